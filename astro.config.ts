@@ -1,0 +1,47 @@
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+import { precompress } from './src/build/precompress.ts';
+
+// Pages live under /shancheng and are rendered on demand by src/server/main.ts (middleware mode).
+export default defineConfig({
+  base: '/shancheng',
+  output: 'server',
+  trailingSlash: 'ignore',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react(), precompress()],
+  compressHTML: true,
+  build: { inlineStylesheets: 'auto' },
+  devToolbar: { enabled: false },
+  // Content-Security-Policy (issue 8, ADR 009): Astro hashes every script and style it emits. Pages
+  // rendered on demand (all of ours) get the policy as a response header, so frame-ancestors works too
+  // (it would be ignored in a <meta>); src/server/main.ts covers the answers Astro does not render.
+  security: {
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob: https:",
+        "media-src 'self' https: blob:",
+        "connect-src 'self' ws: wss:",
+        // Only the sanitizer's video hosts (IFRAME_HOSTS) may be framed (security.md G56); listed here
+        // rather than imported (that would load jsdom into the config); tests/security/headers.test.ts
+        // checks the rendered policy against IFRAME_HOSTS.
+        'frame-src https://player.bilibili.com https://v.qq.com https://player.youku.com https://open.iqiyi.com https://player.cntv.cn',
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        // security.md H64: only our own pages may frame a page (the apps open it top-level).
+        "frame-ancestors 'self'",
+      ],
+      // The messenger's JS-SDK is the one outside script (src/features/share/startShare.ts).
+      scriptDirective: { resources: ["'self'", 'https://res.wx.qq.com'] },
+      // CMS article HTML keeps a few sanitised style attributes (text-align, color, font-weight, img
+      // width/height: src/features/richtext/sanitizeHtml.server.ts); hashes cannot cover attributes, so
+      // style-src-attr alone allows inline attributes. <style> elements stay hash-only; scripts never.
+      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
+  },
+  // No modulepreload polyfill/helper: every phone we serve supports module preloading (issue 7 budgets).
+  vite: { build: { modulePreload: false } },
+});

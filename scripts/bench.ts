@@ -1,0 +1,405 @@
+/**
+ * `npm run bench` (issue 7): loopback only, bounded in time; prints a table and writes bench/results.md.
+ *
+ *   node scripts/bench.ts [--growth] [--skip=throughput,lighthouse,interaction]
+ *
+ * Settings: BENCH_DURATION (seconds per wrk run, default 10), BENCH_CONNECTIONS (50), BENCH_LH_RUNS (5),
+ * BENCH_GROWTH_ROWS (200000). Needs wrk (`apt-get install wrk`) and Chromium (/usr/bin/chromium or CHROMIUM_PATH).
+ *
+ * - Bytes: every page type that exists, weighed as tests/budgets does (scripts/budgetBytes.ts).
+ * - Throughput: wrk c=50 with gzip against each page (page cache and API micro-cache on, and off with
+ *   PAGE_CACHE=0 API_CACHE=0 in a second server) and against a static file of the same bytes served by the same server (the page's
+ *   own HTML, or the API call's JSON, written under /media: same compression path, no rendering).
+ * - Lighthouse mobile (default simulated slow 4G, 4× CPU), median of BENCH_LH_RUNS runs.
+ * - Interaction with Playwright at 6× CPU: long tasks during load, tap to next paint (Event Timing).
+ * - Growth (--growth): API list and detail latency at 1k and at BENCH_GROWTH_ROWS articles (API_CACHE=0).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { routes } from '../src/routing/routes.ts';
+import { startServer, type ServerProcess } from '../tests/support/serverProcess.ts';
+import { BUDGETS, bytesTable, fetchGzip, kb, measureRoutes, overBudget } from './budgetBytes.ts';
+import { root } from './childEnv.ts';
+import { ensureBuild } from './ensureBuild.ts';
+import { findChromium } from './findChromium.ts';
+
+const args = process.argv.slice(2);
+const skip = new Set((args.find((a) => a.startsWith('--skip='))?.slice('--skip='.length) ?? '').split(',').filter(Boolean));
+const growth = args.includes('--growth');
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 5);
+const GROWTH_ROWS = Number(process.env.BENCH_GROWTH_ROWS ?? 200_000);
+const chromium = findChromium();
+const started = Date.now();
+const report: string[] = [];
+const servers: ServerProcess[] = [];
+
+function section(title: string, body: string): void {
+  const text = `## ${title}\n\n${body}\n`;
+  report.push(text);
+  console.log(`\n${text}`);
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? (s[mid] ?? NaN) : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2;
+}
+
+async function serve(env: NodeJS.ProcessEnv = {}, dataDir?: string): Promise<ServerProcess> {
+  // Production mode: no response contract check per call, as a deployed server runs.
+  const s = await startServer({ env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env }, ...(dataDir ? { dataDir } : {}) });
+  servers.push(s);
+  return s;
+}
+
+async function stop(s: ServerProcess): Promise<void> {
+  if (s.child.exitCode === null) {
+    s.child.kill('SIGTERM');
+    await s.exited;
+  }
+}
+
+async function status(url: string): Promise<number> {
+  try {
+    return (await fetchGzip(url)).status;
+  } catch {
+    return 0;
+  }
+}
+
+interface WrkResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: string;
+}
+
+/** One wrk run (1 thread: the other core is the server's). Latencies in ms. */
+function wrk(url: string, connections = CONNECTIONS, seconds = DURATION): WrkResult {
+  const run = spawnSync('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: gzip', url], { encoding: 'utf8' });
+  const out = run.stdout ?? '';
+  const ms = (label: string): number => {
+    const m = new RegExp(`^\\s*${label}\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(out);
+    if (!m) return NaN;
+    const v = Number(m[1]);
+    return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v;
+  };
+  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1];
+  const socket = /Socket errors: (.*)/.exec(out)?.[1];
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN),
+    p50: ms('50%'),
+    p99: ms('99%'),
+    errors: [non2xx ? `${non2xx} non-2xx` : '', socket ?? ''].filter(Boolean).join('; '),
+  };
+}
+
+/** Waits until the server has worked off what the last run left queued (a slow page leaves a backlog). */
+async function settle(origin: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const t = Date.now();
+    if ((await status(`${origin}/healthz`)) === 200 && Date.now() - t < 50) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const fmt = (n: number, digits = 0): string => (Number.isFinite(n) ? n.toFixed(digits) : '—');
+
+async function main(): Promise<void> {
+  ensureBuild();
+  const on = await serve();
+  const origin = on.origin;
+
+  // The pages of the bench, where they exist yet.
+  const detailExample = routes.find((r) => r.path === '/NewsDetail')?.example ?? '/NewsDetail?classId=101&newsId=1';
+  const liveExample = routes.find((r) => r.path === '/LiveDetail')?.example ?? '/LiveDetail?classId=101&newsId=1';
+  const candidates = [
+    { name: 'home', url: '/shancheng/home/1' },
+    { name: 'column list', url: '/shancheng/columns?columnId=101' },
+    { name: 'article', url: `/shancheng${detailExample}` },
+    { name: 'live detail', url: `/shancheng${liveExample}` },
+  ];
+  const pages: { name: string; url: string }[] = [];
+  for (const c of candidates) if ((await status(origin + c.url)) === 200) pages.push(c);
+  const missing = candidates.filter((c) => !pages.includes(c)).map((c) => `${c.name} (${c.url})`);
+  const apiList = '/kratos/v1/channel/list?channelId=1&page=1';
+  // The read-only detail call that detail pages render from (getDetails counts a view: a write per request).
+  const apiDetail = '/kratos/v1/detail?classId=101&newsId=1';
+
+  // Bytes.
+  const measured = await measureRoutes(origin, routes);
+  const over = measured.pages.flatMap(overBudget);
+  section(
+    'Bytes per page type (gzip, first load)',
+    `${bytesTable(measured.pages)}\n\nBudgets: list JS ≤ ${kb(BUDGETS.list.js)}, HTML ≤ ${kb(BUDGETS.list.html ?? 0)}; detail JS ≤ ${kb(BUDGETS.detail.js)} ` +
+      `(≤ ${kb(BUDGETS.detail.jsBeforeLoad ?? 0)} before load), HTML ≤ ${kb(BUDGETS.detail.html ?? 0)}; first screen ≤ 14 KB; interactive JS ≤ ${kb(BUDGETS.interactive.js)}.\n` +
+      `${over.length === 0 ? 'All measured pages are within budget.' : `Over budget:\n${over.map((o) => `- ${o}`).join('\n')}`}\n` +
+      `${measured.absent.length} routes answer no page yet and are not weighed.`,
+  );
+
+  if (!skip.has('throughput')) await throughput(on, pages, apiList);
+  if (!skip.has('lighthouse')) await lighthouseSection(origin, pages);
+  if (!skip.has('interaction')) await interaction(origin);
+  if (growth) await growthSection(apiList, apiDetail);
+
+  const header =
+    `# Bench results\n\n\`npm run bench${growth ? ' -- --growth' : ''}\` on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ` +
+    `${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z; wrk c=${CONNECTIONS}, ${DURATION} s per run, ` +
+    `Lighthouse median of ${LH_RUNS}. Loopback: client and server share the machine, so absolute rates are low; the ratios are the point.\n` +
+    (missing.length > 0 ? `\nNot built yet, so not measured: ${missing.join(', ')}.\n` : '') +
+    `\nWhole run: ${Math.round((Date.now() - started) / 1000)} s.\n`;
+  mkdirSync(path.join(root, 'bench'), { recursive: true });
+  writeFileSync(path.join(root, 'bench', 'results.md'), `${header}\n${report.join('\n')}`);
+  console.log(`\nWrote bench/results.md (${Math.round((Date.now() - started) / 1000)} s).`);
+}
+
+async function throughput(on: ServerProcess, pages: { name: string; url: string }[], apiList: string): Promise<void> {
+  if (spawnSync('wrk', ['--version']).error) {
+    section('SSR throughput', 'wrk is not installed (`apt-get install wrk`): skipped.');
+    return;
+  }
+  // The static twin of each target: its own bytes as a built asset (served from memory, pre-compressed,
+  // like every file of dist/client) by the same server. Written before the measuring servers start.
+  const twinsDir = path.join(root, 'dist', 'client', 'bench-twins');
+  mkdirSync(twinsDir, { recursive: true });
+  const targets = [...pages.map((p) => ({ ...p, api: false })), { name: 'API channel list', url: apiList, api: true }];
+  const twins: { body: Buffer; file: string }[] = [];
+  for (const [i, t] of targets.entries()) {
+    const body = (await fetchGzip(on.origin + t.url)).body;
+    const file = `twin${i}.${t.api ? 'json' : 'html'}`;
+    writeFileSync(path.join(twinsDir, file), body);
+    twins.push({ body, file });
+  }
+  const rows = ['| target | caches on: req/s (p99) | static twin: req/s (p99) | ratio on | caches off: req/s (p99) | ratio off |', '|---|---|---|---|---|---|'];
+  const cachedServer = await serve();
+  // Off: neither the page cache nor the API micro-cache, so the column shows what a render really costs.
+  const off = await serve({ PAGE_CACHE: '0', API_CACHE: '0' });
+  try {
+    for (const [i, t] of targets.entries()) {
+      const { body, file } = twins[i] ?? { body: Buffer.alloc(0), file: '' };
+      const staticUrl = `${cachedServer.origin}/shancheng/bench-twins/${file}`;
+      wrk(cachedServer.origin + t.url, 10, 1); // warm up (JIT, page cache)
+      await settle(cachedServer.origin);
+      await settle(cachedServer.origin);
+      const cached = wrk(cachedServer.origin + t.url);
+      await settle(cachedServer.origin);
+      const twin = wrk(staticUrl);
+      wrk(off.origin + t.url, 10, 1);
+      await settle(off.origin);
+      const uncached = wrk(off.origin + t.url);
+      await settle(off.origin);
+      const label = `${t.name} \`${t.url.replace('/shancheng', '')}\` (${kb(body.length)} raw)`;
+      const note = [cached.errors, uncached.errors].filter(Boolean).join('; ');
+      rows.push(
+        `| ${label}${note ? ` ⚠ ${note}` : ''} | ${fmt(cached.rps)} (${fmt(cached.p99, 1)} ms) | ${fmt(twin.rps)} (${fmt(twin.p99, 1)} ms) | ${fmt(cached.rps / twin.rps, 2)}× | ${fmt(uncached.rps)} (${fmt(uncached.p99, 1)} ms) | ${fmt(uncached.rps / twin.rps, 2)}× |`,
+      );
+      console.log(rows.at(-1));
+    }
+  } finally {
+    await stop(off);
+    await stop(cachedServer);
+    rmSync(twinsDir, { recursive: true, force: true });
+  }
+  section(
+    `SSR throughput (wrk c=${CONNECTIONS}, ${DURATION} s, gzip)`,
+    `${rows.join('\n')}\n\nGoal: pages ≥ 0.5× the static rate with the page cache on, ≥ 0.25× with it off; p99 ≤ 100 ms. ` +
+      '"Caches on": the anonymous page cache and the API micro-cache (5 s, production default); "caches off": `PAGE_CACHE=0 API_CACHE=0`. ' +
+      'The API list has no page cache: its first column is the micro-cache, its second the query work of every call.',
+  );
+}
+
+interface LhRun {
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+
+async function lighthouseSection(origin: string, pages: { name: string; url: string }[]): Promise<void> {
+  if (!chromium) {
+    section('Lighthouse mobile', 'No Chromium: skipped.');
+    return;
+  }
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromium,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const rows = ['| page | score | LCP | TBT | CLS | runs |', '|---|---|---|---|---|---|'];
+  try {
+    for (const p of pages) {
+      const runs: LhRun[] = [];
+      for (let i = 0; i < LH_RUNS; i++) {
+        const result = await lighthouse(origin + p.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        const lhr = result?.lhr;
+        if (!lhr) continue;
+        runs.push({
+          score: Math.round((lhr.categories['performance']?.score ?? 0) * 100),
+          lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+          tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+          cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+        });
+      }
+      rows.push(
+        `| ${p.name} \`${p.url.replace('/shancheng', '')}\` | ${fmt(median(runs.map((r) => r.score)))} | ${fmt(median(runs.map((r) => r.lcp)) / 1000, 2)} s | ` +
+          `${fmt(median(runs.map((r) => r.tbt)))} ms | ${fmt(median(runs.map((r) => r.cls)), 3)} | ${runs.length} |`,
+      );
+      console.log(rows.at(-1));
+    }
+  } finally {
+    chrome.kill();
+  }
+  section(
+    'Lighthouse mobile (simulated slow 4G, 4× CPU; medians)',
+    `${rows.join('\n')}\n\nGoal: score ≥ 98, LCP ≤ 1.5 s, TBT ≤ 50 ms, CLS ≤ 0.02 (fail under 90, LCP > 2.5 s, TBT > 200 ms, CLS > 0.1).`,
+  );
+}
+
+/** Taps measured with the Event Timing API: duration = input to the next paint after its handlers. */
+async function interaction(origin: string): Promise<void> {
+  if (!chromium) {
+    section('Interaction', 'No Chromium: skipped.');
+    return;
+  }
+  const { chromium: pw } = await import('@playwright/test');
+  const browser = await pw.launch({ executablePath: chromium, args: ['--no-sandbox', '--disable-gpu'] });
+  const rows = ['| page | what | long tasks during load (count, longest) | tap to next paint |', '|---|---|---|---|'];
+  const taps: { name: string; url: string; target: (p: import('@playwright/test').Page) => import('@playwright/test').Locator }[] = [
+    { name: 'channel tab', url: '/shancheng/home/1', target: (p) => p.locator('nav.channels a').nth(1) },
+    { name: 'like button', url: `/shancheng${routes.find((r) => r.path === '/NewsDetail')?.example ?? ''}`, target: (p) => p.getByRole('button', { name: /赞/ }).first() },
+    { name: 'district picker', url: '/shancheng/home/newsCounty', target: (p) => p.getByRole('button', { name: /切换|区县|选择/ }).first() },
+    // The comment box is the bar's 写评论... entry (spec 9), a link to the compose page.
+    { name: 'comment box', url: `/shancheng${routes.find((r) => r.path === '/NewsDetail')?.example ?? ''}`, target: (p) => p.getByRole('link', { name: /^写评论/ }).first() },
+  ];
+  try {
+    for (const t of taps) {
+      const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+      const page = await context.newPage();
+      // Outside the test runner Playwright waits forever by default: a tap that cannot happen must not hang the bench.
+      page.setDefaultTimeout(15_000);
+      await page.addInitScript(() => {
+        const w = window as unknown as { __long: number[]; __events: number[] };
+        w.__long = [];
+        w.__events = [];
+        new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push(e.duration))).observe({ type: 'longtask', buffered: true });
+        new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__events.push(e.duration))).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+      });
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+      const res = await page.goto(origin + t.url, { waitUntil: 'load' }).catch(() => null);
+      if (!res || res.status() !== 200) {
+        rows.push(`| \`${t.url.replace('/shancheng', '')}\` | ${t.name} | — | page not built yet |`);
+        await context.close();
+        continue;
+      }
+      await page.waitForTimeout(1500);
+      const long = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
+      const target = t.target(page);
+      let tap = 'not on the page yet';
+      if ((await target.count()) > 0 && (await target.isVisible())) {
+        // Keep a link's tap on this page: the measure is the feedback paint, not the next page's load.
+        await page.evaluate(() => document.addEventListener('click', (e) => (e.target as Element | null)?.closest('a') && e.preventDefault(), true));
+        await page.evaluate(() => ((window as unknown as { __events: number[] }).__events = []));
+        const tapped = await target.tap().then(
+          () => true,
+          (e: unknown) => {
+            tap = `tap failed: ${(e instanceof Error ? e.message : String(e)).split('\n')[0] ?? ''}`;
+            return false;
+          },
+        );
+        if (tapped) {
+          await page.waitForTimeout(1000);
+          const events = await page.evaluate(() => (window as unknown as { __events: number[] }).__events);
+          tap = events.length > 0 ? `${fmt(Math.max(...events))} ms` : '< 16 ms';
+        }
+      }
+      rows.push(`| \`${t.url.replace('/shancheng', '')}\` | ${t.name} | ${long.length}, ${long.length > 0 ? `${fmt(Math.max(...long))} ms` : '—'} | ${tap} |`);
+      console.log(rows.at(-1));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  section(
+    'Interaction (Playwright, 375×812, 6× CPU slowdown)',
+    `${rows.join('\n')}\n\nGoal: no long task over 50 ms during load; tap to next paint ≤ 100 ms. Event Timing reports only events over 16 ms.`,
+  );
+}
+
+/** API latency at 1k and at GROWTH_ROWS articles: a server on a separate temp DATA_DIR, grown in between. */
+async function growthSection(apiList: string, apiDetail: string): Promise<void> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sc-bench-growth-'));
+  const rows = ['| articles | API list p50 (p99) | API detail p50 (p99) |', '|---|---|---|'];
+  const results: { n: number; list: WrkResult; detail: WrkResult }[] = [];
+  try {
+    for (const n of [1000, GROWTH_ROWS]) {
+      // The micro-cache off: growth measures the queries, not a replayed answer.
+      let s = await serve({ API_CACHE: '0' }, dir);
+      await stop(s);
+      const t = Date.now();
+      const total = await growTo(path.join(dir, 'db'), n);
+      console.log(`grew the news table to ${total} rows in ${Math.round((Date.now() - t) / 1000)} s`);
+      s = await serve({ API_CACHE: '0' }, dir);
+      const detailOk = (await status(s.origin + apiDetail)) === 200;
+      wrk(s.origin + apiList, 4, 2);
+      await settle(s.origin);
+      const list = wrk(s.origin + apiList, 4, Math.min(DURATION, 5));
+      await settle(s.origin);
+      const detail = detailOk ? wrk(s.origin + apiDetail, 4, Math.min(DURATION, 5)) : { rps: NaN, p50: NaN, p99: NaN, errors: 'not built' };
+      results.push({ n: total, list, detail });
+      rows.push(`| ${total} | ${fmt(list.p50, 2)} ms (${fmt(list.p99, 1)} ms) | ${detailOk ? `${fmt(detail.p50, 2)} ms (${fmt(detail.p99, 1)} ms)` : 'detail API not built yet'} |`);
+      console.log(rows.at(-1));
+      await stop(s);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const [small, large] = results;
+  const growthOf = (f: (r: { list: WrkResult; detail: WrkResult }) => number): string => (small && large ? `${fmt(f(large) / f(small), 2)}×` : '—');
+  section(
+    'Growth (wrk c=4, API latency)',
+    `${rows.join('\n')}\n\np50 growth: list ${growthOf((r) => r.list.p50)}, detail ${growthOf((r) => r.detail.p50)} (goal ≤ 1.5×).`,
+  );
+}
+
+/** Copies the demo articles (older, short bodies) until the news table holds `n` rows. */
+async function growTo(dbDir: string, n: number): Promise<number> {
+  const pg = new PGlite(dbDir);
+  try {
+    const cols = (
+      await pg.query<{ column_name: string }>(
+        "select column_name from information_schema.columns where table_name = 'news' and column_name <> 'id' order by ordinal_position",
+      )
+    ).rows.map((r) => r.column_name);
+    const count = async (): Promise<number> => Number((await pg.query<{ c: string }>('select count(*) as c from news')).rows[0]?.c ?? 0);
+    let have = await count();
+    while (have < n) {
+      const batch = Math.min(20_000, n - have);
+      const select = cols
+        .map((c) => (c === 'publish_time' ? `publish_time - make_interval(mins => g)` : c === 'content' ? 'left(content, 300)' : c === 'is_top' ? 'false' : c))
+        .join(', ');
+      await pg.exec(
+        `insert into news (${cols.join(', ')}) select ${select} from (select * from news where id <= 434) n, generate_series(1, ${Math.ceil(batch / 434)}) g limit ${batch}`,
+      );
+      have = await count();
+    }
+    await pg.exec('analyze news');
+    return have;
+  } finally {
+    await pg.close();
+  }
+}
+
+try {
+  await main();
+} finally {
+  await Promise.all(servers.map((s) => stop(s)));
+}
+process.exit(0);

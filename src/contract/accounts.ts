@@ -1,0 +1,331 @@
+/**
+ * Accounts: slide check, SMS codes, code and password login, registration, password reset and change,
+ * profile, logout, messenger login with phone binding (spec 2.5, 3, 4, 7.8; issue 9).
+ * Field names as the spec spells them (unionId, integRal, creditLevel, syPhone).
+ */
+import { defineEndpoint } from './endpoint.ts';
+import { z } from './zod.ts';
+
+// Zero-width and bidi marks, spaces of every width, dashes, dots and brackets people type into numbers.
+const PHONE_NOISE = /[\s\u00a0\u200b-\u200f\u2028-\u202f\u2060-\u206f\ufeff\-‐-―－().（）]/g;
+
+/**
+ * One key per mainland mobile number (security.md A3): full-width digits, +86 / 0086 / 86, spaces,
+ * dashes and zero-width characters normalise to 11 digits; anything not ^1[3-9]\d{9}$ is null.
+ */
+export function normalisePhone(raw: string): string | null {
+  if (raw.length > 40) return null;
+  let s = raw.normalize('NFKC').replace(PHONE_NOISE, '');
+  if (s.startsWith('+86')) s = s.slice(3);
+  else if (s.startsWith('0086')) s = s.slice(4);
+  else if (s.length === 13 && s.startsWith('86')) s = s.slice(2);
+  return /^1[3-9]\d{9}$/.test(s) ? s : null;
+}
+
+/** 138****8000: how a phone number is shown back (syPhone). */
+export function maskPhone(phone: string): string {
+  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '';
+}
+
+export const PHONE_INVALID = '请输入正确的手机号';
+export const CODE_INVALID = '验证码为 6 位数字';
+
+export const Phone = z
+  .string({ error: PHONE_INVALID })
+  .max(40, PHONE_INVALID)
+  .transform((s, ctx) => {
+    const phone = normalisePhone(s);
+    if (phone === null) {
+      ctx.addIssue({ code: 'custom', message: PHONE_INVALID });
+      return z.NEVER;
+    }
+    return phone;
+  });
+
+/** Six digits compared as a string: a JSON number or 5 digits is a 400 (security.md A10). */
+export const SmsCode = z.string({ error: CODE_INVALID }).regex(/^\d{6}$/, CODE_INVALID);
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * A password exactly as typed: no trimming or case folding; 8..128 code points, checked before any
+ * hashing (security.md B15, B16). The blocklist needs the phone and is checked by the server.
+ */
+export const Password = z
+  .string({ error: '请输入密码' })
+  .max(PASSWORD_MAX * 2, `密码不能超过 ${PASSWORD_MAX} 位`)
+  .refine((s) => !s.includes('\u0000') && !LONE_SURROGATE.test(s), '密码包含非法字符')
+  .refine((s) => [...s].length >= PASSWORD_MIN, `密码至少 ${PASSWORD_MIN} 位`)
+  .refine((s) => [...s].length <= PASSWORD_MAX, `密码不能超过 ${PASSWORD_MAX} 位`);
+
+/** A password being checked at login: only bounded, never judged (old passwords stay usable). */
+export const LoginPassword = z
+  .string({ error: '请输入密码' })
+  .min(1, '请输入密码')
+  .max(PASSWORD_MAX * 2, '手机号或密码错误');
+
+/** What a code is for; a code works only for its own purpose (security.md A7). */
+export const CodePurpose = z.enum(['login', 'register', 'reset', 'bind', 'change'], { error: '验证码类型不正确' });
+export type CodePurpose = z.infer<typeof CodePurpose>;
+
+const Opaque = z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, '格式不正确');
+
+/**
+ * Slide result fields: ours are base64url and `<expiry>.<hex>`; the vendor's (CAPTCHA_PROVIDER=aliyun)
+ * token has `:` and `.`, its sig base64 characters. The verifier in use judges the exact shape.
+ */
+const SlideField = z.string().regex(/^[A-Za-z0-9_:.-]{10,256}$/, '滑动验证无效');
+const SlideSig = z.string().regex(/^[A-Za-z0-9_:.+/=-]{10,1024}$/, '滑动验证无效');
+
+/** The slide check's result (spec 3 "Slide-verify result"), required by webSendMsg1. */
+export const SlideResult = z.object({
+  token: SlideField,
+  csessionid: SlideField,
+  sig: SlideSig,
+  scene: z.string().max(32),
+});
+export type SlideResult = z.infer<typeof SlideResult>;
+
+/** What the browser needs to show the vendor's slider instead of ours (src/server/accounts/slideVerifier.ts). */
+export const SlideVendor = z.object({ appKey: z.string(), scriptUrl: z.string() });
+export type SlideVendor = z.infer<typeof SlideVendor>;
+
+export const SLIDE_SCENE = 'activity_h5';
+
+// ── slide check (our own 滑动验证) ───────────────────────────────────────────────────────────────
+
+export const captchaChallenge = defineEndpoint({
+  method: 'GET',
+  path: '/api/captcha/challenge',
+  summary: '滑动验证：取一个挑战（签名，5 分钟内有效）',
+  tag: 'accounts',
+  data: z.object({
+    challenge: z.string(),
+    scene: z.string(),
+    /** 'aliyun': the browser shows the vendor's slider (vendor says how), and /api/captcha/verify is not used. */
+    provider: z.enum(['own', 'aliyun']),
+    vendor: SlideVendor.nullable(),
+  }),
+});
+
+/** One point of the drag: x offset in px from the start, y offset in px, ms since the drag began. */
+export const TrailPoint = z.tuple([z.number().finite(), z.number().finite(), z.number().finite()]);
+
+export const captchaVerify = defineEndpoint({
+  method: 'POST',
+  path: '/api/captcha/verify',
+  summary: '滑动验证：提交拖动轨迹，服务端判定后签发一次性结果',
+  tag: 'accounts',
+  body: z.object({
+    challenge: z.string().max(200),
+    /** Track length the handle can travel, in px. */
+    width: z.number().finite().min(100).max(2000),
+    trail: z.array(TrailPoint).min(1).max(600),
+  }),
+  data: SlideResult,
+});
+
+// ── SMS codes ──────────────────────────────────────────────────────────────────────────────────
+
+export const sendCode = defineEndpoint({
+  method: 'POST',
+  path: '/v1/common/webSendMsg1',
+  summary: '发送短信验证码（需先通过滑动验证）',
+  tag: 'accounts',
+  body: SlideResult.extend({
+    /** Absent only for `change`, which goes to the logged-in reader's own phone. */
+    phone: Phone.optional(),
+    type: CodePurpose.default('login'),
+  }),
+  data: z.object({ resendAfter: z.number().int() }),
+  auth: 'optional',
+});
+
+export const checkCode = defineEndpoint({
+  method: 'POST',
+  path: '/v1/common/valisendMsg',
+  summary: '校验验证码（找回或修改密码的第一步），返回一次性凭证',
+  tag: 'accounts',
+  body: z.object({
+    phone: Phone.optional(),
+    code: SmsCode,
+    type: z.enum(['reset', 'change'], { error: '验证码类型不正确' }),
+  }),
+  data: z.object({ ticket: z.string() }),
+  auth: 'optional',
+});
+
+// ── login and session ─────────────────────────────────────────────────────────────────────────
+
+/** What a successful login hands the client to store (spec 3 session data). */
+export const LoginData = z.object({
+  token: z.string(),
+  tokenType: z.literal('Bearer'),
+  userId: z.number().int(),
+  nickname: z.string(),
+  userPic: z.string(),
+  /** The account's phone, masked (138****8000). */
+  syPhone: z.string(),
+  /** ISO 8601: the absolute end of this login (30 days). */
+  expiresAt: z.string(),
+});
+export type LoginData = z.infer<typeof LoginData>;
+
+export const codeLogin = defineEndpoint({
+  method: 'POST',
+  path: '/v1/user/code_login',
+  summary: '验证码登录（未注册的手机号自动注册）',
+  tag: 'accounts',
+  body: z.object({ phone: Phone, code: SmsCode }),
+  data: LoginData,
+});
+
+export const passwordLogin = defineEndpoint({
+  method: 'POST',
+  path: '/v1/user/login',
+  summary: '密码登录；同一账号连续失败 5 次后需滑动验证（statusCode 428）',
+  tag: 'accounts',
+  body: z.object({
+    phone: Phone,
+    password: LoginPassword,
+    token: SlideField.optional(),
+    csessionid: SlideField.optional(),
+    sig: SlideSig.optional(),
+    scene: z.string().max(32).optional(),
+  }),
+  data: LoginData,
+});
+
+export const register = defineEndpoint({
+  method: 'POST',
+  path: '/v1/user/register',
+  summary: '注册：手机号、验证码、密码',
+  tag: 'accounts',
+  body: z.object({ phone: Phone, code: SmsCode, password: Password }),
+  data: LoginData,
+});
+
+export const resetPassword = defineEndpoint({
+  method: 'POST',
+  path: '/v1/user/resetPassword',
+  summary: '找回密码：凭 valisendMsg 的凭证设置新密码，所有登录失效',
+  tag: 'accounts',
+  body: z.object({ ticket: Opaque, password: Password }),
+  data: z.null(),
+});
+
+export const changePassword = defineEndpoint({
+  method: 'POST',
+  path: '/v1/user/changePassword',
+  summary: '修改密码：凭 valisendMsg 的凭证设置新密码，其他登录失效',
+  tag: 'accounts',
+  body: z.object({ ticket: Opaque, password: Password }),
+  data: z.null(),
+  auth: 'required',
+});
+
+export const UserInfo = z.object({
+  userId: z.number().int(),
+  userName: z.string(),
+  nickname: z.string(),
+  userPic: z.string(),
+  syPhone: z.string(),
+  /** 积分 (points). */
+  credit: z.number().int(),
+  /** 成长值 (growth value), spelt as the spec spells it. */
+  integRal: z.number().int(),
+  /** 等级 (level). */
+  creditLevel: z.number().int(),
+  hasPassword: z.boolean(),
+  phoneBound: z.boolean(),
+  messengerBound: z.boolean(),
+});
+export type UserInfo = z.infer<typeof UserInfo>;
+
+export const baseInfo = defineEndpoint({
+  method: 'GET',
+  path: '/v1/user/baseInfo',
+  summary: '当前登录用户的资料',
+  tag: 'accounts',
+  data: UserInfo,
+  auth: 'required',
+});
+
+export const logoutEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/v1/user/logout',
+  summary: '退出登录：本次登录的 token 在服务端作废',
+  tag: 'accounts',
+  data: z.null(),
+  auth: 'required',
+});
+
+// ── messenger login ───────────────────────────────────────────────────────────────────────────
+
+export const MESSENGER_LOGIN_TYPE = 'wechat';
+
+export const messengerAuthorize = defineEndpoint({
+  method: 'GET',
+  path: '/member/v1/user/authorizeUrl',
+  summary: '微信授权：取授权地址与 state（state 由浏览器保存，回跳时核对）',
+  tag: 'accounts',
+  query: z.object({ redirect: z.string().max(2000).default('') }),
+  data: z.object({ url: z.string(), state: z.string() }),
+});
+
+export const tokenByCode = defineEndpoint({
+  method: 'GET',
+  path: '/member/v1/user/tokenByCode',
+  summary: '微信授权码换取待登录凭证（unionId 字段是服务端签发的一次性凭证，不是微信的 unionid）',
+  tag: 'accounts',
+  query: z.object({
+    code: z.string().min(1).max(128),
+    state: z.string().regex(/^[A-Za-z0-9]{1,128}$/, 'state 不正确'),
+    /** Legacy parameter of the spec's client; ignored (tokens never travel in a URL, security.md D32). */
+    token: z.string().max(200).optional(),
+  }),
+  data: z.object({ unionId: z.string(), nickname: z.string(), userPic: z.string() }),
+});
+
+/** The pending messenger login: the opaque handle tokenByCode returned, named as the spec names it. */
+const PendingUnionId = z.string({ error: '请重新登陆' }).regex(/^[A-Za-z0-9_-]{43}$/, '请重新登陆');
+
+export const unionIdIsBind = defineEndpoint({
+  method: 'POST',
+  path: '/v1/user/unionIdIsBind',
+  summary: '待登录的微信用户是否已绑定手机号',
+  tag: 'accounts',
+  body: z.object({ unionId: PendingUnionId }),
+  data: z.object({ isBind: z.boolean() }),
+});
+
+export const thirdPartyLogin = defineEndpoint({
+  method: 'POST',
+  path: '/v1/user/thirdPartyLogin',
+  summary: '已绑定手机号的微信用户登录',
+  tag: 'accounts',
+  body: z.object({ type: z.literal(MESSENGER_LOGIN_TYPE, { error: '登录方式不正确' }).default(MESSENGER_LOGIN_TYPE), unionId: PendingUnionId }),
+  data: LoginData,
+});
+
+export const bind3rdParty = defineEndpoint({
+  method: 'POST',
+  path: '/v1/user/bind3rdParty',
+  summary: '微信用户绑定手机号（需该手机号的 bind 验证码）并登录',
+  tag: 'accounts',
+  body: z.object({ unionId: PendingUnionId, phone: Phone, code: SmsCode }),
+  data: LoginData,
+});
+
+export const OutboxMessage = z.object({ phone: z.string(), text: z.string(), sentAt: z.string() });
+
+export const devOutbox = defineEndpoint({
+  method: 'GET',
+  path: '/api/dev/outbox',
+  summary: '开发用短信发件箱（NODE_ENV=production 时不存在）',
+  tag: 'accounts',
+  query: z.object({ phone: Phone }),
+  data: z.array(OutboxMessage),
+});

@@ -1,0 +1,51 @@
+/** Field schemas every contract reuses: ids, pages, safe text. */
+import { z } from './zod.ts';
+
+const MAX_ID = 2_147_483_647;
+
+/**
+ * A positive integer id, from a query string or JSON. "1e3", "1.5", "-1", "0", " 1", arrays and
+ * objects are refused (security.md F40): only plain decimal digits without a leading zero.
+ */
+export const Id = z
+  .union([z.number().int().positive().max(MAX_ID), z.string().regex(/^[1-9]\d{0,9}$/, '必须是正整数')])
+  .transform((v) => Number(v))
+  .pipe(z.number().int().positive().max(MAX_ID, '必须是正整数'));
+
+/** A class id may also be a channel-style negative id such as -100000 (hot list). */
+export const ClassId = z
+  .union([z.number().int(), z.string().regex(/^-?[1-9]\d{0,9}$/, '必须是整数')])
+  .transform((v) => Number(v))
+  .pipe(z.number().int().min(-MAX_ID).max(MAX_ID));
+
+/** Page number: from 1; clamped at 10,000 (security.md C3). */
+export const Page = z
+  .union([z.number().int(), z.string().regex(/^\d{1,9}$/, '必须是正整数')])
+  .transform((v) => Number(v))
+  .pipe(z.number().int().min(1, '页码从 1 开始').max(10000, '页码过大'))
+  .default(1);
+
+// NUL cannot be stored by PostgreSQL; lone surrogates are not text (security.md F44, F45).
+ 
+const NUL = /\u0000/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Counts code points, not UTF-16 units: 😀 is one character (security.md F46). */
+export function codePointLength(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+/** Text from a user: trimmed, no NUL, no lone surrogate, min..max code points. */
+export function Text(options: { min?: number; max: number; label?: string }) {
+  const label = options.label ?? '内容';
+  const min = options.min ?? 0;
+  return z
+    .string()
+    .refine((s) => !NUL.test(s), `${label}包含非法字符`)
+    .refine((s) => !LONE_SURROGATE.test(s), `${label}包含非法字符`)
+    .transform((s) => s.trim())
+    .refine((s) => codePointLength(s) >= min, min <= 1 ? `${label}不能为空` : `${label}至少 ${min} 个字`)
+    .refine((s) => codePointLength(s) <= options.max, `${label}不能超过 ${options.max} 个字`);
+}

@@ -1,0 +1,259 @@
+/**
+ * Likes, comments and reports (spec 3 comment item, 4, 5, 7.3–7.5, 9). Field names as the spec spells
+ * them. Every write needs a token (spec 5): anonymous callers get statusCode 301.
+ */
+import { defineEndpoint } from './endpoint.ts';
+import { ClassId, Id, Page, Text } from './fields.ts';
+import { PageSize } from './news.ts';
+import { z } from './zod.ts';
+
+import { COMMENT_MAX_CHARS, COMMENT_MAX_PICTURES, INTERACTION_PATHS as PATHS } from './interactionLimits.ts';
+
+export { COMMENT_MAX_CHARS, COMMENT_MAX_PICTURES, REPORT_MAX_REASONS } from './interactionLimits.ts';
+
+/** Spec 9 like types: 1 article/image/politics, 2 comment or Q&A, 3 bangbang comment, 6 Q&A answer by bangId. */
+export const LikeType = z
+  .union([z.number().int(), z.string().regex(/^\d{1,2}$/, '点赞类型不正确')])
+  .transform((v) => Number(v))
+  .pipe(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(6)], { error: '点赞类型只能是 1、2、3 或 6' }));
+
+/** An optional id: absent, '' and 0 mean none (clients send plId=0 or plId= for a top-level comment). */
+const OptionalId = z
+  .union([z.literal(''), z.literal('0'), z.literal(0), Id])
+  .optional()
+  .transform((v) => (v === '' || v === '0' || v === 0 || v === undefined ? undefined : v));
+
+export const LikeBody = z.object({
+  classId: ClassId.optional(),
+  newsId: OptionalId,
+  commentId: OptionalId,
+  /** Q&A answers are liked by bangId (type 6). */
+  bangId: OptionalId,
+  type: LikeType,
+  /** 'bang': a politics (type 1) or Q&A (type 2) item of the bangbang board (spec 7.3). */
+  from: z.enum(['bang', 'news', '']).optional(),
+});
+
+export const LikeResult = z.object({
+  /** 1: the target is liked by the caller (new or earlier like); spec 4 discover rule. */
+  voteType: z.number().int(),
+  /** The target's like count after this call. */
+  likeNum: z.number().int(),
+});
+export type LikeResult = z.infer<typeof LikeResult>;
+
+/** Spec 7.3. Answers statusCode 200 for a new like and for a repeat (nothing changes); 100 on failure. */
+export const likeDo = defineEndpoint({
+  method: 'POST',
+  path: PATHS.likeDo,
+  summary: '点赞（每人每个对象一次；重复点赞不改变计数，答“你已经点过赞了”）',
+  tag: 'interaction',
+  body: LikeBody,
+  data: LikeResult,
+  auth: 'required',
+});
+
+export const addPraise = defineEndpoint({
+  method: 'POST',
+  path: '/api/praise/AddPraise',
+  summary: '点赞（同 /v1/like/do）',
+  tag: 'interaction',
+  body: LikeBody,
+  data: LikeResult,
+  auth: 'required',
+});
+
+export const LikeState = z.object({
+  isDoLike: z.number().int(),
+  doLikeNum: z.number().int(),
+  commentCount: z.number().int(),
+  /** Views (onclick), so an open page shows fresh counts under cached HTML. */
+  onclick: z.number().int(),
+});
+export type LikeState = z.infer<typeof LikeState>;
+
+/** The caller's like state of an article: cached pages render anonymously, the bar asks this (DESIGN). */
+export const likeState = defineEndpoint({
+  method: 'GET',
+  path: PATHS.likeState,
+  summary: '文章的点赞与评论计数及本人是否已赞（页面缓存为匿名，由互动栏读取）',
+  tag: 'interaction',
+  query: z.object({ classId: ClassId, newsId: Id }),
+  data: LikeState,
+  auth: 'optional',
+});
+
+export const CommentReply = z.object({
+  id: z.number().int(),
+  /** This comment's id: what deleteComment and getListByParentId take. */
+  plId: z.number().int(),
+  /** The comment directly answered (0 for a top-level comment). */
+  pId: z.number().int(),
+  /** The top-level comment of the thread (0 for a top-level comment). */
+  grandPid: z.number().int(),
+  newsId: z.number().int(),
+  classId: z.number().int(),
+  userId: z.number().int(),
+  nickname: z.string(),
+  userName: z.string(),
+  userPic: z.string(),
+  /** Beijing time `YYYY-MM-DD HH:mm`. */
+  sayTime: z.string(),
+  newsTime: z.string(),
+  /** Plain text: render as text, never as HTML (security.md G52). */
+  sayText: z.string(),
+  conpic: z.array(z.string()),
+  label: z.string(),
+  region: z.string(),
+  /** 1 when the caller wrote it (computed on the server from the token, security.md E34). */
+  belongMyself: z.number().int(),
+  zcNum: z.number().int(),
+  rsNum: z.number().int(),
+  hasDoLike: z.number().int(),
+  isDoLike: z.number().int(),
+  isGood: z.number().int(),
+  /** Nickname of the reader a reply-to-a-reply answers ('' otherwise). */
+  beCommenter: z.string(),
+});
+export type CommentReply = z.infer<typeof CommentReply>;
+
+export const CommentItem = CommentReply.extend({
+  /** Up to SUB_COMMENTS_SHOWN first replies. */
+  subComments: z.array(CommentReply),
+  hasMoreSubComments: z.boolean(),
+});
+export type CommentItem = z.infer<typeof CommentItem>;
+
+/** Replies shown under a comment in a list; the rest behind 查看全部回复 >>. */
+export const SUB_COMMENTS_SHOWN = 2;
+
+const Paged = {
+  page: Page,
+  pageSize: PageSize,
+  /**
+   * Snapshot cursor (security.md M101): the id of the first comment of page 1. Later pages list only
+   * comments up to it, so comments posted while reading do not shift pages.
+   */
+  maxId: OptionalId,
+};
+
+export const commentGetList = defineEndpoint({
+  method: 'GET',
+  path: '/v1/comment/getList',
+  summary: '文章评论（最新在前，每条带前两条回复）；按页返回，空数组表示到底；maxId 固定分页快照',
+  tag: 'interaction',
+  query: z.object({ classId: ClassId, newsId: Id, ...Paged }),
+  data: z.array(CommentItem),
+  auth: 'optional',
+});
+
+export const commentGetListByParentId = defineEndpoint({
+  method: 'GET',
+  path: '/v1/comment/getListByParentId',
+  summary: '一条评论的全部回复（最早在前），按页返回',
+  tag: 'interaction',
+  query: z.object({ classId: ClassId, newsId: Id, plId: Id, ...Paged }),
+  data: z.object({ comment: CommentItem, list: z.array(CommentReply) }),
+  auth: 'optional',
+});
+
+/** Picture URLs: a JSON array, or one comma-separated string from a form. */
+const Conpic = z
+  .union([z.array(z.string().max(500)), z.string().max(5000)])
+  .optional()
+  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter((s) => s !== ''))
+  .pipe(z.array(z.string()).max(COMMENT_MAX_PICTURES, `图片最多 ${COMMENT_MAX_PICTURES} 张`));
+
+export const CommentStoreBody = z.object({
+  classId: ClassId,
+  newsId: Id,
+  /** The top-level comment of the thread (a reply); spec 2.6 also calls it grandPid. */
+  plId: OptionalId,
+  grandPid: OptionalId,
+  /** The comment directly answered (a reply to a reply). */
+  pId: OptionalId,
+  sayText: Text({ min: 1, max: COMMENT_MAX_CHARS, label: '评论内容' }),
+  conpic: Conpic,
+});
+
+export const commentStore = defineEndpoint({
+  method: 'POST',
+  path: PATHS.commentStore,
+  summary: '发表评论或回复（纯文本 1–500 字；同一内容 5 分钟内不可重复，两次发表间隔 5 秒；支持 Idempotency-Key）',
+  tag: 'interaction',
+  body: CommentStoreBody,
+  data: CommentReply,
+  auth: 'required',
+});
+
+export const commentDelete = defineEndpoint({
+  method: 'POST',
+  path: PATHS.commentDelete,
+  summary: '删除自己的评论（连同其回复）',
+  tag: 'interaction',
+  body: z.object({ plId: Id }),
+  data: z.object({ plId: z.number().int(), commentCount: z.number().int() }),
+  auth: 'required',
+});
+
+export const ReportOptions = z.object({ type: z.array(z.string()), tel: z.string() });
+export type ReportOptions = z.infer<typeof ReportOptions>;
+
+export const reportContent = defineEndpoint({
+  method: 'GET',
+  path: PATHS.reportContent,
+  summary: '举报理由列表与举报电话',
+  tag: 'interaction',
+  data: ReportOptions,
+});
+
+/** Chosen reasons joined by commas (spec 7.5); each is checked against the server's list. */
+const ReportReasons = z.string().max(2000, '举报内容过长').optional().default('');
+
+export const newsDoReport = defineEndpoint({
+  method: 'POST',
+  path: PATHS.newsDoReport,
+  summary: '举报文章（content 为所选理由，逗号分隔，须在理由列表中；每人每篇一次；每天至多 20 次）',
+  tag: 'interaction',
+  body: z.object({ classId: ClassId, newsId: Id, content: ReportReasons }),
+  data: z.object({ id: z.number().int() }),
+  auth: 'required',
+});
+
+/** Spec 9 comment-reporting platform ids: news 0, live 1, video 0, image 2, tip 4, politics 5, QA 6. */
+export const PLATFORM_IDS = [0, 1, 2, 4, 5, 6] as const;
+
+export const commentDoReport = defineEndpoint({
+  method: 'POST',
+  path: '/api/comment/doReport',
+  summary: '举报评论（直播页 classId 12；platformId 见平台表；commentContent 以服务端存档为准）',
+  tag: 'interaction',
+  body: z.object({
+    commentId: Id,
+    classId: ClassId,
+    newsId: Id,
+    platformId: z
+      .union([z.number().int(), z.string().regex(/^\d$/, '平台编号不正确')])
+      .optional()
+      .transform((v) => Number(v ?? 0))
+      .pipe(z.number().int().refine((n) => (PLATFORM_IDS as readonly number[]).includes(n), '平台编号不正确')),
+    content: ReportReasons,
+    /** Accepted for compatibility and ignored: the server stores its own copy of the comment. */
+    commentContent: z.string().max(5000).optional(),
+  }),
+  data: z.object({ id: z.number().int() }),
+  auth: 'required',
+});
+
+/*
+ * /api/bv/comment (spec 7.4: GET list, GET singlelist, POST publish, POST del; bodies not shown): the
+ * same comments of an item under the second API's paths, with the same fields and rules.
+ */
+export const bvCommentList = defineEndpoint({ ...commentGetList, path: '/api/bv/comment/list', summary: '评论列表（同 /v1/comment/getList）' });
+export const bvCommentSingleList = defineEndpoint({
+  ...commentGetListByParentId,
+  path: '/api/bv/comment/singlelist',
+  summary: '一条评论的全部回复（同 /v1/comment/getListByParentId）',
+});
+export const bvCommentPublish = defineEndpoint({ ...commentStore, path: '/api/bv/comment/publish', summary: '发表评论或回复（同 /v1/comment/store）' });
+export const bvCommentDel = defineEndpoint({ ...commentDelete, path: '/api/bv/comment/del', summary: '删除自己的评论（同 /v1/comment/deleteComment）' });

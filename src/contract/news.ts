@@ -1,0 +1,464 @@
+/** News and channel entities and endpoints (spec 3, 7.1). Field names exactly as the spec spells them. */
+import { defineEndpoint } from './endpoint.ts';
+import { ClassId, Id, Page, Text } from './fields.ts';
+import { z } from './zod.ts';
+
+export const Column = z.object({ columnId: z.number().int(), columnName: z.string() });
+export type Column = z.infer<typeof Column>;
+
+export const SubChannel = z.object({
+  columnid: z.number().int(),
+  columnname: z.string(),
+  columnimg: z.string(),
+  columnpath: z.string(),
+  showtype: z.number().int(),
+  apiurl: z.string(),
+  classname: z.string(),
+});
+
+export const Channel = z.object({
+  channelid: z.number().int(),
+  channelname: z.string(),
+  channelName: z.string(),
+  channelimg: z.string(),
+  channelpath: z.string(),
+  /** What the tab opens (news list, county, hot list …); decides channelpath. */
+  kind: z.string(),
+  sub: z.array(SubChannel),
+  linenum: z.number().int(),
+  showline: z.number().int(),
+  channelClass: z.array(Column),
+});
+export type Channel = z.infer<typeof Channel>;
+
+export const Banner = z.object({
+  id: z.number().int(),
+  dataType: z.number().int(),
+  classId: z.number().int(),
+  targetUrl: z.string(),
+  showType: z.number().int(),
+  title: z.string(),
+  imageUrl: z.array(z.string()),
+});
+export type Banner = z.infer<typeof Banner>;
+
+export const ListItem = z.object({
+  id: z.number().int(),
+  classId: z.number().int(),
+  dataType: z.number().int(),
+  targetUrl: z.string(),
+  channelId: z.number().int(),
+  showType: z.number().int(),
+  category: z.string(),
+  title: z.string(),
+  imageUrl: z.array(z.string()),
+  imageNum: z.number().int(),
+  label: z.string(),
+  isTop: z.number().int(),
+  topTitle: z.string(),
+  smallText: z.string(),
+  intro: z.string(),
+  customImage: z.string(),
+  isVideo: z.number().int(),
+  videoUrl: z.string(),
+  videoTime: z.string(),
+  pv: z.number().int(),
+  interactNum: z.number().int(),
+  /** Display time in Beijing time, `YYYY-MM-DD HH:mm`. */
+  time: z.string(),
+  /** ISO 8601 instant. */
+  publishTime: z.string(),
+  source: z.string(),
+  liveType: z.number().int(),
+  startTime: z.string(),
+});
+export type ListItem = z.infer<typeof ListItem>;
+
+export const channelGetList = defineEndpoint({
+  method: 'GET',
+  path: '/kratos/v2/channel/getList',
+  summary: '全部频道（含栏目与子频道图标）',
+  tag: 'news',
+  query: z.object({ type: z.enum(['web', 'app']).default('web') }),
+  data: z.array(Channel),
+});
+
+/**
+ * Snapshot anchor of a paged list (security.md M101): a time in milliseconds since the epoch; only items
+ * published at or before it are listed. Page 1 is read without it and its next-page link carries the
+ * newest publish time of page 1, so items published while a reader pages on neither shift later
+ * pages (a repeat) nor are counted in them. Clients that never send it get the plain page API.
+ */
+export const ListAnchor = z
+  .union([z.number().int(), z.string().regex(/^\d{1,15}$/, '必须是时间戳（毫秒）')])
+  .transform((v) => Number(v))
+  .pipe(z.number().int().min(0).max(8_640_000_000_000_000, '时间戳超出范围'))
+  .optional();
+
+export const channelHome = defineEndpoint({
+  method: 'GET',
+  path: '/kratos/v1/channel/home',
+  summary: '频道首页：第 1 页带轮播图，列表按页返回，空数组表示到底',
+  tag: 'news',
+  query: z.object({ channelId: ClassId, page: Page, before: ListAnchor }),
+  data: z.object({ banner: z.array(Banner), list: z.array(ListItem) }),
+});
+
+export const NewsIdQuery = z.object({ classId: ClassId, newsId: Id });
+
+/** Items per page: 20 unless asked; never more than 50 (security.md C3). */
+export const PageSize = z
+  .union([z.number().int(), z.string().regex(/^\d{1,3}$/, '必须是正整数')])
+  .transform((v) => Number(v))
+  .pipe(z.number().int().min(1, '每页条数至少为 1').max(50, '每页条数不能超过 50'))
+  .default(20);
+
+const Paged = { page: Page, pageSize: PageSize };
+/** The lists readers page through as new items arrive (channel and column lists) also take the anchor. */
+const AnchoredPaged = { ...Paged, before: ListAnchor };
+const NewsList = z.array(ListItem);
+
+export const channelList = defineEndpoint({
+  method: 'GET',
+  path: '/kratos/v1/channel/list',
+  summary: '频道新闻列表（不含轮播图），按页返回，空数组表示到底',
+  tag: 'news',
+  query: z.object({ channelId: ClassId, ...AnchoredPaged }),
+  data: NewsList,
+});
+
+export const columnList = defineEndpoint({
+  method: 'GET',
+  path: '/kratos/v1/column/list',
+  summary: '栏目新闻列表，按页返回',
+  tag: 'news',
+  query: z.object({ columnId: Id, ...AnchoredPaged }),
+  data: NewsList,
+});
+
+export const newsListByColumn = defineEndpoint({
+  method: 'GET',
+  path: '/v1/news/getListByColumnId',
+  summary: '栏目新闻列表（子频道图标的 apiurl），按页返回',
+  tag: 'news',
+  query: z.object({ columnId: Id, ...AnchoredPaged }),
+  data: NewsList,
+});
+
+export const ChannelGroup = z.object({ channelId: z.number().int(), channelName: z.string(), channelClass: z.array(Column) });
+export type ChannelGroup = z.infer<typeof ChannelGroup>;
+
+export const channelClassList = defineEndpoint({
+  method: 'GET',
+  path: '/kratos/v1/channelClass/list',
+  summary: '全部栏目，按频道分组',
+  tag: 'news',
+  query: z.object({ from: z.enum(['wap', 'app']).default('wap') }),
+  data: z.array(ChannelGroup),
+});
+
+export const ColumnInfo = Column.extend({
+  channelId: z.number().int(),
+  channelName: z.string(),
+  columnimg: z.string(),
+});
+export type ColumnInfo = z.infer<typeof ColumnInfo>;
+
+export const channelClassOne = defineEndpoint({
+  method: 'GET',
+  path: '/kratos/v1/channelClass/one',
+  summary: '一个栏目的名称与所属频道',
+  tag: 'news',
+  query: z.object({ columnId: Id }),
+  data: ColumnInfo,
+});
+
+export const TabNavItem = z.object({ name: z.string(), path: z.string() });
+export type TabNavItem = z.infer<typeof TabNavItem>;
+
+export const tabNav = defineEndpoint({
+  method: 'GET',
+  path: '/kratos/v1/tab/nav',
+  summary: '图片与视频栏的标签（spec 2.3）',
+  tag: 'news',
+  query: z.object({ tabType: z.enum(['image', 'video']) }),
+  data: z.array(TabNavItem),
+});
+
+export const Topic = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  logo: z.string(),
+  pictures: z.array(z.string()),
+  intro: z.string(),
+  contentCount: z.number().int(),
+  commentCount: z.number().int(),
+  isTimeline: z.number().int(),
+});
+export type Topic = z.infer<typeof Topic>;
+
+export const topicsShow = defineEndpoint({
+  method: 'GET',
+  path: '/kratos/v1/topics/show',
+  summary: '话题详情',
+  tag: 'news',
+  query: z.object({ topicId: Id }),
+  data: Topic,
+});
+
+export const topicsNewsList = defineEndpoint({
+  method: 'GET',
+  path: '/kratos/v1/topics/news_list',
+  summary: '话题下的新闻，按页返回（时间线话题由早到晚）',
+  tag: 'news',
+  query: z.object({ topicId: Id, ...Paged }),
+  data: NewsList,
+});
+
+export const topicsCollect = defineEndpoint({
+  method: 'GET',
+  path: '/kratos/v1/topicsCollect',
+  summary: '栏目的话题合集，按页返回',
+  tag: 'news',
+  query: z.object({ columnId: Id, ...Paged }),
+  data: z.array(Topic),
+});
+
+export const SearchWord = Text({ min: 1, max: 40, label: '搜索内容' });
+
+export const searchHome = defineEndpoint({
+  method: 'GET',
+  path: '/kratos/v1/search/home',
+  summary: '搜索新闻标题与摘要，按页返回',
+  tag: 'news',
+  query: z.object({ search: SearchWord, ...Paged }),
+  data: NewsList,
+});
+
+export const liveGetList = defineEndpoint({
+  method: 'GET',
+  path: '/v1/live/getList',
+  summary: '直播列表：直播中、未开始、回放',
+  tag: 'news',
+  query: z.object({ ...Paged }),
+  data: NewsList,
+});
+
+export const vrGetList = defineEndpoint({
+  method: 'GET',
+  path: '/v1/vr/getList',
+  summary: 'VR 列表',
+  tag: 'news',
+  query: z.object({ ...Paged }),
+  data: NewsList,
+});
+
+export const SpecialCategory = z.object({ id: z.number().int(), name: z.string() });
+
+export const Special = z.object({
+  classId: z.number().int(),
+  topicTitle: z.string(),
+  topicImg: z.string(),
+  intro: z.string(),
+  category: z.array(SpecialCategory),
+});
+export type Special = z.infer<typeof Special>;
+
+export const specialCategory = defineEndpoint({
+  method: 'GET',
+  path: '/v1/news/specailCategory',
+  summary: '专题信息与分类',
+  tag: 'news',
+  query: z.object({ classId: Id }),
+  data: Special,
+});
+
+export const specialList = defineEndpoint({
+  method: 'GET',
+  path: '/v1/news/specialList',
+  summary: '专题新闻（可按分类），按页返回',
+  tag: 'news',
+  query: z.object({ classId: Id, categoryId: Id.optional(), ...Paged }),
+  data: NewsList,
+});
+
+export const HotWord = z.object({ id: z.number().int(), word: z.string() });
+
+export const newsHotWord = defineEndpoint({
+  method: 'GET',
+  path: '/v1/news/getNewsHotWord',
+  summary: '搜索热词',
+  tag: 'news',
+  data: z.array(HotWord),
+});
+
+/** spec 9: home county default class id 941; the domestic area number is 999. */
+export const DEFAULT_COUNTY_CLASS_ID = 941;
+export const DEFAULT_AREA_NUMBER = 4;
+export const DOMESTIC_AREA_NUMBER = 999;
+
+export const countryHotNews = defineEndpoint({
+  method: 'GET',
+  path: '/v1/news/getCountryHotNews',
+  summary: '区县新闻（classId 为区县；areaNumber 999 为国内），按页返回',
+  tag: 'news',
+  query: z.object({ classId: Id.default(DEFAULT_COUNTY_CLASS_ID), areaNumber: Id.default(DEFAULT_AREA_NUMBER), ...Paged }),
+  data: NewsList,
+});
+
+export const hotLists = defineEndpoint({
+  method: 'GET',
+  path: '/v1/news/getHotLists',
+  summary: '热榜：近 30 天阅读最多，按页返回',
+  tag: 'news',
+  query: z.object({ ...Paged }),
+  data: NewsList,
+});
+
+export const AccountInfo = z.object({
+  classId: z.number().int(),
+  name: z.string(),
+  img: z.string(),
+  intro: z.string(),
+  isJump: z.number().int(),
+  fans: z.number().int(),
+  newsCount: z.number().int(),
+});
+export type AccountInfo = z.infer<typeof AccountInfo>;
+
+/** spec 5 */
+export const ACCOUNT_CLOSED_MESSAGE = '抱歉此账号主页(暂时)无法查看';
+
+export const accountInfo = defineEndpoint({
+  method: 'GET',
+  path: '/api/SYAccount/getInfo',
+  summary: '山城号信息',
+  tag: 'news',
+  query: z.object({ classId: Id }),
+  data: AccountInfo,
+});
+
+export const accountHeadPage = defineEndpoint({
+  method: 'GET',
+  path: '/api/SYAccount/getHeadPage',
+  summary: '山城号主页文章，按页返回；isJump 为 0 时不可查看',
+  tag: 'news',
+  query: z.object({ classId: Id, ...Paged }),
+  data: NewsList,
+});
+
+export const AccountStripItem = z.object({ img: z.string(), name: z.string(), classId: z.number().int(), isJump: z.number().int() });
+export type AccountStripItem = z.infer<typeof AccountStripItem>;
+
+export const accountRecommendList = defineEndpoint({
+  method: 'GET',
+  path: '/api/SYAccount/getRecommendList',
+  summary: '推荐山城号',
+  tag: 'news',
+  data: z.array(AccountStripItem),
+});
+
+export interface AreaNode {
+  columnid: number;
+  columnname: string;
+  father: number;
+  areacode: string;
+  expertpic: string;
+  classimg: string;
+  areasub: AreaNode[];
+}
+export const AreaNode: z.ZodType<AreaNode> = z.lazy(() =>
+  z.object({
+    columnid: z.number().int(),
+    columnname: z.string(),
+    father: z.number().int(),
+    areacode: z.string(),
+    expertpic: z.string(),
+    classimg: z.string(),
+    areasub: z.array(AreaNode),
+  }),
+);
+
+export const areaList = defineEndpoint({
+  method: 'GET',
+  path: '/kratos/v1/area/list',
+  summary: '全部区县频道：按片区分组的区县树',
+  tag: 'news',
+  data: z.array(AreaNode),
+});
+
+export const Weather = z.object({ classId: z.number().int(), columnname: z.string(), temperature: z.string(), weather: z.string() });
+export type Weather = z.infer<typeof Weather>;
+
+export const areaWeather = defineEndpoint({
+  method: 'GET',
+  path: '/kratos/v1/area/weather',
+  summary: '区县天气（按区县查）',
+  tag: 'news',
+  query: z.object({ classId: Id }),
+  data: Weather,
+});
+
+const Degrees = (min: number, max: number, label: string) =>
+  z
+    .union([z.number(), z.string().regex(/^-?\d{1,3}(\.\d{1,8})?$/, `${label}格式错误`)])
+    .transform((v) => Number(v))
+    .pipe(z.number().min(min, `${label}超出范围`).max(max, `${label}超出范围`));
+
+export const Location = z.object({
+  name: z.string(),
+  classId: z.number().int(),
+  /** 0: the position is outside Chongqing; the county page then runs in domestic mode (spec 4). */
+  inChongqing: z.number().int(),
+});
+export type Location = z.infer<typeof Location>;
+
+export const areaLocate = defineEndpoint({
+  method: 'GET',
+  path: '/kratos/v1/area/locate',
+  summary: '由经纬度找最近的区县',
+  tag: 'news',
+  query: z.object({ lat: Degrees(-90, 90, '纬度'), lng: Degrees(-180, 180, '经度') }),
+  data: Location,
+});
+
+export const NewspaperSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  editionDate: z.string(),
+  cover: z.string(),
+  pageCount: z.number().int(),
+});
+export type NewspaperSummary = z.infer<typeof NewspaperSummary>;
+
+export const newspaperList = defineEndpoint({
+  method: 'GET',
+  path: '/v1/newspaper/list',
+  summary: '数字报：各期报纸，按页返回',
+  tag: 'news',
+  query: z.object({ ...Paged }),
+  data: z.array(NewspaperSummary),
+});
+
+export const NewspaperEdition = NewspaperSummary.extend({
+  pages: z.array(z.object({ name: z.string(), image: z.string(), news: NewsList })),
+});
+export type NewspaperEdition = z.infer<typeof NewspaperEdition>;
+
+export const newspaperEdition = defineEndpoint({
+  method: 'GET',
+  path: '/v1/newspaper/edition',
+  summary: '一期报纸：版面与各版新闻',
+  tag: 'news',
+  query: z.object({ id: Id }),
+  data: NewspaperEdition,
+});
+
+export const accountNewsList = defineEndpoint({
+  method: 'GET',
+  path: '/api/SYAccount/getNewsList',
+  summary: '山城号频道：全部山城号的最新文章，按页返回',
+  tag: 'news',
+  query: z.object({ ...Paged }),
+  data: NewsList,
+});

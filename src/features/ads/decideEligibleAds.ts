@@ -1,0 +1,37 @@
+/**
+ * Which ads may show in a detail slot (spec 3 ad entity, spec 5: visibility follows the permission bit
+ * mask and the class include and exclude lists). Pure: the page decides on the server, the rotation
+ * script only picks among the eligible ones.
+ */
+import type { Ad } from '../../contract/detail.ts';
+
+/** Slots by ad type (spec 3): 5 above the title, 3 below the title, 2 below the article. */
+export const AD_SLOTS = { aboveTitle: 5, belowTitle: 3, belowArticle: 2 } as const;
+export type AdSlotType = (typeof AD_SLOTS)[keyof typeof AD_SLOTS];
+
+export interface AdContext {
+  /** The article's class (column) id. */
+  classId: number;
+  /** The article's permission bit mask. */
+  permission: number;
+  /** The article's `ad` flag: 1 hides its ads. */
+  adHidden?: boolean;
+}
+
+/**
+ * An ad is eligible for an article when:
+ * - isAll is set and the class is not excluded by notShowClassIds, or the class is in showClassIds
+ *   (an exclusion always wins);
+ * - none of the ad's permission bits is set on the article (an ad marked 8 stays off articles whose
+ *   like button is hidden, e.g. sensitive reports).
+ */
+export function isAdEligible(ad: Ad, ctx: AdContext): boolean {
+  if (ad.notShowClassIds.includes(ctx.classId)) return false;
+  if (ad.isAll !== 1 && !ad.showClassIds.includes(ctx.classId)) return false;
+  return (ad.permission & ctx.permission) === 0;
+}
+
+export function decideEligibleAds(ads: readonly Ad[], type: AdSlotType, ctx: AdContext): Ad[] {
+  if (ctx.adHidden) return [];
+  return ads.filter((ad) => ad.type === type && isAdEligible(ad, ctx));
+}

@@ -1,0 +1,219 @@
+/**
+ * The comment and reply composer of /PublishComment (spec 2.6, 5): plain text with a 提交 button.
+ * The input is cleared only after a successful submit; on any failure the draft stays (also across a
+ * reload, in session storage) and a retry reuses the same Idempotency-Key (security.md M97, M104).
+ * Up to 9 pictures (spec 3 conpic; security.md C3): each is uploaded as soon as it is picked, shown as
+ * a thumbnail with a remove button, and sent as `conpic`; uploaded pictures are kept with the draft.
+ * Hydrated client:load: it is the whole page and must accept typing at once.
+ */
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { tabStorage } from '../../client/storage.ts';
+import { COMMENT_MAX_CHARS, COMMENT_MAX_PICTURES } from '../../contract/interactionLimits.ts';
+import { UPLOAD_ACCEPT } from '../../contract/uploadLimits.ts';
+import { showToast } from '../../stores/toast.ts';
+import { checkDraft, codePoints, draftKey } from './decideDraft.ts';
+import { postComment } from './interactionCalls.ts';
+import { checkPictureFile, uploadPicture } from './uploadPicture.ts';
+import { requireLogin } from '../login-gate/requireLogin.ts';
+import styles from './CommentComposer.module.css';
+
+interface Props {
+  classId: number;
+  newsId: number;
+  plId?: number;
+  pId?: number;
+  placeholder: string;
+  /** Where the reader goes after a successful submit. */
+  doneHref: string;
+}
+
+const TOAST_MS = 2000;
+/** Time to read 评论成功 before going back. */
+const LEAVE_AFTER_MS = 1000;
+
+/** A picked picture: a local preview while it uploads, then the stored copy's URL. */
+interface Picture {
+  id: string;
+  src: string;
+  url: string | null;
+}
+
+function savedPictures(raw: string | null): Picture[] {
+  try {
+    const urls: unknown = JSON.parse(raw ?? '[]');
+    if (!Array.isArray(urls)) return [];
+    return urls.filter((u): u is string => typeof u === 'string' && u.startsWith('/media/comments/')).slice(0, COMMENT_MAX_PICTURES).map((u) => ({ id: u, src: u, url: u }));
+  } catch {
+    return [];
+  }
+}
+
+function newKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+export function CommentComposer(props: Props) {
+  const key = draftKey(props);
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [pictures, setPictures] = useState<Picture[]>([]);
+  const picker = useRef<HTMLInputElement>(null);
+  // One key per draft (text and pictures): the same draft retried is the same request.
+  const idem = useRef<{ draft: string; key: string } | null>(null);
+
+  useEffect(() => {
+    requireLogin();
+    const saved = tabStorage.getItem(key);
+    if (saved) setText(saved);
+    setPictures(savedPictures(tabStorage.getItem(`${key}:pics`)));
+  }, [key]);
+
+  function keepPictures(next: Picture[]): void {
+    const urls = next.flatMap((p) => (p.url ? [p.url] : []));
+    if (urls.length) tabStorage.setItem(`${key}:pics`, JSON.stringify(urls));
+    else tabStorage.removeItem(`${key}:pics`);
+  }
+
+  function updatePictures(change: (list: Picture[]) => Picture[]): void {
+    setPictures((list) => {
+      const next = change(list);
+      keepPictures(next);
+      return next;
+    });
+  }
+
+  function remove(id: string): void {
+    updatePictures((list) => {
+      const gone = list.find((p) => p.id === id);
+      if (gone?.src.startsWith('blob:')) URL.revokeObjectURL(gone.src);
+      return list.filter((p) => p.id !== id);
+    });
+  }
+
+  async function addPicture(file: File): Promise<void> {
+    const id = newKey();
+    const src = URL.createObjectURL(file);
+    updatePictures((list) => [...list, { id, src, url: null }]);
+    try {
+      const res = await uploadPicture(file, file.name || 'picture');
+      if (res.statusCode === 200) {
+        updatePictures((list) => list.map((p) => (p.id === id ? { ...p, url: res.data.url } : p)));
+        return;
+      }
+      if (res.statusCode !== 301 && res.statusCode !== 302) showToast(res.message || '图片上传失败', { type: 'text', duration: TOAST_MS });
+    } catch {
+      showToast('图片上传失败，请重试', { type: 'text', duration: TOAST_MS });
+    }
+    remove(id);
+  }
+
+  function pick(files: FileList | null): void {
+    if (!files || !requireLogin()) return;
+    const room = COMMENT_MAX_PICTURES - pictures.length;
+    const chosen = [...files];
+    if (chosen.length > room) showToast(`最多上传 ${COMMENT_MAX_PICTURES} 张图片`, { type: 'text', duration: TOAST_MS });
+    for (const file of chosen.slice(0, Math.max(0, room))) {
+      const problem = checkPictureFile(file);
+      if (problem) showToast(problem, { type: 'text', duration: TOAST_MS });
+      else void addPicture(file);
+    }
+    // The same file may be picked again after it was removed.
+    if (picker.current) picker.current.value = '';
+  }
+
+  function change(value: string): void {
+    setText(value);
+    if (value) tabStorage.setItem(key, value);
+    else tabStorage.removeItem(key);
+  }
+
+  async function submit(event: SyntheticEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    if (busy || !requireLogin()) return;
+    const problem = checkDraft(text);
+    if (problem) {
+      showToast(problem, { type: 'text', duration: TOAST_MS });
+      return;
+    }
+    if (pictures.some((p) => p.url === null)) {
+      showToast('图片上传中，请稍候', { type: 'text', duration: TOAST_MS });
+      return;
+    }
+    const sayText = text.trim();
+    const conpic = pictures.flatMap((p) => (p.url ? [p.url] : [])).join(',');
+    const draft = JSON.stringify([sayText, conpic]);
+    if (!idem.current || idem.current.draft !== draft) idem.current = { draft, key: newKey() };
+    setBusy(true);
+    try {
+      const res = await postComment(
+        {
+          classId: props.classId,
+          newsId: props.newsId,
+          ...(props.plId ? { plId: props.plId } : {}),
+          ...(props.pId ? { pId: props.pId } : {}),
+          sayText,
+          ...(conpic ? { conpic } : {}),
+        },
+        idem.current.key,
+      );
+      if (res.statusCode === 200) {
+        // spec 5: the input is cleared after a successful submit, and only then.
+        change('');
+        updatePictures(() => []);
+        idem.current = null;
+        showToast(res.message || '评论成功', { type: 'text', duration: TOAST_MS });
+        setTimeout(() => location.assign(props.doneHref), LEAVE_AFTER_MS);
+        return;
+      }
+      if (res.statusCode !== 301 && res.statusCode !== 302) showToast(res.message, { type: 'text', duration: TOAST_MS });
+      setBusy(false);
+    } catch {
+      // Network failure or timeout (silent by spec 8): the draft stays; 提交 again is safe.
+      showToast('发送失败，请稍后重试', { type: 'text', duration: TOAST_MS });
+      setBusy(false);
+    }
+  }
+
+  const count = codePoints(text.trim());
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)}>
+      <textarea
+        className={styles.text}
+        value={text}
+        onChange={(e) => change(e.target.value)}
+        placeholder={props.placeholder}
+        aria-label="评论内容"
+        rows={6}
+        autoFocus
+      />
+      <ul className={styles.pics} aria-label="已选图片">
+        {pictures.map((p, i) => (
+          <li key={p.id} className={styles.pic}>
+            <img src={p.src} alt={`图片 ${i + 1}`} />
+            {p.url === null && <span className={styles.uploading}>上传中</span>}
+            <button type="button" className={styles.remove} aria-label={`删除图片 ${i + 1}`} onClick={() => remove(p.id)}>
+              ×
+            </button>
+          </li>
+        ))}
+        {pictures.length < COMMENT_MAX_PICTURES && (
+          <li className={styles.pic}>
+            <label className={styles.add}>
+              <input ref={picker} type="file" accept={UPLOAD_ACCEPT} multiple className={styles.file} onChange={(e) => pick(e.target.files)} />
+              <span aria-hidden="true">+</span>
+              <span className={styles.addLabel}>添加图片</span>
+            </label>
+          </li>
+        )}
+      </ul>
+      <div className={styles.row}>
+        <span className={count > COMMENT_MAX_CHARS ? `${styles.count} ${styles.over}` : styles.count}>
+          {count}/{COMMENT_MAX_CHARS}
+        </span>
+        <button type="submit" className={styles.submit} disabled={busy}>
+          {busy ? '提交中…' : '提交'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { decideLikeAnswer, decideLikeTap } from './decideLikeTap.ts';
+
+const before = { isDoLike: 0, likeNum: 10, views: 100 };
+
+describe('decideLikeTap', () => {
+  it.each([
+    [1, { call: false, toast: '你已经点过赞了' }],
+    [0, { call: true }],
+  ])('isDoLike %i → %o', (isDoLike, tap) => {
+    expect(decideLikeTap(isDoLike)).toEqual(tap);
+  });
+});
+
+describe('decideLikeAnswer', () => {
+  it.each([
+    ['a new like: likes and views +1, server message', { statusCode: 200, message: '点赞成功', data: { likeNum: 11 } }, { isDoLike: 1, likeNum: 11, views: 101 }, '点赞成功'],
+    ['an existing like: liked, no count change', { statusCode: 200, message: '你已经点过赞了', data: { likeNum: 10 } }, { isDoLike: 1, likeNum: 10, views: 100 }, '你已经点过赞了'],
+    ['statusCode 100: 点赞失败', { statusCode: 100, message: '该内容不支持点赞', data: null }, before, '点赞失败'],
+    ['too frequent: the server message', { statusCode: 429, message: '操作过于频繁，请稍后再试', data: null }, before, '操作过于频繁，请稍后再试'],
+    ['not logged in: handled by the client', { statusCode: 301, message: '未登录或登录过期，请重新登录', data: null }, before, null],
+  ])('%s', (_name, answer, counts, toast) => {
+    expect(decideLikeAnswer(before, answer)).toEqual({ counts, toast });
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * What a tap on the article like button does (spec 4 "Like on news detail", spec 8): no call when
+ * already liked (notice 你已经点过赞了); otherwise the call, and on statusCode 200 the server message as
+ * a toast with likes and views +1 (unless the server says the like already existed); 100 → 点赞失败.
+ */
+export const ALREADY_LIKED = '你已经点过赞了';
+export const LIKE_FAILED = '点赞失败';
+
+export type LikeTap = { call: false; toast: string } | { call: true };
+
+export function decideLikeTap(isDoLike: number): LikeTap {
+  return isDoLike === 1 ? { call: false, toast: ALREADY_LIKED } : { call: true };
+}
+
+export interface LikeCounts {
+  isDoLike: number;
+  likeNum: number;
+  views: number;
+}
+
+export interface LikeAnswer {
+  statusCode: number;
+  message: string;
+  data: { likeNum: number } | null;
+}
+
+/** The counts after an answer, and the toast to show (null: the client already handled it, e.g. 301). */
+export function decideLikeAnswer(before: LikeCounts, answer: LikeAnswer): { counts: LikeCounts; toast: string | null } {
+  if (answer.statusCode === 200) {
+    // A like that already existed (a retry, another tab) changes no count on this page.
+    const fresh = answer.message !== ALREADY_LIKED;
+    return {
+      counts: {
+        isDoLike: 1,
+        likeNum: fresh ? before.likeNum + 1 : Math.max(before.likeNum, answer.data?.likeNum ?? before.likeNum),
+        views: fresh ? before.views + 1 : before.views,
+      },
+      toast: answer.message || null,
+    };
+  }
+  if (answer.statusCode === 301 || answer.statusCode === 302) return { counts: before, toast: null };
+  return { counts: before, toast: answer.statusCode === 100 ? LIKE_FAILED : answer.message || LIKE_FAILED };
+}

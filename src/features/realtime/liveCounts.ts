@@ -1,0 +1,87 @@
+/**
+ * Live like and comment counts on detail pages (issue 5): opens the realtime socket for the item the
+ * page shows and applies each op-1001 push. Loaded by LiveCounts.astro only when the page has a
+ * marked element, after the page has loaded and the browser is idle.
+ *
+ * The markup contract (for server-rendered markup; React islands read `$liveCounts` instead, see
+ * liveCountsStore.ts, because changing text that React owns breaks its next render):
+ *
+ * - `data-live-counts="<classId>:<newsId>"` on an element marks it as showing that item's counts.
+ *   The socket joins the room `news://<classId>:<newsId>` of the first marked item.
+ * - Inside it, `[data-live-count="like"]` gets the like count (formatCount; 0 keeps the element's
+ *   `data-live-zero` text, e.g. 赞) and `[data-live-count="comment"]` the comment badge (formatBadge:
+ *   blank at 0, 1–99, 99+, spec 5).
+ * - Each update dispatches a bubbling `shancheng:live-counts` event from the marked element, with
+ *   `detail = {classId, newsId, likeNum, commentCount}`.
+ *
+ * The socket closes on `pagehide` (an open socket keeps the page out of the back/forward cache) and
+ * reopens on a `pageshow` from that cache.
+ */
+import { openRealtimeSocket, type RealtimeSocket, type RealtimeSocketOptions } from '../../client/socket.ts';
+import { formatBadge, formatCount } from '../../lib/formatCount.ts';
+import { GoimOp } from '../../lib/goim.ts';
+import { $liveCounts, liveCountsKey, parseCountsPush, type LiveCounts } from './liveCountsStore.ts';
+
+export const LIVE_COUNTS_EVENT = 'shancheng:live-counts';
+
+const ITEM = /^(\d{1,9}):(\d{1,12})$/;
+
+/** The first item marked on the page, or null when the page shows none. */
+export function findLiveItem(root: ParentNode): { classId: number; newsId: number } | null {
+  for (const el of root.querySelectorAll<HTMLElement>('[data-live-counts]')) {
+    const match = ITEM.exec(el.dataset.liveCounts ?? '');
+    if (match) return { classId: Number(match[1]), newsId: Number(match[2]) };
+  }
+  return null;
+}
+
+/** Writes the counts into every element marked for the item and tells listeners. */
+export function applyLiveCounts(root: ParentNode, classId: number, newsId: number, counts: LiveCounts): void {
+  $liveCounts.setKey(liveCountsKey(classId, newsId), counts);
+  const key = `${classId}:${newsId}`;
+  for (const el of root.querySelectorAll<HTMLElement>('[data-live-counts]')) {
+    if (el.dataset.liveCounts !== key) continue;
+    for (const like of el.querySelectorAll<HTMLElement>('[data-live-count="like"]')) {
+      like.textContent = counts.likeNum > 0 ? formatCount(counts.likeNum) : (like.dataset.liveZero ?? '0');
+    }
+    for (const comment of el.querySelectorAll<HTMLElement>('[data-live-count="comment"]')) {
+      comment.textContent = formatBadge(counts.commentCount);
+    }
+    el.dispatchEvent(new CustomEvent(LIVE_COUNTS_EVENT, { bubbles: true, detail: { classId, newsId, ...counts } }));
+  }
+}
+
+/** Starts live counts for the page; returns a stop function (also run on pagehide). */
+export function startLiveCounts(doc: Document = document, socketOptions: Partial<RealtimeSocketOptions> = {}): () => void {
+  const item = findLiveItem(doc);
+  if (!item) return () => {};
+  let socket: RealtimeSocket | null = null;
+  const open = (): void => {
+    socket ??= openRealtimeSocket({
+      room: `news://${item.classId}:${item.newsId}`,
+      accepts: [GoimOp.counts],
+      onMessage(op, body) {
+        if (op !== GoimOp.counts) return;
+        const counts = parseCountsPush(body, item.classId, item.newsId);
+        if (counts) applyLiveCounts(doc, item.classId, item.newsId, counts);
+      },
+      ...socketOptions,
+    });
+  };
+  const close = (): void => {
+    socket?.close();
+    socket = null;
+  };
+  const onPageShow = (ev: PageTransitionEvent): void => {
+    if (ev.persisted) open();
+  };
+  const view = doc.defaultView;
+  view?.addEventListener('pagehide', close);
+  view?.addEventListener('pageshow', onPageShow);
+  open();
+  return () => {
+    close();
+    view?.removeEventListener('pagehide', close);
+    view?.removeEventListener('pageshow', onPageShow);
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * The one HTML sanitizer (DESIGN.md, security.md G53–G56 and appendix 1): DOMPurify on jsdom with an
+ * allowlist profile. Article HTML (`originNewstext`) passes through it when it is stored (the seed and
+ * every write) and again right before it is rendered by RichText.astro, the only `set:html` user.
+ *
+ * Server only (`.server.ts`): jsdom never ships to the browser.
+ */
+import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
+import { JSDOM } from 'jsdom';
+
+/** Video hosts whose players may be embedded, https only (security.md G56). */
+export const IFRAME_HOSTS: readonly string[] = [
+  'player.bilibili.com',
+  'v.qq.com',
+  'player.youku.com',
+  'open.iqiyi.com',
+  'player.cntv.cn',
+];
+
+/** CSS properties kept from a `style` attribute; everything else (position, background …) is dropped. */
+const STYLE_PROPS = new Set(['text-align', 'color', 'font-weight']);
+const IMG_STYLE_PROPS = new Set(['width', 'height']);
+/** A plain value: keywords, numbers with units, #hex, rgb()/rgba(). No url(), expression(), escapes, comments. */
+const SAFE_STYLE_VALUE = /^(?:[a-z-]+|#[0-9a-f]{3,8}|-?\d+(?:\.\d+)?(?:px|em|rem|%|vw)?|rgba?\(\s*[\d.%\s,/]+\))$/i;
+
+const EXTERNAL_REL = 'noopener noreferrer nofollow';
+
+const CONFIG: Config = {
+  ADD_TAGS: ['iframe'],
+  ADD_ATTR: ['allowfullscreen'],
+  FORBID_TAGS: ['form', 'input', 'button', 'textarea', 'select', 'style', 'object', 'embed', 'base', 'meta', 'link'],
+  FORBID_ATTR: ['srcdoc', 'formaction', 'action'],
+  SANITIZE_NAMED_PROPS: true,
+  ALLOW_DATA_ATTR: false,
+};
+
+/** Keeps only allowlisted declarations of a style attribute; returns '' when nothing survives. */
+export function filterStyle(style: string, tagName: string): string {
+  const kept: string[] = [];
+  for (const declaration of style.split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon < 0) continue;
+    const prop = declaration.slice(0, colon).trim().toLowerCase();
+    const value = declaration.slice(colon + 1).trim().replace(/\s*!important$/i, '');
+    const allowed = STYLE_PROPS.has(prop) || (tagName === 'IMG' && IMG_STYLE_PROPS.has(prop));
+    if (!allowed || value === '' || !SAFE_STYLE_VALUE.test(value)) continue;
+    kept.push(`${prop}: ${value}`);
+  }
+  return kept.join('; ');
+}
+
+/** An absolute http(s) URL or a protocol-relative one (`//evil.com` counts as external, G55). */
+function isExternal(href: string): boolean {
+  const value = href.trim();
+  return value.startsWith('//') || /^https?:/i.test(value);
+}
+
+function allowedIframe(src: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(src.trim());
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' && url.username === '' && url.password === '' && IFRAME_HOSTS.includes(url.hostname);
+}
+
+let purifier: DOMPurify | undefined;
+
+function getPurifier(): DOMPurify {
+  if (purifier) return purifier;
+  const { window } = new JSDOM('');
+  const p = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+  p.addHook('uponSanitizeElement', (node, data) => {
+    if (data.tagName !== 'iframe') return;
+    const el = node as Element;
+    if (!allowedIframe(el.getAttribute('src') ?? '')) el.parentNode?.removeChild(el);
+  });
+  p.addHook('afterSanitizeAttributes', (node) => {
+    const el = node as Element;
+    if (el.hasAttribute('style')) {
+      const style = filterStyle(el.getAttribute('style') ?? '', el.tagName);
+      if (style === '') el.removeAttribute('style');
+      else el.setAttribute('style', style);
+    }
+    if (el.tagName === 'A') {
+      const href = el.getAttribute('href');
+      // Fixed attribute order keeps the output stable when sanitized twice (ingest, then render).
+      el.removeAttribute('target');
+      el.removeAttribute('rel');
+      if (href !== null && isExternal(href)) {
+        el.setAttribute('target', '_blank');
+        el.setAttribute('rel', EXTERNAL_REL);
+      }
+    } else if (el.hasAttribute('target')) {
+      el.removeAttribute('target');
+    }
+    if (el.tagName === 'IFRAME') {
+      for (const attr of [...el.attributes]) {
+        if (!['src', 'width', 'height', 'allowfullscreen', 'title'].includes(attr.name)) el.removeAttribute(attr.name);
+      }
+      el.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-presentation');
+      el.setAttribute('referrerpolicy', 'no-referrer');
+      el.setAttribute('loading', 'lazy');
+    }
+    if (el.tagName === 'IMG' && !el.hasAttribute('loading')) el.setAttribute('loading', 'lazy');
+  });
+  purifier = p;
+  return p;
+}
+
+/** Sanitizes CMS article HTML with the allowlist profile; safe to run again on its own output. */
+export function sanitizeHtml(html: string): string {
+  if (html === '') return '';
+  return getPurifier().sanitize(html, { ...CONFIG, RETURN_TRUSTED_TYPE: false }) as string;
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalPath, findRoute, routes } from './routes.ts';
+
+describe('the route table', () => {
+  it('holds every route of the spec with an example URL', () => {
+    expect(routes.length).toBe(142);
+    for (const r of routes) expect(r.example.startsWith(r.path.replace(':classId', '13'))).toBe(true);
+  });
+
+  it.each([
+    ['/home/1', '/home/1'],
+    ['/home/13', '/home/:classId'],
+    ['/home/-100000', '/home/-100000'],
+    ['/newsdetail', '/NewsDetail'],
+    ['/BangBang/QA/detail', '/BangBang/QA/detail'],
+  ])('finds %s as %s', (path, route) => {
+    expect(findRoute(path)?.path).toBe(route);
+  });
+
+  it.each([
+    ['/newsdetail', '/NewsDetail'],
+    ['/HOME/13', '/home/13'],
+    ['/bangbang/qa/detail', '/BangBang/QA/detail'],
+    ['/NewsDetail', null],
+    ['/home/13', null],
+    ['/no/such/page', null],
+  ])('canonical spelling of %s is %s', (path, canonical) => {
+    expect(canonicalPath(path)).toBe(canonical);
+  });
+
+  it('gives detail pages the data type of spec 2.11', () => {
+    expect(findRoute('/LiveDetail')?.meta.dataType).toBe(1);
+    expect(findRoute('/PictureDetail')?.meta.dataType).toBe(2);
+    expect(findRoute('/NewsDetail')?.meta.dataType).toBe(3);
+    expect(findRoute('/SpecialPage')?.meta.dataType).toBe(5);
+    expect(findRoute('/BangBang/QA/detail')?.meta.dataType).toBe(16);
+    expect(findRoute('/CoolVideo')?.meta.dataType).toBe(21);
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Loads a detail page through the API client: the article, related news and ads. The article comes from
+ * the read-only /kratos/v1/detail so the page is the same for every reader and cacheable (issue 7); the
+ * view is counted by the page's after-load beacon (ViewBeacon.astro, POST /v1/news/view).
+ */
+import { getEndpoint } from '../../client/getEndpoint.ts';
+import { adsList, kratosDetail, relationNews, type Ad, type NewsDetail } from '../../contract/detail.ts';
+import { NewsIdQuery, type ListItem } from '../../contract/news.ts';
+import { AD_SLOTS, decideEligibleAds } from '../../features/ads/decideEligibleAds.ts';
+import { decideDetailFlags, type DetailFlags } from './decideDetailFlags.ts';
+
+export interface DetailAds {
+  aboveTitle: Ad[];
+  belowTitle: Ad[];
+  belowArticle: Ad[];
+}
+
+export interface DetailPageData {
+  detail: NewsDetail;
+  flags: DetailFlags;
+  related: ListItem[];
+  ads: DetailAds;
+}
+
+export type DetailLoad = { kind: 'ok'; view: DetailPageData } | { kind: 'notFound' } | { kind: 'error' };
+
+const NO_ADS: DetailAds = { aboveTitle: [], belowTitle: [], belowArticle: [] };
+
+export async function loadDetail(search: URLSearchParams, options: { relatedSize?: number } = {}): Promise<DetailLoad> {
+  const ids = NewsIdQuery.safeParse({ classId: search.get('classId') ?? undefined, newsId: search.get('newsId') ?? undefined });
+  if (!ids.success) return { kind: 'notFound' };
+  try {
+    const res = await getEndpoint(kratosDetail, ids.data);
+    if (res.statusCode === 404) return { kind: 'notFound' };
+    if (res.statusCode !== 200) return { kind: 'error' };
+    const detail = res.data;
+    const flags = decideDetailFlags(detail);
+    const [related, adsRes] = await Promise.all([
+      flags.showRelated
+        ? getEndpoint(relationNews, { ...ids.data, pageSize: options.relatedSize ?? 6 }).then((r) => (r.statusCode === 200 ? r.data : []), () => [])
+        : Promise.resolve([]),
+      // An ad failure never costs the reader the article.
+      flags.showAds ? getEndpoint(adsList, {}).then((r) => (r.statusCode === 200 ? r.data : []), () => []) : Promise.resolve([]),
+    ]);
+    const ctx = { classId: detail.classId, permission: detail.permission, adHidden: !flags.showAds };
+    const ads = adsRes.length === 0
+      ? NO_ADS
+      : {
+          aboveTitle: decideEligibleAds(adsRes, AD_SLOTS.aboveTitle, ctx),
+          belowTitle: decideEligibleAds(adsRes, AD_SLOTS.belowTitle, ctx),
+          belowArticle: decideEligibleAds(adsRes, AD_SLOTS.belowArticle, ctx),
+        };
+    return { kind: 'ok', view: { detail, flags, related, ads } };
+  } catch {
+    return { kind: 'error' };
+  }
+}

@@ -1,0 +1,241 @@
+/** Accounts endpoints (issue 9): contracts in src/contract/accounts.ts, flows in service.ts. */
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import { html } from 'hono/html';
+import {
+  baseInfo,
+  bind3rdParty,
+  captchaChallenge,
+  captchaVerify,
+  changePassword,
+  checkCode,
+  codeLogin,
+  devOutbox,
+  logoutEndpoint,
+  messengerAuthorize,
+  passwordLogin,
+  register,
+  SLIDE_SCENE,
+  resetPassword,
+  sendCode,
+  thirdPartyLogin,
+  tokenByCode,
+  unionIdIsBind,
+} from '../../contract/accounts.ts';
+import { StatusCode } from '../../contract/envelope.ts';
+import { HEADER_DEVICE_ID } from '../../contract/headers.ts';
+import { safeRedirectPath } from '../../lib/safeUrl.ts';
+import { requireUser } from '../http/auth.ts';
+import { ApiFailure, failure, ok } from '../http/envelope.ts';
+import { badParams } from '../http/input.ts';
+import { perAddress, rateLimitIp, rateLimiterOf } from '../http/rateLimit.ts';
+import { registerEndpoint } from '../http/registerEndpoint.ts';
+import type { ApiRegistry } from '../http/types.ts';
+import { judgeTrail, openChallenge, signChallenge, signResult, CHALLENGE_TTL_MS } from './captcha.ts';
+import { DEV_OAUTH_PATH, DevMessengerOAuth, messengerOAuthFromEnv } from './messengerOAuth.ts';
+import { getOrCreateSecretRepo } from './repo.ts';
+import { newSecret } from './secrets.ts';
+import * as accounts from './service.ts';
+import { slideVerifierFromEnv } from './slideVerifier.ts';
+import { OutboxSmsProvider } from './sms.ts';
+
+const DEVICE_ID_RE = /^[A-Za-z0-9_-]{8,64}$/;
+
+export function registerAccountsRoutes(registry: ApiRegistry): void {
+  const { database, log, config } = registry.deps;
+  const limiter = rateLimiterOf(registry);
+  const outbox = new OutboxSmsProvider(log, config.production);
+  const oauth = messengerOAuthFromEnv(process.env);
+  let keyPromise: Promise<string> | null = null;
+  // AUTH_SECRET from the environment, else one random key per database (every node agrees).
+  const key = (): Promise<string> =>
+    (keyPromise ??= process.env['AUTH_SECRET'] ? Promise.resolve(process.env['AUTH_SECRET']) : getOrCreateSecretRepo(database, 'accounts-hmac', newSecret));
+  const ctx: accounts.AccountsContext = {
+    database,
+    limiter,
+    sms: outbox,
+    oauth,
+    // CAPTCHA_PROVIDER: our own slider (default) or the vendor's (ADR 008).
+    slide: slideVerifierFromEnv(process.env, { key, store: limiter.store, log }),
+    log,
+    key,
+    now: () => new Date(),
+  };
+
+  // The address that keys per-address limits and binds a slide result (loopback is exempt outside production).
+  const ipOf = (c: Context): string => rateLimitIp(c, config.production);
+
+  // ── slide check ──
+  registerEndpoint(registry, captchaChallenge, async () =>
+    ok({ challenge: signChallenge(await ctx.key(), Date.now()), scene: SLIDE_SCENE, provider: ctx.slide.provider, vendor: ctx.slide.vendor }),
+  );
+
+  registerEndpoint(registry, captchaVerify, async ({ body, c }) => {
+    // With the vendor's slider on, our own results would be refused anyway: say so at once.
+    if (ctx.slide.provider !== 'own') return failure(StatusCode.fail, '验证方式已更新，请刷新页面重试');
+    const ip = ipOf(c);
+    await limiter.take(perAddress(ip, `slide:ip:${ip}`, accounts.LIMITS.slidePerIp));
+    const now = Date.now();
+    const nonce = openChallenge(await ctx.key(), body.challenge, now);
+    if (!nonce || !(await limiter.store.claimOnce(`challenge:${nonce}`, CHALLENGE_TTL_MS, now))) {
+      return failure(StatusCode.fail, '验证已失效，请刷新页面重试');
+    }
+    if (!judgeTrail(body.trail, body.width)) return failure(StatusCode.fail, '验证未通过，请按住滑块拖动到最右边');
+    return ok(signResult(await ctx.key(), ip, now));
+  });
+
+  // ── codes ──
+  registerEndpoint(registry, sendCode, async ({ body, c }) => {
+    const ip = ipOf(c);
+    if (!(await accounts.consumeSlide(ctx, body, ip))) return failure(StatusCode.fail, accounts.MSG.slideFailed);
+    let phone = body.phone;
+    if (body.type === 'change') {
+      // Spec 2.5 ChangeCheckPage: the code goes to the logged-in reader's own phone.
+      const user = await accounts.currentUser(ctx, requireUser(c).userId);
+      if (!user.phone) return failure(StatusCode.fail, accounts.MSG.bindFirst);
+      phone = user.phone;
+    }
+    if (!phone) throw badParams(`phone ${accounts.MSG.phoneRequired}`);
+    const rawDevice = c.req.header(HEADER_DEVICE_ID);
+    const deviceId = rawDevice && DEVICE_ID_RE.test(rawDevice) ? rawDevice : null;
+    await accounts.sendCode(ctx, { phone, purpose: body.type, ip, deviceId });
+    return ok({ resendAfter: accounts.RESEND_AFTER_S }, accounts.MSG.codeSent);
+  });
+
+  registerEndpoint(registry, checkCode, async ({ body, c }) => {
+    const ip = ipOf(c);
+    let phone = body.phone;
+    if (body.type === 'change') {
+      const user = await accounts.currentUser(ctx, requireUser(c).userId);
+      if (!user.phone) return failure(StatusCode.fail, accounts.MSG.bindFirst);
+      phone = user.phone;
+    }
+    if (!phone) throw badParams(`phone ${accounts.MSG.phoneRequired}`);
+    return ok({ ticket: await accounts.checkCodeForTicket(ctx, { phone, code: body.code, purpose: body.type, ip }) });
+  });
+
+  // ── logins ──
+  registerEndpoint(registry, codeLogin, async ({ body, c }) =>
+    ok(await accounts.codeLogin(ctx, { phone: body.phone, code: body.code, ip: ipOf(c) }), accounts.MSG.loggedIn),
+  );
+
+  registerEndpoint(registry, passwordLogin, async ({ body, c }) => {
+    const slide =
+      body.token && body.csessionid && body.sig && body.scene ? { token: body.token, csessionid: body.csessionid, sig: body.sig, scene: body.scene } : null;
+    return ok(await accounts.passwordLogin(ctx, { phone: body.phone, password: body.password, ip: ipOf(c), slide }), accounts.MSG.loggedIn);
+  });
+
+  registerEndpoint(registry, register, async ({ body, c }) =>
+    ok(await accounts.register(ctx, { phone: body.phone, code: body.code, password: body.password, ip: ipOf(c) }), '注册成功'),
+  );
+
+  registerEndpoint(registry, resetPassword, async ({ body }) => {
+    const userId = await accounts.setNewPassword(ctx, { ticket: body.ticket, password: body.password, kind: 'reset' });
+    // security.md D29: every login ended, so every socket of the reader closes.
+    registry.deps.realtime?.closeSessions({ userId });
+    return ok(null, '密码已重置，请重新登录');
+  });
+
+  registerEndpoint(registry, changePassword, async ({ body, c }) => {
+    const me = requireUser(c);
+    await accounts.setNewPassword(ctx, { ticket: body.ticket, password: body.password, kind: 'change', currentUserId: me.userId, keepFamily: me.family });
+    // security.md D29: the other logins ended; sockets are closed per user (this reader's own socket
+    // reconnects with its still-valid token, the others cannot).
+    registry.deps.realtime?.closeSessions({ userId: me.userId });
+    return ok(null, '密码已修改');
+  });
+
+  registerEndpoint(registry, baseInfo, async ({ c }) => ok(accounts.toUserInfo(await accounts.currentUser(ctx, requireUser(c).userId))));
+
+  registerEndpoint(registry, logoutEndpoint, async ({ c }) => {
+    await accounts.logout(ctx, requireUser(c).family);
+    // security.md K92: the revoked login's open /sub sockets close too (on every node through Redis).
+    registry.deps.realtime?.closeSessions({ family: requireUser(c).family });
+    return ok(null, '已退出登录');
+  });
+
+  // ── messenger ──
+  registerEndpoint(registry, messengerAuthorize, async ({ query }) => {
+    const state = await accounts.newOAuthState(ctx);
+    const back = `${config.publicOrigin ?? ''}/shancheng/LoginPage?redirect=${encodeURIComponent(safeRedirectPath(query.redirect))}`;
+    return ok({ url: oauth.authorizeUrl(back, state), state });
+  });
+
+  registerEndpoint(registry, tokenByCode, async ({ query, c }) => {
+    // The legacy `token` query parameter is ignored; this answer must not leak through a Referer.
+    c.header('referrer-policy', 'no-referrer');
+    return ok(await accounts.exchangeMessengerCode(ctx, { code: query.code, state: query.state }));
+  });
+
+  registerEndpoint(registry, unionIdIsBind, async ({ body }) => ok({ isBind: await accounts.messengerIsBound(ctx, body.unionId) }));
+
+  registerEndpoint(registry, thirdPartyLogin, async ({ body }) => ok(await accounts.messengerLogin(ctx, body.unionId), accounts.MSG.loggedIn));
+
+  registerEndpoint(registry, bind3rdParty, async ({ body, c }) =>
+    ok(await accounts.bindMessenger(ctx, { handle: body.unionId, phone: body.phone, code: body.code, ip: ipOf(c) }), '绑定成功'),
+  );
+
+  if (config.production) return;
+
+  // ── development only: the SMS outbox and the local messenger authorisation ──
+  registerEndpoint(registry, devOutbox, async ({ query }) =>
+    ok(outbox.latest(query.phone).map((m) => ({ phone: m.phone, text: m.text, sentAt: m.sentAt.toISOString() }))),
+  );
+
+  if (oauth instanceof DevMessengerOAuth) registerDevOAuth(registry, oauth);
+}
+
+/** Where the local provider may send the browser back to: our own pages only. */
+function devRedirectTarget(raw: string | undefined): string | null {
+  if (!raw) return null;
+  const path = raw.replace(/^https?:\/\/[^/]+/i, '');
+  return path.startsWith('/shancheng/') && !/[\\\u0000-\u001f]/.test(path) ? path : null;
+}
+
+function registerDevOAuth(registry: ApiRegistry, oauth: DevMessengerOAuth): void {
+  registry.app.get(DEV_OAUTH_PATH, (c) => {
+    const redirectUri = devRedirectTarget(c.req.query('redirect_uri'));
+    const state = c.req.query('state') ?? '';
+    if (!redirectUri || !/^[A-Za-z0-9]{1,128}$/.test(state)) throw new ApiFailure(StatusCode.badParams, '参数错误: redirect_uri 或 state 不正确', 400);
+    return c.html(html`<!doctype html>
+      <html lang="zh-CN">
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <title>模拟微信授权（开发用）</title>
+          <style>
+            body { font-family: system-ui, sans-serif; margin: 0; padding: 2rem 1.25rem; background: #f5f5f5; color: #222; }
+            h1 { font-size: 1.125rem; } p { color: #666; font-size: .875rem; }
+            label { display: block; margin: 1rem 0 .5rem; }
+            input { inline-size: 100%; box-sizing: border-box; padding: .75rem; font-size: 1rem; border: 1px solid #ddd; border-radius: .5rem; }
+            button { margin-block-start: 1.5rem; inline-size: 100%; padding: .875rem; font-size: 1rem; color: #fff; background: #07c160; border: 0; border-radius: .5rem; }
+          </style>
+        </head>
+        <body>
+          <h1>山城新闻 申请使用你的微信昵称和头像</h1>
+          <p>这是本地开发用的模拟授权页：同一个昵称代表同一个微信用户。</p>
+          <form method="post" action="/api/dev/oauth/approve">
+            <input type="hidden" name="redirect_uri" value="${redirectUri}" />
+            <input type="hidden" name="state" value="${state}" />
+            <label for="nickname">微信昵称</label>
+            <input id="nickname" name="nickname" value="微信用户" maxlength="20" required />
+            <button type="submit">允许</button>
+          </form>
+        </body>
+      </html>`);
+  });
+
+  registry.app.post('/api/dev/oauth/approve', async (c) => {
+    const form = new URLSearchParams(await c.req.text());
+    const redirectUri = devRedirectTarget(form.get('redirect_uri') ?? undefined);
+    const state = form.get('state') ?? '';
+    const nickname = (form.get('nickname') ?? '').trim().slice(0, 20) || '微信用户';
+    if (!redirectUri || !/^[A-Za-z0-9]{1,128}$/.test(state)) throw new ApiFailure(StatusCode.badParams, '参数错误: redirect_uri 或 state 不正确', 400);
+    const unionId = `dev-${createHash('sha256').update(nickname).digest('hex').slice(0, 24)}`;
+    const code = oauth.approve({ unionId, nickname, userPic: '' });
+    const target = new URL(redirectUri, 'http://local');
+    target.searchParams.set('code', code);
+    target.searchParams.set('state', state);
+    return c.redirect(`${target.pathname}${target.search}`, 302);
+  });
+}

@@ -1,0 +1,22 @@
+import { InitConfig, init } from '../../contract/config.ts';
+import { ok } from '../http/envelope.ts';
+import { registerEndpoint } from '../http/registerEndpoint.ts';
+import type { ApiRegistry } from '../http/types.ts';
+import { readConfigValue } from './repo.ts';
+
+/** Used until an operator stores an 'init' row: the product still starts on an empty database. */
+const DEFAULT_INIT: InitConfig = {
+  goim: { roomId: 'live://1000', accepts: [1000, 1001, 1002] },
+  greyMode: false,
+  appPromotion: true,
+  defaultTitle: '山城新闻',
+};
+
+export function registerConfigRoutes(registry: ApiRegistry): void {
+  const { db } = registry.deps.database;
+  registerEndpoint(registry, init, async ({ c }) => {
+    const stored = InitConfig.partial().safeParse((await readConfigValue(db, 'init')) ?? {});
+    c.header('cache-control', 'public, max-age=60, s-maxage=60');
+    return ok({ ...DEFAULT_INIT, ...(stored.success ? stored.data : {}) });
+  });
+}

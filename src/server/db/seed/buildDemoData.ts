@@ -1,0 +1,454 @@
+/** Builds every demo row and generated picture in memory, deterministically (no I/O, no clock). */
+import type { ads, appConfig, banners, channels, columns, districts, news } from '../schema/core.ts';
+import { articleText, headline } from './articleText.ts';
+import { channelsData, columnsData, columnsOf } from './channelsData.ts';
+import { createRng, type Rng } from './createRng.ts';
+import { districtGroups, districtsData, weatherKinds } from './districtsData.ts';
+import { accountsData, sourcesData, staffData } from './staffData.ts';
+import { svgImage, type SvgImageOptions } from './svgImage.ts';
+import { topicsData, type TopicData } from './topicsData.ts';
+
+type NewsRow = typeof news.$inferInsert & { id: number };
+
+export interface DemoData {
+  channels: (typeof channels.$inferInsert)[];
+  columns: (typeof columns.$inferInsert)[];
+  districts: (typeof districts.$inferInsert)[];
+  news: NewsRow[];
+  banners: (typeof banners.$inferInsert & { id: number })[];
+  ads: (typeof ads.$inferInsert & { id: number })[];
+  appConfig: (typeof appConfig.$inferInsert)[];
+  /** Relative path under mediaDir (e.g. 'news/12-1.svg') → SVG text. */
+  images: Map<string, string>;
+}
+
+export const SEED_ANCHOR = '2026-11-20T10:00:00+08:00';
+const ANCHOR_MS = Date.parse(SEED_ANCHOR);
+const MINUTE = 60_000;
+const SPAN_MINUTES = 30 * 24 * 60;
+
+const GENERAL_TOPICS = [
+  'rail', 'liangjiang', 'yangtze', 'hotpot', 'trail', 'rural', 'twincity', 'seaLand',
+  'renewal', 'livelihood', 'education', 'tourism', 'politics', 'industry', 'tech', 'sports',
+] as const;
+const DISTRICT_TOPICS = [
+  'rural', 'trail', 'renewal', 'livelihood', 'education', 'tourism', 'hotpot', 'yangtze', 'sports', 'industry',
+] as const;
+const CHANNEL_TOPICS: Readonly<Record<number, readonly string[]>> = {
+  3: ['national', 'twincity', 'seaLand', 'yangtze', 'tech'],
+  5: GENERAL_TOPICS,
+  6: ['live'],
+  7: ['photo'],
+  8: ['vr'],
+  12: ['shortVideo'],
+  13: ['rail', 'liangjiang', 'renewal', 'yangtze', 'livelihood', 'trail'],
+  14: ['twincity', 'seaLand', 'industry', 'tech'],
+  15: ['education'],
+  16: ['tourism', 'hotpot', 'trail'],
+  17: ['politics', 'twincity', 'livelihood'],
+};
+const EXTRA_PLACES = ['两江新区', '西部（重庆）科学城', '重庆经开区', '万盛经开区'];
+
+interface Plan {
+  channelId: number;
+  classId: number;
+  dataType: number;
+  showType: number;
+  topic: string;
+  place: string;
+  region: string;
+  category?: string;
+  isTop?: boolean;
+  liveType?: number;
+  /** Fixed title (district and account cards). */
+  title?: string;
+  /** For district cards and account cards: the picture is an existing one. */
+  imageUrl?: string;
+  source?: { name: string; pic: string };
+  imageCount?: number;
+  vertical?: boolean;
+  videoPrefix?: boolean;
+}
+
+function topicOf(key: string): TopicData {
+  const topic = topicsData[key];
+  if (!topic) throw new Error(`unknown topic ${key}`);
+  return topic;
+}
+
+function beijingDateLabel(ms: number): string {
+  const d = new Date(ms + 8 * 3600_000);
+  return `${d.getUTCMonth() + 1}月${d.getUTCDate()}日`;
+}
+
+function mmss(seconds: number): string {
+  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** A list of show types with the given counts, shuffled. */
+function showTypeMix(rng: Rng, count: number): number[] {
+  const cycle = [0, 1, 2, 4, 14, 0, 4, 1, 2, 0];
+  return rng.shuffle(Array.from({ length: count }, (_, i) => cycle[i % cycle.length] ?? 0));
+}
+
+export function buildDemoData(): DemoData {
+  const rng = createRng(20261120);
+  const images = new Map<string, string>();
+  const image = (sub: string, file: string, options: Omit<SvgImageOptions, 'seed'> & { seed?: string }): string => {
+    images.set(`${sub}/${file}.svg`, svgImage({ seed: `${sub}/${file}`, ...options }));
+    return `/media/${sub}/${file}.svg`;
+  };
+
+  // Channels, columns, districts.
+  const channelRows = channelsData.map((c, i) => ({
+    id: c.id,
+    name: c.name,
+    img: image('icon', `channel-${c.id}`, { width: 96, height: 96, title: c.name, fontSize: c.name.length > 3 ? 16 : 24 }),
+    path: '',
+    kind: c.kind,
+    sort: i + 1,
+    lineNum: 4,
+    showLine: c.showLine,
+    onHome: c.onHome,
+  }));
+  const columnRows = columnsData.map((c) => ({
+    id: c.id,
+    channelId: c.channelId,
+    name: c.name,
+    img: image('icon', String(c.id), { width: 96, height: 96, title: c.name, fontSize: c.name.length > 2 ? 18 : 26 }),
+    path: c.path,
+    showType: c.showType,
+    apiUrl: c.apiUrl,
+    className: c.name,
+    isSub: c.isSub,
+    sort: c.sort,
+  }));
+  const districtRows: DemoData['districts'] = districtGroups.map((g, i) => ({
+    id: g.id,
+    name: g.name,
+    areaCode: '',
+    father: null,
+    sort: i + 1,
+  }));
+  const classImgOf = new Map<number, string>();
+  districtsData.forEach((d, i) => {
+    const classImg = image('district', `${d.id}-class`, { width: 750, height: 300, title: d.name, caption: '山城新闻·区县', fontSize: 44 });
+    classImgOf.set(d.id, classImg);
+    const base = d.father === 902 ? 11 : d.father === 903 ? 10 : 13;
+    districtRows.push({
+      id: d.id,
+      name: d.name,
+      areaCode: d.areaCode,
+      father: d.father,
+      classImg,
+      expertPic: image('district', `${d.id}-expert`, { width: 200, height: 200, title: `${d.place.replace(/[区县]$/, '')}专家`, fontSize: 28 }),
+      sort: i + 1,
+      temperature: String(base + rng.int(0, 6)),
+      weather: rng.pick(weatherKinds),
+    });
+  });
+
+  // Source logos.
+  const sources = sourcesData.map((s) => ({
+    name: s.name,
+    pic: image('logo', s.logo, { width: 120, height: 120, title: s.name, fontSize: 24 }),
+  }));
+  const districtSource = new Map<number, { name: string; pic: string }>();
+  for (const d of districtsData) {
+    const name = `${d.place}融媒体中心`;
+    districtSource.set(d.id, { name, pic: image('logo', `d${d.id}`, { width: 120, height: 120, title: d.place, fontSize: 24 }) });
+  }
+  const accountLogo = new Map<number, string>();
+  for (const a of accountsData) accountLogo.set(a.classId, image('logo', `account-${a.classId}`, { width: 120, height: 120, title: a.name, fontSize: 22 }));
+
+  const generalPlaces = [...districtsData.map((d) => d.place), ...EXTRA_PLACES];
+  const columnIds = (channelId: number): number[] => columnsOf(channelId).map((c) => c.id);
+
+  // Plans per channel (array order = newest first within a channel).
+  const plans: Plan[] = [];
+
+  // Channel 1 (推荐).
+  {
+    const cls = [101, 102, 103, 104];
+    const specials: Plan[] = [];
+    const base = { channelId: 1, region: '重庆' };
+    const general = (): Pick<Plan, 'topic' | 'place' | 'classId'> => ({
+      topic: rng.pick(GENERAL_TOPICS),
+      place: rng.pick(generalPlaces),
+      classId: rng.pick(cls),
+    });
+    for (let i = 0; i < 5; i++) specials.push({ ...base, ...general(), topic: 'live', classId: 101, dataType: 1, showType: 2, liveType: [1, 0, 2, 1, 2][i] ?? 2 });
+    for (let i = 0; i < 5; i++) specials.push({ ...base, ...general(), topic: 'photo', dataType: 2, showType: 1, imageCount: rng.int(4, 7) });
+    for (let i = 0; i < 4; i++) specials.push({ ...base, ...general(), topic: 'special', classId: 105, dataType: 5, showType: 2 });
+    for (let i = 0; i < 4; i++) specials.push({ ...base, ...general(), dataType: 7, showType: i % 2 === 0 ? 0 : 4 });
+    for (let i = 0; i < 8; i++) specials.push({ ...base, ...general(), dataType: 8, showType: 2, videoPrefix: true });
+    for (const id of [941, 962, 975]) {
+      const d = districtsData.find((x) => x.id === id);
+      if (!d) continue;
+      specials.push({ ...base, topic: 'tourism', place: d.place, region: d.name, classId: d.id, dataType: 3, showType: 8, title: d.name, imageUrl: classImgOf.get(d.id) ?? '' });
+    }
+    for (const a of accountsData.slice(0, 2)) {
+      specials.push({ ...base, topic: 'politics', place: '重庆', classId: a.classId, dataType: 3, showType: 9, title: a.name, imageUrl: accountLogo.get(a.classId) ?? '', source: { name: a.name, pic: accountLogo.get(a.classId) ?? '' } });
+    }
+    const restCount = 90 - 3 - specials.length;
+    const rest: Plan[] = showTypeMix(rng, restCount).map((showType) => ({ ...base, ...general(), dataType: 3, showType }));
+    const tops: Plan[] = [0, 2, 1].map((showType) => ({ ...base, ...general(), topic: 'politics', classId: 101, dataType: 3, showType, isTop: true }));
+    plans.push(...tops, ...rng.shuffle([...specials, ...rest]));
+  }
+
+  // Channel 2 (区县): five per district, interleaved so every district has fresh and older items.
+  {
+    const perDistrict = districtsData.map(() => rng.shuffle(DISTRICT_TOPICS).slice(0, 5));
+    for (let round = 0; round < 5; round++) {
+      districtsData.forEach((d, i) => {
+        const isVideo = (i + round) % 9 === 4;
+        plans.push({
+          channelId: 2,
+          classId: d.id,
+          dataType: isVideo ? 8 : 3,
+          showType: isVideo ? 2 : rng.pick([0, 0, 1, 2, 4, 14]),
+          topic: perDistrict[i]?.[round] ?? 'rural',
+          place: d.place,
+          region: d.name,
+          videoPrefix: isVideo,
+          ...(rng.chance(0.6) ? { source: districtSource.get(d.id) } : {}),
+        });
+      });
+    }
+  }
+
+  // Channels 3, 5–8, 12–17.
+  for (const channelId of [3, 5, 6, 7, 8, 12, 13, 14, 15, 16, 17]) {
+    const topics = CHANNEL_TOPICS[channelId] ?? GENERAL_TOPICS;
+    const cls = columnIds(channelId);
+    const count = 14;
+    const mix = showTypeMix(rng, count);
+    for (let i = 0; i < count; i++) {
+      const plan: Plan = {
+        channelId,
+        classId: rng.pick(cls),
+        dataType: 3,
+        showType: mix[i] ?? 0,
+        topic: rng.pick(topics),
+        place: rng.pick(generalPlaces),
+        region: channelId === 3 ? '' : '重庆',
+      };
+      if (channelId === 5) Object.assign(plan, { dataType: 8, showType: 2, videoPrefix: true });
+      if (channelId === 12) Object.assign(plan, { dataType: 8, showType: 2, vertical: true });
+      if (channelId === 7) Object.assign(plan, { dataType: 2, showType: 1, imageCount: rng.int(4, 9) });
+      if (channelId === 8) Object.assign(plan, { dataType: 3, showType: 2, category: 'vr' });
+      if (channelId === 6) {
+        const liveType = i < 3 ? 1 : i < 7 ? 0 : 2;
+        Object.assign(plan, { dataType: 1, showType: 2, liveType, classId: [602, 601, 603][liveType] ?? 601 });
+      }
+      plans.push(plan);
+    }
+  }
+
+  // Publish times: per channel, newest first, the first few within the last hours of the anchor.
+  const perChannelCount = new Map<number, number>();
+  for (const p of plans) perChannelCount.set(p.channelId, (perChannelCount.get(p.channelId) ?? 0) + 1);
+  const perChannelIndex = new Map<number, number>();
+
+  const titles = new Set<string>();
+  const uniqueTitle = (plan: Plan, topic: TopicData): string => {
+    if (plan.title) return plan.title;
+    for (let attempt = 0; attempt < 40; attempt++) {
+      let t = headline(rng, topic, plan.place, plan.channelId === 2);
+      if (plan.videoPrefix && !t.includes('｜') && rng.chance(0.6)) t = `视频｜${t}`;
+      if (!titles.has(t)) {
+        titles.add(t);
+        return t;
+      }
+    }
+    const t = `${plan.place}：${headline(rng, topic, plan.place, false)}`;
+    titles.add(t);
+    return t;
+  };
+
+  const newsRows: NewsRow[] = plans.map((plan, index) => {
+    const id = index + 1;
+    const topic = topicOf(plan.topic);
+    const n = perChannelCount.get(plan.channelId) ?? 1;
+    const i = perChannelIndex.get(plan.channelId) ?? 0;
+    perChannelIndex.set(plan.channelId, i + 1);
+    const recent = [4, 31, 88, 175];
+    let minutesAgo: number;
+    if (i < recent.length) {
+      minutesAgo = (recent[i] ?? 0) + ((plan.channelId * 7) % 11);
+    } else {
+      const step = (SPAN_MINUTES - 300) / Math.max(1, n - recent.length);
+      minutesAgo = 300 + Math.floor((i - recent.length) * step + rng.next() * step * 0.8);
+    }
+    const publishMs = ANCHOR_MS - minutesAgo * MINUTE;
+    const title = uniqueTitle(plan, topic);
+    const source = plan.source ?? rng.pick(sources);
+
+    // List pictures.
+    const imageUrls: string[] = [];
+    const caption = source.name;
+    if (plan.imageUrl) {
+      imageUrls.push(plan.imageUrl);
+    } else if (plan.showType === 1) {
+      const count = plan.imageCount ?? 3;
+      for (let k = 1; k <= count; k++) {
+        imageUrls.push(image('news', `${id}-${k}`, { width: 690, height: 460, title, caption: `${k}/${count}`, fontSize: 38 }));
+      }
+    } else if (plan.showType === 2) {
+      imageUrls.push(
+        plan.vertical
+          ? image('news', `${id}-1`, { width: 360, height: 640, title, caption, fontSize: 30, maxLines: 4 })
+          : image('news', `${id}-1`, { width: 690, height: 388, title, caption, fontSize: 36 }),
+      );
+    } else if (plan.showType === 14 || ((plan.showType === 0 || plan.showType === 4) && rng.chance(0.5))) {
+      imageUrls.push(image('news', `${id}-1`, { width: 690, height: 460, title, caption, fontSize: 38 }));
+    }
+
+    const inline = plan.dataType === 3 && rng.chance(0.6)
+      ? { src: image('news', `${id}-c`, { width: 690, height: 460, title, caption: '资料图', fontSize: 38 }), alt: title }
+      : undefined;
+    const text = articleText(rng, { topic, place: plan.place, dateLabel: beijingDateLabel(publishMs), image: inline });
+
+    const pv = 100 + Math.floor(rng.next() ** 3 * 199_900);
+    const label = rng.pick(['', '', '', '', '', '热', '独家', '原创']);
+    const reporters = rng.shuffle(staffData);
+    const reporter = reporters[0] ?? '张晓雨';
+    const row: NewsRow = {
+      id,
+      classId: plan.classId,
+      channelId: plan.channelId,
+      dataType: plan.dataType,
+      showType: plan.showType,
+      category: plan.category ?? '',
+      title,
+      imageUrls,
+      label,
+      isTop: plan.isTop ?? false,
+      topTitle: plan.isTop ? '置顶' : '',
+      smallText: text.smallText,
+      intro: text.intro,
+      pv,
+      interactNum: Math.floor(pv / rng.int(40, 200)),
+      likeNum: Math.floor(pv / rng.int(15, 80)),
+      commentCount: 0,
+      publishTime: new Date(publishMs),
+      content: text.content,
+      source: source.name,
+      sourcePic: source.pic,
+      writer: rng.chance(0.4) ? `${reporter} ${reporters[1] ?? ''}`.trim() : reporter,
+      userName: reporter,
+      newUserName: reporters[2] ?? '',
+      execEditor: reporters[3] ?? '',
+      finalEditor: reporters[4] ?? '',
+      permission: index % 23 === 7 ? 8 : 0,
+      allowPl: index % 19 !== 5,
+      keyboard: text.keyboard,
+      titleType: label === '原创' || source.name === '山城新闻' ? 1 : 0,
+      region: plan.region,
+    };
+    if (plan.dataType === 7) row.targetUrl = `https://www.cqnews.net/1/detail/1184${String(id * 7919).padStart(14, '0')}/web/content_${id}.html`;
+    if (plan.dataType === 8) {
+      row.isVideo = true;
+      row.videoUrl = `/media/video/${id}.mp4`;
+      row.videoTime = mmss(plan.vertical ? rng.int(10, 90) : rng.int(40, 720));
+    }
+    if (plan.dataType === 1) {
+      // A live stream that started more than 6 hours before the anchor is over: show it as a replay.
+      const liveType = plan.liveType === 1 && minutesAgo > 360 ? 2 : (plan.liveType ?? 2);
+      row.liveType = liveType;
+      row.liveStartTime = liveType === 0 ? new Date(ANCHOR_MS + rng.int(2, 72) * 60 * MINUTE) : new Date(publishMs);
+      const ext = liveType === 2 ? 'mp4' : 'm3u8';
+      const qualities = rng.chance(0.5) ? ['高清', '标清', '流畅'] : ['高清', '标清'];
+      const key = ['hd', 'sd', 'ld'];
+      row.videoUrls = qualities.map((name, k) => ({ name, videoUrl: `/media/live/${id}-${key[k] ?? 'hd'}.${ext}` }));
+      row.videoUrl = row.videoUrls[0]?.videoUrl ?? '';
+    }
+    return row;
+  });
+
+  // Banners.
+  const bannerRows: DemoData['banners'] = [];
+  const addBanner = (channelId: number, item: NewsRow | undefined): void => {
+    if (!item) throw new Error(`no news for a banner in channel ${channelId}`);
+    const id = bannerRows.length + 1;
+    bannerRows.push({
+      id,
+      channelId,
+      dataType: item.dataType ?? 3,
+      classId: item.classId,
+      newsId: item.id,
+      targetUrl: item.targetUrl ?? '',
+      showType: item.showType ?? 0,
+      title: item.title,
+      imageUrl: image('banner', String(id), { width: 750, height: 360, title: item.title, caption: '山城新闻', fontSize: 40 }),
+      sort: bannerRows.filter((b) => b.channelId === channelId).length + 1,
+    });
+  };
+  const first = (channelId: number, dataType: number, skip = 0): NewsRow | undefined =>
+    newsRows.filter((r) => r.channelId === channelId && r.dataType === dataType && !r.isTop)[skip];
+  addBanner(1, first(1, 3));
+  addBanner(1, first(1, 1));
+  addBanner(1, first(1, 2));
+  addBanner(1, first(1, 5));
+  {
+    const id = bannerRows.length + 1;
+    const title = '2026重庆国际车展11月28日开幕 购票通道开启';
+    bannerRows.push({
+      id,
+      channelId: 1,
+      dataType: 7,
+      classId: 0,
+      newsId: 0,
+      targetUrl: 'https://www.cqnews.net/html/2026-11/19/content_2026111901.html',
+      showType: 0,
+      title,
+      imageUrl: image('banner', String(id), { width: 750, height: 360, title, caption: '华龙网', fontSize: 40 }),
+      sort: 5,
+    });
+  }
+  addBanner(13, first(13, 3));
+  addBanner(5, first(5, 8, 0));
+  addBanner(5, first(5, 8, 1));
+  addBanner(5, first(5, 8, 2));
+  addBanner(7, first(7, 2, 0));
+  addBanner(7, first(7, 2, 1));
+
+  // Ads.
+  const adSpecs: readonly [number, string, Partial<typeof ads.$inferInsert>][] = [
+    [5, '山城新闻客户端 下载领好礼', { isAll: true }],
+    [5, '2026重庆国际车展 11月28日开幕', { isAll: false, showClassIds: [101, 102] }],
+    [3, '长江三峡冬季游轮 限时特惠', { isAll: true, notShowClassIds: [103] }],
+    [3, '重庆火锅美食节 全城开涮', { isAll: false, showClassIds: [101, 102] }],
+    [2, '重庆马拉松 报名火热进行中', { isAll: true }],
+    [2, '西部陆海新通道 一站式物流服务', { isAll: false, showClassIds: [101, 102], permission: 8 }],
+  ];
+  const adRows: DemoData['ads'] = adSpecs.map(([type, title, extra], i) => ({
+    id: i + 1,
+    type,
+    imgSrc: image('ad', String(i + 1), { width: 690, height: 200, title, caption: '广告', fontSize: 34, maxLines: 2 }),
+    url: `https://www.cqnews.net/activity/2026/ad-${i + 1}.html`,
+    sort: i + 1,
+    ...extra,
+  }));
+
+  return {
+    channels: channelRows,
+    columns: columnRows,
+    districts: districtRows,
+    news: newsRows,
+    banners: bannerRows,
+    ads: adRows,
+    appConfig: [
+      {
+        key: 'init',
+        value: {
+          goim: { roomId: 'live://1000', accepts: [1000, 1001, 1002] },
+          greyMode: false,
+          appPromotion: true,
+          defaultTitle: '山城新闻',
+        },
+      },
+    ],
+    images,
+  };
+}

@@ -1,0 +1,90 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Database } from '../client.ts';
+import { openTestDatabase as openDatabase } from '../../../../tests/support/testDatabase.ts';
+import { ads, banners, channels, columns, districts, news } from '../schema/core.ts';
+import { seedDemo } from './demoSeed.ts';
+
+const dirs: string[] = [];
+const dbs: Database[] = [];
+
+async function freshSeed(): Promise<{ database: Database; mediaDir: string }> {
+  const mediaDir = mkdtempSync(join(tmpdir(), 'shancheng-seed-'));
+  dirs.push(mediaDir);
+  const database = await openDatabase();
+  dbs.push(database);
+  const result = await seedDemo(database, { mediaDir });
+  expect(result).toEqual({ seeded: true });
+  return { database, mediaDir };
+}
+
+async function tableCounts(database: Database): Promise<number[]> {
+  const out: number[] = [];
+  for (const table of [channels, columns, districts, news, banners, ads]) {
+    const [row] = await database.db.select({ n: count() }).from(table);
+    out.push(row?.n ?? -1);
+  }
+  return out;
+}
+
+afterAll(async () => {
+  for (const db of dbs) await db.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('demo seed', () => {
+  it('seeds the demo data once, with every show type and data type', { timeout: 30_000 }, async () => {
+    const { database, mediaDir } = await freshSeed();
+    const db = database.db;
+
+    const rows = await db.select().from(news).orderBy(asc(news.id));
+    expect(rows.length).toBeGreaterThanOrEqual(360);
+    const showTypes = new Set(rows.map((r) => r.showType));
+    for (const t of [0, 1, 2, 4, 8, 9, 14]) expect(showTypes.has(t), `showType ${t}`).toBe(true);
+    const dataTypes = new Set(rows.map((r) => r.dataType));
+    for (const t of [1, 2, 3, 5, 7, 8]) expect(dataTypes.has(t), `dataType ${t}`).toBe(true);
+    expect(rows.filter((r) => r.channelId === 1).length).toBeGreaterThanOrEqual(80);
+    expect(rows.filter((r) => r.channelId === 1 && r.isTop && r.topTitle === '置顶').length).toBe(3);
+    for (const r of rows.filter((x) => x.showType === 1 && x.dataType !== 2)) expect(r.imageUrls).toHaveLength(3);
+
+    const counties = await db.select().from(districts).where(sql`${districts.father} is not null`);
+    expect(counties).toHaveLength(38);
+    for (const c of counties) {
+      expect(c.father).not.toBeNull();
+      expect(rows.filter((r) => r.channelId === 2 && r.classId === c.id).length).toBeGreaterThanOrEqual(4);
+    }
+    const [yuzhong] = await db.select().from(districts).where(eq(districts.id, 941));
+    expect(yuzhong?.name).toBe('渝中区');
+    expect(yuzhong?.areaCode).toBe('500103');
+
+    const withImage = rows.find((r) => r.imageUrls.length > 0);
+    const url = withImage?.imageUrls[0] ?? '';
+    expect(url).toMatch(/^\/media\/news\/.+\.svg$/);
+    const svg = readFileSync(join(mediaDir, url.replace(/^\/media\//, '')), 'utf8');
+    expect(svg.startsWith('<svg')).toBe(true);
+
+    // A new row gets an id after the seeded ones (sequences were advanced).
+    const [inserted] = await database.write((tx) =>
+      tx.insert(news).values({ classId: 101, channelId: 1, title: 'x', publishTime: new Date(0) }).returning({ id: news.id }),
+    );
+    expect(inserted?.id).toBe(rows.length + 1);
+    await database.write((tx) => tx.delete(news).where(eq(news.id, inserted?.id ?? 0)));
+
+    const before = await tableCounts(database);
+    expect(await seedDemo(database, { mediaDir })).toEqual({ seeded: false });
+    expect(await tableCounts(database)).toEqual(before);
+  });
+
+  it('is deterministic', { timeout: 30_000 }, async () => {
+    const a = await freshSeed();
+    const b = await freshSeed();
+    const titles = async (d: Database) =>
+      (await d.db.select({ title: news.title, time: news.publishTime }).from(news).orderBy(asc(news.id))).map(
+        (r) => `${r.title}@${r.time.toISOString()}`,
+      );
+    expect(await titles(a.database)).toEqual(await titles(b.database));
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * The deterministic demo seed: channels, columns, districts, ~430 news items, banners, ads and the init
+ * config, plus generated SVG pictures under mediaDir (served as /media/...). Runs once per database.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../client.ts';
+import { ads, appConfig, banners, channels, columns, districts, news, seedRuns } from '../schema/core.ts';
+import { buildDemoData } from './buildDemoData.ts';
+import { seedDetail } from './detailSeed.ts';
+import { seedNewsBrowsing } from './newsBrowsingSeed.ts';
+
+const SEED_NAME = 'demo';
+const CHUNK = 100;
+
+async function alreadySeeded(db: Database['db'] | Tx): Promise<boolean> {
+  const rows = await db.select({ name: seedRuns.name }).from(seedRuns).where(eq(seedRuns.name, SEED_NAME)).limit(1);
+  return rows.length > 0;
+}
+
+async function writeImages(mediaDir: string, images: Map<string, string>): Promise<void> {
+  const dirs = new Set([...images.keys()].map((rel) => dirname(join(mediaDir, rel))));
+  for (const dir of dirs) await mkdir(dir, { recursive: true });
+  const entries = [...images.entries()];
+  for (let i = 0; i < entries.length; i += 64) {
+    await Promise.all(entries.slice(i, i + 64).map(([rel, svg]) => writeFile(join(mediaDir, rel), svg, 'utf8')));
+  }
+}
+
+async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}
+
+export async function seedDemo(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
+  if (await alreadySeeded(database.db)) return { seeded: false };
+  const data = buildDemoData();
+  await writeImages(options.mediaDir, data.images);
+  const seeded = await database.write(async (tx) => {
+    if (await alreadySeeded(tx)) return false;
+    await tx.insert(channels).values(data.channels);
+    await tx.insert(columns).values(data.columns);
+    await tx.insert(districts).values(data.districts);
+    await insertChunked(data.news, (chunk) => tx.insert(news).values(chunk));
+    await tx.insert(banners).values(data.banners);
+    await tx.insert(ads).values(data.ads);
+    await tx.insert(appConfig).values(data.appConfig);
+    await seedNewsBrowsing(tx, data.news, options.mediaDir);
+    await seedDetail(tx, data, options.mediaDir);
+    // Explicit ids were inserted into serial columns: move the sequences past them.
+    for (const table of ['news', 'banners', 'ads']) {
+      await tx.execute(
+        sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select coalesce(max(id), 1) from ${sql.identifier(table)}))`,
+      );
+    }
+    await tx.insert(seedRuns).values({ name: SEED_NAME });
+    return true;
+  });
+  return { seeded };
+}

@@ -1,0 +1,104 @@
+/**
+ * Demo data of the detail pages (issue 4), run inside the demo seed's transaction after the news rows:
+ * - article HTML passes the sanitizer at ingest (every row, in batches), with a few CMS-style extras
+ *   (an external link, inline styles, one long article that folds);
+ * - playable sample media: the committed sample mp4 files are copied to the paths the rows reference
+ *   (`/media/video/<id>.mp4`, `/media/live/<id>-hd|sd|ld.mp4`), so no stream is ever downloaded;
+ * - per-article flags (pl, rel, ad), disclaimers, and the site-wide detail texts in app_config.
+ * Deterministic: everything derives from row ids.
+ */
+import { copyFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import { sanitizeHtml } from '../../../features/richtext/sanitizeHtml.server.ts';
+import type { Tx } from '../client.ts';
+import { appConfig, news } from '../schema/core.ts';
+import { newsDetailExtras } from '../schema/detail.ts';
+import type { DemoData } from './buildDemoData.ts';
+
+const SAMPLE_DIR = fileURLToPath(new URL('./media/', import.meta.url));
+const LANDSCAPE = path.join(SAMPLE_DIR, 'sample-landscape.mp4');
+const PORTRAIT = path.join(SAMPLE_DIR, 'sample-portrait.mp4');
+const BATCH = 50;
+/** The first pinned article on 推荐 is long enough to fold (spec 4: ≥ 1.2 window heights). */
+export const LONG_ARTICLE_ID = 1;
+
+export const DETAIL_SITE_TEXTS = {
+  selfDiscipline: { title: '山城新闻网络信息内容自律公约', url: 'https://www.cqnews.net/html/zlgy/index.html' },
+  repot: { tel: '023-63907110', type: ['政治敏感', '色情低俗', '违法犯罪', '谣言虚假', '广告营销', '侵权抄袭', '其他'] },
+  disclaimers: [
+    '本文内容仅代表作者观点，不代表山城新闻立场。',
+    '凡注明“来源：山城新闻”的作品，版权均属山城新闻所有，未经授权不得转载。',
+  ],
+};
+
+type NewsRow = DemoData['news'][number];
+
+/** CMS-style additions before the sanitizer runs: what an editor pastes, hostile bits included. */
+function editedContent(row: NewsRow, all: NewsRow[]): string {
+  let html = row.content ?? '';
+  if (row.id === LONG_ARTICLE_ID) {
+    const borrowed = all
+      .filter((r) => r.dataType === 3 && r.id !== row.id && r.channelId === row.channelId)
+      .slice(0, 6)
+      .map((r) => (r.content ?? '').replace(/<img[^>]*>/g, ''));
+    html = [html, '<h3>延伸阅读</h3>', ...borrowed].join('\n');
+  }
+  if (row.dataType === 3 && row.id % 5 === 1) {
+    html += '\n<p style="text-align:right;color:#999999;position:fixed;background:url(https://tracker.example/p.gif)">（责任编辑核对）</p>';
+    html += `\n<p>更多报道请访问<a href="https://www.cqnews.net/html/2026-11/${String(row.id).padStart(3, '0')}.html" onclick="track()">华龙网</a>。</p>`;
+  }
+  if (row.dataType === 3 && row.id % 11 === 4) html += '\n<p>欢迎提供新闻线索<script>alert(1)</script><img src="x" onerror="alert(1)" style="display:none"></p>';
+  return html;
+}
+
+function qualityKey(url: string): string {
+  return /-(hd|sd|ld)\./.exec(url)?.[1] ?? 'hd';
+}
+
+async function copySamples(mediaDir: string, rows: NewsRow[]): Promise<void> {
+  await mkdir(path.join(mediaDir, 'video'), { recursive: true });
+  await mkdir(path.join(mediaDir, 'live'), { recursive: true });
+  const copies: [string, string][] = [];
+  for (const r of rows) {
+    if (r.dataType === 8) copies.push([r.channelId === 12 ? PORTRAIT : LANDSCAPE, path.join(mediaDir, 'video', `${r.id}.mp4`)]);
+    if (r.dataType === 1) for (const s of r.videoUrls ?? []) copies.push([LANDSCAPE, path.join(mediaDir, 'live', `${r.id}-${qualityKey(s.videoUrl)}.mp4`)]);
+  }
+  for (let i = 0; i < copies.length; i += 32) await Promise.all(copies.slice(i, i + 32).map(([from, to]) => copyFile(from, to)));
+}
+
+export async function seedDetail(tx: Tx, data: DemoData, mediaDir: string): Promise<void> {
+  // Live sources become the committed sample mp4 (a browser cannot play an .m3u8 that does not exist).
+  for (const r of data.news) {
+    if (r.dataType !== 1) continue;
+    r.videoUrls = (r.videoUrls ?? []).map((s) => ({ name: s.name, videoUrl: `/media/live/${r.id}-${qualityKey(s.videoUrl)}.mp4` }));
+    r.videoUrl = r.videoUrls[0]?.videoUrl ?? '';
+    await tx.update(news).set({ videoUrls: r.videoUrls, videoUrl: r.videoUrl }).where(eq(news.id, r.id));
+  }
+  await copySamples(mediaDir, data.news);
+
+  // Ingest: every article's HTML is stored sanitized (security.md G53).
+  const cleaned = data.news.map((r) => ({ id: r.id, content: sanitizeHtml(editedContent(r, data.news)) }));
+  for (let i = 0; i < cleaned.length; i += BATCH) {
+    const values = sql.join(
+      cleaned.slice(i, i + BATCH).map((c) => sql`(${c.id}::int, ${c.content}::text)`),
+      sql`, `,
+    );
+    await tx.execute(sql`update news set content = v.content from (values ${values}) as v(id, content) where news.id = v.id`);
+  }
+
+  const extras = data.news
+    .filter((r) => r.id % 17 === 3 || r.id % 29 === 5 || r.id % 31 === 7 || r.id % 13 === 2)
+    .map((r) => ({
+      newsId: r.id,
+      hideComments: r.id % 17 === 3,
+      hideRelated: r.id % 29 === 5,
+      hideAds: r.id % 31 === 7,
+      disclaimer: r.id % 13 === 2 ? '本文图片由受访单位提供。' : '',
+      isSyn: r.id % 13 === 2,
+    }));
+  for (let i = 0; i < extras.length; i += BATCH) await tx.insert(newsDetailExtras).values(extras.slice(i, i + BATCH));
+
+  await tx.insert(appConfig).values({ key: 'detail', value: DETAIL_SITE_TEXTS }).onConflictDoNothing();
+}

@@ -1,0 +1,235 @@
+/** Detail data access: the only place that maps news rows and their extras to the spec's detail fields. */
+import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import type { Ad, NewsDetail, PictureItem } from '../../contract/detail.ts';
+import type { ListItem } from '../../contract/news.ts';
+import { formatBeijingTime } from '../../lib/formatTime.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { ads, appConfig, columns, districts, news } from '../db/schema/core.ts';
+import { newsDetailExtras } from '../db/schema/detail.ts';
+import { publisherAccounts, specialCategories, specialCategoryNews, specialTopics } from '../db/schema/news.ts';
+import { toListItem } from '../news/repo.ts';
+
+type NewsRow = typeof news.$inferSelect;
+type Reader = Db | Tx;
+
+/** Site-wide detail texts stored in app_config under 'detail' (seeded; editable by operators). */
+export interface DetailSiteTexts {
+  selfDiscipline: { title: string; url: string };
+  repot: { tel: string; type: string[] };
+  disclaimers: string[];
+}
+
+const EMPTY_SITE_TEXTS: DetailSiteTexts = {
+  selfDiscipline: { title: '', url: '' },
+  repot: { tel: '', type: [] },
+  disclaimers: [],
+};
+
+/** Items a detail page links to as news (never external links or special topic entries). */
+const LINKABLE_TYPES = [1, 2, 3, 8];
+const HOT_NEWS_SIZE = 5;
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
+
+/** Plain text of each <p> of sanitized HTML: the captions of a photo set. */
+export function paragraphTexts(html: string): string[] {
+  return [...html.matchAll(/<p[^>]*>([\s\S]*?)<\/p>/g)]
+    .map((m) => (m[1] ?? '').replace(/<[^>]+>/g, '').replace(/&(?:amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e] ?? e).trim())
+    .filter((t) => t !== '');
+}
+
+function picturesOf(row: NewsRow): PictureItem[] {
+  if (row.dataType !== 2) return [];
+  const captions = paragraphTexts(row.content);
+  return row.imageUrls.map((url, i) => ({ url, desc: captions[i] ?? row.smallText }));
+}
+
+async function readSiteTexts(db: Reader): Promise<DetailSiteTexts> {
+  const rows = await db.select({ value: appConfig.value }).from(appConfig).where(eq(appConfig.key, 'detail')).limit(1);
+  const value = rows[0]?.value as Partial<DetailSiteTexts> | undefined;
+  return { ...EMPTY_SITE_TEXTS, ...(value ?? {}) };
+}
+
+async function classNameOf(db: Reader, classId: number): Promise<string> {
+  const [column] = await db.select({ name: columns.name }).from(columns).where(eq(columns.id, classId)).limit(1);
+  if (column) return column.name;
+  const [district] = await db.select({ name: districts.name }).from(districts).where(eq(districts.id, classId)).limit(1);
+  if (district) return district.name;
+  const [account] = await db.select({ name: publisherAccounts.name }).from(publisherAccounts).where(eq(publisherAccounts.classId, classId)).limit(1);
+  return account?.name ?? '';
+}
+
+async function topicOf(db: Reader, newsId: number): Promise<NewsDetail['topic']> {
+  const rows = await db
+    .select({ classId: specialTopics.classId, title: specialTopics.title, logo: specialTopics.img })
+    .from(specialCategoryNews)
+    .innerJoin(specialCategories, eq(specialCategories.id, specialCategoryNews.categoryId))
+    .innerJoin(specialTopics, eq(specialTopics.classId, specialCategories.classId))
+    .where(eq(specialCategoryNews.newsId, newsId))
+    .orderBy(asc(specialTopics.sort))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+async function syhInfoOf(db: Reader, classId: number): Promise<NewsDetail['syhInfo']> {
+  const [account] = await db
+    .select({ name: publisherAccounts.name, classId: publisherAccounts.classId, img: publisherAccounts.img })
+    .from(publisherAccounts)
+    .where(eq(publisherAccounts.classId, classId))
+    .limit(1);
+  return account ?? null;
+}
+
+/** The most read articles, for the hot-news block under a detail (never the article itself). */
+export async function hotNewsRepo(db: Reader, excludeId: number): Promise<ListItem[]> {
+  const rows = await db
+    .select()
+    .from(news)
+    .where(and(eq(news.dataType, 3), ne(news.id, excludeId)))
+    .orderBy(desc(news.pv), desc(news.id))
+    .limit(HOT_NEWS_SIZE);
+  return rows.map(toListItem);
+}
+
+async function buildDetail(db: Reader, row: NewsRow): Promise<NewsDetail> {
+  const [extrasRows, className, topic, syhInfo, site, hotNews] = await Promise.all([
+    db.select().from(newsDetailExtras).where(eq(newsDetailExtras.newsId, row.id)).limit(1),
+    classNameOf(db, row.classId),
+    topicOf(db, row.id),
+    syhInfoOf(db, row.classId),
+    readSiteTexts(db),
+    hotNewsRepo(db, row.id),
+  ]);
+  const extras = extrasRows[0];
+  return {
+    newsId: row.id,
+    classId: row.classId,
+    className,
+    dataType: row.dataType,
+    showType: row.showType,
+    category: row.category,
+    title: row.title,
+    writer: row.writer,
+    newsTime: formatBeijingTime(row.publishTime),
+    publishTime: row.publishTime.toISOString(),
+    originNewstext: row.content,
+    smallText: row.smallText,
+    befrom: row.source,
+    befromPic: row.sourcePic,
+    syhInfo,
+    onclick: row.pv,
+    liveType: row.liveType,
+    startTime: row.liveStartTime ? formatBeijingTime(row.liveStartTime) : '',
+    videoUrls: row.videoUrls,
+    videoUrl: row.videoUrl,
+    videoTime: row.videoTime,
+    imageUrl: row.imageUrls,
+    allImage: picturesOf(row),
+    topic,
+    userName: row.userName,
+    newUserName: row.newUserName,
+    execEditor: row.execEditor,
+    finalEditor: row.finalEditor,
+    plNum: row.commentCount,
+    commentCount: row.commentCount,
+    doLikeNum: row.likeNum,
+    // Likes belong to the interaction issue; until it exists nobody has liked anything as this caller.
+    isDoLike: 0,
+    allowPl: row.allowPl,
+    permission: row.permission,
+    keyboard: row.keyboard,
+    selfDiscipline: site.selfDiscipline,
+    repot: site.repot,
+    disclaimer: extras?.disclaimer ?? '',
+    disclaimers: site.disclaimers,
+    isSYN: extras?.isSyn ? 1 : 0,
+    region: row.region,
+    titleType: row.titleType,
+    pl: extras?.hideComments ? 1 : 0,
+    rel: extras?.hideRelated ? 1 : 0,
+    ad: extras?.hideAds ? 1 : 0,
+    hotNews,
+  };
+}
+
+const matches = (classId: number, newsId: number) => and(eq(news.id, newsId), eq(news.classId, classId));
+
+/**
+ * One view of a detail: raises onclick/pv by one and reads the article in the same transaction, so the
+ * count returned includes this view and a failed read counts nothing.
+ */
+export async function viewDetailRepo(database: { write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> }, classId: number, newsId: number): Promise<NewsDetail | null> {
+  return database.write(async (tx) => {
+    const [row] = await tx
+      .update(news)
+      .set({ pv: sql`${news.pv} + 1` })
+      .where(matches(classId, newsId))
+      .returning();
+    return row ? buildDetail(tx, row) : null;
+  });
+}
+
+/**
+ * Counts one view of a detail (the page's after-load beacon): raises onclick/pv by one in one
+ * transaction and answers the new count, or null when the item does not exist (nothing counted).
+ */
+export async function countViewRepo(database: { write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> }, classId: number, newsId: number): Promise<number | null> {
+  return database.write(async (tx) => {
+    const [row] = await tx
+      .update(news)
+      .set({ pv: sql`${news.pv} + 1` })
+      .where(matches(classId, newsId))
+      .returning({ pv: news.pv });
+    return row?.pv ?? null;
+  });
+}
+
+/** The detail without counting a view (detail pages, share cards, previews). */
+export async function readDetailRepo(db: Db, classId: number, newsId: number): Promise<NewsDetail | null> {
+  const [row] = await db.select().from(news).where(matches(classId, newsId)).limit(1);
+  return row ? buildDetail(db, row) : null;
+}
+
+export async function newsExistsRepo(db: Db, classId: number, newsId: number): Promise<NewsRow | null> {
+  const [row] = await db.select().from(news).where(matches(classId, newsId)).limit(1);
+  return row ?? null;
+}
+
+/** Related news: the same column first (newest first), then the same channel, never the item itself. */
+export async function relationNewsRepo(db: Db, item: NewsRow, size: number): Promise<ListItem[]> {
+  const sameClass = await db
+    .select()
+    .from(news)
+    .where(and(eq(news.classId, item.classId), ne(news.id, item.id), inArray(news.dataType, LINKABLE_TYPES)))
+    .orderBy(desc(news.publishTime), desc(news.id))
+    .limit(size);
+  if (sameClass.length >= size) return sameClass.map(toListItem);
+  const taken = [item.id, ...sameClass.map((r) => r.id)];
+  const sameChannel = await db
+    .select()
+    .from(news)
+    .where(and(eq(news.channelId, item.channelId), notInArray(news.id, taken), inArray(news.dataType, LINKABLE_TYPES)))
+    .orderBy(desc(news.publishTime), desc(news.id))
+    .limit(size - sameClass.length);
+  return [...sameClass, ...sameChannel].map(toListItem);
+}
+
+export async function listAdsRepo(db: Db, type: number | undefined): Promise<Ad[]> {
+  const rows = await db
+    .select()
+    .from(ads)
+    .where(type === undefined ? undefined : eq(ads.type, type))
+    .orderBy(asc(ads.type), asc(ads.sort), asc(ads.id));
+  return rows.map((a) => ({
+    id: a.id,
+    type: a.type,
+    imgSrc: a.imgSrc,
+    url: a.url,
+    newsClassId: a.newsClassId,
+    newsId: a.newsId,
+    isAll: a.isAll ? 1 : 0,
+    showClassIds: a.showClassIds,
+    notShowClassIds: a.notShowClassIds,
+    permission: a.permission,
+  }));
+}

@@ -1,0 +1,92 @@
+/** The Hono API: envelope, validation errors, 404/500 envelopes, body limit, request ids, area routers. */
+import { randomUUID } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HEADER_REQUEST_ID } from '../../contract/headers.ts';
+import { StatusCode } from '../../contract/envelope.ts';
+import { UPLOAD_PATHS } from '../../contract/uploadLimits.ts';
+import { registerAccountsRoutes } from '../accounts/routes.ts';
+import { registerConfigRoutes } from '../config/routes.ts';
+import { registerDetailRoutes } from '../detail/routes.ts';
+import { registerInteractionRoutes } from '../interaction/routes.ts';
+import { registerNewsRoutes } from '../news/routes.ts';
+import { registerShareRoutes } from '../share/routes.ts';
+import { registerUploadRoutes, UPLOAD_MAX_REQUEST_BYTES } from '../upload/routes.ts';
+import { apiCacheEnabled, apiMicroCache } from '../web/apiMicroCache.ts';
+import { invalidatePageCache } from '../web/pageCache.ts';
+import { cors, corsOrigins } from './cors.ts';
+import { ApiFailure, failure, messages } from './envelope.ts';
+import { buildOpenApi } from './openApi.ts';
+import { parseTrustedProxies } from './rateLimit.ts';
+import type { ApiRegistry, AppDeps, AppEnv } from './types.ts';
+
+/** Non-upload request bodies are at most 100 KB (security.md C3). */
+export const MAX_BODY_BYTES = 100 * 1024;
+
+export interface ApiApp {
+  app: Hono<AppEnv>;
+  registry: ApiRegistry;
+}
+
+export function createApiApp(deps: AppDeps): ApiApp {
+  const app = new Hono<AppEnv>({ strict: true });
+  const registry: ApiRegistry = { app, endpoints: [], checkResponses: deps.config.checkResponses, deps };
+
+  // Parsed once; a bad TRUSTED_PROXIES entry stops the start rather than silently trusting nothing.
+  const trustedProxies = parseTrustedProxies(deps.config.trustedProxies);
+
+  app.use('*', async (c, next) => {
+    const requestId = randomUUID();
+    c.set('requestId', requestId);
+    c.set('trustedProxies', trustedProxies);
+    c.header(HEADER_REQUEST_ID, requestId);
+    await next();
+    if (!c.res.headers.has('cache-control')) c.header('cache-control', 'no-store');
+  });
+
+  app.use('*', cors(corsOrigins(process.env)));
+
+  const tooLarge = (c: Context<AppEnv>) => c.json(failure(StatusCode.badParams, messages.tooLarge), 413);
+  const apiBodyLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+  // Exactly the picture upload path takes up to 10 MB (plus the multipart framing), security.md C3.
+  const uploadBodyLimit = bodyLimit({ maxSize: UPLOAD_MAX_REQUEST_BYTES, onError: tooLarge });
+  app.use('*', (c, next) => (c.req.path === UPLOAD_PATHS.image ? uploadBodyLimit(c, next) : apiBodyLimit(c, next)));
+
+  app.onError((err, c) => {
+    if (err instanceof ApiFailure) {
+      return c.json(failure(err.statusCode, err.message), err.httpStatus as 200);
+    }
+    deps.log.error(
+      { requestId: c.get('requestId'), method: c.req.method, path: new URL(c.req.url).pathname, err: { message: err.message, stack: err.stack } },
+      'request failed',
+    );
+    return c.json(failure(StatusCode.serverError, messages.serverError), 500);
+  });
+
+  app.notFound((c) => c.json(failure(StatusCode.notFound, messages.notFound), 404));
+
+  app.get('/healthz', async (c) => {
+    try {
+      await deps.database.ping();
+      return c.json({ status: 'ok', database: 'ok' });
+    } catch {
+      return c.json({ status: 'error', database: 'unreachable' }, 503);
+    }
+  });
+
+  // Public GET answers kept a few seconds in memory (issue 7). A successful write also drops the cached
+  // pages (a reader returning from 写评论 sees the comment); the view beacon's count changes neither.
+  app.use('*', apiMicroCache({ enabled: apiCacheEnabled(deps.config.production), keepOnWrite: ['/v1/news/view'], onWrite: () => invalidatePageCache() }));
+
+  registerConfigRoutes(registry);
+  registerAccountsRoutes(registry);
+  registerNewsRoutes(registry);
+  registerDetailRoutes(registry);
+  registerShareRoutes(registry);
+  registerInteractionRoutes(registry);
+  registerUploadRoutes(registry);
+
+  app.get('/api/openapi.json', (c) => c.json(buildOpenApi(registry.endpoints)));
+
+  return { app, registry };
+}

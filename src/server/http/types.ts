@@ -1,0 +1,35 @@
+import type { Hono } from 'hono';
+import type { Endpoint } from '../../contract/endpoint.ts';
+import type { ServerConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { Logger } from '../log.ts';
+import type { TrustedProxies } from './rateLimit.ts';
+import type { RealtimePublisher } from '../realtime/RealtimePublisher.ts';
+
+export interface AppDeps {
+  database: Database;
+  log: Logger;
+  config: ServerConfig;
+  /** Where seeded and uploaded media live (served at /media). */
+  mediaDir: string;
+  /** Room broadcasts and session closes of the /sub socket (issue 5 realtime); absent when no socket server runs. */
+  realtime?: RealtimePublisher;
+}
+
+/** Room broadcasts (op ≥ 1000) and session closes of the /sub socket, across nodes: src/server/realtime/RealtimePublisher.ts. */
+export type { RealtimePublisher };
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    /** Proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES; rateLimit.ts clientIp). */
+    trustedProxies: TrustedProxies | null;
+  };
+}
+
+export interface ApiRegistry {
+  app: Hono<AppEnv>;
+  endpoints: Endpoint[];
+  checkResponses: boolean;
+  deps: AppDeps;
+}

@@ -1,0 +1,374 @@
+/** Interaction data access: likes, comments, idempotency keys, reports; maps rows to the spec's fields. */
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { CommentReply, ReportOptions } from '../../contract/interaction.ts';
+import { formatBeijingTime } from '../../lib/formatTime.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { users } from '../db/schema/accounts.ts';
+import { appConfig, news } from '../db/schema/core.ts';
+import { newsDetailExtras } from '../db/schema/detail.ts';
+import { commentIdempotency, comments, likes, reports } from '../db/schema/interaction.ts';
+
+type Q = Db | Tx;
+export type CommentRow = typeof comments.$inferSelect;
+
+// ── articles ───────────────────────────────────────────────────────────────────────────────────
+
+export interface NewsTarget {
+  id: number;
+  classId: number;
+  allowPl: boolean;
+  /** Spec 5 flag pl: comments hidden on this article. */
+  hideComments: boolean;
+  permission: number;
+  likeNum: number;
+  commentCount: number;
+  pv: number;
+}
+
+export async function findNewsTargetRepo(db: Q, classId: number, newsId: number): Promise<NewsTarget | null> {
+  const rows = await db
+    .select({
+      id: news.id,
+      classId: news.classId,
+      allowPl: news.allowPl,
+      hideComments: newsDetailExtras.hideComments,
+      permission: news.permission,
+      likeNum: news.likeNum,
+      commentCount: news.commentCount,
+      pv: news.pv,
+    })
+    .from(news)
+    .leftJoin(newsDetailExtras, eq(newsDetailExtras.newsId, news.id))
+    .where(and(eq(news.id, newsId), eq(news.classId, classId)))
+    .limit(1);
+  const row = rows[0];
+  return row ? { ...row, hideComments: row.hideComments ?? false } : null;
+}
+
+/** Adds `delta` to an article's comment count (never below 0); returns the new count. */
+export async function bumpNewsCommentCountRepo(tx: Tx, newsId: number, delta: number): Promise<number> {
+  const rows = await tx
+    .update(news)
+    .set({ commentCount: sql`greatest(${news.commentCount} + ${delta}, 0)` })
+    .where(eq(news.id, newsId))
+    .returning({ commentCount: news.commentCount });
+  return rows[0]?.commentCount ?? 0;
+}
+
+// ── likes ──────────────────────────────────────────────────────────────────────────────────────
+
+export async function hasLikedRepo(db: Q, userId: number, kind: string, targetId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: likes.id })
+    .from(likes)
+    .where(and(eq(likes.userId, userId), eq(likes.kind, kind), eq(likes.targetId, targetId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Ids among `targetIds` the user liked. */
+export async function likedIdsRepo(db: Q, userId: number, kind: string, targetIds: number[]): Promise<Set<number>> {
+  if (targetIds.length === 0) return new Set();
+  const rows = await db
+    .select({ targetId: likes.targetId })
+    .from(likes)
+    .where(and(eq(likes.userId, userId), eq(likes.kind, kind), inArray(likes.targetId, targetIds)));
+  return new Set(rows.map((r) => r.targetId));
+}
+
+/** Inserts the like unless it exists; true only when this call added the row (security.md M100). */
+export async function insertLikeRepo(tx: Tx, userId: number, kind: string, targetId: number): Promise<boolean> {
+  const rows = await tx.insert(likes).values({ userId, kind, targetId }).onConflictDoNothing().returning({ id: likes.id });
+  return rows.length > 0;
+}
+
+export async function incrementNewsLikeRepo(tx: Tx, newsId: number): Promise<{ likeNum: number; commentCount: number }> {
+  const rows = await tx
+    .update(news)
+    .set({ likeNum: sql`${news.likeNum} + 1` })
+    .where(eq(news.id, newsId))
+    .returning({ likeNum: news.likeNum, commentCount: news.commentCount });
+  return rows[0] ?? { likeNum: 0, commentCount: 0 };
+}
+
+export async function incrementCommentLikeRepo(tx: Tx, commentId: number): Promise<number> {
+  const rows = await tx
+    .update(comments)
+    .set({ likeNum: sql`${comments.likeNum} + 1` })
+    .where(eq(comments.id, commentId))
+    .returning({ likeNum: comments.likeNum });
+  return rows[0]?.likeNum ?? 0;
+}
+
+// ── comments ───────────────────────────────────────────────────────────────────────────────────
+
+export async function findCommentRepo(db: Q, id: number): Promise<CommentRow | null> {
+  const rows = await db.select().from(comments).where(eq(comments.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export interface CommentPageQuery {
+  scope: string;
+  newsId: number;
+  page: number;
+  pageSize: number;
+  maxId: number | undefined;
+}
+
+/** Top-level comments, newest first; with maxId only those up to it (a stable snapshot, security.md M101). */
+export async function listTopCommentsRepo(db: Q, q: CommentPageQuery): Promise<CommentRow[]> {
+  return db
+    .select()
+    .from(comments)
+    .where(
+      and(
+        eq(comments.scope, q.scope),
+        eq(comments.newsId, q.newsId),
+        isNull(comments.rootId),
+        isNull(comments.deletedAt),
+        q.maxId === undefined ? undefined : lte(comments.id, q.maxId),
+      ),
+    )
+    .orderBy(desc(comments.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+}
+
+/** The first `perRoot` live replies of each root, oldest first. */
+export async function firstRepliesRepo(db: Q, rootIds: number[], perRoot: number): Promise<CommentRow[]> {
+  if (rootIds.length === 0) return [];
+  const ranked = db
+    .select({ id: comments.id, rank: sql<number>`row_number() over (partition by ${comments.rootId} order by ${comments.id})`.as('rank') })
+    .from(comments)
+    .where(and(inArray(comments.rootId, rootIds), isNull(comments.deletedAt)))
+    .as('ranked');
+  const ids = await db.select({ id: ranked.id }).from(ranked).where(lte(ranked.rank, perRoot));
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(comments)
+    .where(
+      inArray(
+        comments.id,
+        ids.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(comments.id));
+}
+
+/** Live replies of one root, oldest first; with maxId only those up to it. */
+export async function listRepliesRepo(db: Q, rootId: number, page: number, pageSize: number, maxId: number | undefined): Promise<CommentRow[]> {
+  return db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.rootId, rootId), isNull(comments.deletedAt), maxId === undefined ? undefined : lte(comments.id, maxId)))
+    .orderBy(asc(comments.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+}
+
+export async function rowsByIdRepo(db: Q, ids: number[]): Promise<Map<number, CommentRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(comments).where(inArray(comments.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export interface Profile {
+  nickname: string;
+  userPic: string;
+}
+
+export async function profilesRepo(db: Q, userIds: number[]): Promise<Map<number, Profile>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, nickname: users.nickname, userPic: users.userPic }).from(users).where(inArray(users.id, userIds));
+  return new Map(rows.map((r) => [r.id, { nickname: r.nickname, userPic: r.userPic }]));
+}
+
+/** True when the user posted this exact text within the window (security.md J76, Discourse unique_posts_mins). */
+export async function recentSameTextRepo(db: Q, userId: number, text: string, since: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: comments.id })
+    .from(comments)
+    .where(and(eq(comments.userId, userId), eq(comments.text, text), gt(comments.createdAt, since), isNull(comments.deletedAt)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** A user's account age and the posts counted against the first-day caps (security.md C2, J76). */
+export interface FirstDayPosts {
+  accountCreatedAt: Date;
+  /** Top-level posts (new threads) since the account was created, deleted ones included. */
+  topLevel: number;
+  replies: number;
+}
+
+export async function firstDayPostsRepo(db: Q, userId: number): Promise<FirstDayPosts | null> {
+  const [user] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) return null;
+  // Deleted posts still count: deleting must not free a slot of the day's cap.
+  const [counts] = await db
+    .select({
+      topLevel: sql<number>`count(*) filter (where ${comments.rootId} is null)`.mapWith(Number),
+      replies: sql<number>`count(*) filter (where ${comments.rootId} is not null)`.mapWith(Number),
+    })
+    .from(comments)
+    .where(and(eq(comments.userId, userId), gte(comments.createdAt, user.createdAt)));
+  return { accountCreatedAt: user.createdAt, topLevel: counts?.topLevel ?? 0, replies: counts?.replies ?? 0 };
+}
+
+export interface NewComment {
+  scope: string;
+  classId: number;
+  newsId: number;
+  rootId: number | null;
+  parentId: number | null;
+  userId: number;
+  text: string;
+  pictures: string[];
+  region: string;
+}
+
+/** Inserts a comment and counts it on its root (reply_num); the caller counts it on the article. */
+export async function insertCommentRepo(tx: Tx, c: NewComment): Promise<CommentRow> {
+  const rows = await tx.insert(comments).values(c).returning();
+  if (c.rootId !== null) {
+    await tx
+      .update(comments)
+      .set({ replyNum: sql`${comments.replyNum} + 1` })
+      .where(eq(comments.id, c.rootId));
+  }
+  return rows[0]!;
+}
+
+/**
+ * Soft-deletes a comment of `userId` and, for a top-level comment, its live replies. Returns how many
+ * live rows were deleted (0: not found, not the author's, or already deleted).
+ */
+export async function deleteOwnCommentRepo(tx: Tx, id: number, userId: number, now: Date): Promise<{ deleted: number; row: CommentRow | null }> {
+  const rows = await tx
+    .update(comments)
+    .set({ deletedAt: now })
+    .where(and(eq(comments.id, id), eq(comments.userId, userId), isNull(comments.deletedAt)))
+    .returning();
+  const row = rows[0];
+  if (!row) return { deleted: 0, row: null };
+  if (row.rootId === null) {
+    const replies = await tx
+      .update(comments)
+      .set({ deletedAt: now })
+      .where(and(eq(comments.rootId, row.id), isNull(comments.deletedAt)))
+      .returning({ id: comments.id });
+    return { deleted: 1 + replies.length, row };
+  }
+  await tx
+    .update(comments)
+    .set({ replyNum: sql`greatest(${comments.replyNum} - 1, 0)` })
+    .where(eq(comments.id, row.rootId));
+  return { deleted: 1, row };
+}
+
+// ── idempotency keys ──────────────────────────────────────────────────────────────────────────
+
+export interface IdempotencyRecord {
+  bodyHash: string;
+  response: unknown;
+}
+
+/** A key's record if it is younger than `since` (keys are kept 24 h, security.md C4). */
+export async function findIdempotencyRepo(db: Q, userId: number, key: string, since: Date): Promise<IdempotencyRecord | null> {
+  const rows = await db
+    .select({ bodyHash: commentIdempotency.bodyHash, response: commentIdempotency.response })
+    .from(commentIdempotency)
+    .where(and(eq(commentIdempotency.userId, userId), eq(commentIdempotency.key, key), gt(commentIdempotency.createdAt, since)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Claims a key inside the comment's transaction; false when another request holds it. Expired keys are reused. */
+export async function claimIdempotencyRepo(tx: Tx, userId: number, key: string, bodyHash: string, response: unknown, since: Date): Promise<boolean> {
+  await tx
+    .delete(commentIdempotency)
+    .where(and(eq(commentIdempotency.userId, userId), eq(commentIdempotency.key, key), lte(commentIdempotency.createdAt, since)));
+  const rows = await tx
+    .insert(commentIdempotency)
+    .values({ userId, key, bodyHash, response })
+    .onConflictDoNothing()
+    .returning({ id: commentIdempotency.id });
+  return rows.length > 0;
+}
+
+// ── reports ────────────────────────────────────────────────────────────────────────────────────
+
+/** Reasons and hot-line from the site texts (app_config 'detail', the same list the detail page shows). */
+export async function reportOptionsRepo(db: Q): Promise<ReportOptions> {
+  const rows = await db.select({ value: appConfig.value }).from(appConfig).where(eq(appConfig.key, 'detail')).limit(1);
+  const value = rows[0]?.value as { repot?: Partial<ReportOptions> } | undefined;
+  const repot = value?.repot;
+  return {
+    type: Array.isArray(repot?.type) ? repot.type.filter((t): t is string => typeof t === 'string') : [],
+    tel: typeof repot?.tel === 'string' ? repot.tel : '',
+  };
+}
+
+export interface NewReport {
+  userId: number;
+  kind: string;
+  classId: number;
+  newsId: number;
+  commentId: number;
+  platformId: number;
+  reasons: string;
+  commentText: string;
+}
+
+/** Inserts a report; null when this user already reported this target (security.md J78). */
+export async function insertReportRepo(tx: Tx, r: NewReport): Promise<number | null> {
+  const rows = await tx.insert(reports).values(r).onConflictDoNothing().returning({ id: reports.id });
+  return rows[0]?.id ?? null;
+}
+
+// ── mapping ────────────────────────────────────────────────────────────────────────────────────
+
+export interface ReplyContext {
+  viewerId: number | null;
+  liked: Set<number>;
+  profiles: Map<number, Profile>;
+  /** Rows of directly answered comments (for beCommenter). */
+  parents: Map<number, CommentRow>;
+}
+
+const ANONYMOUS: Profile = { nickname: '网友', userPic: '' };
+
+export function toCommentReply(row: CommentRow, ctx: ReplyContext): CommentReply {
+  const author = ctx.profiles.get(row.userId) ?? ANONYMOUS;
+  const parent = row.parentId === null ? undefined : ctx.parents.get(row.parentId);
+  // A reply to a reply names whom it answers ("A 回复 B"); a reply to the thread's root does not.
+  const beCommenter = parent && parent.rootId !== null ? (ctx.profiles.get(parent.userId) ?? ANONYMOUS).nickname : '';
+  const time = formatBeijingTime(row.createdAt);
+  const liked = ctx.liked.has(row.id) ? 1 : 0;
+  return {
+    id: row.id,
+    plId: row.id,
+    pId: row.parentId ?? 0,
+    grandPid: row.rootId ?? 0,
+    newsId: row.newsId,
+    classId: row.classId,
+    userId: row.userId,
+    nickname: author.nickname,
+    userName: author.nickname,
+    userPic: author.userPic,
+    sayTime: time,
+    newsTime: time,
+    sayText: row.text,
+    conpic: row.pictures,
+    label: '',
+    region: row.region,
+    belongMyself: ctx.viewerId !== null && ctx.viewerId === row.userId ? 1 : 0,
+    zcNum: row.likeNum,
+    rsNum: row.replyNum,
+    hasDoLike: liked,
+    isDoLike: liked,
+    isGood: row.isGood ? 1 : 0,
+    beCommenter,
+  };
+}

@@ -1,0 +1,102 @@
+/** Likes, comments and reports (spec 7.3–7.5). Rules live in service.ts; this file binds contracts. */
+import {
+  addPraise,
+  bvCommentDel,
+  bvCommentList,
+  bvCommentPublish,
+  bvCommentSingleList,
+  commentDelete,
+  commentDoReport,
+  commentGetList,
+  commentGetListByParentId,
+  commentStore,
+  likeDo,
+  likeState,
+  newsDoReport,
+  reportContent,
+} from '../../contract/interaction.ts';
+import { optionalUser, requireUser } from '../http/auth.ts';
+import { ok } from '../http/envelope.ts';
+import { rateLimiterOf } from '../http/rateLimit.ts';
+import { registerEndpoint } from '../http/registerEndpoint.ts';
+import type { ApiRegistry } from '../http/types.ts';
+import {
+  deleteCommentService,
+  likeService,
+  likeStateService,
+  listCommentsService,
+  listRepliesService,
+  MESSAGES,
+  reportOptionsService,
+  reportService,
+  storeCommentService,
+  type InteractionContext,
+} from './service.ts';
+
+/** The reasons list changes rarely; a CDN may hold it briefly. */
+const PUBLIC_CACHE = 'public, max-age=60, s-maxage=60';
+
+export function registerInteractionRoutes(registry: ApiRegistry): void {
+  const { deps } = registry;
+  const { db } = deps.database;
+  const ctx: InteractionContext = { deps, limiter: rateLimiterOf(registry) };
+
+  for (const endpoint of [likeDo, addPraise]) {
+    registerEndpoint(registry, endpoint, async ({ body, c }) => {
+      const { data, message } = await likeService(ctx, requireUser(c), body);
+      return ok(data, message);
+    });
+  }
+
+  registerEndpoint(registry, likeState, async ({ query, c }) =>
+    ok(await likeStateService(db, optionalUser(c), query.classId, query.newsId)),
+  );
+
+  // Each comment call also answers under /api/bv/comment (spec 7.4), with the same rules.
+  for (const endpoint of [commentGetList, bvCommentList]) {
+    registerEndpoint(registry, endpoint, async ({ query, c }) => ok(await listCommentsService(db, optionalUser(c), query.classId, query.newsId, query)));
+  }
+
+  for (const endpoint of [commentGetListByParentId, bvCommentSingleList]) {
+    registerEndpoint(registry, endpoint, async ({ query, c }) =>
+      ok(await listRepliesService(db, optionalUser(c), query.classId, query.newsId, query.plId, query)),
+    );
+  }
+
+  for (const endpoint of [commentStore, bvCommentPublish]) {
+    registerEndpoint(registry, endpoint, async ({ body, c }) => {
+      const { data, message } = await storeCommentService(ctx, c, requireUser(c), body);
+      return ok(data, message);
+    });
+  }
+
+  for (const endpoint of [commentDelete, bvCommentDel]) {
+    registerEndpoint(registry, endpoint, async ({ body, c }) => ok(await deleteCommentService(ctx, requireUser(c), body.plId), MESSAGES.deleted));
+  }
+
+  registerEndpoint(registry, reportContent, async ({ c }) => {
+    c.header('cache-control', PUBLIC_CACHE);
+    return ok(await reportOptionsService(db));
+  });
+
+  registerEndpoint(registry, newsDoReport, async ({ body, c }) =>
+    ok(
+      await reportService(ctx, requireUser(c), { kind: 'news', classId: body.classId, newsId: body.newsId, commentId: 0, platformId: 0, content: body.content }),
+      MESSAGES.reported,
+    ),
+  );
+
+  registerEndpoint(registry, commentDoReport, async ({ body, c }) =>
+    ok(
+      await reportService(ctx, requireUser(c), {
+        kind: 'comment',
+        classId: body.classId,
+        newsId: body.newsId,
+        commentId: body.commentId,
+        platformId: body.platformId,
+        content: body.content,
+      }),
+      MESSAGES.reported,
+    ),
+  );
+}

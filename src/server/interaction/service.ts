@@ -1,0 +1,475 @@
+/**
+ * Interaction rules (spec 4, 5, 7.3–7.5; security.md E34–E37, F51, J76–J79, M97–M101): who may like,
+ * comment, delete and report what, how often, and what a retry answers.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Context } from 'hono';
+import { StatusCode } from '../../contract/envelope.ts';
+import {
+  REPORT_MAX_REASONS,
+  SUB_COMMENTS_SHOWN,
+  type CommentItem,
+  type CommentReply,
+  type LikeResult,
+  type ReportOptions,
+} from '../../contract/interaction.ts';
+import type { Db } from '../db/client.ts';
+import type { AuthUser } from '../http/auth.ts';
+import { ApiFailure } from '../http/envelope.ts';
+import type { RateLimiter, RateRule } from '../http/rateLimit.ts';
+import type { AppDeps } from '../http/types.ts';
+import {
+  bumpNewsCommentCountRepo,
+  claimIdempotencyRepo,
+  deleteOwnCommentRepo,
+  findCommentRepo,
+  findIdempotencyRepo,
+  findNewsTargetRepo,
+  firstDayPostsRepo,
+  firstRepliesRepo,
+  hasLikedRepo,
+  incrementCommentLikeRepo,
+  incrementNewsLikeRepo,
+  insertCommentRepo,
+  insertLikeRepo,
+  insertReportRepo,
+  likedIdsRepo,
+  listRepliesRepo,
+  listTopCommentsRepo,
+  profilesRepo,
+  recentSameTextRepo,
+  reportOptionsRepo,
+  rowsByIdRepo,
+  type CommentRow,
+  type NewsTarget,
+  type ReplyContext,
+  toCommentReply,
+} from './repo.ts';
+
+/** An account younger than this is new (security.md C2: Discourse new-user rules, "<24 h"). */
+export const NEW_ACCOUNT_MS = 24 * 3600_000;
+/** First-day caps of a new account (security.md C2/J76: Discourse max_topics_in_first_day / max_replies_in_first_day). */
+export const NEW_ACCOUNT_MAX_TOP_LEVEL = 3;
+export const NEW_ACCOUNT_MAX_REPLIES = 10;
+
+export const MESSAGES = {
+  liked: '点赞成功',
+  alreadyLiked: '你已经点过赞了',
+  likeFailed: '点赞失败',
+  likeNotAllowed: '该内容不支持点赞',
+  likeTargetMissing: '点赞对象不存在',
+  newsMissing: '新闻不存在或已下线',
+  commentsClosed: '该内容暂不开放评论',
+  commentPosted: '评论成功',
+  replyTargetMissing: '回复的评论不存在或已删除',
+  commentMissing: '评论不存在或已删除',
+  duplicateText: '请勿重复发表相同的内容',
+  pictureInvalid: '图片无效，请重新上传',
+  notOwnComment: '只能删除自己的评论',
+  deleted: '删除成功！',
+  chooseReason: '请选择举报内容',
+  badReason: '举报理由不在可选范围内',
+  tooManyReasons: `举报理由最多 ${REPORT_MAX_REASONS} 项`,
+  reported: '举报成功',
+  alreadyReported: '你已经举报过了，我们会尽快处理',
+  idempotencyBadKey: 'Idempotency-Key 格式不正确',
+  idempotencyReused: '该 Idempotency-Key 已用于其他内容',
+  newAccountTopLevelCap: `新注册用户首日最多发表 ${NEW_ACCOUNT_MAX_TOP_LEVEL} 条评论，请明天再来`,
+  newAccountReplyCap: `新注册用户首日最多回复 ${NEW_ACCOUNT_MAX_REPLIES} 次，请明天再来`,
+} as const;
+
+/** Permission bit value 8 hides the like button; the server refuses too (spec 5, security.md E37). */
+export const PERMISSION_NO_LIKE = 8;
+
+/** Likes: ≤30 / min and ≤500 / day per user (security.md C2). */
+const LIKE_RULES: RateRule[] = [
+  { max: 30, windowMs: 60_000 },
+  { max: 500, windowMs: 24 * 3600_000 },
+];
+/** Posts: one per 5 s, ≤300 / 3 h per user (security.md C2). */
+const POST_RULES: RateRule[] = [
+  { max: 1, windowMs: 5_000 },
+  { max: 300, windowMs: 3 * 3600_000 },
+];
+/** Posts of a new account (<24 h): one per 30 s (security.md C2, Discourse rate_limit_new_user_create_post). */
+const NEW_ACCOUNT_POST_RULES: RateRule[] = [
+  { max: 1, windowMs: 30_000 },
+  { max: 300, windowMs: 3 * 3600_000 },
+];
+/** Deletes: ≤2 / min, ≤10 / day (security.md J79). */
+const DELETE_RULES: RateRule[] = [
+  { max: 2, windowMs: 60_000 },
+  { max: 10, windowMs: 24 * 3600_000 },
+];
+/** Reports: ≤20 / day (security.md J78). */
+const REPORT_RULES: RateRule[] = [{ max: 20, windowMs: 24 * 3600_000 }];
+
+/** The same text from one user within 5 minutes is a duplicate (security.md C2). */
+const DUPLICATE_WINDOW_MS = 5 * 60_000;
+/** Idempotency keys: 8–64 of [A-Za-z0-9_-], kept 24 h (security.md C4). */
+const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{8,64}$/;
+const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+
+/** Business op of a room message carrying an item's counts (src/server/realtime/roomId.ts). */
+export const OP_COUNTS = 1001;
+
+const fail = (statusCode: number, message: string) => new ApiFailure(statusCode, message);
+
+export interface InteractionContext {
+  deps: AppDeps;
+  limiter: RateLimiter;
+}
+
+function publishCounts(deps: AppDeps, classId: number, newsId: number, counts: { likeNum: number; commentCount: number }): void {
+  try {
+    deps.realtime?.publish(`news:${classId}:${newsId}`, OP_COUNTS, counts);
+  } catch (err) {
+    // A broadcast is best effort: the write is committed and the answer must say so.
+    deps.log.warn({ err: { message: (err as Error).message } }, 'realtime publish failed');
+  }
+}
+
+async function requireNews(db: Db, classId: number, newsId: number): Promise<NewsTarget> {
+  const target = await findNewsTargetRepo(db, classId, newsId);
+  if (!target) throw fail(StatusCode.notFound, MESSAGES.newsMissing);
+  return target;
+}
+
+// ── likes ──────────────────────────────────────────────────────────────────────────────────────
+
+export interface LikeInput {
+  classId?: number | undefined;
+  newsId?: number | undefined;
+  commentId?: number | undefined;
+  bangId?: number | undefined;
+  type: 1 | 2 | 3 | 6;
+  from?: string | undefined;
+}
+
+type LikeTarget =
+  | { kind: 'news'; id: number; news: NewsTarget }
+  | { kind: 'comment'; id: number; comment: CommentRow };
+
+async function resolveLikeTarget(db: Db, input: LikeInput): Promise<LikeTarget> {
+  // Politics and Q&A items (from=bang) and Q&A answers (type 6) live in the bangbang area, whose
+  // tables this database does not have yet: refuse rather than record likes of unknown ids.
+  if (input.from === 'bang' || input.type === 6) throw fail(StatusCode.fail, MESSAGES.likeTargetMissing);
+  if (input.type === 1) {
+    if (input.classId === undefined || input.newsId === undefined) throw fail(StatusCode.badParams, '参数错误: 缺少 classId 或 newsId');
+    const news = await findNewsTargetRepo(db, input.classId, input.newsId);
+    if (!news) throw fail(StatusCode.fail, MESSAGES.likeTargetMissing);
+    if ((news.permission & PERMISSION_NO_LIKE) !== 0) throw fail(StatusCode.fail, MESSAGES.likeNotAllowed);
+    return { kind: 'news', id: news.id, news };
+  }
+  // Type 2: a comment of an article; type 3: a comment of the bangbang board.
+  if (input.commentId === undefined) throw fail(StatusCode.badParams, '参数错误: 缺少 commentId');
+  const comment = await findCommentRepo(db, input.commentId);
+  const scopeOk = comment && (input.type === 2 ? comment.scope === 'news' : comment.scope.startsWith('bang'));
+  if (!comment || !scopeOk || comment.deletedAt !== null) throw fail(StatusCode.fail, MESSAGES.likeTargetMissing);
+  if (input.newsId !== undefined && input.newsId !== comment.newsId) throw fail(StatusCode.fail, MESSAGES.likeTargetMissing);
+  return { kind: 'comment', id: comment.id, comment };
+}
+
+export async function likeService(ctx: InteractionContext, user: AuthUser, input: LikeInput): Promise<{ data: LikeResult; message: string }> {
+  const { database } = ctx.deps;
+  const target = await resolveLikeTarget(database.db, input);
+  const current = () => (target.kind === 'news' ? target.news.likeNum : target.comment.likeNum);
+  // A retry of a like that already happened answers at once, without spending the rate limit.
+  if (await hasLikedRepo(database.db, user.userId, target.kind, target.id)) {
+    return { data: { voteType: 1, likeNum: current() }, message: MESSAGES.alreadyLiked };
+  }
+  await ctx.limiter.take([{ key: `like:user:${user.userId}`, rules: LIKE_RULES }]);
+  const outcome = await database.write(async (tx) => {
+    const inserted = await insertLikeRepo(tx, user.userId, target.kind, target.id);
+    // The counter moves only when this call added the row (security.md M100).
+    if (!inserted) return { inserted, likeNum: null, commentCount: 0 };
+    if (target.kind === 'news') return { inserted, ...(await incrementNewsLikeRepo(tx, target.id)) };
+    return { inserted, likeNum: await incrementCommentLikeRepo(tx, target.id), commentCount: 0 };
+  });
+  if (!outcome.inserted) {
+    const fresh = target.kind === 'news' ? (await findNewsTargetRepo(database.db, target.news.classId, target.id))?.likeNum : (await findCommentRepo(database.db, target.id))?.likeNum;
+    return { data: { voteType: 1, likeNum: fresh ?? current() }, message: MESSAGES.alreadyLiked };
+  }
+  if (target.kind === 'news') publishCounts(ctx.deps, target.news.classId, target.id, { likeNum: outcome.likeNum, commentCount: outcome.commentCount });
+  return { data: { voteType: 1, likeNum: outcome.likeNum }, message: MESSAGES.liked };
+}
+
+export async function likeStateService(db: Db, viewer: AuthUser | null, classId: number, newsId: number) {
+  const target = await requireNews(db, classId, newsId);
+  const liked = viewer ? await hasLikedRepo(db, viewer.userId, 'news', target.id) : false;
+  return { isDoLike: liked ? 1 : 0, doLikeNum: target.likeNum, commentCount: target.commentCount, onclick: target.pv };
+}
+
+// ── comment lists ──────────────────────────────────────────────────────────────────────────────
+
+async function replyContext(db: Db, viewer: AuthUser | null, rows: CommentRow[]): Promise<ReplyContext> {
+  const known = new Map(rows.map((r) => [r.id, r]));
+  const missingParents = [...new Set(rows.map((r) => r.parentId).filter((id): id is number => id !== null && !known.has(id)))];
+  const fetched = await rowsByIdRepo(db, missingParents);
+  const parents = new Map([...known, ...fetched]);
+  const userIds = [...new Set([...parents.values()].map((r) => r.userId))];
+  const [profiles, liked] = await Promise.all([
+    profilesRepo(db, userIds),
+    viewer
+      ? likedIdsRepo(
+          db,
+          viewer.userId,
+          'comment',
+          rows.map((r) => r.id),
+        )
+      : Promise.resolve(new Set<number>()),
+  ]);
+  return { viewerId: viewer?.userId ?? null, liked, profiles, parents };
+}
+
+export interface PageInput {
+  page: number;
+  pageSize: number;
+  maxId: number | undefined;
+}
+
+export async function listCommentsService(db: Db, viewer: AuthUser | null, classId: number, newsId: number, paging: PageInput): Promise<CommentItem[]> {
+  const target = await requireNews(db, classId, newsId);
+  // Spec 5 flag pl: the article's comments are hidden.
+  if (target.hideComments) return [];
+  const tops = await listTopCommentsRepo(db, { scope: 'news', newsId, ...paging });
+  const replies = await firstRepliesRepo(
+    db,
+    tops.map((t) => t.id),
+    SUB_COMMENTS_SHOWN,
+  );
+  const ctx = await replyContext(db, viewer, [...tops, ...replies]);
+  return tops.map((top) => {
+    const sub = replies.filter((r) => r.rootId === top.id).map((r) => toCommentReply(r, ctx));
+    return { ...toCommentReply(top, ctx), subComments: sub, hasMoreSubComments: top.replyNum > sub.length };
+  });
+}
+
+export async function listRepliesService(
+  db: Db,
+  viewer: AuthUser | null,
+  classId: number,
+  newsId: number,
+  plId: number,
+  paging: PageInput,
+): Promise<{ comment: CommentItem; list: CommentReply[] }> {
+  const target = await requireNews(db, classId, newsId);
+  const root = await findCommentRepo(db, plId);
+  if (target.hideComments || !root || root.deletedAt !== null || root.scope !== 'news' || root.newsId !== target.id || root.rootId !== null) {
+    throw fail(StatusCode.notFound, MESSAGES.commentMissing);
+  }
+  const list = await listRepliesRepo(db, root.id, paging.page, paging.pageSize, paging.maxId);
+  const ctx = await replyContext(db, viewer, [root, ...list]);
+  return {
+    comment: { ...toCommentReply(root, ctx), subComments: [], hasMoreSubComments: root.replyNum > 0 },
+    list: list.map((r) => toCommentReply(r, ctx)),
+  };
+}
+
+// ── posting ────────────────────────────────────────────────────────────────────────────────────
+
+export interface StoreInput {
+  classId: number;
+  newsId: number;
+  plId?: number | undefined;
+  grandPid?: number | undefined;
+  pId?: number | undefined;
+  sayText: string;
+  conpic: string[];
+}
+
+/** Uploaded comment pictures are served from /media/comments/<userId>/<uuid>.<ext>: nothing else is accepted. */
+const PICTURE_URL = /^\/media\/comments\/(\d{1,10})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:jpg|png|gif|webp))$/;
+
+function checkPictures(deps: AppDeps, userId: number, urls: string[]): void {
+  for (const url of urls) {
+    const match = PICTURE_URL.exec(url);
+    // Only the caller's own uploads (security.md I68–I70): no outside URLs, no other user's files.
+    if (!match || Number(match[1]) !== userId || !existsSync(path.join(deps.mediaDir, 'comments', match[1]!, match[2]!))) {
+      throw fail(StatusCode.badParams, MESSAGES.pictureInvalid);
+    }
+  }
+}
+
+/** Decides the thread of a reply; refuses ids of another article, deleted comments and forged ids (security.md E36). */
+async function resolveThread(db: Db, input: StoreInput, target: NewsTarget): Promise<{ rootId: number | null; parentId: number | null }> {
+  const rootHint = input.plId ?? input.grandPid;
+  if (rootHint === undefined && input.pId === undefined) return { rootId: null, parentId: null };
+  const live = (row: CommentRow | null): row is CommentRow =>
+    row !== null && row.deletedAt === null && row.scope === 'news' && row.newsId === target.id && row.classId === target.classId;
+  const parent = input.pId === undefined ? null : await findCommentRepo(db, input.pId);
+  if (input.pId !== undefined && !live(parent)) throw fail(StatusCode.notFound, MESSAGES.replyTargetMissing);
+  const rootId = rootHint ?? parent?.rootId ?? parent?.id;
+  const root = rootId === undefined ? null : rootId === parent?.id ? parent : await findCommentRepo(db, rootId);
+  if (!live(root) || root.rootId !== null) throw fail(StatusCode.notFound, MESSAGES.replyTargetMissing);
+  if (parent && parent.id !== root.id && parent.rootId !== root.id) throw fail(StatusCode.notFound, MESSAGES.replyTargetMissing);
+  return { rootId: root.id, parentId: parent?.id ?? root.id };
+}
+
+/**
+ * New accounts (<24 h) may start at most 3 threads and write at most 10 replies (security.md C2, J76).
+ * Counted from the comments table, so the caps survive a restart and hold across nodes; deleted posts
+ * count. Two concurrent posts cannot both slip past the count: the 30 s interval taken right after
+ * lets only one of them through. Returns whether the account is new.
+ */
+async function checkFirstDayCaps(db: Db, userId: number, topLevel: boolean): Promise<boolean> {
+  const firstDay = await firstDayPostsRepo(db, userId);
+  if (!firstDay || Date.now() - firstDay.accountCreatedAt.getTime() >= NEW_ACCOUNT_MS) return false;
+  if (topLevel && firstDay.topLevel >= NEW_ACCOUNT_MAX_TOP_LEVEL) throw fail(StatusCode.tooFrequent, MESSAGES.newAccountTopLevelCap);
+  if (!topLevel && firstDay.replies >= NEW_ACCOUNT_MAX_REPLIES) throw fail(StatusCode.tooFrequent, MESSAGES.newAccountReplyCap);
+  return true;
+}
+
+class IdempotencyRace extends Error {}
+
+function canonicalHash(input: StoreInput): string {
+  const canonical = JSON.stringify([input.classId, input.newsId, input.plId ?? input.grandPid ?? 0, input.pId ?? 0, input.sayText, input.conpic]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+function replay(record: { bodyHash: string; response: unknown }, bodyHash: string): { data: CommentReply; message: string } {
+  if (record.bodyHash !== bodyHash) throw fail(StatusCode.unprocessable, MESSAGES.idempotencyReused);
+  return { data: record.response as CommentReply, message: MESSAGES.commentPosted };
+}
+
+export async function storeCommentService(
+  ctx: InteractionContext,
+  c: Context,
+  user: AuthUser,
+  input: StoreInput,
+): Promise<{ data: CommentReply; message: string }> {
+  const { database } = ctx.deps;
+  const db = database.db;
+  const key = c.req.header('idempotency-key');
+  if (key !== undefined && !IDEMPOTENCY_KEY_RE.test(key)) throw fail(StatusCode.badParams, MESSAGES.idempotencyBadKey);
+  const bodyHash = canonicalHash(input);
+  const keySince = () => new Date(Date.now() - IDEMPOTENCY_TTL_MS);
+  // A retry with the same key answers what the first call answered, before any other rule runs.
+  if (key !== undefined) {
+    const earlier = await findIdempotencyRepo(db, user.userId, key, keySince());
+    if (earlier) return replay(earlier, bodyHash);
+  }
+  const target = await requireNews(db, input.classId, input.newsId);
+  // allowPl=false and the pl flag are enforced here, not only by hiding the input (security.md E37).
+  if (!target.allowPl || target.hideComments) throw fail(StatusCode.forbidden, MESSAGES.commentsClosed);
+  const thread = await resolveThread(db, input, target);
+  checkPictures(ctx.deps, user.userId, input.conpic);
+  if (await recentSameTextRepo(db, user.userId, input.sayText, new Date(Date.now() - DUPLICATE_WINDOW_MS))) {
+    throw fail(StatusCode.fail, MESSAGES.duplicateText);
+  }
+  const newAccount = await checkFirstDayCaps(db, user.userId, thread.rootId === null);
+  // Same key for both rule sets: the 30 s interval of a new account counts the same posts as the 5 s one.
+  await ctx.limiter.take([{ key: `comment:user:${user.userId}`, rules: newAccount ? NEW_ACCOUNT_POST_RULES : POST_RULES }]);
+  let result: { reply: CommentReply; commentCount: number };
+  try {
+    result = await database.write(async (tx) => {
+      const row = await insertCommentRepo(tx, {
+        scope: 'news',
+        classId: target.classId,
+        newsId: target.id,
+        rootId: thread.rootId,
+        parentId: thread.parentId,
+        userId: user.userId,
+        text: input.sayText,
+        pictures: input.conpic,
+        // No IP-region database is configured; the field stays empty rather than guessed.
+        region: '',
+      });
+      const commentCount = await bumpNewsCommentCountRepo(tx, target.id, 1);
+      const parents = new Map<number, CommentRow>();
+      if (thread.parentId !== null) {
+        const parent = await findCommentRepo(tx, thread.parentId);
+        if (parent) parents.set(parent.id, parent);
+      }
+      const profiles = await profilesRepo(tx, [user.userId, ...[...parents.values()].map((p) => p.userId)]);
+      const reply = toCommentReply(row, { viewerId: user.userId, liked: new Set(), profiles, parents });
+      // The key is stored in the comment's own transaction: both exist, or neither (security.md C6).
+      if (key !== undefined && !(await claimIdempotencyRepo(tx, user.userId, key, bodyHash, reply, keySince()))) {
+        throw new IdempotencyRace();
+      }
+      return { reply, commentCount };
+    });
+  } catch (err) {
+    if (!(err instanceof IdempotencyRace) || key === undefined) throw err;
+    const winner = await findIdempotencyRepo(db, user.userId, key, keySince());
+    if (!winner) throw err;
+    return replay(winner, bodyHash);
+  }
+  publishCounts(ctx.deps, target.classId, target.id, { likeNum: target.likeNum, commentCount: result.commentCount });
+  return { data: result.reply, message: MESSAGES.commentPosted };
+}
+
+export async function deleteCommentService(ctx: InteractionContext, user: AuthUser, plId: number): Promise<{ plId: number; commentCount: number }> {
+  const { database } = ctx.deps;
+  const row = await findCommentRepo(database.db, plId);
+  if (!row || row.deletedAt !== null) throw fail(StatusCode.notFound, MESSAGES.commentMissing);
+  // Only the author deletes (security.md E34); belongMyself is never read from the request.
+  if (row.userId !== user.userId) throw fail(StatusCode.forbidden, MESSAGES.notOwnComment);
+  await ctx.limiter.take([{ key: `delete:user:${user.userId}`, rules: DELETE_RULES }]);
+  const outcome = await database.write(async (tx) => {
+    const { deleted } = await deleteOwnCommentRepo(tx, plId, user.userId, new Date());
+    const commentCount = deleted > 0 && row.scope === 'news' ? await bumpNewsCommentCountRepo(tx, row.newsId, -deleted) : null;
+    return { deleted, commentCount };
+  });
+  if (outcome.deleted === 0) throw fail(StatusCode.notFound, MESSAGES.commentMissing);
+  const target = await findNewsTargetRepo(database.db, row.classId, row.newsId);
+  const commentCount = outcome.commentCount ?? target?.commentCount ?? 0;
+  if (target) publishCounts(ctx.deps, target.classId, target.id, { likeNum: target.likeNum, commentCount });
+  return { plId, commentCount };
+}
+
+// ── reports ────────────────────────────────────────────────────────────────────────────────────
+
+/** Reasons from `content`: split on commas, trimmed, deduplicated; each must be on the server's list (security.md F51). */
+export function decideReasons(content: string, options: ReportOptions): string[] {
+  const chosen = [...new Set(content.split(/[,，]/).map((s) => s.trim()).filter((s) => s !== ''))];
+  if (chosen.length === 0) throw fail(StatusCode.fail, MESSAGES.chooseReason);
+  if (chosen.length > REPORT_MAX_REASONS) throw fail(StatusCode.badParams, MESSAGES.tooManyReasons);
+  if (chosen.some((r) => !options.type.includes(r))) throw fail(StatusCode.badParams, MESSAGES.badReason);
+  return chosen;
+}
+
+export interface ReportInput {
+  kind: 'news' | 'comment';
+  classId: number;
+  newsId: number;
+  commentId: number;
+  platformId: number;
+  content: string;
+}
+
+export async function reportService(ctx: InteractionContext, user: AuthUser, input: ReportInput): Promise<{ id: number }> {
+  const { database } = ctx.deps;
+  const db = database.db;
+  const reasons = decideReasons(input.content, await reportOptionsRepo(db));
+  let commentText = '';
+  if (input.kind === 'news') {
+    await requireNews(db, input.classId, input.newsId);
+  } else {
+    const comment = await findCommentRepo(db, input.commentId);
+    // The comment must be on the named item; its text is the server's copy, never commentContent.
+    if (!comment || comment.deletedAt !== null || comment.newsId !== input.newsId) throw fail(StatusCode.notFound, MESSAGES.commentMissing);
+    commentText = comment.text;
+  }
+  await ctx.limiter.take([{ key: `report:user:${user.userId}`, rules: REPORT_RULES }]);
+  const id = await database.write((tx) =>
+    insertReportRepo(tx, {
+      userId: user.userId,
+      kind: input.kind,
+      classId: input.classId,
+      newsId: input.newsId,
+      commentId: input.commentId,
+      platformId: input.platformId,
+      reasons: reasons.join(','),
+      commentText,
+    }),
+  );
+  if (id === null) throw fail(StatusCode.fail, MESSAGES.alreadyReported);
+  return { id };
+}
+
+export function reportOptionsService(db: Db): Promise<ReportOptions> {
+  return reportOptionsRepo(db);
+}

@@ -1,0 +1,183 @@
+/**
+ * The one server process (node:http): /v1 /v2 /kratos /member /api → the Hono API, /shancheng/* →
+ * Astro in middleware mode, built assets from memory, /media from DATA_DIR. SIGTERM drains.
+ */
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import compression from 'compression';
+import { canonicalPath } from '../routing/routes.ts';
+import { readConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemo } from './db/seed/demoSeed.ts';
+import { createApiApp } from './http/createApiApp.ts';
+import { createLogger } from './log.ts';
+import { createRealtimeServer } from './realtime/createRealtimeServer.ts';
+import { serveMedia } from './web/mediaFiles.ts';
+import { sharedPageCache } from './web/pageCache.ts';
+import { PageResponder, pageCacheEnabled } from './web/pageResponder.ts';
+import { StaticAssets } from './web/staticAssets.ts';
+
+export const BASE = '/shancheng';
+const API_PREFIXES = ['/v1/', '/v2/', '/kratos/', '/member/', '/api/'];
+/** security.md C6: readiness 503 at once, drain ≤ 25 s, exit before the 30 s grace. */
+const DRAIN_MS = 25_000;
+/** The CSP of non-API answers Astro does not render (ADR 009). */
+const PAGE_CSP = "frame-ancestors 'self'; object-src 'none'; base-uri 'none'";
+const API_CSP = "default-src 'none'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => Promise<void> | void;
+
+const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const config = readConfig();
+const log = createLogger(config.logLevel);
+
+const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+const mediaDir = path.join(config.dataDir, 'media');
+if (process.env.SEED_DEMO !== '0') {
+  const { seeded } = await seedDemo(database, { mediaDir });
+  if (seeded) log.info('demo data loaded');
+}
+
+// The goim socket at /sub (issue 5); its publisher lets likes and comments broadcast counts.
+const realtime = await createRealtimeServer({ database, log, config });
+const { app } = createApiApp({ database, log, config, mediaDir, realtime: realtime.publisher });
+// Pages call the API in process through the shared client's transport (no socket, DESIGN.md).
+(globalThis as Record<symbol, unknown>)[Symbol.for('shancheng.apiFetch')] = (req: Request) => app.fetch(req);
+
+const apiListener = getRequestListener(app.fetch);
+const compress = compression({ threshold: 1024 }) as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+const assets = new StaticAssets(path.join(root, 'dist/client'), BASE);
+// Anonymous page renders cached in process, ETag/304 on pages (issue 7); PAGE_CACHE=0 turns the cache off.
+const pages = new PageResponder({ cache: sharedPageCache, enabled: pageCacheEnabled() });
+
+const entry = path.join(root, 'dist/server/entry.mjs');
+if (!existsSync(entry)) {
+  log.error('dist/server/entry.mjs is missing: run `npm run build` (npm start builds it for you)');
+  process.exit(1);
+}
+const astro = ((await import(pathToFileURL(entry).href)) as { handler: NodeHandler }).handler;
+
+let draining = false;
+
+function notFound(res: ServerResponse): void {
+  res.statusCode = 404;
+  res.setHeader('content-type', 'text/plain; charset=utf-8');
+  res.end('页面不存在');
+}
+
+function redirect(res: ServerResponse, location: string, status = 302): void {
+  res.statusCode = status;
+  res.setHeader('location', location);
+  res.end();
+}
+
+async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = req.url ?? '/';
+  const pathname = url.split('?')[0] ?? '/';
+  res.setHeader('x-content-type-options', 'nosniff');
+  res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
+  // security.md C4: HSTS; browsers ignore it over plain http (development), so it is always sent.
+  res.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  res.setHeader('permissions-policy', 'geolocation=(self), camera=(), microphone=(), payment=()');
+  // security.md C4/H64/H65: Astro replaces this with its full hashed policy on the pages it renders
+  // (astro.config.ts, ADR 009); redirects, 404s, media and assets keep this one. API answers are data:
+  // nothing in them may load anything or be framed.
+  const api = pathname === '/healthz' || API_PREFIXES.some((p) => pathname.startsWith(p));
+  res.setHeader('content-security-policy', api ? API_CSP : PAGE_CSP);
+
+  if (pathname === '/readyz') {
+    let ready = !draining;
+    if (ready) {
+      try {
+        await database.ping();
+      } catch {
+        ready = false;
+      }
+    }
+    res.statusCode = ready ? 200 : 503;
+    res.setHeader('content-type', 'application/json');
+    res.setHeader('cache-control', 'no-store');
+    res.end(JSON.stringify({ status: ready ? 'ready' : 'unavailable' }));
+    return;
+  }
+  if (api) {
+    compress(req, res, () => void apiListener(req, res));
+    return;
+  }
+  if (pathname === '/' || pathname === BASE || pathname === `${BASE}/`) {
+    redirect(res, `${BASE}/home/1`);
+    return;
+  }
+  if (pathname.startsWith('/media/')) {
+    const rel = decodeURIComponentSafe(pathname.slice('/media/'.length));
+    compress(req, res, () => {
+      void (rel !== null ? serveMedia(req, res, mediaDir, rel) : Promise.resolve(false)).then((served) => {
+        if (!served) notFound(res);
+      });
+    });
+    return;
+  }
+  if ((req.method === 'GET' || req.method === 'HEAD') && assets.serve(req, res, pathname)) return;
+  if (pathname.startsWith(`${BASE}/`)) {
+    // Paths match case-insensitively, like the original router: shared links keep working (DESIGN.md).
+    const canonical = canonicalPath(pathname.slice(BASE.length));
+    if (canonical) {
+      const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
+      redirect(res, `${BASE}${canonical}${query}`, 301);
+      return;
+    }
+    compress(req, res, () => void pages.handle(req, res, () => void astro(req, res, () => notFound(res))));
+    return;
+  }
+  notFound(res);
+}
+
+function decodeURIComponentSafe(s: string): string | null {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return null;
+  }
+}
+
+const server = http.createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, (req, res) => {
+  route(req, res).catch((err: unknown) => {
+    log.error({ err, url: req.url }, 'unhandled request error');
+    if (!res.headersSent) {
+      res.statusCode = 500;
+      res.end();
+    }
+  });
+});
+
+server.on('upgrade', realtime.handleUpgrade);
+
+server.listen(config.port, config.host, () => {
+  log.info({ port: config.port }, `山城新闻 serving at http://localhost:${config.port}${BASE}/`);
+});
+
+async function shutdown(signal: string): Promise<void> {
+  if (draining) return;
+  draining = true;
+  log.info({ signal }, 'draining');
+  const hardStop = setTimeout(() => {
+    server.closeAllConnections();
+  }, DRAIN_MS);
+  hardStop.unref();
+  await realtime.close();
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+  clearTimeout(hardStop);
+  await database.close();
+  log.info('stopped');
+  process.exit(0);
+}
+
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,455 @@
+/** News data access: the only place that maps news rows to the spec's field names. */
+import { and, asc, desc, eq, ilike, inArray, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  AccountInfo,
+  AccountStripItem,
+  AreaNode,
+  Banner,
+  Channel,
+  ChannelGroup,
+  ColumnInfo,
+  ListItem,
+  NewspaperEdition,
+  NewspaperSummary,
+  Special,
+  Topic,
+  Weather,
+} from '../../contract/news.ts';
+import { formatBeijingTime } from '../../lib/formatTime.ts';
+import { decideChannelPath } from '../../routing/channelPath.ts';
+import type { Db } from '../db/client.ts';
+import { banners, channels, columns, districts, news } from '../db/schema/core.ts';
+import {
+  districtLocations,
+  hotWords,
+  newspapers,
+  publisherAccountNews,
+  publisherAccounts,
+  specialCategories,
+  specialCategoryNews,
+  specialTopics,
+  topicNews,
+  topics,
+} from '../db/schema/news.ts';
+
+export const LIST_PAGE_SIZE = 20;
+
+type NewsRow = typeof news.$inferSelect;
+
+export function toListItem(row: NewsRow): ListItem {
+  return {
+    id: row.id,
+    classId: row.classId,
+    dataType: row.dataType,
+    targetUrl: row.targetUrl,
+    channelId: row.channelId,
+    showType: row.showType,
+    category: row.category,
+    title: row.title,
+    imageUrl: row.imageUrls,
+    imageNum: row.imageUrls.length,
+    label: row.label,
+    isTop: row.isTop ? 1 : 0,
+    topTitle: row.topTitle,
+    smallText: row.smallText,
+    intro: row.intro,
+    customImage: row.customImage,
+    isVideo: row.isVideo ? 1 : 0,
+    videoUrl: row.videoUrl,
+    videoTime: row.videoTime,
+    pv: row.pv,
+    interactNum: row.interactNum,
+    time: formatBeijingTime(row.publishTime),
+    publishTime: row.publishTime.toISOString(),
+    source: row.source,
+    liveType: row.liveType,
+    startTime: row.liveStartTime ? formatBeijingTime(row.liveStartTime) : '',
+  };
+}
+
+export async function listChannelsRepo(db: Db): Promise<Channel[]> {
+  const [channelRows, columnRows] = await Promise.all([
+    db.select().from(channels).where(eq(channels.onHome, true)).orderBy(asc(channels.sort), asc(channels.id)),
+    db.select().from(columns).orderBy(asc(columns.sort), asc(columns.id)),
+  ]);
+  return channelRows.map((ch) => {
+    const own = columnRows.filter((col) => col.channelId === ch.id);
+    return {
+      channelid: ch.id,
+      channelname: ch.name,
+      channelName: ch.name,
+      channelimg: ch.img,
+      channelpath: ch.path || decideChannelPath(ch.kind, ch.id),
+      kind: ch.kind,
+      linenum: ch.lineNum,
+      showline: ch.showLine,
+      sub: own
+        .filter((col) => col.isSub)
+        .map((col) => ({
+          columnid: col.id,
+          columnname: col.name,
+          columnimg: col.img,
+          columnpath: col.path,
+          showtype: col.showType,
+          apiurl: col.apiUrl,
+          classname: col.className || col.name,
+        })),
+      channelClass: own.filter((col) => !col.isSub).map((col) => ({ columnId: col.id, columnName: col.name })),
+    };
+  });
+}
+
+export async function channelExistsRepo(db: Db, channelId: number): Promise<boolean> {
+  const rows = await db.select({ id: channels.id }).from(channels).where(eq(channels.id, channelId)).limit(1);
+  return rows.length > 0;
+}
+
+export async function channelBannersRepo(db: Db, channelId: number): Promise<Banner[]> {
+  const rows = await db.select().from(banners).where(eq(banners.channelId, channelId)).orderBy(asc(banners.sort), asc(banners.id));
+  return rows.map((b) => ({
+    id: b.newsId,
+    dataType: b.dataType,
+    classId: b.classId,
+    targetUrl: b.targetUrl,
+    showType: b.showType,
+    title: b.title,
+    imageUrl: [b.imageUrl],
+  }));
+}
+
+/** One page of a channel's list: pinned first, then newest; pages from 1. */
+/**
+ * Items published at or before a list's snapshot anchor (ms; security.md M101), or no restriction.
+ * Compared against the next millisecond: publish times may carry microseconds the anchor (taken from
+ * an ISO string) has lost, and the newest item of page 1 must stay inside the snapshot.
+ */
+function publishedBy(before: number | undefined): SQL | undefined {
+  return before === undefined ? undefined : lt(news.publishTime, new Date(before + 1));
+}
+
+export async function channelNewsPageRepo(db: Db, channelId: number, page: number, before?: number): Promise<ListItem[]> {
+  const rows = await db
+    .select()
+    .from(news)
+    .where(and(eq(news.channelId, channelId), publishedBy(before)))
+    .orderBy(desc(news.isTop), desc(news.publishTime), desc(news.id))
+    .limit(LIST_PAGE_SIZE)
+    .offset((page - 1) * LIST_PAGE_SIZE);
+  return rows.map(toListItem);
+}
+
+export async function newsByIdsRepo(db: Db, ids: number[]): Promise<ListItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(news).where(and(inArray(news.id, ids)));
+  return rows.map(toListItem);
+}
+
+/** One page, pages from 1 (spec 4: a list finishes when a page comes back empty). */
+export interface PageArgs {
+  /** Snapshot anchor (ms): only items published at or before it. */
+  before?: number | undefined;
+  page: number;
+  pageSize: number;
+}
+
+const offsetOf = (p: PageArgs): number => (p.page - 1) * p.pageSize;
+
+/** A channel's list without pinned-first ordering concerns beyond the home rule. */
+export async function channelListRepo(db: Db, channelId: number, p: PageArgs): Promise<ListItem[]> {
+  const rows = await db
+    .select()
+    .from(news)
+    .where(and(eq(news.channelId, channelId), publishedBy(p.before)))
+    .orderBy(desc(news.isTop), desc(news.publishTime), desc(news.id))
+    .limit(p.pageSize)
+    .offset(offsetOf(p));
+  return rows.map(toListItem);
+}
+
+/** A column's (class id's) news, newest first. */
+export async function columnNewsRepo(db: Db, classId: number, p: PageArgs): Promise<ListItem[]> {
+  const rows = await db
+    .select()
+    .from(news)
+    .where(and(eq(news.classId, classId), publishedBy(p.before)))
+    .orderBy(desc(news.publishTime), desc(news.id))
+    .limit(p.pageSize)
+    .offset(offsetOf(p));
+  return rows.map(toListItem);
+}
+
+export async function columnInfoRepo(db: Db, columnId: number): Promise<ColumnInfo | null> {
+  const rows = await db
+    .select({ col: columns, channelName: channels.name })
+    .from(columns)
+    .innerJoin(channels, eq(channels.id, columns.channelId))
+    .where(eq(columns.id, columnId))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  return { columnId: row.col.id, columnName: row.col.name, channelId: row.col.channelId, channelName: row.channelName, columnimg: row.col.img };
+}
+
+export async function channelGroupsRepo(db: Db): Promise<ChannelGroup[]> {
+  const [channelRows, columnRows] = await Promise.all([
+    db.select().from(channels).orderBy(asc(channels.sort), asc(channels.id)),
+    db.select().from(columns).where(eq(columns.isSub, false)).orderBy(asc(columns.sort), asc(columns.id)),
+  ]);
+  return channelRows
+    .map((ch) => ({
+      channelId: ch.id,
+      channelName: ch.name,
+      channelClass: columnRows.filter((c) => c.channelId === ch.id).map((c) => ({ columnId: c.id, columnName: c.name })),
+    }))
+    .filter((g) => g.channelClass.length > 0);
+}
+
+export async function liveListRepo(db: Db, p: PageArgs): Promise<ListItem[]> {
+  // Live now first, then upcoming, then replays; newest within each.
+  const rows = await db
+    .select()
+    .from(news)
+    .where(eq(news.dataType, 1))
+    .orderBy(sql`case ${news.liveType} when 1 then 0 when 0 then 1 else 2 end`, desc(news.publishTime), desc(news.id))
+    .limit(p.pageSize)
+    .offset(offsetOf(p));
+  return rows.map(toListItem);
+}
+
+export async function vrListRepo(db: Db, p: PageArgs): Promise<ListItem[]> {
+  const rows = await db
+    .select()
+    .from(news)
+    .where(eq(news.category, 'vr'))
+    .orderBy(desc(news.publishTime), desc(news.id))
+    .limit(p.pageSize)
+    .offset(offsetOf(p));
+  return rows.map(toListItem);
+}
+
+/** The hot list: most read first; external links and district/account cards are not articles. */
+export async function hotListRepo(db: Db, p: PageArgs): Promise<ListItem[]> {
+  const rows = await db
+    .select()
+    .from(news)
+    .where(and(ne(news.dataType, 7), ne(news.showType, 8), ne(news.showType, 9)))
+    .orderBy(desc(news.pv), desc(news.id))
+    .limit(p.pageSize)
+    .offset(offsetOf(p));
+  return rows.map(toListItem);
+}
+
+/** Escapes LIKE wildcards so a search for "100%" means the text, not a pattern (security.md). */
+function likePattern(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}
+
+export async function searchNewsRepo(db: Db, word: string, p: PageArgs): Promise<ListItem[]> {
+  const pattern = likePattern(word);
+  const rows = await db
+    .select()
+    .from(news)
+    .where(and(or(ilike(news.title, pattern), ilike(news.smallText, pattern)), ne(news.showType, 8), ne(news.showType, 9)))
+    .orderBy(desc(news.publishTime), desc(news.id))
+    .limit(p.pageSize)
+    .offset(offsetOf(p));
+  return rows.map(toListItem);
+}
+
+type TopicRow = typeof topics.$inferSelect;
+function toTopic(row: TopicRow): Topic {
+  return {
+    id: row.id,
+    title: row.title,
+    logo: row.logo,
+    pictures: row.pictures,
+    intro: row.intro,
+    contentCount: row.contentCount,
+    commentCount: row.commentCount,
+    isTimeline: row.isTimeline ? 1 : 0,
+  };
+}
+
+export async function topicRepo(db: Db, topicId: number): Promise<Topic | null> {
+  const rows = await db.select().from(topics).where(eq(topics.id, topicId)).limit(1);
+  return rows[0] ? toTopic(rows[0]) : null;
+}
+
+export async function topicsOfColumnRepo(db: Db, columnId: number, p: PageArgs): Promise<Topic[]> {
+  const rows = await db
+    .select()
+    .from(topics)
+    .where(eq(topics.columnId, columnId))
+    .orderBy(asc(topics.sort), asc(topics.id))
+    .limit(p.pageSize)
+    .offset(offsetOf(p));
+  return rows.map(toTopic);
+}
+
+/** A topic's news; a time-line topic reads oldest first, like a time line. */
+export async function topicNewsRepo(db: Db, topic: Topic, p: PageArgs): Promise<ListItem[]> {
+  const rows = await db
+    .select({ n: news })
+    .from(topicNews)
+    .innerJoin(news, eq(news.id, topicNews.newsId))
+    .where(eq(topicNews.topicId, topic.id))
+    .orderBy(topic.isTimeline ? asc(news.publishTime) : desc(news.publishTime), asc(news.id))
+    .limit(p.pageSize)
+    .offset(offsetOf(p));
+  return rows.map((r) => toListItem(r.n));
+}
+
+export async function specialRepo(db: Db, classId: number): Promise<Special | null> {
+  const rows = await db.select().from(specialTopics).where(eq(specialTopics.classId, classId)).limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const cats = await db
+    .select({ id: specialCategories.id, name: specialCategories.name })
+    .from(specialCategories)
+    .where(eq(specialCategories.classId, classId))
+    .orderBy(asc(specialCategories.sort), asc(specialCategories.id));
+  return { classId: row.classId, topicTitle: row.title, topicImg: row.img, intro: row.intro, category: cats };
+}
+
+/** A special topic's news, of one category or of all, in the editors' order. */
+export async function specialNewsRepo(db: Db, classId: number, categoryId: number | undefined, p: PageArgs): Promise<ListItem[]> {
+  const rows = await db
+    .select({ n: news })
+    .from(specialCategoryNews)
+    .innerJoin(specialCategories, eq(specialCategories.id, specialCategoryNews.categoryId))
+    .innerJoin(news, eq(news.id, specialCategoryNews.newsId))
+    .where(and(eq(specialCategories.classId, classId), categoryId === undefined ? undefined : eq(specialCategories.id, categoryId)))
+    .orderBy(asc(specialCategories.sort), asc(specialCategoryNews.sort), asc(news.id))
+    .limit(p.pageSize)
+    .offset(offsetOf(p));
+  return rows.map((r) => toListItem(r.n));
+}
+
+export async function specialCategoryExistsRepo(db: Db, classId: number, categoryId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: specialCategories.id })
+    .from(specialCategories)
+    .where(and(eq(specialCategories.id, categoryId), eq(specialCategories.classId, classId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function hotWordsRepo(db: Db): Promise<{ id: number; word: string }[]> {
+  return db.select({ id: hotWords.id, word: hotWords.word }).from(hotWords).orderBy(asc(hotWords.sort), asc(hotWords.id));
+}
+
+export async function districtExistsRepo(db: Db, classId: number): Promise<boolean> {
+  const rows = await db.select({ id: districts.id }).from(districts).where(and(eq(districts.id, classId), isNotNull(districts.father))).limit(1);
+  return rows.length > 0;
+}
+
+/** A district's news (channel 2), newest first. */
+export async function districtNewsRepo(db: Db, classId: number, p: PageArgs): Promise<ListItem[]> {
+  const rows = await db
+    .select()
+    .from(news)
+    .where(and(eq(news.channelId, 2), eq(news.classId, classId)))
+    .orderBy(desc(news.publishTime), desc(news.id))
+    .limit(p.pageSize)
+    .offset(offsetOf(p));
+  return rows.map(toListItem);
+}
+
+export async function areaTreeRepo(db: Db): Promise<AreaNode[]> {
+  const rows = await db.select().from(districts).orderBy(asc(districts.sort), asc(districts.id));
+  const node = (d: (typeof rows)[number]): AreaNode => ({
+    columnid: d.id,
+    columnname: d.name,
+    father: d.father ?? 0,
+    areacode: d.areaCode,
+    expertpic: d.expertPic,
+    classimg: d.classImg,
+    areasub: [],
+  });
+  const parents = rows.filter((d) => d.father === null).map(node);
+  for (const parent of parents) parent.areasub = rows.filter((d) => d.father === parent.columnid).map(node);
+  return parents;
+}
+
+export async function weatherRepo(db: Db, classId: number): Promise<Weather | null> {
+  const rows = await db
+    .select({ id: districts.id, name: districts.name, temperature: districts.temperature, weather: districts.weather })
+    .from(districts)
+    .where(and(eq(districts.id, classId), isNotNull(districts.father)))
+    .limit(1);
+  const row = rows[0];
+  return row ? { classId: row.id, columnname: row.name, temperature: row.temperature, weather: row.weather } : null;
+}
+
+export async function districtCentresRepo(db: Db): Promise<{ classId: number; name: string; lat: number; lng: number }[]> {
+  return db
+    .select({ classId: districtLocations.classId, name: districts.name, lat: districtLocations.lat, lng: districtLocations.lng })
+    .from(districtLocations)
+    .innerJoin(districts, eq(districts.id, districtLocations.classId));
+}
+
+type AccountRow = typeof publisherAccounts.$inferSelect;
+
+export async function accountRepo(db: Db, classId: number): Promise<AccountInfo | null> {
+  const rows: AccountRow[] = await db.select().from(publisherAccounts).where(eq(publisherAccounts.classId, classId)).limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(publisherAccountNews)
+    .where(eq(publisherAccountNews.classId, classId));
+  return { classId: row.classId, name: row.name, img: row.img, intro: row.intro, isJump: row.isJump ? 1 : 0, fans: row.fans, newsCount: count?.n ?? 0 };
+}
+
+export async function accountNewsRepo(db: Db, classId: number, p: PageArgs): Promise<ListItem[]> {
+  const rows = await db
+    .select({ n: news })
+    .from(publisherAccountNews)
+    .innerJoin(news, eq(news.id, publisherAccountNews.newsId))
+    .where(eq(publisherAccountNews.classId, classId))
+    .orderBy(desc(news.publishTime), desc(news.id))
+    .limit(p.pageSize)
+    .offset(offsetOf(p));
+  return rows.map((r) => toListItem(r.n));
+}
+
+export async function accountStripRepo(db: Db): Promise<AccountStripItem[]> {
+  const rows = await db.select().from(publisherAccounts).orderBy(asc(publisherAccounts.sort), asc(publisherAccounts.classId));
+  return rows.map((r) => ({ img: r.img, name: r.name, classId: r.classId, isJump: r.isJump ? 1 : 0 }));
+}
+
+/** The publisher-account feed: the newest articles of every account. */
+export async function accountsFeedRepo(db: Db, p: PageArgs): Promise<ListItem[]> {
+  const rows = await db
+    .selectDistinctOn([news.publishTime, news.id], { n: news })
+    .from(publisherAccountNews)
+    .innerJoin(news, eq(news.id, publisherAccountNews.newsId))
+    .orderBy(desc(news.publishTime), desc(news.id))
+    .limit(p.pageSize)
+    .offset(offsetOf(p));
+  return rows.map((r) => toListItem(r.n));
+}
+
+type PaperRow = typeof newspapers.$inferSelect;
+const summary = (r: PaperRow): NewspaperSummary => ({ id: r.id, name: r.name, editionDate: r.editionDate, cover: r.cover, pageCount: r.pages.length });
+
+export async function newspapersRepo(db: Db, p: PageArgs): Promise<NewspaperSummary[]> {
+  const rows = await db.select().from(newspapers).orderBy(asc(newspapers.sort), asc(newspapers.id)).limit(p.pageSize).offset(offsetOf(p));
+  return rows.map(summary);
+}
+
+export async function newspaperEditionRepo(db: Db, id: number): Promise<NewspaperEdition | null> {
+  const rows = await db.select().from(newspapers).where(eq(newspapers.id, id)).limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const items = await newsByIdsRepo(db, row.pages.flatMap((pg) => pg.newsIds));
+  const byId = new Map(items.map((i) => [i.id, i]));
+  return {
+    ...summary(row),
+    pages: row.pages.map((pg) => ({
+      name: pg.name,
+      image: pg.image,
+      news: pg.newsIds.map((id) => byId.get(id)).filter((i): i is ListItem => i !== undefined),
+    })),
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * POST /api/upload/image (contract: src/contract/upload.ts). Multipart bodies do not fit
+ * registerEndpoint's JSON/form reader, so this route reads the one file itself; it still declares the
+ * contract (OpenAPI, response check) and resolves the caller before the body is read.
+ */
+import type { Context } from 'hono';
+import { StatusCode } from '../../contract/envelope.ts';
+import { uploadImage } from '../../contract/upload.ts';
+import { UPLOAD_MAX_BYTES, UPLOAD_RATE } from '../../contract/uploadLimits.ts';
+import { applyEndpointAuth, PRIVATE_NO_STORE, requireUser } from '../http/auth.ts';
+import { ApiFailure, messages, ok } from '../http/envelope.ts';
+import { rateLimiterOf } from '../http/rateLimit.ts';
+import type { ApiRegistry, AppEnv } from '../http/types.ts';
+import { storeCommentPicture, UPLOAD_MESSAGES } from './storeCommentPicture.ts';
+
+/** The request may carry the 10 MB file plus its multipart framing and nothing much else. */
+export const UPLOAD_MAX_REQUEST_BYTES = UPLOAD_MAX_BYTES + 64 * 1024;
+
+async function readOneFile(c: Context<AppEnv>): Promise<File> {
+  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'multipart/form-data') throw new ApiFailure(StatusCode.badParams, messages.unsupportedType, 415);
+  let form: FormData;
+  try {
+    form = await c.req.raw.formData();
+  } catch {
+    throw new ApiFailure(StatusCode.badParams, `${messages.badParams}: 表单格式不正确`, 400);
+  }
+  const files = form.getAll('file');
+  if (files.length > 1) throw new ApiFailure(StatusCode.badParams, UPLOAD_MESSAGES.oneFile);
+  const file = files[0];
+  if (!(file instanceof File)) throw new ApiFailure(StatusCode.badParams, UPLOAD_MESSAGES.noFile);
+  return file;
+}
+
+export function registerUploadRoutes(registry: ApiRegistry): void {
+  const { deps } = registry;
+  const limiter = rateLimiterOf(registry);
+  registry.endpoints.push(uploadImage);
+  registry.app.post(uploadImage.path, async (c) => {
+    await applyEndpointAuth(deps, c, uploadImage.auth);
+    const user = requireUser(c);
+    // Every attempt counts, refused files included: decoding is the costly part (security.md I73).
+    await limiter.take([{ key: `upload:user:${user.userId}`, rules: [UPLOAD_RATE] }]);
+    const file = await readOneFile(c);
+    if (file.size > UPLOAD_MAX_BYTES) throw new ApiFailure(StatusCode.badParams, UPLOAD_MESSAGES.tooBig);
+    const stored = await storeCommentPicture(deps.mediaDir, user.userId, new Uint8Array(await file.arrayBuffer()));
+    if (registry.checkResponses) uploadImage.data.parse(stored);
+    c.header('cache-control', PRIVATE_NO_STORE);
+    return c.json(ok(stored));
+  });
+}

@@ -1,0 +1,143 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { apiCacheEnabled, apiMicroCache } from './apiMicroCache.ts';
+
+function makeApp(options: { enabled?: boolean; now?: () => number } = {}) {
+  const app = new Hono();
+  const calls = { n: 0 };
+  let value = 1;
+  app.use('*', async (c, next) => {
+    c.header('x-request-id', `r${Math.random()}`);
+    await next();
+  });
+  app.use('*', apiMicroCache({ enabled: options.enabled ?? true, ttlMs: 1000, keepOnWrite: ['/count'], ...(options.now ? { now: options.now } : {}) }));
+  app.get('/public', (c) => {
+    calls.n++;
+    c.header('cache-control', 'public, max-age=0, s-maxage=30');
+    return c.json({ value });
+  });
+  app.get('/private', (c) => {
+    calls.n++;
+    return c.json({ value });
+  });
+  app.get('/cookie', (c) => {
+    calls.n++;
+    c.header('cache-control', 'public, s-maxage=30');
+    c.header('set-cookie', 'a=b');
+    return c.json({ value });
+  });
+  app.post('/write', (c) => {
+    value++;
+    return c.json({ ok: true });
+  });
+  app.post('/count', (c) => c.json({ ok: true }));
+  app.post('/fails', (c) => c.json({ ok: false }, 400));
+  return { app, calls };
+}
+
+const json = async (res: Response) => (await res.json()) as { value: number };
+
+describe('apiMicroCache', () => {
+  it('replays a public JSON answer within the TTL with a fresh request id, and asks again after it', async () => {
+    let t = 0;
+    const { app, calls } = makeApp({ now: () => t });
+    const first = await app.request('/public');
+    const second = await app.request('/public');
+    expect(calls.n).toBe(1);
+    expect(second.headers.get('x-api-cache')).toBe('hit');
+    expect(second.headers.get('cache-control')).toContain('public');
+    expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+    expect(await json(second)).toEqual({ value: 1 });
+    t = 1000;
+    await app.request('/public');
+    expect(calls.n).toBe(2);
+  });
+
+  it.each([
+    ['an answer without a public policy', '/private', {}],
+    ['an answer that sets a cookie', '/cookie', {}],
+    ['a request with Authorization', '/public', { authorization: 'Bearer x' }],
+  ])('never keeps %s', async (_name, path, headers) => {
+    const { app, calls } = makeApp();
+    await app.request(path, { headers });
+    const again = await app.request(path, { headers });
+    expect(calls.n).toBe(2);
+    expect(again.headers.get('x-api-cache')).toBeNull();
+  });
+
+  it('a successful write clears it; a failed write and a keepOnWrite path do not', async () => {
+    const { app, calls } = makeApp();
+    await app.request('/public');
+    await app.request('/count', { method: 'POST' });
+    await app.request('/fails', { method: 'POST' });
+    await app.request('/public');
+    expect(calls.n).toBe(1);
+    await app.request('/write', { method: 'POST' });
+    expect(await json(await app.request('/public'))).toEqual({ value: 2 });
+    expect(calls.n).toBe(2);
+  });
+
+  it('replays a large answer compressed in the encoding the request accepts', async () => {
+    const app = new Hono();
+    app.use('*', apiMicroCache({ enabled: true }));
+    app.get('/big', (c) => {
+      c.header('cache-control', 'public, s-maxage=30');
+      return c.json({ text: 'x'.repeat(5000) });
+    });
+    await app.request('/big');
+    const br = await app.request('/big', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    expect(JSON.parse(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString())).toEqual({ text: 'x'.repeat(5000) });
+    const gz = await app.request('/big', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toContain('xxxx');
+    const plain = await app.request('/big');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(((await plain.json()) as { text: string }).text).toHaveLength(5000);
+  });
+
+  it('runs one call per key when many arrive at once; the others get its answer', async () => {
+    const app = new Hono();
+    let n = 0;
+    app.use('*', apiMicroCache({ enabled: true }));
+    app.get('/slow', async (c) => {
+      n++;
+      await new Promise((r) => setTimeout(r, 20));
+      c.header('cache-control', 'public, s-maxage=30');
+      return c.json({ n });
+    });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => app.request('/slow')));
+    expect(n).toBe(1);
+    for (const a of answers) expect(await a.json()).toEqual({ n: 1 });
+  });
+
+  it('keeps nothing when disabled, but still reports writes', async () => {
+    const writes: string[] = [];
+    const app = new Hono();
+    let n = 0;
+    app.use('*', apiMicroCache({ enabled: false, keepOnWrite: ['/count'], onWrite: (path) => writes.push(path) }));
+    app.get('/public', (c) => {
+      n++;
+      c.header('cache-control', 'public, s-maxage=30');
+      return c.json({ n });
+    });
+    app.post('/write', (c) => c.json({}));
+    app.post('/count', (c) => c.json({}));
+    app.post('/fails', (c) => c.json({}, 400));
+    await app.request('/public');
+    await app.request('/public');
+    expect(n).toBe(2);
+    for (const path of ['/write', '/count', '/fails']) await app.request(path, { method: 'POST' });
+    expect(writes).toEqual(['/write']);
+  });
+
+  it.each([
+    [true, {}, true],
+    [false, {}, false],
+    [true, { API_CACHE: '0' }, false],
+    [false, { API_CACHE: '1' }, true],
+  ])('production %s with %o is %s', (production, env, expected) => {
+    expect(apiCacheEnabled(production, env)).toBe(expected);
+  });
+});

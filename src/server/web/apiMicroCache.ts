@@ -1,0 +1,174 @@
+/**
+ * A few seconds of in-process memory for public API answers (issue 7: the API list p99 at c=50 was
+ * 613 ms because every call ran its queries on the one Node thread). A GET whose answer the endpoint
+ * itself marks `public` (the same answer for everyone at this URL, what a CDN may keep for 30 s) is
+ * kept for `ttlMs` and replayed; page renders call the API in process, so a page cache miss profits too.
+ *
+ * Never kept: requests with Authorization (a reader's own answer), answers that are not public JSON
+ * 200s, that set a cookie or a refreshed token. Any successful write (a non-GET answered below 400)
+ * through this API clears everything — except the writes in `keepOnWrite` (the view beacon changes
+ * nothing but a count, every detail view sends it) — and a GET that started before a write does not
+ * store what it read. The short TTL bounds what another node's writes or a direct database edit leave
+ * stale; the CDN keeps these answers 30 s anyway. `onWrite` lets the page cache follow the same writes. A replayed answer goes out compressed once per entry
+ * and encoding (the server's compression step leaves an encoded answer alone), not once per request.
+ */
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Context, MiddlewareHandler, Next } from 'hono';
+import { chooseEncoding } from './pageCache.ts';
+
+export const API_CACHE_TTL_MS = 5_000;
+const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
+/** Headers that belong to one exchange (or are added around this middleware), never replayed. */
+const SKIPPED_HEADERS = new Set(['x-request-id', 'vary', 'date', 'content-length', 'content-encoding']);
+/** Same threshold as the server's compression step. */
+const COMPRESS_THRESHOLD = 1024;
+
+interface Entry {
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array;
+  storedAt: number;
+  variants: { br?: Uint8Array; gzip?: Uint8Array };
+}
+
+/** The body in the best encoding the request accepts, compressed once per entry (brotli 5, gzip 6). */
+function encoded(entry: Entry, acceptEncoding: string | undefined): { body: Uint8Array; encoding: 'br' | 'gzip' | null; added: number } {
+  const encoding = entry.body.byteLength >= COMPRESS_THRESHOLD ? chooseEncoding(acceptEncoding) : 'identity';
+  if (encoding === 'identity') return { body: entry.body, encoding: null, added: 0 };
+  const existing = entry.variants[encoding];
+  if (existing) return { body: existing, encoding, added: 0 };
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.byteLength } })
+      : gzipSync(entry.body, { level: 6 });
+  entry.variants[encoding] = body;
+  return { body, encoding, added: body.byteLength };
+}
+
+function sizeOf(entry: Entry): number {
+  return entry.body.byteLength + (entry.variants.br?.byteLength ?? 0) + (entry.variants.gzip?.byteLength ?? 0);
+}
+
+export interface ApiMicroCacheOptions {
+  enabled: boolean;
+  ttlMs?: number;
+  maxBytes?: number;
+  /** Write paths that never clear the cache. */
+  keepOnWrite?: readonly string[];
+  /** Called after every successful write that clears the cache (also when the cache is off): the page cache follows. */
+  onWrite?: (path: string) => void;
+  now?: () => number;
+}
+
+export type ApiMicroCacheState = 'hit' | 'miss' | 'bypass';
+
+/** `API_CACHE=0` turns it off, `API_CACHE=1` on; otherwise it is on in production only (tests and development see every write at once). */
+export function apiCacheEnabled(production: boolean, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.API_CACHE === '0') return false;
+  if (env.API_CACHE === '1') return true;
+  return production;
+}
+
+function isPublic(cacheControl: string | null): boolean {
+  const cc = (cacheControl ?? '').toLowerCase();
+  return /\bpublic\b/.test(cc) && !/\b(private|no-store|no-cache)\b/.test(cc);
+}
+
+export function apiMicroCache(options: ApiMicroCacheOptions): MiddlewareHandler {
+  const ttlMs = options.ttlMs ?? API_CACHE_TTL_MS;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const keep = new Set(options.keepOnWrite ?? []);
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  let generation = 0;
+  const inflight = new Map<string, Promise<Entry | null>>();
+
+  const drop = (key: string): void => {
+    const old = entries.get(key);
+    if (!old) return;
+    entries.delete(key);
+    bytes -= sizeOf(old);
+  };
+  const clear = (): void => {
+    generation += 1;
+    entries.clear();
+    bytes = 0;
+  };
+
+  const middleware: MiddlewareHandler = async (c, next) => {
+    const method = c.req.method;
+    if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
+      await next();
+      if (c.res.status < 400 && !keep.has(c.req.path)) {
+        clear();
+        options.onWrite?.(c.req.path);
+      }
+      return;
+    }
+    if (!options.enabled || method !== 'GET') return next();
+    if (c.req.header('authorization') !== undefined) return next();
+    const key = c.req.url;
+    const replay = (entry: Entry): Response => {
+      const headers: Record<string, string> = { 'x-api-cache': 'hit' };
+      for (const [name, value] of entry.headers) headers[name] = value;
+      const out = encoded(entry, c.req.header('accept-encoding'));
+      if (entries.get(key) === entry) bytes += out.added;
+      if (out.encoding) headers['content-encoding'] = out.encoding;
+      return c.newResponse(out.body.slice(), entry.status as 200, headers);
+    };
+    const hit = entries.get(key);
+    if (hit && now() - hit.storedAt < ttlMs) {
+      // Map order is the LRU order.
+      entries.delete(key);
+      entries.set(key, hit);
+      return replay(hit);
+    }
+    if (hit) drop(key);
+    // One call per key at a time: when an entry expires under load, the others wait for its renewal
+    // instead of all running the same queries at once (the p99 spike at c=50).
+    const pending = inflight.get(key);
+    if (pending) {
+      const entry = await pending;
+      if (entry) return replay(entry);
+    }
+    let settle: (entry: Entry | null) => void = () => {};
+    const own = !pending;
+    if (own) inflight.set(key, new Promise<Entry | null>((resolve) => (settle = resolve)));
+    try {
+      await store(c, next, key);
+    } finally {
+      if (own) {
+        inflight.delete(key);
+        settle(entries.get(key) ?? null);
+      }
+    }
+    return undefined;
+  };
+  return middleware;
+
+  async function store(c: Context, next: Next, key: string): Promise<void> {
+    const startedIn = generation;
+    await next();
+    const res = c.res;
+    const storable =
+      res.status === 200 &&
+      isPublic(res.headers.get('cache-control')) &&
+      (res.headers.get('content-type') ?? '').startsWith('application/json') &&
+      !res.headers.has('set-cookie') &&
+      !res.headers.has('x-access-token');
+    if (!storable || startedIn !== generation) return;
+    const body = new Uint8Array(await res.clone().arrayBuffer());
+    if (startedIn !== generation) return;
+    const headers: [string, string][] = [];
+    res.headers.forEach((value, name) => {
+      if (!SKIPPED_HEADERS.has(name) && !name.startsWith('access-control-')) headers.push([name, value]);
+    });
+    entries.set(key, { status: res.status, headers, body, storedAt: now(), variants: {} });
+    bytes += body.byteLength;
+    for (const k of entries.keys()) {
+      if (bytes <= maxBytes) break;
+      drop(k);
+    }
+  }
+}

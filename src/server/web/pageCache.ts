@@ -1,0 +1,244 @@
+/**
+ * The in-process cache of anonymous page renders (issue 7): a rendered /shancheng page is kept for a
+ * short time, keyed by its URL and by everything the render can see of the reader's device — the host
+ * that `detectHost` reads from the user agent (the shell differs in the app webview and the messenger,
+ * spec 2.2 and 2.11). Nothing else about the reader reaches a page render: server rendering calls the
+ * API without a token (src/client/api.ts) and identity never comes from cookies (DESIGN.md).
+ *
+ * Writes call `invalidatePageCache(prefix)` so an edited item is not served stale for the TTL. Each
+ * server node has its own cache; the short TTL bounds what another node can still serve.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { detectHost } from '../../bridge/detectHost.ts';
+
+export const PAGE_BASE = '/shancheng';
+/** Same horizon as the CDN's `s-maxage=30`: a reader never sees a page older than a CDN would show. */
+export const PAGE_CACHE_TTL_MS = 30_000;
+/** Bodies plus their compressed variants; the least recently used entries go first beyond this. */
+const DEFAULT_MAX_BYTES = 48 * 1024 * 1024;
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+export interface PageEntry {
+  status: number;
+  /** Response headers as the page set them (without length, encoding, date and validators). */
+  headers: Record<string, string | string[]>;
+  body: Buffer;
+  etag: string;
+  storedAt: number;
+  /** Compressed variants, made on first request for each (a page nobody asks in brotli never pays for it). */
+  variants: { br?: Buffer; gzip?: Buffer };
+}
+
+export interface PageCacheOptions {
+  ttlMs?: number;
+  maxBytes?: number;
+  now?: () => number;
+}
+
+/** Keeps rendered pages for a short time, bounded in bytes, with per-key single flight. */
+export class PageCache {
+  private readonly entries = new Map<string, PageEntry>();
+  private readonly inflight = new Map<string, Promise<PageEntry | null>>();
+  private readonly ttlMs: number;
+  private readonly maxBytes: number;
+  private readonly now: () => number;
+  private bytes = 0;
+  /** Bumped on every invalidation: a render that started before one must not store its result. */
+  private generationCounter = 0;
+
+  constructor(options: PageCacheOptions = {}) {
+    this.ttlMs = options.ttlMs ?? PAGE_CACHE_TTL_MS;
+    this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    this.now = options.now ?? Date.now;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get generation(): number {
+    return this.generationCounter;
+  }
+
+  time(): number {
+    return this.now();
+  }
+
+  /** A fresh entry, or undefined (an expired one is dropped). */
+  get(key: string): PageEntry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (this.now() - entry.storedAt >= this.ttlMs) {
+      this.delete(key);
+      return undefined;
+    }
+    // Map order is the LRU order: move a hit to the end.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /** Stores an entry unless an invalidation happened since `generation` (the render's start). */
+  set(key: string, entry: PageEntry, generation = this.generationCounter): boolean {
+    if (generation !== this.generationCounter) return false;
+    this.delete(key);
+    this.entries.set(key, entry);
+    this.bytes += sizeOf(entry);
+    this.evict();
+    return true;
+  }
+
+  /** Records the growth of an entry when a compressed variant is added to it. */
+  grew(key: string, by: number): void {
+    if (this.entries.has(key)) {
+      this.bytes += by;
+      this.evict();
+    }
+  }
+
+  /**
+   * Drops every entry whose URL starts with `prefix` at a boundary (a path under /shancheng, with or
+   * without it: '/NewsDetail', '/home/1'); all entries without one.
+   */
+  invalidate(prefix?: string): number {
+    this.generationCounter += 1;
+    if (prefix === undefined || prefix === '' || prefix === '/' || prefix === PAGE_BASE) {
+      const n = this.entries.size;
+      this.entries.clear();
+      this.bytes = 0;
+      return n;
+    }
+    const full = prefix.startsWith(`${PAGE_BASE}/`) ? prefix : `${PAGE_BASE}${prefix.startsWith('/') ? '' : '/'}${prefix}`;
+    let n = 0;
+    for (const key of [...this.entries.keys()]) {
+      if (matchesPrefix(urlOfKey(key), full)) {
+        this.delete(key);
+        n += 1;
+      }
+    }
+    return n;
+  }
+
+  /** The render of `key` now under way, if any (other readers of the same page wait for it). */
+  pending(key: string): Promise<PageEntry | null> | undefined {
+    return this.inflight.get(key);
+  }
+
+  /** Marks `key` as being rendered; the returned function settles the waiters (null: render for yourselves). */
+  begin(key: string): ((entry: PageEntry | null) => void) | null {
+    if (this.inflight.has(key)) return null;
+    let settle: (entry: PageEntry | null) => void = () => {};
+    const promise = new Promise<PageEntry | null>((resolve) => {
+      settle = resolve;
+    });
+    this.inflight.set(key, promise);
+    let done = false;
+    return (entry) => {
+      if (done) return;
+      done = true;
+      this.inflight.delete(key);
+      settle(entry);
+    };
+  }
+
+  private delete(key: string): void {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.entries.delete(key);
+    this.bytes -= sizeOf(old);
+  }
+
+  private evict(): void {
+    for (const key of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes) break;
+      this.delete(key);
+    }
+  }
+}
+
+function sizeOf(entry: PageEntry): number {
+  return entry.body.length + (entry.variants.br?.length ?? 0) + (entry.variants.gzip?.length ?? 0);
+}
+
+const KEY_SEPARATOR = '\n';
+
+/** A prefix ends at a boundary: '/home/1' drops /home/1 and /home/1?page=2 but not /home/13. */
+function matchesPrefix(url: string, prefix: string): boolean {
+  if (!url.startsWith(prefix)) return false;
+  if (/[/?&]$/.test(prefix)) return true;
+  const next = url.charAt(prefix.length);
+  return next === '' || next === '/' || next === '?' || next === '&';
+}
+
+function urlOfKey(key: string): string {
+  const i = key.indexOf(KEY_SEPARATOR);
+  return i === -1 ? key : key.slice(0, i);
+}
+
+/**
+ * The cache key of a page request, or null when the request must not use the cache: only anonymous
+ * GET/HEAD of /shancheng pages; a request carrying Authorization is never served from or stored in it.
+ */
+export function pageCacheKey(method: string | undefined, url: string | undefined, headers: IncomingHttpHeaders): string | null {
+  if (method !== 'GET' && method !== 'HEAD') return null;
+  if (!url || !url.startsWith(`${PAGE_BASE}/`)) return null;
+  if (headers.authorization !== undefined) return null;
+  const ua = headers['user-agent'] ?? '';
+  // Everything the render learns about the device is this HostInfo (src/client/requestHost.ts).
+  const host = detectHost(ua);
+  return `${url}${KEY_SEPARATOR}${host.kind}|${host.platform}|${host.appVersion ?? ''}`;
+}
+
+/** The best encoding the request accepts among brotli, gzip and none (q=0 refuses one). */
+export function chooseEncoding(acceptEncoding: string | string[] | undefined): Encoding {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
+  const q = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    q.set(name, Number.isFinite(value) ? value : 0);
+  }
+  const of = (name: string): number => q.get(name) ?? (q.has('*') ? (q.get('*') ?? 0) : 0);
+  if (of('br') > 0) return 'br';
+  if (of('gzip') > 0) return 'gzip';
+  return 'identity';
+}
+
+/** The body in `encoding`, compressing once per entry (brotli 5 and gzip 6: fast enough for a miss). */
+export function bodyIn(entry: PageEntry, encoding: Encoding): { body: Buffer; added: number } {
+  if (encoding === 'identity') return { body: entry.body, added: 0 };
+  const existing = entry.variants[encoding];
+  if (existing) return { body: existing, added: 0 };
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
+      : gzipSync(entry.body, { level: 6 });
+  entry.variants[encoding] = body;
+  return { body, added: body.length };
+}
+
+/** True when `ifNoneMatch` names `etag` (weak comparison, RFC 9110 13.1.2) or is `*`. */
+export function etagMatches(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  const header = Array.isArray(ifNoneMatch) ? ifNoneMatch.join(',') : ifNoneMatch;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === bare;
+  });
+}
+
+/** The cache every page request of this process shares (writes invalidate it through the function below). */
+export const sharedPageCache = new PageCache();
+
+/**
+ * Drops cached renders whose URL starts with `prefix` (e.g. '/NewsDetail' or '/shancheng/home/'); all of
+ * them without one. Call it after a write that changes what a page shows. Returns how many were dropped.
+ */
+export function invalidatePageCache(prefix?: string): number {
+  return sharedPageCache.invalidate(prefix);
+}

@@ -1,0 +1,41 @@
+/** The one toast on screen (rendered by the toast host in AppShell). A new toast replaces the old. */
+import { atom } from 'nanostores';
+
+export type ToastType = 'text' | 'loading';
+
+export interface ToastState {
+  message: string;
+  type: ToastType;
+  /** Epoch ms at which the toast goes away. */
+  until: number;
+  /** Changes with every toast, so a host can restart its animation for an identical message. */
+  id: number;
+}
+
+export interface ToastOptions {
+  type: ToastType;
+  duration: number;
+}
+
+export const $toast = atom<ToastState | null>(null);
+
+let nextId = 1;
+let hideTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Shows a toast for `duration` ms, replacing any toast already shown. */
+export function showToast(message: string, { type, duration }: ToastOptions): void {
+  if (hideTimer !== undefined) clearTimeout(hideTimer);
+  const id = nextId++;
+  $toast.set({ message, type, until: Date.now() + duration, id });
+  hideTimer = setTimeout(() => {
+    hideTimer = undefined;
+    // Only hide the toast this timer belongs to.
+    if ($toast.get()?.id === id) $toast.set(null);
+  }, duration);
+}
+
+export function hideToast(): void {
+  if (hideTimer !== undefined) clearTimeout(hideTimer);
+  hideTimer = undefined;
+  $toast.set(null);
+}

@@ -1,0 +1,40 @@
+/**
+ * Byte budgets of issue 7, enforced: build the pages, run the real server on the demo data, weigh
+ * every page type that exists (each route of src/routing/routes.ts whose example answers 200 HTML)
+ * and compare with the budgets table. How a page is weighed: scripts/budgetBytes.ts.
+ * Routes not built yet are simply not in the table (the log says which were measured).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuild } from '../../scripts/ensureBuild.ts';
+import { bytesTable, measureRoutes, overBudget, type MeasureResult, type PageType } from '../../scripts/budgetBytes.ts';
+import { routes } from '../../src/routing/routes.ts';
+import { startServer, type ServerProcess } from '../support/serverProcess.ts';
+
+let server: ServerProcess | undefined;
+let result: MeasureResult;
+
+beforeAll(async () => {
+  ensureBuild();
+  server = await startServer({ env: { LOG_LEVEL: 'warn' } });
+  result = await measureRoutes(server.origin, routes);
+  console.log(`Byte budgets: ${result.pages.length} pages measured, ${result.absent.length} routes not built yet\n${bytesTable(result.pages)}`);
+}, 600_000);
+
+afterAll(() => {
+  if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
+});
+
+describe('byte budgets (issue 7)', () => {
+  it('weighs the pages that exist, the home channel at least', () => {
+    expect(result.pages.map((p) => p.path)).toContain('/home/1');
+    expect(result.pages.find((p) => p.path === '/home/1')?.firstScreenEnd).toBe('list');
+  });
+
+  it.each<PageType>(['list', 'detail', 'interactive'])('%s pages stay within their JS, HTML and first-screen budgets', (type) => {
+    expect(result.pages.filter((p) => p.type === type).flatMap(overBudget)).toEqual([]);
+  });
+
+  it('every page gives its images width and height, one high-priority first-screen image, no web fonts, no unused preloads', () => {
+    expect(result.pages.flatMap((p) => p.problems.map((problem) => `${p.url}: ${problem}`))).toEqual([]);
+  });
+});

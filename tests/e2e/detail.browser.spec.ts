@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+
+test('a long article folds to 1.2 window heights and unfolds by its icon', async ({ page }) => {
+  await page.goto('/shancheng/NewsDetail?classId=101&newsId=1');
+  const unfold = page.getByRole('button', { name: '展开全文' });
+  await expect(unfold).toBeVisible();
+  const folded = await page.locator('[data-fold-body]').evaluate((el) => el.getBoundingClientRect().height);
+  expect(Math.abs(folded - Math.round(812 * 1.2))).toBeLessThanOrEqual(1);
+  await unfold.click();
+  await expect(unfold).toBeHidden();
+  const open = await page.locator('[data-fold-body]').evaluate((el) => el.getBoundingClientRect().height);
+  expect(open).toBeGreaterThan(folded + 100);
+});
+
+test('a short article does not fold', async ({ page }) => {
+  await page.goto('/shancheng/NewsDetail?classId=103&newsId=19');
+  await page.waitForTimeout(900);
+  await expect(page.getByRole('button', { name: '展开全文' })).toBeHidden();
+});
+
+test('the video popup plays on a tap on the cover and pauses when closed', async ({ page }) => {
+  await page.goto('/shancheng/NewsVideoDetail?classId=504&newsId=296');
+  await page.getByRole('button', { name: /^播放视频/ }).click();
+  const video = page.locator('[data-popup-video]');
+  await expect(video).toBeVisible();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0)).toBe(true);
+  await page.getByRole('button', { name: '关闭视频' }).click();
+  await expect(video).toBeHidden();
+  expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+});
+
+test('video detail has three tabs: 视频, 评论, 简介', async ({ page }) => {
+  await page.goto('/shancheng/NewsVideoDetail?classId=504&newsId=296');
+  const intro = page.getByRole('tabpanel', { name: '简介' });
+  await expect(intro).toBeHidden();
+  await page.getByRole('tab', { name: '简介' }).click();
+  await expect(intro).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: '视频' })).toBeHidden();
+  await page.getByRole('tab', { name: /评论/ }).click();
+  await expect(page.getByRole('tabpanel', { name: '评论' })).toBeVisible();
+});
+
+test('switching a live source highlights it and plays it', async ({ page }) => {
+  await page.goto('/shancheng/LiveDetail?classId=601&newsId=309');
+  await expect(page.locator('.lv-state')).toHaveText('直播中');
+  const picker = page.getByRole('radiogroup', { name: '选择视频源' });
+  await expect(picker.getByRole('radio', { name: '高清' })).toHaveAttribute('aria-checked', 'true');
+  await picker.getByRole('radio', { name: '标清' }).click();
+  await expect(picker.getByRole('radio', { name: '标清' })).toHaveAttribute('aria-checked', 'true');
+  await expect(picker.getByRole('radio', { name: '高清' })).toHaveAttribute('aria-checked', 'false');
+  await expect(page.locator('sc-live-player video')).toHaveAttribute('src', /-sd\.mp4$/);
+});
+
+test('the picture viewer follows thumbnails and does not loop past the last picture', async ({ page }) => {
+  await page.goto('/shancheng/PictureDetail?classId=703&newsId=323');
+  const total = Number(await page.locator('sc-picture-viewer').getAttribute('data-total'));
+  expect(total).toBeGreaterThanOrEqual(4);
+  await page.getByRole('tab', { name: `第${total}张` }).click();
+  await expect(page.locator('[data-current]')).toHaveText(String(total));
+  await page.locator('[data-slides]').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForTimeout(600);
+  await expect(page.locator('[data-current]')).toHaveText(String(total));
+});
+
+test('ads rotate per class at each view', async ({ page }) => {
+  await page.goto('/shancheng/NewsDetail?classId=101&newsId=1');
+  const shown = async () => page.locator('.ad-slot-5 [data-ad]:visible').getAttribute('data-ad');
+  const first = await shown();
+  expect(await page.evaluate(() => localStorage.getItem('adContentTurnUp_101'))).toBe('1');
+  await page.reload();
+  const second = await shown();
+  expect(second).not.toBe(first);
+});
+
+test('a detail page is served from the page cache and counts each view once by its after-load beacon', async ({ page, request }) => {
+  // An article nobody else's test opens, so its count moves only by this test's views.
+  const url = '/shancheng/NewsDetail?classId=104&newsId=21';
+  const onclick = async (): Promise<number> =>
+    ((await (await request.get('/kratos/v1/detail?classId=104&newsId=21')).json()) as { data: { onclick: number } }).data.onclick;
+  const first = await request.get(url);
+  expect(first.status()).toBe(200);
+  expect(first.headers()['cache-control']).toContain('public');
+  const second = await request.get(url);
+  expect(second.headers()['x-page-cache']).toBe('hit');
+
+  const before = await onclick();
+  const beacon = page.waitForRequest((req) => new URL(req.url()).pathname === '/v1/news/view' && req.method() === 'POST');
+  await page.goto(url);
+  expect((await beacon).postData()).toBe('classId=104&newsId=21');
+  await expect.poll(onclick).toBe(before + 1);
+  // The rendered HTML asks nothing of the counting endpoint: only the beacon does.
+  await page.waitForTimeout(300);
+  expect(await onclick()).toBe(before + 1);
+});

@@ -1,0 +1,167 @@
+/**
+ * Likes, comments, replies, delete and report in a real browser (issue 5; spec 4, 5, 8). The reader
+ * logs in through the real accounts API once; each flow uses its own article.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { islandReady, loginByApi, pickArticle, signIn, type Reader } from './interactionSupport.ts';
+
+let reader: Reader;
+
+test.beforeAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  reader = await loginByApi(request);
+  await request.dispose();
+});
+
+test.beforeEach(async ({ context }) => {
+  await signIn(context, reader);
+});
+
+const detailUrl = (a: { classId: number; newsId: number }) => `/shancheng/NewsDetail?classId=${a.classId}&newsId=${a.newsId}`;
+
+function countCalls(page: Page, path: string): { n: number } {
+  const counter = { n: 0 };
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === path) counter.n++;
+  });
+  return counter;
+}
+
+test('likes an article once: counts +1, then 你已经点过赞了 without a call', async ({ page, request }) => {
+  const article = await pickArticle(request, 0);
+  const calls = countCalls(page, '/v1/like/do');
+  await page.goto(detailUrl(article));
+  const like = page.getByRole('button', { name: /^点赞 \d+$/ });
+  await islandReady(page, like);
+  const before = Number(/\d+$/.exec((await like.getAttribute('aria-label')) ?? '')?.[0]);
+  await like.click();
+  await expect(page.getByRole('button', { name: `已点赞 ${before + 1}` })).toBeVisible();
+  await expect(page.getByText('点赞成功')).toBeVisible();
+  expect(calls.n).toBe(1);
+
+  await page.getByRole('button', { name: `已点赞 ${before + 1}` }).click();
+  await expect(page.getByText('你已经点过赞了')).toBeVisible();
+  expect(calls.n).toBe(1);
+
+  // After a reload the bar asks the server: still liked, same count.
+  await page.reload();
+  await expect(page.getByRole('button', { name: `已点赞 ${before + 1}` })).toBeVisible();
+});
+
+test('comments, replies, and deletes an own comment after the confirm', async ({ page, request, browser }) => {
+  test.setTimeout(90_000);
+  const article = await pickArticle(request, 1);
+  const text = `e2e 评论 <b>不是粗体</b> ${Date.now()}`;
+  await page.goto(detailUrl(article));
+  await expect(page.getByRole('heading', { name: /全部评论/ })).toBeVisible();
+
+  await page.getByRole('link', { name: '写评论...' }).click();
+  await expect(page).toHaveURL(/\/PublishComment\?/);
+  const box = page.getByRole('textbox', { name: '评论内容' });
+  await islandReady(page, box);
+  // Empty text is refused on the page and nothing is sent.
+  await page.getByRole('button', { name: '提交' }).click();
+  await expect(page.getByText('请输入评论内容')).toBeVisible();
+  await box.fill(text);
+  await page.getByRole('button', { name: '提交' }).click();
+  await expect(page.getByText('评论成功')).toBeVisible();
+  await expect(page).toHaveURL(/\/NewsDetail\?.*#comments$/);
+  // HTML in a comment is shown as text.
+  const mine = page.locator('li.comment', { hasText: text });
+  await expect(mine).toBeVisible();
+  await expect(mine.locator('b')).toHaveCount(0);
+  // Delete is offered to the author only: another reader sees the same comment without it.
+  await expect(mine.getByRole('button', { name: '删除' }).first()).toBeVisible();
+  const stranger = await browser.newContext();
+  const anon = await stranger.newPage();
+  await anon.goto(detailUrl(article));
+  await expect(anon.locator('li.comment', { hasText: text })).toBeVisible();
+  await expect(anon.locator('li.comment', { hasText: text }).getByRole('button', { name: '删除' })).toHaveCount(0);
+  await stranger.close();
+
+  // A reply: the reader logged in just now, so theirs is a new account, which must wait out the 30 s
+  // interval between posts (security.md C2; 5 s for older accounts).
+  await page.waitForTimeout(30_500);
+  await mine.getByRole('link', { name: '回复' }).first().click();
+  await expect(page).toHaveURL(/\/PublishComment\?.*plId=\d+/);
+  await islandReady(page, page.getByRole('textbox', { name: '评论内容' }));
+  await page.getByRole('textbox', { name: '评论内容' }).fill('e2e 回复一下');
+  await page.getByRole('button', { name: '提交' }).click();
+  await expect(page).toHaveURL(/\/CommentReplyPage\?/);
+  await expect(page.getByText('e2e 回复一下')).toBeVisible();
+
+  // Delete the comment (and its thread) from the comment page.
+  await page.goto(`/shancheng/CommentPage?classId=${article.classId}&newsId=${article.newsId}`);
+  const entry = page.locator('li.comment', { hasText: text });
+  await entry.getByRole('button', { name: '删除' }).first().click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog.getByRole('heading', { name: '提示' })).toBeVisible();
+  await expect(dialog.getByText('你确定要删除吗？')).toBeVisible();
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(entry).toBeVisible();
+  await entry.getByRole('button', { name: '删除' }).first().click();
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText('删除成功！')).toBeVisible();
+  // The page reloads after 1 s, without the comment.
+  await expect(page.locator('li.comment', { hasText: text })).toHaveCount(0, { timeout: 5_000 });
+});
+
+test('report: 取消 without a reason, 提交 with one, 举报成功 closes; a repeat keeps it open with the message', async ({ page, request }) => {
+  const article = await pickArticle(request, 3);
+  const calls = countCalls(page, '/v1/news/doReport');
+  await page.goto(detailUrl(article));
+  const trigger = page.getByRole('button', { name: '举报', exact: true });
+  await islandReady(page, trigger);
+
+  await trigger.click();
+  const popup = page.getByRole('dialog', { name: '举报' });
+  await expect(popup).toBeVisible();
+  await expect(popup.getByText('请选择举报内容')).toBeVisible();
+  await popup.getByRole('button', { name: '取消' }).click();
+  await expect(popup).toBeHidden();
+  expect(calls.n).toBe(0);
+
+  await trigger.click();
+  await popup.getByRole('button', { name: '谣言虚假' }).click();
+  await expect(popup.getByRole('button', { name: '提交' })).toBeVisible();
+  // Opening again starts with no choice (spec 4): close and reopen.
+  await popup.getByRole('button', { name: '谣言虚假' }).click();
+  await expect(popup.getByRole('button', { name: '取消' })).toBeVisible();
+  await popup.getByRole('button', { name: '谣言虚假' }).click();
+  await popup.getByRole('button', { name: '提交' }).click();
+  await expect(page.getByText('举报成功')).toBeVisible();
+  await expect(popup).toBeHidden();
+  expect(calls.n).toBe(1);
+
+  await trigger.click();
+  await expect(popup.getByRole('button', { name: '谣言虚假' })).toHaveAttribute('aria-pressed', 'false');
+  await popup.getByRole('button', { name: '广告营销' }).click();
+  await popup.getByRole('button', { name: '提交' }).click();
+  await expect(page.getByText('你已经举报过了，我们会尽快处理')).toBeVisible();
+  await expect(popup).toBeVisible();
+});
+
+test('the tip hot-line sheet offers copy, a tel link and cancel', async ({ page, request }) => {
+  const article = await pickArticle(request, 3);
+  await page.goto(detailUrl(article));
+  await page.getByRole('button', { name: /爆料热线/ }).click();
+  const sheet = page.getByRole('dialog', { name: '爆料热线' });
+  await expect(sheet.getByRole('link', { name: /^免费拨打 / })).toHaveAttribute('href', /^tel:[\d+-]+$/);
+  await expect(sheet.getByRole('button', { name: '复制号码' })).toBeVisible();
+  await sheet.getByRole('button', { name: '取消' }).click();
+  await expect(sheet).toBeHidden();
+});
+
+test.describe('anonymous reader', () => {
+  test('a like sends the reader to the login page with the current address', async ({ browser, request }) => {
+    const article = await pickArticle(request, 0);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(detailUrl(article));
+    await islandReady(page, page.getByRole('button', { name: /^点赞 \d+$/ }));
+    await page.getByRole('button', { name: /^点赞 \d+$/ }).click();
+    await expect(page).toHaveURL(/\/LoginPage\?mastLogin=true&redirect=%2Fshancheng%2FNewsDetail/);
+    await context.close();
+  });
+});

@@ -1,0 +1,131 @@
+/** News browsing (issue 3) at 375×812 in the phone browser. */
+import { expect, test } from '@playwright/test';
+
+test('switches channel tabs', async ({ page }) => {
+  await page.goto('/shancheng/home/1');
+  const tabs = page.getByRole('navigation', { name: '频道' });
+  await tabs.getByRole('link', { name: '热榜' }).click();
+  await expect(page).toHaveURL(/\/home\/-100000$/);
+  await expect(tabs.getByRole('link', { name: '热榜' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('.news-list .rank').first()).toHaveText('1');
+  await tabs.getByRole('link', { name: '重庆' }).click();
+  await expect(page).toHaveURL(/\/home\/13$/);
+  expect(await page.locator('.news-list .card').count()).toBeGreaterThan(5);
+});
+
+test('opens the channel popup, switches its column tab and picks a column', async ({ page }) => {
+  await page.goto('/shancheng/home/1');
+  await page.getByRole('link', { name: '全部频道' }).click();
+  const menu = page.getByRole('region', { name: '全部频道' });
+  await expect(menu).toBeVisible();
+  await menu.getByText('重庆', { exact: true }).last().click();
+  await menu.getByRole('link', { name: '交通出行' }).click();
+  await expect(page).toHaveURL(/\/columns\?columnId=1303&mainColumnTitle=%E6%8E%A8%E8%8D%90/);
+  await expect(page.getByRole('heading', { name: '交通出行', level: 1 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: '推荐' }).getByRole('link', { name: '交通出行' })).toHaveAttribute('aria-current', 'page');
+  await page.screenshot({ path: 'tests/e2e/screenshots/news-column.png' });
+});
+
+test('scrolls a list to its end: every page appended once, then 没有更多了', async ({ page }) => {
+  await page.goto('/shancheng/home/1');
+  const more = page.locator('sc-more-list .more');
+  for (let i = 0; i < 12 && !(await more.getByText('没有更多了').isVisible()); i++) {
+    await more.scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 4000);
+    await page.waitForTimeout(400);
+  }
+  await expect(more.getByText('没有更多了')).toBeVisible();
+  // Titles are unique in the demo data (links are not: the four specials share /SpecialPage?classId=105).
+  const titles = await page.locator('.news-list > li').evaluateAll((lis) => lis.map((li) => li.querySelector('h3, .entity-name')?.textContent ?? ''));
+  expect(titles).toHaveLength(90);
+  expect(new Set(titles).size).toBe(90);
+});
+
+test('offers a retry when the next page fails, and loses nothing', async ({ page }) => {
+  await page.goto('/shancheng/hotNews');
+  let failed = false;
+  await page.route('**/shancheng/hotNews?page=2', async (route) => {
+    if (!failed) {
+      failed = true;
+      await route.fulfill({ status: 503, body: 'down' });
+    } else {
+      await route.continue();
+    }
+  });
+  await page.locator('sc-more-list .more').scrollIntoViewIfNeeded();
+  const retry = page.getByRole('link', { name: '加载失败，点击重试' });
+  await expect(retry).toBeVisible();
+  await retry.click();
+  await expect(page.locator('.news-list .card')).toHaveCount(40);
+  await expect(page.locator('.news-list .rank').nth(20)).toHaveText('21');
+});
+
+test('opens a banner by its data type', async ({ page }) => {
+  await page.goto('/shancheng/home/1');
+  const banner = page.getByRole('region', { name: '焦点图' }).or(page.locator('sc-banner'));
+  await expect(banner.locator('.dot')).toHaveCount(5);
+  const first = banner.locator('.swiper-slide-active a, .slide a').first();
+  const href = await first.getAttribute('href');
+  expect(href).toMatch(/^\/shancheng\/(NewsDetail|NewsVideoDetail|LiveDetail|PictureDetail|SpecialPage)\?classId=\d+/);
+  await first.click();
+  await expect(page).toHaveURL(new RegExp(href!.replace(/[?]/g, '\\?')));
+});
+
+test('picks a district in the county picker, and 国内 then shows its name', async ({ page }) => {
+  await page.goto('/shancheng/home/newsCounty/?classId=941');
+  await expect(page.locator('[data-weather]')).toHaveText(/℃/);
+  await page.getByRole('link', { name: '切换' }).click();
+  const picker = page.getByRole('region', { name: '全部区县频道' });
+  const search = picker.getByPlaceholder('搜索城市名称');
+  await search.fill('北京');
+  await expect(picker.getByText('暂无数据')).toBeVisible();
+  await search.fill('万州');
+  await expect(picker.getByText('暂无数据')).toBeHidden();
+  await expect(picker.locator('li:visible')).toHaveCount(1);
+  await page.screenshot({ path: 'tests/e2e/screenshots/news-county-picker.png' });
+  await picker.getByRole('link', { name: '万州区' }).click();
+  await expect(page).toHaveURL(/classId=962/);
+  await expect(page.getByRole('heading', { name: '万州区', exact: true })).toBeVisible();
+  await page.goto('/shancheng/home/1');
+  await expect(page.getByRole('navigation', { name: '频道' }).getByRole('link', { name: '万州区' })).toBeVisible();
+  // Without a district in the address the picked one opens.
+  await page.goto('/shancheng/home/newsCounty/');
+  await expect(page).toHaveURL(/classId=962/);
+});
+
+test('finds the district from the browser location', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, geolocation: { latitude: 30.81, longitude: 108.39 }, permissions: ['geolocation'] });
+  const page = await context.newPage();
+  await page.goto('/shancheng/home/newsCounty/');
+  await expect(page).toHaveURL(/classId=962/);
+  const cached = await page.evaluate(() => JSON.parse(localStorage.getItem('locationInfo') ?? 'null') as { name: string; located: boolean } | null);
+  expect(cached).toMatchObject({ name: '万州区', located: true });
+  await context.close();
+});
+
+test('says 定位失败 and switches to domestic mode without a location', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, permissions: [] });
+  const page = await context.newPage();
+  await page.goto('/shancheng/home/newsCounty/');
+  await expect(page.getByText('定位失败')).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/areaNumber=999/, { timeout: 15_000 });
+  await expect(page.locator('.county .name')).toHaveText('国内');
+  await context.close();
+});
+
+test('searches for a word from the demo data', async ({ page }) => {
+  await page.goto('/shancheng/SearchPage');
+  await expect(page.getByRole('region', { name: '热搜' })).toBeVisible();
+  await page.getByRole('searchbox', { name: '搜索内容' }).fill('火锅');
+  await page.getByRole('button', { name: '搜索' }).click();
+  await expect(page).toHaveURL(/search=%E7%81%AB%E9%94%85/);
+  const titles = page.locator('.news-list .title');
+  expect(await titles.count()).toBeGreaterThan(0);
+  for (const t of await titles.allTextContents()) expect(t).toContain('火锅');
+  await page.screenshot({ path: 'tests/e2e/screenshots/news-search.png' });
+});
+
+test('refuses to open a closed publisher account home with the spec message', async ({ page }) => {
+  await page.goto('/shancheng/shanchengPage?classId=1104');
+  await expect(page.getByText('抱歉此账号主页(暂时)无法查看')).toBeVisible();
+});

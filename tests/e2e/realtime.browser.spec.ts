@@ -1,0 +1,58 @@
+/**
+ * Live counts (issue 5): a reader likes an article in one browser context, and another reader who has
+ * the same article open in a second context sees its like count change without reloading — the like
+ * goes through the API, the server broadcasts op 1001 to the item's room on /sub.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { loginByApi, signIn } from './interactionSupport.ts';
+
+/** An article of the demo data that may be liked and that this spec alone uses. */
+async function pickArticle(request: APIRequestContext): Promise<{ classId: number; newsId: number }> {
+  const home = (await (await request.get('/kratos/v1/channel/home?channelId=1&page=2')).json()) as { data: { list: Array<{ id: number; classId: number; dataType: number }> } };
+  for (const item of home.data.list.filter((i) => i.dataType === 3).reverse()) {
+    const detail = (await (await request.get(`/v1/news/getDetails?classId=${item.classId}&newsId=${item.id}`)).json()) as { statusCode: number; data: { permission: number } };
+    if (detail.statusCode === 200 && (detail.data.permission & 8) === 0) return { classId: item.classId, newsId: item.id };
+  }
+  throw new Error('no likable article on page 2 of the home channel');
+}
+
+/** Resolves once the page's /sub socket has its auth reply (op 8). */
+function socketReady(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().endsWith('/sub')) return;
+      ws.on('framereceived', ({ payload }) => {
+        if (typeof payload !== 'string' && payload.readInt32BE(8) === 8) resolve();
+      });
+    });
+  });
+}
+
+test('a like in one context shows up live in another context on the same article', async ({ browser, request }) => {
+  const reader = await loginByApi(request);
+  const article = await pickArticle(request);
+  const url = `/shancheng/NewsDetail?classId=${article.classId}&newsId=${article.newsId}`;
+
+  const watcherContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const watcher = await watcherContext.newPage();
+  const ready = socketReady(watcher);
+  await watcher.goto(url);
+  const watchedLike = watcher.getByRole('button', { name: /^点赞 \d+$/ });
+  await expect(watchedLike).toBeVisible();
+  const before = Number(/\d+$/.exec((await watchedLike.getAttribute('aria-label')) ?? '')?.[0]);
+  await ready;
+
+  const likerContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  await signIn(likerContext, reader);
+  const liker = await likerContext.newPage();
+  await liker.goto(url);
+  await liker.getByRole('button', { name: `点赞 ${before}` }).click();
+  await expect(liker.getByRole('button', { name: `已点赞 ${before + 1}` })).toBeVisible();
+
+  // The watcher never reloads: the count arrives over the socket.
+  await expect(watcher.getByRole('button', { name: `点赞 ${before + 1}` })).toBeVisible({ timeout: 5_000 });
+  await watcher.screenshot({ path: 'test-results/realtime-watcher.png' });
+
+  await likerContext.close();
+  await watcherContext.close();
+});

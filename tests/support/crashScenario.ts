@@ -1,0 +1,207 @@
+/**
+ * The crash test of issue 8 "Nothing lost" (security.md M96, M97, M100): readers like and comment
+ * concurrently, the server is killed with SIGKILL at a random moment mid-load, and after a restart on
+ * the same data every write that got a success answer is there exactly once, counters equal the rows
+ * they count, and a retried comment with the same Idempotency-Key answers the same comment id.
+ * Shared by tests/server/crash.test.ts (PGlite) and tests/services/crash.test.ts (PostgreSQL).
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import path from 'node:path';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Database } from '../../src/server/db/client.ts';
+import { news } from '../../src/server/db/schema/core.ts';
+import { newsDetailExtras } from '../../src/server/db/schema/detail.ts';
+import { comments, commentIdempotency, likes } from '../../src/server/db/schema/interaction.ts';
+import { seedDemo } from '../../src/server/db/seed/demoSeed.ts';
+import { startServer, type ServerProcess } from './serverProcess.ts';
+import { createTestUsers, type TestUser } from './testUsers.ts';
+
+export interface CrashTarget {
+  dataDir: string;
+  /** Opens the database the server will use (only while no server holds it, for PGlite). */
+  open(): Promise<Database>;
+  /** Extra environment of the server process (DATABASE_URL for PostgreSQL). */
+  env: NodeJS.ProcessEnv;
+}
+
+const USERS = 40;
+const LIKES_PER_USER = 10;
+const ARTICLES = 12;
+
+interface LikeJob {
+  kind: 'like';
+  user: TestUser;
+  newsId: number;
+  classId: number;
+}
+interface CommentJob {
+  kind: 'comment';
+  user: TestUser;
+  newsId: number;
+  classId: number;
+  key: string;
+  text: string;
+}
+type Job = LikeJob | CommentJob;
+interface Answer {
+  statusCode: number;
+  data: { id?: number } | null;
+}
+
+function form(fields: Record<string, string | number>): string {
+  return new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+}
+
+async function send(origin: string, job: Job): Promise<Answer | null> {
+  const headers: Record<string, string> = { ...job.user.headers, 'content-type': 'application/x-www-form-urlencoded' };
+  let body: string;
+  let pathname: string;
+  if (job.kind === 'like') {
+    pathname = '/v1/like/do';
+    body = form({ classId: job.classId, newsId: job.newsId, type: 1 });
+  } else {
+    pathname = '/v1/comment/store';
+    headers['idempotency-key'] = job.key;
+    body = form({ classId: job.classId, newsId: job.newsId, sayText: job.text });
+  }
+  try {
+    const res = await fetch(origin + pathname, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
+    if (res.status !== 200) return null;
+    return (await res.json()) as Answer;
+  } catch {
+    // The server died under this request: no answer, so nothing was promised.
+    return null;
+  }
+}
+
+async function counters(database: Database, ids: number[]): Promise<Map<number, { likeOffset: number; commentOffset: number }>> {
+  const rows = await database.db.select({ id: news.id, likeNum: news.likeNum, commentCount: news.commentCount }).from(news).where(inArray(news.id, ids));
+  const likeRows = await database.db
+    .select({ id: likes.targetId, n: sql<number>`count(*)::int` })
+    .from(likes)
+    .where(and(eq(likes.kind, 'news'), inArray(likes.targetId, ids)))
+    .groupBy(likes.targetId);
+  const commentRows = await database.db
+    .select({ id: comments.newsId, n: sql<number>`count(*)::int` })
+    .from(comments)
+    .where(and(eq(comments.scope, 'news'), inArray(comments.newsId, ids), isNull(comments.deletedAt)))
+    .groupBy(comments.newsId);
+  const count = (list: { id: number; n: number }[], id: number): number => Number(list.find((r) => r.id === id)?.n ?? 0);
+  // The demo seed gives articles counts without rows; what must hold is that the difference between a
+  // counter and its rows never changes, i.e. every new row moved its counter by exactly one.
+  return new Map(rows.map((r) => [r.id, { likeOffset: r.likeNum - count(likeRows, r.id), commentOffset: r.commentCount - count(commentRows, r.id) }]));
+}
+
+async function stop(server: ServerProcess): Promise<void> {
+  if (server.child.exitCode !== null) return;
+  server.child.kill('SIGTERM');
+  await server.exited;
+}
+
+export async function runCrashScenario(target: CrashTarget): Promise<{ acknowledged: number; inFlight: number }> {
+  // Seed, readers and their tokens go in before the server starts (PGlite has one owner at a time).
+  let database = await target.open();
+  await seedDemo(database, { mediaDir: path.join(target.dataDir, 'media') });
+  const articles = await database.db
+    .select({ id: news.id, classId: news.classId })
+    .from(news)
+    .where(and(eq(news.dataType, 3), eq(news.allowPl, true), sql`(${news.permission} & 8) = 0`, sql`not exists (select 1 from ${newsDetailExtras} where ${newsDetailExtras.newsId} = ${news.id} and ${newsDetailExtras.hideComments})`))
+    .orderBy(news.id)
+    .limit(ARTICLES);
+  expect(articles).toHaveLength(ARTICLES);
+  const ids = articles.map((a) => a.id);
+  const users = await createTestUsers(database, USERS);
+  const before = await counters(database, ids);
+  await database.close();
+
+  const run = randomBytes(4).toString('hex');
+  const jobs: Job[] = [];
+  users.forEach((user, u) => {
+    for (let j = 0; j < LIKES_PER_USER; j++) jobs.push({ kind: 'like', user, ...pick(articles, u + j) });
+    jobs.push({ kind: 'comment', user, ...pick(articles, u), key: `crash-${run}-${u}`, text: `崩溃测试 ${run} 读者${u}` });
+  });
+  for (let i = jobs.length - 1; i > 0; i--) {
+    const k = randomInt(i + 1);
+    [jobs[i], jobs[k]] = [jobs[k]!, jobs[i]!];
+  }
+
+  let server = await startServer({ dataDir: target.dataDir, env: target.env });
+  // The kill comes after a random number of success answers (30–150 of 440), with requests in flight.
+  const killAfter = randomInt(30, 151);
+  const answers = new Map<Job, Answer | null>();
+  let acknowledged = 0;
+  let inFlight = 0;
+  let inFlightAtKill = -1;
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < jobs.length && server.child.exitCode === null && inFlightAtKill < 0) {
+      const job = jobs[next++]!;
+      inFlight++;
+      const answer = await send(server.origin, job);
+      inFlight--;
+      answers.set(job, answer);
+      if (answer?.statusCode === 200 && ++acknowledged === killAfter) {
+        inFlightAtKill = inFlight;
+        server.child.kill('SIGKILL');
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 24 }, worker));
+  if (inFlightAtKill < 0) server.child.kill('SIGKILL');
+  await server.exited;
+  expect(acknowledged).toBeGreaterThanOrEqual(killAfter);
+  expect(inFlightAtKill, 'requests were in flight when the server died').toBeGreaterThan(0);
+
+  // Restart on the same data; a retry of every comment with its key (acknowledged or not) must not double it.
+  server = await startServer({ dataDir: target.dataDir, env: target.env });
+  const acked = (job: Job): Answer | null => {
+    const a = answers.get(job);
+    return a?.statusCode === 200 ? a : null;
+  };
+  try {
+    for (const job of jobs.filter((j): j is CommentJob => j.kind === 'comment')) {
+      const retry = await send(server.origin, job);
+      expect(retry?.statusCode, `retry of ${job.key}`).toBe(200);
+      const first = acked(job);
+      if (first) expect(retry?.data?.id, `retry of acknowledged ${job.key}`).toBe(first.data?.id);
+    }
+  } finally {
+    await stop(server);
+  }
+
+  database = await target.open();
+  try {
+    const userIds = users.map((u) => u.userId);
+    const likeRows = await database.db.select({ userId: likes.userId, targetId: likes.targetId }).from(likes).where(and(eq(likes.kind, 'news'), inArray(likes.userId, userIds)));
+    const likeCount = new Map<string, number>();
+    for (const r of likeRows) likeCount.set(`${r.userId}:${r.targetId}`, (likeCount.get(`${r.userId}:${r.targetId}`) ?? 0) + 1);
+    for (const job of jobs.filter((j): j is LikeJob => j.kind === 'like')) {
+      const n = likeCount.get(`${job.user.userId}:${job.newsId}`) ?? 0;
+      if (acked(job)) expect(n, `acknowledged like ${job.user.userId}:${job.newsId}`).toBe(1);
+      else expect(n).toBeLessThanOrEqual(1);
+    }
+    const commentRows = await database.db
+      .select({ id: comments.id, userId: comments.userId, text: comments.text })
+      .from(comments)
+      .where(and(inArray(comments.userId, userIds), isNull(comments.deletedAt)));
+    for (const job of jobs.filter((j): j is CommentJob => j.kind === 'comment')) {
+      const mine = commentRows.filter((r) => r.userId === job.user.userId && r.text === job.text);
+      // Acknowledged or not, after the retry each comment exists exactly once.
+      expect(mine, `comment ${job.key}`).toHaveLength(1);
+      const first = acked(job);
+      if (first) expect(mine[0]!.id).toBe(first.data?.id);
+    }
+    const keys = await database.db.select({ key: commentIdempotency.key }).from(commentIdempotency).where(inArray(commentIdempotency.userId, userIds));
+    expect(keys.map((k) => k.key).sort()).toEqual(users.map((_, u) => `crash-${run}-${u}`).sort());
+    expect(await counters(database, ids)).toEqual(before);
+  } finally {
+    await database.close();
+  }
+  return { acknowledged, inFlight: inFlightAtKill };
+}
+
+function pick(articles: { id: number; classId: number }[], i: number): { newsId: number; classId: number } {
+  const a = articles[i % articles.length]!;
+  return { newsId: a.id, classId: a.classId };
+}

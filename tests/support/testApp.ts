@@ -1,0 +1,44 @@
+/**
+ * A fresh API over a fresh database for one suite: PGlite in memory by default, or its own schema on
+ * PostgreSQL when DATABASE_URL is set (npm run test:services). Requests go to `app.request` (no ports).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { inject } from 'vitest';
+import os from 'node:os';
+import path from 'node:path';
+import { readConfig } from '../../src/server/config.ts';
+import type { Database } from '../../src/server/db/client.ts';
+import { openTestDatabase } from './testDatabase.ts';
+import { seedDemo } from '../../src/server/db/seed/demoSeed.ts';
+import { createApiApp, type ApiApp } from '../../src/server/http/createApiApp.ts';
+import { createLogger } from '../../src/server/log.ts';
+
+export interface TestApp extends ApiApp {
+  database: Database;
+  mediaDir: string;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: { seed?: boolean } = {}): Promise<TestApp> {
+  const snapshot = (options.seed ?? true) ? inject('seedSnapshot') : null;
+  const database = await openTestDatabase(snapshot ? { loadDataDir: new Blob([readFileSync(snapshot.file)]) } : {});
+  // Suites write uploads into their own media folder; seeded pictures are in the snapshot's folder.
+  const mediaDir = mkdtempSync(path.join(os.tmpdir(), 'sc-media-'));
+  if ((options.seed ?? true) && !snapshot) await seedDemo(database, { mediaDir });
+  const config = { ...readConfig({ NODE_ENV: 'test' }), checkResponses: true };
+  const api = createApiApp({ database, log: createLogger('silent'), config, mediaDir });
+  return {
+    ...api,
+    database,
+    mediaDir,
+    async close() {
+      await database.close();
+      rmSync(mediaDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Reads a JSON envelope from a response. */
+export async function envelope<T = unknown>(res: Response): Promise<{ statusCode: number; message: string; data: T }> {
+  return (await res.json()) as { statusCode: number; message: string; data: T };
+}

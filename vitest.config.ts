@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+// 'unit' runs everything on the embedded database; 'services' runs the suites that touch the database
+// (repositories and the API) again on PostgreSQL/Redis when DATABASE_URL / REDIS_URL are set.
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+    globalSetup: ['tests/support/globalSetup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/budgets/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'services', include: ['src/server/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/services/**/*.test.ts'] },
+      },
+    ],
+  },
+});

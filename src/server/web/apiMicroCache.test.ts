@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { apiCacheEnabled, apiMicroCache } from './apiMicroCache.ts';
+import type { WriteScope } from './writeScope.ts';
 
 function makeApp(options: { enabled?: boolean; now?: () => number } = {}) {
   const app = new Hono();
@@ -75,6 +76,43 @@ describe('apiMicroCache', () => {
     await app.request('/write', { method: 'POST' });
     expect(await json(await app.request('/public'))).toEqual({ value: 2 });
     expect(calls.n).toBe(2);
+  });
+
+  it('a write scoped to one article drops only the answers about it; a scope of none drops nothing', async () => {
+    const app = new Hono();
+    const seen: string[] = [];
+    const scopes = new Map<string, WriteScope>([
+      ['/comment', { kind: 'item', newsId: 42 }],
+      ['/login', { kind: 'none' }],
+    ]);
+    app.use(
+      '*',
+      apiMicroCache({
+        enabled: true,
+        writeScope: (c) => Promise.resolve(scopes.get(c.req.path) ?? { kind: 'all' }),
+        onWrite: (path, scope) => seen.push(`${path} ${scope.kind}`),
+      }),
+    );
+    const n = { about: 0, other: 0 };
+    app.get('/list', (c) => {
+      c.header('cache-control', 'public, s-maxage=30');
+      const key = c.req.query('newsId') === '42' ? 'about' : 'other';
+      n[key] += 1;
+      return c.json({ n: n[key] });
+    });
+    for (const path of ['/comment', '/login']) app.post(path, (c) => c.json({}));
+    const about = '/list?classId=101&newsId=42';
+    const other = '/list?classId=101&newsId=421';
+    await app.request(about);
+    await app.request(other);
+    await app.request('/login', { method: 'POST' });
+    await app.request(about);
+    expect(n).toEqual({ about: 1, other: 1 });
+    await app.request('/comment', { method: 'POST' });
+    expect(await json(await app.request(about))).toEqual({ n: 2 });
+    expect((await app.request(other)).headers.get('x-api-cache')).toBe('hit');
+    expect(n).toEqual({ about: 2, other: 1 });
+    expect(seen).toEqual(['/login none', '/comment item']);
   });
 
   it('replays a large answer compressed in the encoding the request accepts', async () => {

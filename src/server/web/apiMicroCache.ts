@@ -5,16 +5,20 @@
  * kept for `ttlMs` and replayed; page renders call the API in process, so a page cache miss profits too.
  *
  * Never kept: requests with Authorization (a reader's own answer), answers that are not public JSON
- * 200s, that set a cookie or a refreshed token. Any successful write (a non-GET answered below 400)
- * through this API clears everything — except the writes in `keepOnWrite` (the view beacon changes
- * nothing but a count, every detail view sends it) — and a GET that started before a write does not
- * store what it read. The short TTL bounds what another node's writes or a direct database edit leave
- * stale; the CDN keeps these answers 30 s anyway. `onWrite` lets the page cache follow the same writes. A replayed answer goes out compressed once per entry
- * and encoding (the server's compression step leaves an encoded answer alone), not once per request.
+ * 200s, that set a cookie or a refreshed token. A successful write (a non-GET answered below 400)
+ * through this API drops what it changed, as `writeScope` tells (writeScope.ts: nothing, the answers
+ * about one article — URLs whose `newsId` names it — or everything, the default), except the writes
+ * in `keepOnWrite` (the view beacon changes nothing but a count, every detail view sends it); a GET
+ * that started before a write does not store what the write changed. The short TTL bounds what
+ * another node's writes or a direct database edit leave stale; the CDN keeps these answers 30 s
+ * anyway. `onWrite` lets the page cache follow the same writes. A replayed answer goes out compressed
+ * once per entry and encoding (the server's compression step leaves an encoded answer alone).
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler, Next } from 'hono';
+import { InvalidationLog } from './invalidationLog.ts';
 import { chooseEncoding } from './pageCache.ts';
+import { urlConcernsItem, type WriteScope } from './writeScope.ts';
 
 export const API_CACHE_TTL_MS = 5_000;
 const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
@@ -55,8 +59,10 @@ export interface ApiMicroCacheOptions {
   maxBytes?: number;
   /** Write paths that never clear the cache. */
   keepOnWrite?: readonly string[];
-  /** Called after every successful write that clears the cache (also when the cache is off): the page cache follows. */
-  onWrite?: (path: string) => void;
+  /** What a successful write changed; everything when absent or when it throws. */
+  writeScope?: (c: Context) => Promise<WriteScope>;
+  /** Called after every successful write not in `keepOnWrite` (also when the cache is off) with its scope: the page cache follows. */
+  onWrite?: (path: string, scope: WriteScope) => void;
   now?: () => number;
 }
 
@@ -81,7 +87,7 @@ export function apiMicroCache(options: ApiMicroCacheOptions): MiddlewareHandler 
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
   let bytes = 0;
-  let generation = 0;
+  const log = new InvalidationLog();
   const inflight = new Map<string, Promise<Entry | null>>();
 
   const drop = (key: string): void => {
@@ -91,9 +97,21 @@ export function apiMicroCache(options: ApiMicroCacheOptions): MiddlewareHandler 
     bytes -= sizeOf(old);
   };
   const clear = (): void => {
-    generation += 1;
+    log.record();
     entries.clear();
     bytes = 0;
+  };
+  const dropItem = (newsId: number): void => {
+    log.record(newsId);
+    for (const key of [...entries.keys()]) if (urlConcernsItem(key, newsId)) drop(key);
+  };
+  const scopeOf = async (c: Context): Promise<WriteScope> => {
+    if (!options.writeScope) return { kind: 'all' };
+    try {
+      return await options.writeScope(c);
+    } catch {
+      return { kind: 'all' };
+    }
   };
 
   const middleware: MiddlewareHandler = async (c, next) => {
@@ -101,8 +119,10 @@ export function apiMicroCache(options: ApiMicroCacheOptions): MiddlewareHandler 
     if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
       await next();
       if (c.res.status < 400 && !keep.has(c.req.path)) {
-        clear();
-        options.onWrite?.(c.req.path);
+        const scope = await scopeOf(c);
+        if (scope.kind === 'all') clear();
+        else if (scope.kind === 'item') dropItem(scope.newsId);
+        options.onWrite?.(c.req.path, scope);
       }
       return;
     }
@@ -148,7 +168,7 @@ export function apiMicroCache(options: ApiMicroCacheOptions): MiddlewareHandler 
   return middleware;
 
   async function store(c: Context, next: Next, key: string): Promise<void> {
-    const startedIn = generation;
+    const startedIn = log.mark();
     await next();
     const res = c.res;
     const storable =
@@ -157,9 +177,9 @@ export function apiMicroCache(options: ApiMicroCacheOptions): MiddlewareHandler 
       (res.headers.get('content-type') ?? '').startsWith('application/json') &&
       !res.headers.has('set-cookie') &&
       !res.headers.has('x-access-token');
-    if (!storable || startedIn !== generation) return;
+    if (!storable || log.staleSince(startedIn, key)) return;
     const body = new Uint8Array(await res.clone().arrayBuffer());
-    if (startedIn !== generation) return;
+    if (log.staleSince(startedIn, key)) return;
     const headers: [string, string][] = [];
     res.headers.forEach((value, name) => {
       if (!SKIPPED_HEADERS.has(name) && !name.startsWith('access-control-')) headers.push([name, value]);

@@ -57,6 +57,30 @@ describe('PageCache', () => {
     expect(cache.invalidate(prefix)).toBe(dropped);
     expect(cache.size).toBe(3 - dropped);
   });
+
+  it('invalidateItem drops the pages about one article and keeps the others', () => {
+    const cache = new PageCache({ now: () => 0 });
+    const urls = [
+      '/shancheng/NewsDetail?classId=101&newsId=1',
+      '/shancheng/CommentPage?classId=101&newsId=1&page=2',
+      '/shancheng/NewsDetail?classId=101&newsId=11',
+      '/shancheng/home/1',
+    ];
+    for (const url of urls) cache.set(`${url}\nbrowser`, entry(10));
+    expect(cache.invalidateItem(1)).toBe(2);
+    expect(cache.get('/shancheng/NewsDetail?classId=101&newsId=11\nbrowser')).toBeDefined();
+    expect(cache.get('/shancheng/home/1\nbrowser')).toBeDefined();
+  });
+
+  it('a render begun before an item invalidation is not stored for that item, but is for other pages', () => {
+    const cache = new PageCache({ now: () => 0 });
+    const started = cache.generation;
+    cache.invalidateItem(1);
+    expect(cache.set('/shancheng/NewsDetail?classId=101&newsId=1\nbrowser', entry(10), started)).toBe(false);
+    expect(cache.set('/shancheng/home/1\nbrowser', entry(10), started)).toBe(true);
+    cache.invalidate();
+    expect(cache.set('/shancheng/home/13\nbrowser', entry(10), started)).toBe(false);
+  });
 });
 
 describe('chooseEncoding', () => {

@@ -5,12 +5,15 @@
  * spec 2.2 and 2.11). Nothing else about the reader reaches a page render: server rendering calls the
  * API without a token (src/client/api.ts) and identity never comes from cookies (DESIGN.md).
  *
- * Writes call `invalidatePageCache(prefix)` so an edited item is not served stale for the TTL. Each
+ * Writes call `invalidatePageItem(newsId)` (its detail and comment pages) or `invalidatePageCache(prefix)`
+ * so an edited item is not served stale for the TTL (src/server/web/writeScope.ts decides which). Each
  * server node has its own cache; the short TTL bounds what another node can still serve.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { detectHost } from '../../bridge/detectHost.ts';
+import { InvalidationLog } from './invalidationLog.ts';
+import { urlConcernsItem } from './writeScope.ts';
 
 export const PAGE_BASE = '/shancheng';
 /** Same horizon as the CDN's `s-maxage=30`: a reader never sees a page older than a CDN would show. */
@@ -45,8 +48,8 @@ export class PageCache {
   private readonly maxBytes: number;
   private readonly now: () => number;
   private bytes = 0;
-  /** Bumped on every invalidation: a render that started before one must not store its result. */
-  private generationCounter = 0;
+  /** A render that started before an invalidation of its URL must not store its result. */
+  private readonly log = new InvalidationLog();
 
   constructor(options: PageCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? PAGE_CACHE_TTL_MS;
@@ -58,8 +61,9 @@ export class PageCache {
     return this.entries.size;
   }
 
+  /** What a render notes when it starts, for `set`. */
   get generation(): number {
-    return this.generationCounter;
+    return this.log.mark();
   }
 
   time(): number {
@@ -80,9 +84,9 @@ export class PageCache {
     return entry;
   }
 
-  /** Stores an entry unless an invalidation happened since `generation` (the render's start). */
-  set(key: string, entry: PageEntry, generation = this.generationCounter): boolean {
-    if (generation !== this.generationCounter) return false;
+  /** Stores an entry unless an invalidation of its URL happened since `generation` (the render's start). */
+  set(key: string, entry: PageEntry, generation = this.log.mark()): boolean {
+    if (this.log.staleSince(generation, urlOfKey(key))) return false;
     this.delete(key);
     this.entries.set(key, entry);
     this.bytes += sizeOf(entry);
@@ -103,7 +107,7 @@ export class PageCache {
    * without it: '/NewsDetail', '/home/1'); all entries without one.
    */
   invalidate(prefix?: string): number {
-    this.generationCounter += 1;
+    this.log.record();
     if (prefix === undefined || prefix === '' || prefix === '/' || prefix === PAGE_BASE) {
       const n = this.entries.size;
       this.entries.clear();
@@ -114,6 +118,19 @@ export class PageCache {
     let n = 0;
     for (const key of [...this.entries.keys()]) {
       if (matchesPrefix(urlOfKey(key), full)) {
+        this.delete(key);
+        n += 1;
+      }
+    }
+    return n;
+  }
+
+  /** Drops the pages about article `newsId` (their `newsId` query parameter names it): its details and comment pages. */
+  invalidateItem(newsId: number): number {
+    this.log.record(newsId);
+    let n = 0;
+    for (const key of [...this.entries.keys()]) {
+      if (urlConcernsItem(urlOfKey(key), newsId)) {
         this.delete(key);
         n += 1;
       }
@@ -241,4 +258,9 @@ export const sharedPageCache = new PageCache();
  */
 export function invalidatePageCache(prefix?: string): number {
   return sharedPageCache.invalidate(prefix);
+}
+
+/** Drops the cached pages about one article (its detail and comment pages); returns how many. */
+export function invalidatePageItem(newsId: number): number {
+  return sharedPageCache.invalidateItem(newsId);
 }

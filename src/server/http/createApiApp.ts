@@ -6,14 +6,17 @@ import { HEADER_REQUEST_ID } from '../../contract/headers.ts';
 import { StatusCode } from '../../contract/envelope.ts';
 import { UPLOAD_PATHS } from '../../contract/uploadLimits.ts';
 import { registerAccountsRoutes } from '../accounts/routes.ts';
+import { registerBangbangRoutes } from '../bangbang/routes.ts';
 import { registerConfigRoutes } from '../config/routes.ts';
 import { registerDetailRoutes } from '../detail/routes.ts';
+import { findCommentRepo } from '../interaction/repo.ts';
 import { registerInteractionRoutes } from '../interaction/routes.ts';
 import { registerNewsRoutes } from '../news/routes.ts';
 import { registerShareRoutes } from '../share/routes.ts';
 import { registerUploadRoutes, UPLOAD_MAX_REQUEST_BYTES } from '../upload/routes.ts';
 import { apiCacheEnabled, apiMicroCache } from '../web/apiMicroCache.ts';
-import { invalidatePageCache } from '../web/pageCache.ts';
+import { invalidatePageCache, invalidatePageItem } from '../web/pageCache.ts';
+import { bodyFields, decideWriteScope, type FindCommentItem, type WriteScope } from '../web/writeScope.ts';
 import { cors, corsOrigins } from './cors.ts';
 import { ApiFailure, failure, messages } from './envelope.ts';
 import { buildOpenApi } from './openApi.ts';
@@ -74,9 +77,22 @@ export function createApiApp(deps: AppDeps): ApiApp {
     }
   });
 
-  // Public GET answers kept a few seconds in memory (issue 7). A successful write also drops the cached
-  // pages (a reader returning from 写评论 sees the comment); the view beacon's count changes neither.
-  app.use('*', apiMicroCache({ enabled: apiCacheEnabled(deps.config.production), keepOnWrite: ['/v1/news/view'], onWrite: () => invalidatePageCache() }));
+  // Public GET answers kept a few seconds in memory (issue 7). A successful write drops what it changed
+  // there and in the page cache — an article's pages and answers for a like or a comment, everything
+  // for a write writeScope.ts does not know (a reader returning from 写评论 sees the comment); the view
+  // beacon's count changes neither.
+  // An article's comment (scope 'news'), soft-deleted ones too: a delete names the comment only by id.
+  const findComment: FindCommentItem = async (id) => {
+    const row = await findCommentRepo(deps.database.db, id);
+    return row && row.scope === 'news' ? { newsId: row.newsId } : null;
+  };
+  const writeScope = async (c: Context): Promise<WriteScope> =>
+    decideWriteScope(c.req.path, c.req.path.startsWith('/api/upload/') ? null : bodyFields(c.req.header('content-type'), await c.req.text()), findComment);
+  const onWrite = (_path: string, scope: WriteScope): void => {
+    if (scope.kind === 'all') invalidatePageCache();
+    else if (scope.kind === 'item') invalidatePageItem(scope.newsId);
+  };
+  app.use('*', apiMicroCache({ enabled: apiCacheEnabled(deps.config.production), keepOnWrite: ['/v1/news/view'], writeScope, onWrite }));
 
   registerConfigRoutes(registry);
   registerAccountsRoutes(registry);
@@ -84,6 +100,7 @@ export function createApiApp(deps: AppDeps): ApiApp {
   registerDetailRoutes(registry);
   registerShareRoutes(registry);
   registerInteractionRoutes(registry);
+  registerBangbangRoutes(registry);
   registerUploadRoutes(registry);
 
   app.get('/api/openapi.json', (c) => c.json(buildOpenApi(registry.endpoints)));

@@ -23,6 +23,66 @@ const OptionalId = z
   .optional()
   .transform((v) => (v === '' || v === '0' || v === 0 || v === undefined ? undefined : v));
 
+/** Spec 7.4 bangbang comment classid: 1 politics (问政), 2 Q&A (问答). */
+const BangClassid = z
+  .union([z.number().int(), z.string().regex(/^\d{1,2}$/, '只能是 1（问政）或 2（问答）')])
+  .transform((v) => Number(v))
+  .pipe(z.union([z.literal(1), z.literal(2)], { error: '只能是 1（问政）或 2（问答）' }));
+
+/** The item whose comments a call is about: a news item, or a bangbang item (scope 'bang1' politics / 'bang2' Q&A). */
+export interface CommentTargetRef {
+  scope: 'news' | 'bang1' | 'bang2';
+  classId: number;
+  newsId: number;
+}
+
+/**
+ * Both ways of naming the commented item: classId + newsId (news), or from=bang with classid (2 Q&A,
+ * 1 politics) and id, the bangbang item (spec 7.4). Parsed into one `target`.
+ */
+const TargetFields = {
+  classId: ClassId.optional(),
+  newsId: OptionalId,
+  from: z.enum(['bang', 'news', ''], { error: '来源只能是 bang' }).optional(),
+  classid: BangClassid.optional(),
+  id: OptionalId,
+};
+
+type TargetInput = { classId?: number | undefined; newsId?: number | undefined; from?: string | undefined; classid?: 1 | 2 | undefined; id?: number | undefined };
+
+function decideTarget(v: TargetInput, ctx: { addIssue: (issue: { code: 'custom'; message: string; path: string[]; input: unknown }) => void }): CommentTargetRef | null {
+  if (v.from === 'bang') {
+    const { classid, id } = v;
+    if (classid === undefined) {
+      ctx.addIssue({ code: 'custom', message: '只能是 1（问政）或 2（问答）', path: ['classid'], input: v.classid });
+      return null;
+    }
+    if (id === undefined) {
+      ctx.addIssue({ code: 'custom', message: '不能为空', path: ['id'], input: v.id });
+      return null;
+    }
+    return { scope: classid === 2 ? 'bang2' : 'bang1', classId: classid, newsId: id };
+  }
+  if (v.classId === undefined) {
+    ctx.addIssue({ code: 'custom', message: '不能为空', path: ['classId'], input: v.classId });
+    return null;
+  }
+  if (v.newsId === undefined) {
+    ctx.addIssue({ code: 'custom', message: '不能为空', path: ['newsId'], input: v.newsId });
+    return null;
+  }
+  return { scope: 'news', classId: v.classId, newsId: v.newsId };
+}
+
+type TargetCtx = Parameters<typeof decideTarget>[1];
+
+/** The output of a schema with the target fields: `target` instead of them. */
+function toTarget<T extends TargetInput>(v: T, ctx: TargetCtx): Omit<T, keyof TargetInput> & { target: CommentTargetRef } {
+  const { classId, newsId, from, classid, id, ...rest } = v;
+  const target = decideTarget({ classId, newsId, from, classid, id }, ctx);
+  return { ...rest, target: target ?? { scope: 'news', classId: 0, newsId: 0 } };
+}
+
 export const LikeBody = z.object({
   classId: ClassId.optional(),
   newsId: OptionalId,
@@ -140,9 +200,9 @@ const Paged = {
 export const commentGetList = defineEndpoint({
   method: 'GET',
   path: '/v1/comment/getList',
-  summary: '文章评论（最新在前，每条带前两条回复）；按页返回，空数组表示到底；maxId 固定分页快照',
+  summary: '评论（最新在前，每条带前两条回复）；按页返回，空数组表示到底；maxId 固定分页快照；帮帮内容用 from=bang、classid（2 问答，1 问政）、id',
   tag: 'interaction',
-  query: z.object({ classId: ClassId, newsId: Id, ...Paged }),
+  query: z.object({ ...TargetFields, ...Paged }).transform(toTarget),
   data: z.array(CommentItem),
   auth: 'optional',
 });
@@ -152,7 +212,7 @@ export const commentGetListByParentId = defineEndpoint({
   path: '/v1/comment/getListByParentId',
   summary: '一条评论的全部回复（最早在前），按页返回',
   tag: 'interaction',
-  query: z.object({ classId: ClassId, newsId: Id, plId: Id, ...Paged }),
+  query: z.object({ ...TargetFields, plId: Id, ...Paged }).transform(toTarget),
   data: z.object({ comment: CommentItem, list: z.array(CommentReply) }),
   auth: 'optional',
 });
@@ -164,17 +224,18 @@ const Conpic = z
   .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter((s) => s !== ''))
   .pipe(z.array(z.string()).max(COMMENT_MAX_PICTURES, `图片最多 ${COMMENT_MAX_PICTURES} 张`));
 
-export const CommentStoreBody = z.object({
-  classId: ClassId,
-  newsId: Id,
-  /** The top-level comment of the thread (a reply); spec 2.6 also calls it grandPid. */
-  plId: OptionalId,
-  grandPid: OptionalId,
-  /** The comment directly answered (a reply to a reply). */
-  pId: OptionalId,
-  sayText: Text({ min: 1, max: COMMENT_MAX_CHARS, label: '评论内容' }),
-  conpic: Conpic,
-});
+export const CommentStoreBody = z
+  .object({
+    ...TargetFields,
+    /** The top-level comment of the thread (a reply); spec 2.6 also calls it grandPid. */
+    plId: OptionalId,
+    grandPid: OptionalId,
+    /** The comment directly answered (a reply to a reply). */
+    pId: OptionalId,
+    sayText: Text({ min: 1, max: COMMENT_MAX_CHARS, label: '评论内容' }),
+    conpic: Conpic,
+  })
+  .transform(toTarget);
 
 export const commentStore = defineEndpoint({
   method: 'POST',
@@ -189,9 +250,20 @@ export const commentStore = defineEndpoint({
 export const commentDelete = defineEndpoint({
   method: 'POST',
   path: PATHS.commentDelete,
-  summary: '删除自己的评论（连同其回复）',
+  summary: '删除自己的评论（连同其回复）；帮帮评论用 id=plId 与 from=bang',
   tag: 'interaction',
-  body: z.object({ plId: Id }),
+  body: z
+    .object({
+      plId: OptionalId,
+      /** Spec 7.4 bangbang delete: id=plId and from=bang. */
+      id: OptionalId,
+      from: z.enum(['bang', 'news', ''], { error: '来源只能是 bang' }).optional(),
+    })
+    .transform((v, ctx) => {
+      const plId = v.plId ?? (v.from === 'bang' ? v.id : undefined);
+      if (plId === undefined) ctx.addIssue({ code: 'custom', message: '不能为空', path: [v.from === 'bang' ? 'id' : 'plId'], input: v.plId });
+      return { plId: plId ?? 0, bang: v.from === 'bang' };
+    }),
   data: z.object({ plId: z.number().int(), commentCount: z.number().int() }),
   auth: 'required',
 });
@@ -257,3 +329,27 @@ export const bvCommentSingleList = defineEndpoint({
 });
 export const bvCommentPublish = defineEndpoint({ ...commentStore, path: '/api/bv/comment/publish', summary: '发表评论或回复（同 /v1/comment/store）' });
 export const bvCommentDel = defineEndpoint({ ...commentDelete, path: '/api/bv/comment/del', summary: '删除自己的评论（同 /v1/comment/deleteComment）' });
+
+/** Spec 7.4: the comments of a bangbang item under the bangbang API (classid 2 Q&A, 1 politics; id the item). */
+export const bangbangCommentList = defineEndpoint({
+  method: 'GET',
+  path: '/api/bangbang/comment/bangbanglist',
+  summary: '帮帮内容的评论（同 /v1/comment/getList?from=bang）：classid 2 问答、1 问政，id 为内容编号',
+  tag: 'interaction',
+  query: z
+    .object({ classid: BangClassid, id: Id, ...Paged })
+    .transform(({ classid, id, ...rest }) => ({ ...rest, target: { scope: classid === 2 ? 'bang2' : 'bang1', classId: classid, newsId: id } as CommentTargetRef })),
+  data: z.array(CommentItem),
+  auth: 'optional',
+});
+
+/** Spec 7.5: report a bangbang item (body not shown in the spec: id, classid as in 7.4, content as the news report). */
+export const bangDoReport = defineEndpoint({
+  method: 'POST',
+  path: PATHS.bangDoReport,
+  summary: '举报帮帮内容（classid 2 问答、1 问政；id 为内容编号；content 为所选理由，逗号分隔；每人每条一次）',
+  tag: 'interaction',
+  body: z.object({ classid: BangClassid, id: Id, content: ReportReasons }),
+  data: z.object({ id: z.number().int() }),
+  auth: 'required',
+});

@@ -18,4 +18,5 @@ export const INTERACTION_PATHS = {
   commentDelete: '/v1/comment/deleteComment',
   reportContent: '/v1/comment/reportContent',
   newsDoReport: '/v1/news/doReport',
+  bangDoReport: '/v1/bangbang/news/doreport',
 } as const;

@@ -1,6 +1,8 @@
 /** Likes, comments and reports (spec 7.3–7.5). Rules live in service.ts; this file binds contracts. */
 import {
   addPraise,
+  bangbangCommentList,
+  bangDoReport,
   bvCommentDel,
   bvCommentList,
   bvCommentPublish,
@@ -54,13 +56,14 @@ export function registerInteractionRoutes(registry: ApiRegistry): void {
 
   // Each comment call also answers under /api/bv/comment (spec 7.4), with the same rules.
   for (const endpoint of [commentGetList, bvCommentList]) {
-    registerEndpoint(registry, endpoint, async ({ query, c }) => ok(await listCommentsService(db, optionalUser(c), query.classId, query.newsId, query)));
+    registerEndpoint(registry, endpoint, async ({ query, c }) => ok(await listCommentsService(db, optionalUser(c), query.target, query)));
   }
 
+  // Spec 7.4: the comments of a bangbang item also answer under the bangbang API.
+  registerEndpoint(registry, bangbangCommentList, async ({ query, c }) => ok(await listCommentsService(db, optionalUser(c), query.target, query)));
+
   for (const endpoint of [commentGetListByParentId, bvCommentSingleList]) {
-    registerEndpoint(registry, endpoint, async ({ query, c }) =>
-      ok(await listRepliesService(db, optionalUser(c), query.classId, query.newsId, query.plId, query)),
-    );
+    registerEndpoint(registry, endpoint, async ({ query, c }) => ok(await listRepliesService(db, optionalUser(c), query.target, query.plId, query)));
   }
 
   for (const endpoint of [commentStore, bvCommentPublish]) {
@@ -71,7 +74,7 @@ export function registerInteractionRoutes(registry: ApiRegistry): void {
   }
 
   for (const endpoint of [commentDelete, bvCommentDel]) {
-    registerEndpoint(registry, endpoint, async ({ body, c }) => ok(await deleteCommentService(ctx, requireUser(c), body.plId), MESSAGES.deleted));
+    registerEndpoint(registry, endpoint, async ({ body, c }) => ok(await deleteCommentService(ctx, requireUser(c), body.plId, body.bang), MESSAGES.deleted));
   }
 
   registerEndpoint(registry, reportContent, async ({ c }) => {
@@ -82,6 +85,20 @@ export function registerInteractionRoutes(registry: ApiRegistry): void {
   registerEndpoint(registry, newsDoReport, async ({ body, c }) =>
     ok(
       await reportService(ctx, requireUser(c), { kind: 'news', classId: body.classId, newsId: body.newsId, commentId: 0, platformId: 0, content: body.content }),
+      MESSAGES.reported,
+    ),
+  );
+
+  registerEndpoint(registry, bangDoReport, async ({ body, c }) =>
+    ok(
+      await reportService(ctx, requireUser(c), {
+        kind: body.classid === 2 ? 'bang_qa' : 'bang_politics',
+        classId: body.classid,
+        newsId: body.id,
+        commentId: 0,
+        platformId: 0,
+        content: body.content,
+      }),
       MESSAGES.reported,
     ),
   );

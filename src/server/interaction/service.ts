@@ -12,14 +12,24 @@ import {
   SUB_COMMENTS_SHOWN,
   type CommentItem,
   type CommentReply,
+  type CommentTargetRef,
   type LikeResult,
   type ReportOptions,
 } from '../../contract/interaction.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
 import { ApiFailure } from '../http/envelope.ts';
 import type { RateLimiter, RateRule } from '../http/rateLimit.ts';
 import type { AppDeps } from '../http/types.ts';
+import {
+  bumpBangCommentCountRepo,
+  findAnswerRepo,
+  findBangItemRepo,
+  incrementAnswerLikeRepo,
+  incrementBangItemLikeRepo,
+  type BangScope,
+} from '../bangbang/repo.ts';
+import { BANG_LIKE_KINDS } from '../bangbang/service.ts';
 import {
   bumpNewsCommentCountRepo,
   claimIdempotencyRepo,
@@ -61,6 +71,7 @@ export const MESSAGES = {
   likeNotAllowed: '该内容不支持点赞',
   likeTargetMissing: '点赞对象不存在',
   newsMissing: '新闻不存在或已下线',
+  bangItemMissing: '内容不存在或已删除',
   commentsClosed: '该内容暂不开放评论',
   commentPosted: '评论成功',
   replyTargetMissing: '回复的评论不存在或已删除',
@@ -137,6 +148,24 @@ async function requireNews(db: Db, classId: number, newsId: number): Promise<New
   return target;
 }
 
+/** The item comments are about: a news article, or a bangbang item (spec 7.4 from=bang), with what the rules read. */
+interface CommentTarget extends NewsTarget {
+  scope: CommentTargetRef['scope'];
+}
+
+async function requireTarget(db: Db, ref: CommentTargetRef): Promise<CommentTarget> {
+  if (ref.scope === 'news') return { scope: 'news', ...(await requireNews(db, ref.classId, ref.newsId)) };
+  const item = await findBangItemRepo(db, ref.scope, ref.newsId);
+  if (!item) throw fail(StatusCode.notFound, MESSAGES.bangItemMissing);
+  // Bangbang items are always open to comments; they have no permission bits.
+  return { scope: ref.scope, id: item.id, classId: ref.classId, allowPl: true, hideComments: false, permission: 0, likeNum: item.likeNum, commentCount: item.commentCount, pv: 0 };
+}
+
+/** Adds `delta` to the comment count of the target a comment belongs to; returns the new count. */
+function bumpCommentCount(tx: Tx, scope: string, newsId: number, delta: number): Promise<number> {
+  return scope === 'news' ? bumpNewsCommentCountRepo(tx, newsId, delta) : bumpBangCommentCountRepo(tx, scope as BangScope, newsId, delta);
+}
+
 // ── likes ──────────────────────────────────────────────────────────────────────────────────────
 
 export interface LikeInput {
@@ -150,12 +179,27 @@ export interface LikeInput {
 
 type LikeTarget =
   | { kind: 'news'; id: number; news: NewsTarget }
-  | { kind: 'comment'; id: number; comment: CommentRow };
+  | { kind: 'comment'; id: number; comment: CommentRow }
+  | { kind: 'bang_politics' | 'bang_qa'; id: number; scope: BangScope; likeNum: number }
+  | { kind: 'bang_answer'; id: number; likeNum: number };
 
 async function resolveLikeTarget(db: Db, input: LikeInput): Promise<LikeTarget> {
-  // Politics and Q&A items (from=bang) and Q&A answers (type 6) live in the bangbang area, whose
-  // tables this database does not have yet: refuse rather than record likes of unknown ids.
-  if (input.from === 'bang' || input.type === 6) throw fail(StatusCode.fail, MESSAGES.likeTargetMissing);
+  if (input.type === 6) {
+    // Spec 9: a Q&A answer, liked by bangId (commentId is accepted as the same id from older clients).
+    const answerId = input.bangId ?? input.commentId;
+    if (answerId === undefined) throw fail(StatusCode.badParams, '参数错误: 缺少 bangId');
+    const answer = await findAnswerRepo(db, answerId);
+    if (!answer || (input.newsId !== undefined && input.newsId !== answer.questionId)) throw fail(StatusCode.fail, MESSAGES.likeTargetMissing);
+    return { kind: 'bang_answer', id: answer.id, likeNum: answer.likeNum };
+  }
+  if (input.from === 'bang' && (input.type === 1 || input.type === 2)) {
+    // Spec 7.3: a politics (type 1) or Q&A (type 2) item of the bangbang board, by newsId.
+    if (input.newsId === undefined) throw fail(StatusCode.badParams, '参数错误: 缺少 newsId');
+    const scope: BangScope = input.type === 2 ? 'bang2' : 'bang1';
+    const item = await findBangItemRepo(db, scope, input.newsId);
+    if (!item) throw fail(StatusCode.fail, MESSAGES.likeTargetMissing);
+    return { kind: input.type === 2 ? BANG_LIKE_KINDS.qa : BANG_LIKE_KINDS.politics, id: item.id, scope, likeNum: item.likeNum };
+  }
   if (input.type === 1) {
     if (input.classId === undefined || input.newsId === undefined) throw fail(StatusCode.badParams, '参数错误: 缺少 classId 或 newsId');
     const news = await findNewsTargetRepo(db, input.classId, input.newsId);
@@ -175,7 +219,7 @@ async function resolveLikeTarget(db: Db, input: LikeInput): Promise<LikeTarget> 
 export async function likeService(ctx: InteractionContext, user: AuthUser, input: LikeInput): Promise<{ data: LikeResult; message: string }> {
   const { database } = ctx.deps;
   const target = await resolveLikeTarget(database.db, input);
-  const current = () => (target.kind === 'news' ? target.news.likeNum : target.comment.likeNum);
+  const current = () => (target.kind === 'news' ? target.news.likeNum : target.kind === 'comment' ? target.comment.likeNum : target.likeNum);
   // A retry of a like that already happened answers at once, without spending the rate limit.
   if (await hasLikedRepo(database.db, user.userId, target.kind, target.id)) {
     return { data: { voteType: 1, likeNum: current() }, message: MESSAGES.alreadyLiked };
@@ -186,14 +230,29 @@ export async function likeService(ctx: InteractionContext, user: AuthUser, input
     // The counter moves only when this call added the row (security.md M100).
     if (!inserted) return { inserted, likeNum: null, commentCount: 0 };
     if (target.kind === 'news') return { inserted, ...(await incrementNewsLikeRepo(tx, target.id)) };
-    return { inserted, likeNum: await incrementCommentLikeRepo(tx, target.id), commentCount: 0 };
+    if (target.kind === 'comment') return { inserted, likeNum: await incrementCommentLikeRepo(tx, target.id), commentCount: 0 };
+    if (target.kind === 'bang_answer') return { inserted, likeNum: await incrementAnswerLikeRepo(tx, target.id), commentCount: 0 };
+    return { inserted, likeNum: await incrementBangItemLikeRepo(tx, target.scope, target.id), commentCount: 0 };
   });
   if (!outcome.inserted) {
-    const fresh = target.kind === 'news' ? (await findNewsTargetRepo(database.db, target.news.classId, target.id))?.likeNum : (await findCommentRepo(database.db, target.id))?.likeNum;
-    return { data: { voteType: 1, likeNum: fresh ?? current() }, message: MESSAGES.alreadyLiked };
+    return { data: { voteType: 1, likeNum: (await freshLikeNum(database.db, target)) ?? current() }, message: MESSAGES.alreadyLiked };
   }
   if (target.kind === 'news') publishCounts(ctx.deps, target.news.classId, target.id, { likeNum: outcome.likeNum, commentCount: outcome.commentCount });
   return { data: { voteType: 1, likeNum: outcome.likeNum }, message: MESSAGES.liked };
+}
+
+/** A target's like count as stored now (a concurrent like may have moved it). */
+async function freshLikeNum(db: Db, target: LikeTarget): Promise<number | undefined> {
+  switch (target.kind) {
+    case 'news':
+      return (await findNewsTargetRepo(db, target.news.classId, target.id))?.likeNum;
+    case 'comment':
+      return (await findCommentRepo(db, target.id))?.likeNum;
+    case 'bang_answer':
+      return (await findAnswerRepo(db, target.id))?.likeNum;
+    default:
+      return (await findBangItemRepo(db, target.scope, target.id))?.likeNum;
+  }
 }
 
 export async function likeStateService(db: Db, viewer: AuthUser | null, classId: number, newsId: number) {
@@ -230,11 +289,11 @@ export interface PageInput {
   maxId: number | undefined;
 }
 
-export async function listCommentsService(db: Db, viewer: AuthUser | null, classId: number, newsId: number, paging: PageInput): Promise<CommentItem[]> {
-  const target = await requireNews(db, classId, newsId);
+export async function listCommentsService(db: Db, viewer: AuthUser | null, ref: CommentTargetRef, paging: PageInput): Promise<CommentItem[]> {
+  const target = await requireTarget(db, ref);
   // Spec 5 flag pl: the article's comments are hidden.
   if (target.hideComments) return [];
-  const tops = await listTopCommentsRepo(db, { scope: 'news', newsId, ...paging });
+  const tops = await listTopCommentsRepo(db, { scope: target.scope, newsId: target.id, ...paging });
   const replies = await firstRepliesRepo(
     db,
     tops.map((t) => t.id),
@@ -250,14 +309,13 @@ export async function listCommentsService(db: Db, viewer: AuthUser | null, class
 export async function listRepliesService(
   db: Db,
   viewer: AuthUser | null,
-  classId: number,
-  newsId: number,
+  ref: CommentTargetRef,
   plId: number,
   paging: PageInput,
 ): Promise<{ comment: CommentItem; list: CommentReply[] }> {
-  const target = await requireNews(db, classId, newsId);
+  const target = await requireTarget(db, ref);
   const root = await findCommentRepo(db, plId);
-  if (target.hideComments || !root || root.deletedAt !== null || root.scope !== 'news' || root.newsId !== target.id || root.rootId !== null) {
+  if (target.hideComments || !root || root.deletedAt !== null || root.scope !== target.scope || root.newsId !== target.id || root.rootId !== null) {
     throw fail(StatusCode.notFound, MESSAGES.commentMissing);
   }
   const list = await listRepliesRepo(db, root.id, paging.page, paging.pageSize, paging.maxId);
@@ -271,8 +329,7 @@ export async function listRepliesService(
 // ── posting ────────────────────────────────────────────────────────────────────────────────────
 
 export interface StoreInput {
-  classId: number;
-  newsId: number;
+  target: CommentTargetRef;
   plId?: number | undefined;
   grandPid?: number | undefined;
   pId?: number | undefined;
@@ -294,11 +351,11 @@ function checkPictures(deps: AppDeps, userId: number, urls: string[]): void {
 }
 
 /** Decides the thread of a reply; refuses ids of another article, deleted comments and forged ids (security.md E36). */
-async function resolveThread(db: Db, input: StoreInput, target: NewsTarget): Promise<{ rootId: number | null; parentId: number | null }> {
+async function resolveThread(db: Db, input: StoreInput, target: CommentTarget): Promise<{ rootId: number | null; parentId: number | null }> {
   const rootHint = input.plId ?? input.grandPid;
   if (rootHint === undefined && input.pId === undefined) return { rootId: null, parentId: null };
   const live = (row: CommentRow | null): row is CommentRow =>
-    row !== null && row.deletedAt === null && row.scope === 'news' && row.newsId === target.id && row.classId === target.classId;
+    row !== null && row.deletedAt === null && row.scope === target.scope && row.newsId === target.id && row.classId === target.classId;
   const parent = input.pId === undefined ? null : await findCommentRepo(db, input.pId);
   if (input.pId !== undefined && !live(parent)) throw fail(StatusCode.notFound, MESSAGES.replyTargetMissing);
   const rootId = rootHint ?? parent?.rootId ?? parent?.id;
@@ -325,7 +382,7 @@ async function checkFirstDayCaps(db: Db, userId: number, topLevel: boolean): Pro
 class IdempotencyRace extends Error {}
 
 function canonicalHash(input: StoreInput): string {
-  const canonical = JSON.stringify([input.classId, input.newsId, input.plId ?? input.grandPid ?? 0, input.pId ?? 0, input.sayText, input.conpic]);
+  const canonical = JSON.stringify([input.target.scope, input.target.classId, input.target.newsId, input.plId ?? input.grandPid ?? 0, input.pId ?? 0, input.sayText, input.conpic]);
   return createHash('sha256').update(canonical).digest('hex');
 }
 
@@ -351,7 +408,7 @@ export async function storeCommentService(
     const earlier = await findIdempotencyRepo(db, user.userId, key, keySince());
     if (earlier) return replay(earlier, bodyHash);
   }
-  const target = await requireNews(db, input.classId, input.newsId);
+  const target = await requireTarget(db, input.target);
   // allowPl=false and the pl flag are enforced here, not only by hiding the input (security.md E37).
   if (!target.allowPl || target.hideComments) throw fail(StatusCode.forbidden, MESSAGES.commentsClosed);
   const thread = await resolveThread(db, input, target);
@@ -366,7 +423,7 @@ export async function storeCommentService(
   try {
     result = await database.write(async (tx) => {
       const row = await insertCommentRepo(tx, {
-        scope: 'news',
+        scope: target.scope,
         classId: target.classId,
         newsId: target.id,
         rootId: thread.rootId,
@@ -377,7 +434,7 @@ export async function storeCommentService(
         // No IP-region database is configured; the field stays empty rather than guessed.
         region: '',
       });
-      const commentCount = await bumpNewsCommentCountRepo(tx, target.id, 1);
+      const commentCount = await bumpCommentCount(tx, target.scope, target.id, 1);
       const parents = new Map<number, CommentRow>();
       if (thread.parentId !== null) {
         const parent = await findCommentRepo(tx, thread.parentId);
@@ -397,23 +454,26 @@ export async function storeCommentService(
     if (!winner) throw err;
     return replay(winner, bodyHash);
   }
-  publishCounts(ctx.deps, target.classId, target.id, { likeNum: target.likeNum, commentCount: result.commentCount });
+  // Rooms carry news items only (src/server/realtime/roomId.ts); bangbang pages show counts as rendered.
+  if (target.scope === 'news') publishCounts(ctx.deps, target.classId, target.id, { likeNum: target.likeNum, commentCount: result.commentCount });
   return { data: result.reply, message: MESSAGES.commentPosted };
 }
 
-export async function deleteCommentService(ctx: InteractionContext, user: AuthUser, plId: number): Promise<{ plId: number; commentCount: number }> {
+/** `bang`: the spec 7.4 bangbang delete (id=plId, from=bang) names a comment of a bangbang item only. */
+export async function deleteCommentService(ctx: InteractionContext, user: AuthUser, plId: number, bang = false): Promise<{ plId: number; commentCount: number }> {
   const { database } = ctx.deps;
   const row = await findCommentRepo(database.db, plId);
-  if (!row || row.deletedAt !== null) throw fail(StatusCode.notFound, MESSAGES.commentMissing);
+  if (!row || row.deletedAt !== null || (bang && row.scope === 'news')) throw fail(StatusCode.notFound, MESSAGES.commentMissing);
   // Only the author deletes (security.md E34); belongMyself is never read from the request.
   if (row.userId !== user.userId) throw fail(StatusCode.forbidden, MESSAGES.notOwnComment);
   await ctx.limiter.take([{ key: `delete:user:${user.userId}`, rules: DELETE_RULES }]);
   const outcome = await database.write(async (tx) => {
     const { deleted } = await deleteOwnCommentRepo(tx, plId, user.userId, new Date());
-    const commentCount = deleted > 0 && row.scope === 'news' ? await bumpNewsCommentCountRepo(tx, row.newsId, -deleted) : null;
+    const commentCount = deleted > 0 ? await bumpCommentCount(tx, row.scope, row.newsId, -deleted) : null;
     return { deleted, commentCount };
   });
   if (outcome.deleted === 0) throw fail(StatusCode.notFound, MESSAGES.commentMissing);
+  if (row.scope !== 'news') return { plId, commentCount: outcome.commentCount ?? 0 };
   const target = await findNewsTargetRepo(database.db, row.classId, row.newsId);
   const commentCount = outcome.commentCount ?? target?.commentCount ?? 0;
   if (target) publishCounts(ctx.deps, target.classId, target.id, { likeNum: target.likeNum, commentCount });
@@ -432,7 +492,8 @@ export function decideReasons(content: string, options: ReportOptions): string[]
 }
 
 export interface ReportInput {
-  kind: 'news' | 'comment';
+  /** 'bang_politics' / 'bang_qa': a bangbang item (classId 1 / 2, newsId the item id). */
+  kind: 'news' | 'comment' | 'bang_politics' | 'bang_qa';
   classId: number;
   newsId: number;
   commentId: number;
@@ -447,6 +508,8 @@ export async function reportService(ctx: InteractionContext, user: AuthUser, inp
   let commentText = '';
   if (input.kind === 'news') {
     await requireNews(db, input.classId, input.newsId);
+  } else if (input.kind === 'bang_politics' || input.kind === 'bang_qa') {
+    await requireTarget(db, { scope: input.kind === 'bang_qa' ? 'bang2' : 'bang1', classId: input.classId, newsId: input.newsId });
   } else {
     const comment = await findCommentRepo(db, input.commentId);
     // The comment must be on the named item; its text is the server's copy, never commentContent.

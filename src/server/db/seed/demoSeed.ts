@@ -1,12 +1,14 @@
 /**
  * The deterministic demo seed: channels, columns, districts, ~430 news items, banners, ads and the init
- * config, plus generated SVG pictures under mediaDir (served as /media/...). Runs once per database.
+ * config, the bangbang board (bangbangSeed.ts), plus generated SVG pictures under mediaDir (served as
+ * /media/...). Runs once per database.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../client.ts';
 import { ads, appConfig, banners, channels, columns, districts, news, seedRuns } from '../schema/core.ts';
+import { seedBangbang } from './bangbangSeed.ts';
 import { buildDemoData } from './buildDemoData.ts';
 import { seedDetail } from './detailSeed.ts';
 import { seedNewsBrowsing } from './newsBrowsingSeed.ts';
@@ -47,6 +49,7 @@ export async function seedDemo(database: Database, options: { mediaDir: string }
     await tx.insert(appConfig).values(data.appConfig);
     await seedNewsBrowsing(tx, data.news, options.mediaDir);
     await seedDetail(tx, data, options.mediaDir);
+    await seedBangbang(tx);
     // Explicit ids were inserted into serial columns: move the sequences past them.
     for (const table of ['news', 'banners', 'ads']) {
       await tx.execute(

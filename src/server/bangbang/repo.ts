@@ -1,0 +1,178 @@
+/** Bangbang data access: Q&A questions, answers, politics questions and their counters; maps rows once. */
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Answer, PoliticsDetail, QuestionDetail } from '../../contract/bangbang.ts';
+import { formatBeijingTime } from '../../lib/formatTime.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { bangAnswers, bangPolitics, bangQuestions } from '../db/schema/bangbang.ts';
+import type { Profile } from '../interaction/repo.ts';
+
+type Q = Db | Tx;
+export type QuestionRow = typeof bangQuestions.$inferSelect;
+export type AnswerRow = typeof bangAnswers.$inferSelect;
+export type PoliticsRow = typeof bangPolitics.$inferSelect;
+
+/** The comment scopes of bangbang items (comments.scope): 'bang1' politics, 'bang2' Q&A. */
+export type BangScope = 'bang1' | 'bang2';
+
+export async function findQuestionRepo(db: Q, id: number): Promise<QuestionRow | null> {
+  const rows = await db
+    .select()
+    .from(bangQuestions)
+    .where(and(eq(bangQuestions.id, id), isNull(bangQuestions.deletedAt)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findPoliticsRepo(db: Q, id: number): Promise<PoliticsRow | null> {
+  const rows = await db
+    .select()
+    .from(bangPolitics)
+    .where(and(eq(bangPolitics.id, id), isNull(bangPolitics.deletedAt)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findAnswerRepo(db: Q, id: number): Promise<AnswerRow | null> {
+  const rows = await db
+    .select()
+    .from(bangAnswers)
+    .where(and(eq(bangAnswers.id, id), isNull(bangAnswers.deletedAt)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Live answers of a question, oldest first. */
+export async function listAnswersRepo(db: Q, questionId: number, page: number, pageSize: number): Promise<AnswerRow[]> {
+  return db
+    .select()
+    .from(bangAnswers)
+    .where(and(eq(bangAnswers.questionId, questionId), isNull(bangAnswers.deletedAt)))
+    .orderBy(asc(bangAnswers.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+}
+
+/** A commentable, likable bangbang item by its comment scope: its counters (null: no such live item). */
+export interface BangItem {
+  scope: BangScope;
+  id: number;
+  likeNum: number;
+  commentCount: number;
+}
+
+export async function findBangItemRepo(db: Q, scope: BangScope, id: number): Promise<BangItem | null> {
+  const row = scope === 'bang2' ? await findQuestionRepo(db, id) : await findPoliticsRepo(db, id);
+  return row ? { scope, id: row.id, likeNum: row.likeNum, commentCount: row.commentCount } : null;
+}
+
+/** +1 on an item's like count; returns the new count. */
+export async function incrementBangItemLikeRepo(tx: Tx, scope: BangScope, id: number): Promise<number> {
+  if (scope === 'bang2') {
+    const rows = await tx
+      .update(bangQuestions)
+      .set({ likeNum: sql`${bangQuestions.likeNum} + 1` })
+      .where(eq(bangQuestions.id, id))
+      .returning({ likeNum: bangQuestions.likeNum });
+    return rows[0]?.likeNum ?? 0;
+  }
+  const rows = await tx
+    .update(bangPolitics)
+    .set({ likeNum: sql`${bangPolitics.likeNum} + 1` })
+    .where(eq(bangPolitics.id, id))
+    .returning({ likeNum: bangPolitics.likeNum });
+  return rows[0]?.likeNum ?? 0;
+}
+
+export async function incrementAnswerLikeRepo(tx: Tx, id: number): Promise<number> {
+  const rows = await tx
+    .update(bangAnswers)
+    .set({ likeNum: sql`${bangAnswers.likeNum} + 1` })
+    .where(eq(bangAnswers.id, id))
+    .returning({ likeNum: bangAnswers.likeNum });
+  return rows[0]?.likeNum ?? 0;
+}
+
+/** Adds `delta` to an item's comment count (never below 0); returns the new count. */
+export async function bumpBangCommentCountRepo(tx: Tx, scope: BangScope, id: number, delta: number): Promise<number> {
+  if (scope === 'bang2') {
+    const rows = await tx
+      .update(bangQuestions)
+      .set({ commentCount: sql`greatest(${bangQuestions.commentCount} + ${delta}, 0)` })
+      .where(eq(bangQuestions.id, id))
+      .returning({ commentCount: bangQuestions.commentCount });
+    return rows[0]?.commentCount ?? 0;
+  }
+  const rows = await tx
+    .update(bangPolitics)
+    .set({ commentCount: sql`greatest(${bangPolitics.commentCount} + ${delta}, 0)` })
+    .where(eq(bangPolitics.id, id))
+    .returning({ commentCount: bangPolitics.commentCount });
+  return rows[0]?.commentCount ?? 0;
+}
+
+// ── mapping ────────────────────────────────────────────────────────────────────────────────────
+
+const ANONYMOUS: Profile = { nickname: '网友', userPic: '' };
+
+export function toQuestionDetail(row: QuestionRow, author: Profile | undefined, liked: boolean): QuestionDetail {
+  const who = author ?? ANONYMOUS;
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    pictures: row.pictures,
+    userId: row.userId,
+    nickname: who.nickname,
+    userPic: who.userPic,
+    createTime: formatBeijingTime(row.createdAt),
+    likeNum: row.likeNum,
+    commentCount: row.commentCount,
+    answerCount: row.answerCount,
+    pv: row.pv,
+    isDoLike: liked ? 1 : 0,
+  };
+}
+
+export function toAnswer(row: AnswerRow, author: Profile | undefined, liked: boolean): Answer {
+  const who = author ?? ANONYMOUS;
+  return {
+    id: row.id,
+    bangId: row.id,
+    questionId: row.questionId,
+    userId: row.userId,
+    nickname: who.nickname,
+    userPic: who.userPic,
+    label: row.label,
+    content: row.content,
+    createTime: formatBeijingTime(row.createdAt),
+    likeNum: row.likeNum,
+    isDoLike: liked ? 1 : 0,
+  };
+}
+
+/** Politics status texts. */
+const STATUS_TEXT: Readonly<Record<number, string>> = { 0: '待回复', 1: '已回复' };
+
+/** `replyContent` is the stored, sanitised HTML; the page sanitises it again when rendering (RichText). */
+export function toPoliticsDetail(row: PoliticsRow, author: Profile | undefined, liked: boolean): PoliticsDetail {
+  const who = author ?? ANONYMOUS;
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    pictures: row.pictures,
+    userId: row.userId,
+    nickname: who.nickname,
+    userPic: who.userPic,
+    createTime: formatBeijingTime(row.createdAt),
+    department: row.department,
+    status: row.status,
+    statusText: STATUS_TEXT[row.status] ?? '待回复',
+    replyContent: row.replyHtml,
+    replyTime: row.repliedAt ? formatBeijingTime(row.repliedAt) : '',
+    likeNum: row.likeNum,
+    commentCount: row.commentCount,
+    pv: row.pv,
+    isDoLike: liked ? 1 : 0,
+  };
+}

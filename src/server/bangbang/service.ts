@@ -1,0 +1,54 @@
+/** Bangbang reading rules (spec 7.6): unknown or deleted ids are the not-found envelope; likes are the caller's. */
+import { StatusCode } from '../../contract/envelope.ts';
+import type { Answer, PoliticsDetail, QuestionDetail } from '../../contract/bangbang.ts';
+import type { Db } from '../db/client.ts';
+import type { AuthUser } from '../http/auth.ts';
+import { ApiFailure } from '../http/envelope.ts';
+import { hasLikedRepo, likedIdsRepo, profilesRepo } from '../interaction/repo.ts';
+import { findPoliticsRepo, findQuestionRepo, listAnswersRepo, toAnswer, toPoliticsDetail, toQuestionDetail } from './repo.ts';
+
+export const BANG_MESSAGES = {
+  questionMissing: '问题不存在或已删除',
+  politicsMissing: '问政内容不存在或已删除',
+} as const;
+
+/** Like kinds of bangbang things in the likes table (security.md J77: one like per user per thing). */
+export const BANG_LIKE_KINDS = { politics: 'bang_politics', qa: 'bang_qa', answer: 'bang_answer' } as const;
+
+export async function questionDetailService(db: Db, viewer: AuthUser | null, id: number): Promise<QuestionDetail> {
+  const row = await findQuestionRepo(db, id);
+  if (!row) throw new ApiFailure(StatusCode.notFound, BANG_MESSAGES.questionMissing);
+  const [profiles, liked] = await Promise.all([
+    profilesRepo(db, [row.userId]),
+    viewer ? hasLikedRepo(db, viewer.userId, BANG_LIKE_KINDS.qa, row.id) : Promise.resolve(false),
+  ]);
+  return toQuestionDetail(row, profiles.get(row.userId), liked);
+}
+
+export async function answerListService(db: Db, viewer: AuthUser | null, id: number, page: number, pageSize: number): Promise<Answer[]> {
+  const question = await findQuestionRepo(db, id);
+  if (!question) throw new ApiFailure(StatusCode.notFound, BANG_MESSAGES.questionMissing);
+  const rows = await listAnswersRepo(db, id, page, pageSize);
+  const [profiles, liked] = await Promise.all([
+    profilesRepo(db, [...new Set(rows.map((r) => r.userId))]),
+    viewer
+      ? likedIdsRepo(
+          db,
+          viewer.userId,
+          BANG_LIKE_KINDS.answer,
+          rows.map((r) => r.id),
+        )
+      : Promise.resolve(new Set<number>()),
+  ]);
+  return rows.map((r) => toAnswer(r, profiles.get(r.userId), liked.has(r.id)));
+}
+
+export async function politicsDetailService(db: Db, viewer: AuthUser | null, id: number): Promise<PoliticsDetail> {
+  const row = await findPoliticsRepo(db, id);
+  if (!row) throw new ApiFailure(StatusCode.notFound, BANG_MESSAGES.politicsMissing);
+  const [profiles, liked] = await Promise.all([
+    profilesRepo(db, [row.userId]),
+    viewer ? hasLikedRepo(db, viewer.userId, BANG_LIKE_KINDS.politics, row.id) : Promise.resolve(false),
+  ]);
+  return toPoliticsDetail(row, profiles.get(row.userId), liked);
+}

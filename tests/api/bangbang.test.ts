@@ -1,0 +1,353 @@
+/**
+ * The bangbang board (issue 5; spec 7.3–7.6, 9): the read endpoints of the Q&A and politics detail pages,
+ * and the bangbang variants of comments (from=bang, classid, id), likes (types 3 and 6, from=bang) and
+ * reports (/v1/bangbang/news/doreport), on the seeded demo board.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Answer, PoliticsDetail, QuestionDetail } from '../../src/contract/bangbang.ts';
+import type { CommentItem, CommentReply } from '../../src/contract/interaction.ts';
+import { sanitizeHtml } from '../../src/features/richtext/sanitizeHtml.server.ts';
+import { bangAnswers, bangPolitics, bangQuestions } from '../../src/server/db/schema/bangbang.ts';
+import { news } from '../../src/server/db/schema/core.ts';
+import { comments, likes, reports } from '../../src/server/db/schema/interaction.ts';
+import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
+import { createTestUser, type TestUser } from '../support/testUsers.ts';
+
+let t: TestApp;
+/** Seeded items: a question with answers and comments, another question, a replied and a waiting politics item. */
+let question: typeof bangQuestions.$inferSelect;
+let quietQuestion: typeof bangQuestions.$inferSelect;
+let replied: typeof bangPolitics.$inferSelect;
+let waiting: typeof bangPolitics.$inferSelect;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const qs = await t.database.db.select().from(bangQuestions).orderBy(bangQuestions.id);
+  question = qs[0]!;
+  quietQuestion = qs[5]!;
+  const ps = await t.database.db.select().from(bangPolitics).orderBy(bangPolitics.id);
+  replied = ps.find((p) => p.status === 1)!;
+  waiting = ps.find((p) => p.status === 0)!;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function post(path: string, body: Record<string, unknown> | string, headers: Record<string, string> = {}): Promise<Response> {
+  const form = typeof body === 'string';
+  return Promise.resolve(
+    t.app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json', ...headers },
+      body: form ? body : JSON.stringify(body),
+    }),
+  );
+}
+
+async function get<T>(path: string, headers: Record<string, string> = {}) {
+  return envelope<T>(await t.app.request(path, { headers }));
+}
+
+async function questionRow(id: number) {
+  return (await t.database.db.select().from(bangQuestions).where(eq(bangQuestions.id, id)))[0]!;
+}
+
+async function politicsRow(id: number) {
+  return (await t.database.db.select().from(bangPolitics).where(eq(bangPolitics.id, id)))[0]!;
+}
+
+/** Posts a bangbang comment as a fresh reader (posts are limited to one per 5 s per reader). */
+async function bangComment(item: { classid: 1 | 2; id: number }, body: Record<string, unknown> = {}, user?: TestUser) {
+  const author = user ?? (await createTestUser(t.database));
+  const res = await envelope<CommentReply>(await post('/v1/comment/store', { from: 'bang', ...item, sayText: '帮帮评论', ...body }, author.headers));
+  return { author, res };
+}
+
+describe('the seeded board', () => {
+  it('has about 20 Q&A questions with answers and 15 politics items, some replied, with counters matching the rows', async () => {
+    const qs = await t.database.db.select().from(bangQuestions);
+    const ps = await t.database.db.select().from(bangPolitics);
+    expect(qs.length).toBeGreaterThanOrEqual(18);
+    expect(ps.length).toBeGreaterThanOrEqual(12);
+    expect(ps.some((p) => p.status === 1) && ps.some((p) => p.status === 0)).toBe(true);
+    for (const q of qs) {
+      const answers = await t.database.db.select().from(bangAnswers).where(eq(bangAnswers.questionId, q.id));
+      expect(answers.length).toBe(q.answerCount);
+      expect(answers.length).toBeGreaterThan(0);
+      const live = await t.database.db
+        .select()
+        .from(comments)
+        .where(and(eq(comments.scope, 'bang2'), eq(comments.newsId, q.id), isNull(comments.deletedAt)));
+      expect(live.length).toBe(q.commentCount);
+    }
+    // Official replies are stored as the one sanitiser leaves them.
+    for (const p of ps) expect(p.replyHtml).toBe(sanitizeHtml(p.replyHtml));
+  });
+});
+
+describe('GET /v1/bangbang/wenda/getAnswerDetail and getAnswerListById', () => {
+  it('answers the question with its author and counts, and its answers oldest first', async () => {
+    const detail = await get<QuestionDetail>(`/v1/bangbang/wenda/getAnswerDetail?id=${question.id}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.data).toMatchObject({ id: question.id, title: question.title, answerCount: question.answerCount, isDoLike: 0 });
+    expect(detail.data.nickname).not.toBe('');
+    const list = await get<Answer[]>(`/v1/bangbang/wenda/getAnswerListById?id=${question.id}&page=1`);
+    expect(list.statusCode).toBe(200);
+    expect(list.data.length).toBe(question.answerCount);
+    expect(list.data.map((a) => a.id)).toEqual([...list.data.map((a) => a.id)].sort((a, b) => a - b));
+    expect(list.data.every((a) => a.bangId === a.id && a.questionId === question.id)).toBe(true);
+    expect(list.data.some((a) => a.label === '记者')).toBe(true);
+    expect((await get<Answer[]>(`/v1/bangbang/wenda/getAnswerListById?id=${question.id}&page=2`)).data).toEqual([]);
+  });
+
+  it.each([
+    ['/v1/bangbang/wenda/getAnswerDetail?id=999999', 404, '问题不存在或已删除'],
+    ['/v1/bangbang/wenda/getAnswerListById?id=999999', 404, '问题不存在或已删除'],
+    ['/v1/bangbang/wenzheng/getDetail?id=999999', 404, '问政内容不存在或已删除'],
+  ])('%s is the not-found envelope', async (path, statusCode, message) => {
+    expect(await get(path)).toEqual({ statusCode, message, data: null });
+  });
+
+  it.each(['0', '-1', '1e3', 'abc', ''])('an id of %j is refused with a Chinese message', async (id) => {
+    const res = await t.app.request(`/v1/bangbang/wenda/getAnswerDetail?id=${id}`);
+    expect(res.status).toBe(400);
+    expect((await envelope(res)).message).toMatch(/^参数错误: id /);
+  });
+});
+
+describe('GET /v1/bangbang/wenzheng/getDetail', () => {
+  it('answers a replied item with its department and sanitised official reply', async () => {
+    const a = await get<PoliticsDetail>(`/v1/bangbang/wenzheng/getDetail?id=${replied.id}`);
+    expect(a.statusCode).toBe(200);
+    expect(a.data).toMatchObject({ id: replied.id, department: replied.department, status: 1, statusText: '已回复' });
+    expect(a.data.replyContent).toContain('<p>');
+    expect(a.data.replyTime).not.toBe('');
+  });
+
+  it('answers a waiting item with an empty reply', async () => {
+    const a = await get<PoliticsDetail>(`/v1/bangbang/wenzheng/getDetail?id=${waiting.id}`);
+    expect(a.data).toMatchObject({ status: 0, statusText: '待回复', replyContent: '', replyTime: '' });
+  });
+});
+
+describe('bangbang comments (from=bang)', () => {
+  it('lists the seeded comments of a question with their replies, under both paths', async () => {
+    const list = await get<CommentItem[]>(`/v1/comment/getList?from=bang&classid=2&id=${question.id}`);
+    expect(list.statusCode).toBe(200);
+    expect(list.data.length).toBeGreaterThan(0);
+    expect(list.data.every((c) => c.newsId === question.id && c.classId === 2)).toBe(true);
+    expect(list.data.some((c) => c.subComments.length > 0)).toBe(true);
+    const same = await get<CommentItem[]>(`/api/bangbang/comment/bangbanglist?classid=2&id=${question.id}`);
+    expect(same.data.map((c) => c.id)).toEqual(list.data.map((c) => c.id));
+  });
+
+  it('keeps Q&A and politics comments apart: classid 1 with a question id lists that politics item', async () => {
+    const politics = await get<CommentItem[]>(`/v1/comment/getList?from=bang&classid=1&id=${replied.id}`);
+    const qa = await get<CommentItem[]>(`/v1/comment/getList?from=bang&classid=2&id=${replied.id}`);
+    const ids = new Set(politics.data.map((c) => c.id));
+    expect(qa.statusCode === 404 || qa.data.every((c) => !ids.has(c.id))).toBe(true);
+  });
+
+  it.each([
+    ['classid 3', 'from=bang&classid=3&id=1', /^参数错误: classid /],
+    ['no id', 'from=bang&classid=2', /^参数错误: id /],
+    ['no classid', 'from=bang&id=1', /^参数错误: classid /],
+    ['no from and no newsId', 'classid=2&id=1', /^参数错误: classId /],
+  ])('refuses %s with a Chinese message', async (_name, qs, message) => {
+    const res = await t.app.request(`/v1/comment/getList?${qs}`);
+    expect(res.status).toBe(400);
+    expect((await envelope(res)).message).toMatch(message);
+  });
+
+  it('an unknown item is not found', async () => {
+    expect(await get('/v1/comment/getList?from=bang&classid=2&id=999999')).toEqual({ statusCode: 404, message: '内容不存在或已删除', data: null });
+  });
+
+  it('needs a login to comment (301) and writes nothing', async () => {
+    const before = await questionRow(quietQuestion.id);
+    const a = await envelope(await post('/v1/comment/store', { from: 'bang', classid: 2, id: quietQuestion.id, sayText: '匿名' }));
+    expect(a.statusCode).toBe(301);
+    expect((await questionRow(quietQuestion.id)).commentCount).toBe(before.commentCount);
+  });
+
+  it('posts a comment and a reply on a question; the count moves in the same write; HTML stays text', async () => {
+    const before = (await questionRow(quietQuestion.id)).commentCount;
+    const text = '<script>alert(1)</script><b>不是粗体</b>';
+    const { res } = await bangComment({ classid: 2, id: quietQuestion.id }, { sayText: `  ${text}  ` });
+    expect(res.statusCode).toBe(200);
+    expect(res.data).toMatchObject({ sayText: text, newsId: quietQuestion.id, classId: 2, belongMyself: 1, grandPid: 0 });
+    const reply = await bangComment({ classid: 2, id: quietQuestion.id }, { plId: res.data.id, pId: res.data.id, sayText: '回复一下' });
+    expect(reply.res.statusCode).toBe(200);
+    expect(reply.res.data.grandPid).toBe(res.data.id);
+    expect((await questionRow(quietQuestion.id)).commentCount).toBe(before + 2);
+    const thread = await get<{ comment: CommentItem; list: CommentReply[] }>(`/v1/comment/getListByParentId?from=bang&classid=2&id=${quietQuestion.id}&plId=${res.data.id}`);
+    expect(thread.statusCode).toBe(200);
+    expect(thread.data.list.map((r) => r.sayText)).toEqual(['回复一下']);
+    // The same thread named as a politics item, or under an article, is not found.
+    expect((await get(`/v1/comment/getListByParentId?from=bang&classid=1&id=${quietQuestion.id}&plId=${res.data.id}`)).statusCode).toBe(404);
+  });
+
+  it('posts on a politics item and counts it there', async () => {
+    const before = (await politicsRow(waiting.id)).commentCount;
+    const { res } = await bangComment({ classid: 1, id: waiting.id }, { sayText: '希望尽快处理' });
+    expect(res.statusCode).toBe(200);
+    expect((await politicsRow(waiting.id)).commentCount).toBe(before + 1);
+  });
+
+  it.each([
+    ['empty text', { sayText: '   ' }, '参数错误: sayText 评论内容不能为空'],
+    ['501 characters', { sayText: '帮'.repeat(501) }, '参数错误: sayText 评论内容不能超过 500 个字'],
+    ['10 pictures', { conpic: Array.from({ length: 10 }, (_, i) => `/media/comments/1/${i}.png`) }, '参数错误: conpic 图片最多 9 张'],
+  ])('refuses %s', async (_name, body, message) => {
+    const before = (await questionRow(quietQuestion.id)).commentCount;
+    const { res } = await bangComment({ classid: 2, id: quietQuestion.id }, body);
+    expect(res).toEqual({ statusCode: 400, message, data: null });
+    expect((await questionRow(quietQuestion.id)).commentCount).toBe(before);
+  });
+
+  it('accepts 500 emoji (code points, not UTF-16 units)', async () => {
+    const { res } = await bangComment({ classid: 2, id: quietQuestion.id }, { sayText: '😀'.repeat(500) });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses forged ids: a reply to a news comment, to another item’s comment, to a deleted one', async () => {
+    const [newsComment] = await t.database.db.select().from(comments).where(eq(comments.scope, 'news')).limit(1);
+    const [article] = await t.database.db.select({ id: news.id, classId: news.classId }).from(news).where(eq(news.allowPl, true)).limit(1);
+    let target = newsComment?.id;
+    if (target === undefined) {
+      const author = await createTestUser(t.database);
+      const made = await envelope<CommentReply>(await post('/v1/comment/store', { classId: article!.classId, newsId: article!.id, sayText: '新闻评论' }, author.headers));
+      target = made.data.id;
+    }
+    const onNews = await bangComment({ classid: 2, id: quietQuestion.id }, { plId: target });
+    expect(onNews.res).toEqual({ statusCode: 404, message: '回复的评论不存在或已删除', data: null });
+
+    const elsewhere = await bangComment({ classid: 1, id: waiting.id }, { sayText: '别处的评论' });
+    const crossed = await bangComment({ classid: 2, id: quietQuestion.id }, { plId: elsewhere.res.data.id });
+    expect(crossed.res.statusCode).toBe(404);
+
+    const gone = await bangComment({ classid: 2, id: quietQuestion.id }, { sayText: '马上删除' });
+    expect((await envelope(await post('/v1/comment/deleteComment', { id: gone.res.data.id, from: 'bang' }, gone.author.headers))).statusCode).toBe(200);
+    const late = await bangComment({ classid: 2, id: quietQuestion.id }, { plId: gone.res.data.id, pId: gone.res.data.id });
+    expect(late.res).toEqual({ statusCode: 404, message: '回复的评论不存在或已删除', data: null });
+
+    const noItem = await bangComment({ classid: 2, id: 999999 });
+    expect(noItem.res).toEqual({ statusCode: 404, message: '内容不存在或已删除', data: null });
+  });
+
+  it('deletes only the author’s own comment (id=plId&from=bang); the count drops with its replies', async () => {
+    const { author, res } = await bangComment({ classid: 2, id: quietQuestion.id }, { sayText: '我的评论' });
+    await bangComment({ classid: 2, id: quietQuestion.id }, { plId: res.data.id, sayText: '别人的回复' });
+    const before = (await questionRow(quietQuestion.id)).commentCount;
+
+    const stranger = await createTestUser(t.database);
+    const refused = await envelope(await post('/v1/comment/deleteComment', `id=${res.data.id}&from=bang`, stranger.headers));
+    expect(refused).toEqual({ statusCode: 403, message: '只能删除自己的评论', data: null });
+    expect((await questionRow(quietQuestion.id)).commentCount).toBe(before);
+
+    const anonymous = await envelope(await post('/v1/comment/deleteComment', `id=${res.data.id}&from=bang`));
+    expect(anonymous.statusCode).toBe(301);
+
+    const done = await envelope<{ plId: number; commentCount: number }>(await post('/v1/comment/deleteComment', `id=${res.data.id}&from=bang`, author.headers));
+    expect(done).toEqual({ statusCode: 200, message: '删除成功！', data: { plId: res.data.id, commentCount: before - 2 } });
+    expect((await questionRow(quietQuestion.id)).commentCount).toBe(before - 2);
+    const again = await envelope(await post('/v1/comment/deleteComment', `id=${res.data.id}&from=bang`, author.headers));
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('from=bang delete does not reach a news comment, and a missing id is refused in Chinese', async () => {
+    const author = await createTestUser(t.database);
+    const [article] = await t.database.db.select({ id: news.id, classId: news.classId }).from(news).where(eq(news.allowPl, true)).limit(1);
+    const made = await envelope<CommentReply>(await post('/v1/comment/store', { classId: article!.classId, newsId: article!.id, sayText: '新闻评论不归帮帮删' }, author.headers));
+    expect(made.statusCode).toBe(200);
+    expect((await envelope(await post('/v1/comment/deleteComment', { id: made.data.id, from: 'bang' }, author.headers))).statusCode).toBe(404);
+    expect(await envelope(await post('/v1/comment/deleteComment', { from: 'bang' }, author.headers))).toEqual({ statusCode: 400, message: '参数错误: id 不能为空', data: null });
+  });
+});
+
+describe('bangbang likes', () => {
+  it('likes a question (type 2, from=bang) once: 20 parallel calls add one row and +1', async () => {
+    const user = await createTestUser(t.database);
+    const before = (await questionRow(question.id)).likeNum;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post('/v1/like/do', `newsId=${question.id}&type=2&from=bang`, user.headers).then((r) => envelope<{ likeNum: number }>(r))),
+    );
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(answers.filter((a) => a.message === '点赞成功')).toHaveLength(1);
+    expect((await questionRow(question.id)).likeNum).toBe(before + 1);
+    const rows = await t.database.db.select().from(likes).where(and(eq(likes.userId, user.userId), eq(likes.kind, 'bang_qa')));
+    expect(rows).toHaveLength(1);
+    const seen = await get<QuestionDetail>(`/v1/bangbang/wenda/getAnswerDetail?id=${question.id}`, user.headers);
+    expect(seen.data.isDoLike).toBe(1);
+    expect((await get<QuestionDetail>(`/v1/bangbang/wenda/getAnswerDetail?id=${question.id}`)).data.isDoLike).toBe(0);
+  });
+
+  it('likes a politics item (type 1, from=bang) and not the article of the same id', async () => {
+    const user = await createTestUser(t.database);
+    const before = (await politicsRow(replied.id)).likeNum;
+    const a = await envelope<{ likeNum: number }>(await post('/v1/like/do', { newsId: replied.id, type: 1, from: 'bang' }, user.headers));
+    expect(a).toEqual({ statusCode: 200, message: '点赞成功', data: { voteType: 1, likeNum: before + 1 } });
+    const again = await envelope(await post('/v1/like/do', { newsId: replied.id, type: 1, from: 'bang' }, user.headers));
+    expect(again.message).toBe('你已经点过赞了');
+    expect((await politicsRow(replied.id)).likeNum).toBe(before + 1);
+    expect(await t.database.db.select().from(likes).where(and(eq(likes.userId, user.userId), eq(likes.kind, 'news')))).toHaveLength(0);
+  });
+
+  it('likes an answer by bangId (type 6) and shows it liked to that reader', async () => {
+    const user = await createTestUser(t.database);
+    const [answer] = await t.database.db.select().from(bangAnswers).where(eq(bangAnswers.questionId, question.id)).orderBy(bangAnswers.id).limit(1);
+    const a = await envelope<{ likeNum: number }>(await post('/v1/like/do', { bangId: answer!.id, type: 6 }, user.headers));
+    expect(a.data.likeNum).toBe(answer!.likeNum + 1);
+    const list = await get<Answer[]>(`/v1/bangbang/wenda/getAnswerListById?id=${question.id}`, user.headers);
+    expect(list.data.find((x) => x.id === answer!.id)?.isDoLike).toBe(1);
+  });
+
+  it('likes a bangbang comment (type 3, commentId) but not a news comment as type 3', async () => {
+    const { res } = await bangComment({ classid: 2, id: question.id }, { sayText: '值得点赞' });
+    const fan = await createTestUser(t.database);
+    const a = await envelope<{ likeNum: number }>(await post('/v1/like/do', { commentId: res.data.id, type: 3 }, fan.headers));
+    expect(a).toMatchObject({ statusCode: 200, data: { likeNum: 1 } });
+    const [newsComment] = await t.database.db.select().from(comments).where(eq(comments.scope, 'news')).limit(1);
+    if (newsComment) expect((await envelope(await post('/v1/like/do', { commentId: newsComment.id, type: 3 }, fan.headers))).statusCode).toBe(100);
+    // A bangbang comment is not a news comment (type 2) either.
+    expect((await envelope(await post('/v1/like/do', { commentId: res.data.id, type: 2 }, fan.headers))).statusCode).toBe(100);
+  });
+
+  it('needs a login (301) and changes nothing', async () => {
+    const before = (await questionRow(question.id)).likeNum;
+    expect((await envelope(await post('/v1/like/do', { newsId: question.id, type: 2, from: 'bang' }))).statusCode).toBe(301);
+    expect((await questionRow(question.id)).likeNum).toBe(before);
+  });
+});
+
+describe('POST /v1/bangbang/news/doreport', () => {
+  it('reports a question once with reasons from the list; a repeat is refused with a message', async () => {
+    const user = await createTestUser(t.database);
+    const a = await envelope(await post('/v1/bangbang/news/doreport', { classid: 2, id: question.id, content: '谣言虚假,广告营销' }, user.headers));
+    expect(a).toMatchObject({ statusCode: 200, message: '举报成功' });
+    const rows = await t.database.db.select().from(reports).where(eq(reports.userId, user.userId));
+    expect(rows).toMatchObject([{ kind: 'bang_qa', classId: 2, newsId: question.id, reasons: '谣言虚假,广告营销' }]);
+    const again = await envelope(await post('/v1/bangbang/news/doreport', { classid: 2, id: question.id, content: '其他' }, user.headers));
+    expect(again).toEqual({ statusCode: 100, message: '你已经举报过了，我们会尽快处理', data: null });
+    // The politics item of the same id is another target.
+    const politics = await envelope(await post('/v1/bangbang/news/doreport', { classid: 1, id: replied.id, content: '其他' }, user.headers));
+    expect(politics.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['no reason', { classid: 2, content: '' }, 100, '请选择举报内容'],
+    ['a reason not on the list', { classid: 2, content: '随便写的' }, 400, '举报理由不在可选范围内'],
+    ['an unknown item', { classid: 2, id: 999999, content: '其他' }, 404, '内容不存在或已删除'],
+    ['classid 5', { classid: 5, content: '其他' }, 400, '参数错误: classid 只能是 1（问政）或 2（问答）'],
+  ])('refuses %s and records nothing', async (_name, body, statusCode, message) => {
+    const user = await createTestUser(t.database);
+    const a = await envelope(await post('/v1/bangbang/news/doreport', { id: question.id, ...body }, user.headers));
+    expect(a).toEqual({ statusCode, message, data: null });
+    expect(await t.database.db.select().from(reports).where(eq(reports.userId, user.userId))).toHaveLength(0);
+  });
+
+  it('needs a login (301)', async () => {
+    expect((await envelope(await post('/v1/bangbang/news/doreport', { classid: 2, id: question.id, content: '其他' }))).statusCode).toBe(301);
+  });
+});

@@ -29,6 +29,8 @@ export function maskPhone(phone: string): string {
 
 export const PHONE_INVALID = '请输入正确的手机号';
 export const CODE_INVALID = '验证码为 6 位数字';
+const PASSWORD_REQUIRED = '请输入密码';
+const CODE_PURPOSE_INVALID = '验证码类型不正确';
 
 export const Phone = z
   .string({ error: PHONE_INVALID })
@@ -54,7 +56,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * hashing (security.md B15, B16). The blocklist needs the phone and is checked by the server.
  */
 export const Password = z
-  .string({ error: '请输入密码' })
+  .string({ error: PASSWORD_REQUIRED })
   .max(PASSWORD_MAX * 2, `密码不能超过 ${PASSWORD_MAX} 位`)
   .refine((s) => !s.includes('\u0000') && !LONE_SURROGATE.test(s), '密码包含非法字符')
   .refine((s) => [...s].length >= PASSWORD_MIN, `密码至少 ${PASSWORD_MIN} 位`)
@@ -62,15 +64,22 @@ export const Password = z
 
 /** A password being checked at login: only bounded, never judged (old passwords stay usable). */
 export const LoginPassword = z
-  .string({ error: '请输入密码' })
-  .min(1, '请输入密码')
+  .string({ error: PASSWORD_REQUIRED })
+  .min(1, PASSWORD_REQUIRED)
   .max(PASSWORD_MAX * 2, '手机号或密码错误');
 
 /** What a code is for; a code works only for its own purpose (security.md A7). */
-export const CodePurpose = z.enum(['login', 'register', 'reset', 'bind', 'change'], { error: '验证码类型不正确' });
+export const CodePurpose = z.enum(['login', 'register', 'reset', 'bind', 'change'], { error: CODE_PURPOSE_INVALID });
 export type CodePurpose = z.infer<typeof CodePurpose>;
 
-const Opaque = z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, '格式不正确');
+/** A phone and the SMS code sent to it: the body of every code-proven step. */
+const PhoneAndCode = z.object({ phone: Phone, code: SmsCode });
+
+/** A new password set with the one-time ticket of valisendMsg (reset and change). */
+const TicketAndPassword = z.object({ ticket: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, '格式不正确'), password: Password });
+
+/** The OAuth state the browser keeps and the provider hands back unchanged. */
+export const OAUTH_STATE = /^[A-Za-z0-9]{1,128}$/;
 
 /**
  * Slide result fields: ours are base64url and `<expiry>.<hex>`; the vendor's (CAPTCHA_PROVIDER=aliyun)
@@ -151,7 +160,7 @@ export const checkCode = defineEndpoint({
   body: z.object({
     phone: Phone.optional(),
     code: SmsCode,
-    type: z.enum(['reset', 'change'], { error: '验证码类型不正确' }),
+    type: CodePurpose.extract(['reset', 'change'], { error: CODE_PURPOSE_INVALID }),
   }),
   data: z.object({ ticket: z.string() }),
   auth: 'optional',
@@ -159,15 +168,20 @@ export const checkCode = defineEndpoint({
 
 // ── login and session ─────────────────────────────────────────────────────────────────────────
 
-/** What a successful login hands the client to store (spec 3 session data). */
-export const LoginData = z.object({
-  token: z.string(),
-  tokenType: z.literal('Bearer'),
+/** Who the reader is, as both a login and the profile show it. */
+const AccountIdentity = z.object({
   userId: z.number().int(),
   nickname: z.string(),
   userPic: z.string(),
   /** The account's phone, masked (138****8000). */
   syPhone: z.string(),
+});
+
+/** What a successful login hands the client to store (spec 3 session data). */
+export const LoginData = z.object({
+  token: z.string(),
+  tokenType: z.literal('Bearer'),
+  ...AccountIdentity.shape,
   /** ISO 8601: the absolute end of this login (30 days). */
   expiresAt: z.string(),
 });
@@ -178,7 +192,7 @@ export const codeLogin = defineEndpoint({
   path: '/v1/user/code_login',
   summary: '验证码登录（未注册的手机号自动注册）',
   tag: 'accounts',
-  body: z.object({ phone: Phone, code: SmsCode }),
+  body: PhoneAndCode,
   data: LoginData,
 });
 
@@ -187,14 +201,8 @@ export const passwordLogin = defineEndpoint({
   path: '/v1/user/login',
   summary: '密码登录；同一账号连续失败 5 次后需滑动验证（statusCode 428）',
   tag: 'accounts',
-  body: z.object({
-    phone: Phone,
-    password: LoginPassword,
-    token: SlideField.optional(),
-    csessionid: SlideField.optional(),
-    sig: SlideSig.optional(),
-    scene: z.string().max(32).optional(),
-  }),
+  // The slide result is asked for only after 5 failures, so each of its fields may be absent.
+  body: SlideResult.partial().extend({ phone: Phone, password: LoginPassword }),
   data: LoginData,
 });
 
@@ -203,7 +211,7 @@ export const register = defineEndpoint({
   path: '/v1/user/register',
   summary: '注册：手机号、验证码、密码',
   tag: 'accounts',
-  body: z.object({ phone: Phone, code: SmsCode, password: Password }),
+  body: PhoneAndCode.extend({ password: Password }),
   data: LoginData,
 });
 
@@ -212,7 +220,7 @@ export const resetPassword = defineEndpoint({
   path: '/v1/user/resetPassword',
   summary: '找回密码：凭 valisendMsg 的凭证设置新密码，所有登录失效',
   tag: 'accounts',
-  body: z.object({ ticket: Opaque, password: Password }),
+  body: TicketAndPassword,
   data: z.null(),
 });
 
@@ -221,17 +229,14 @@ export const changePassword = defineEndpoint({
   path: '/v1/user/changePassword',
   summary: '修改密码：凭 valisendMsg 的凭证设置新密码，其他登录失效',
   tag: 'accounts',
-  body: z.object({ ticket: Opaque, password: Password }),
+  body: TicketAndPassword,
   data: z.null(),
   auth: 'required',
 });
 
 export const UserInfo = z.object({
-  userId: z.number().int(),
+  ...AccountIdentity.shape,
   userName: z.string(),
-  nickname: z.string(),
-  userPic: z.string(),
-  syPhone: z.string(),
   /** 积分 (points). */
   credit: z.number().int(),
   /** 成长值 (growth value), spelt as the spec spells it. */
@@ -282,7 +287,7 @@ export const tokenByCode = defineEndpoint({
   tag: 'accounts',
   query: z.object({
     code: z.string().min(1).max(128),
-    state: z.string().regex(/^[A-Za-z0-9]{1,128}$/, 'state 不正确'),
+    state: z.string().regex(OAUTH_STATE, 'state 不正确'),
     /** Legacy parameter of the spec's client; ignored (tokens never travel in a URL, security.md D32). */
     token: z.string().max(200).optional(),
   }),
@@ -315,7 +320,7 @@ export const bind3rdParty = defineEndpoint({
   path: '/v1/user/bind3rdParty',
   summary: '微信用户绑定手机号（需该手机号的 bind 验证码）并登录',
   tag: 'accounts',
-  body: z.object({ unionId: PendingUnionId, phone: Phone, code: SmsCode }),
+  body: PhoneAndCode.extend({ unionId: PendingUnionId }),
   data: LoginData,
 });
 

@@ -32,8 +32,13 @@ test('an article is readable from the HTML alone: title, text, first picture, cr
   await expect(page.getByRole('heading', { level: 1 }).last()).not.toBeEmpty();
   expect(await page.locator('.rich-text p').count()).toBeGreaterThan(3);
   await expect(page.getByText('山城新闻网络信息内容自律公约')).toBeVisible();
-  await expect(page.getByText('免费拨打023-63907110')).toBeVisible();
-  await expect(page.getByRole('region', { name: '相关新闻' })).toBeVisible();
+  // One tip hot-line (spec 9), beside 举报: the number is shown once, its sheet opens with JavaScript.
+  await expect(page.getByRole('button', { name: /^爆料热线 023-63907110/ })).toBeVisible();
+  await expect(page.getByText('023-63907110').filter({ visible: true })).toHaveCount(1);
+  await expect(page.getByRole('region', { name: '相关新闻' }).getByRole('listitem')).toHaveCount(6);
+  const hot = page.getByRole('region', { name: '热点新闻' });
+  await expect(hot.getByRole('heading', { name: '热点新闻' })).toBeVisible();
+  await expect(hot.getByRole('listitem').first()).toContainText('1');
   await context.close();
 });
 

@@ -18,16 +18,25 @@ test('a short article does not fold', async ({ page }) => {
   await expect(page.getByRole('button', { name: '展开全文' })).toBeHidden();
 });
 
-test('the video popup plays on a tap on the cover and pauses when closed', async ({ page }) => {
-  await page.goto('/shancheng/NewsVideoDetail?classId=504&newsId=296');
-  await page.getByRole('button', { name: /^播放视频/ }).click();
-  const video = page.locator('[data-popup-video]');
-  await expect(video).toBeVisible();
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0)).toBe(true);
-  await page.getByRole('button', { name: '关闭视频' }).click();
-  await expect(video).toBeHidden();
-  expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
-});
+// One cover component (features/video/VideoCover.astro) serves the video detail and the flow feed.
+for (const [name, url] of [
+  ['a video detail', '/NewsVideoDetail?classId=504&newsId=296'],
+  ['the flow feed', '/flowVideoPage?classId=1201'],
+] as const) {
+  test(`on ${name} the video popup plays on a tap on the cover and pauses when closed`, async ({ page }) => {
+    await page.goto(`/shancheng${url}`);
+    const cover = page.getByRole('button', { name: /^播放视频/ }).first();
+    // The first cover is the first screen's picture: loaded at once, never lazily.
+    await expect(cover.locator('img')).toHaveAttribute('fetchpriority', 'high');
+    await cover.click();
+    const video = page.locator('[data-popup-video]');
+    await expect(video).toBeVisible();
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0)).toBe(true);
+    await page.getByRole('button', { name: '关闭视频' }).click();
+    await expect(video).toBeHidden();
+    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  });
+}
 
 test('video detail has three tabs: 视频, 评论, 简介', async ({ page }) => {
   await page.goto('/shancheng/NewsVideoDetail?classId=504&newsId=296');

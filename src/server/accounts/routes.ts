@@ -13,6 +13,7 @@ import {
   devOutbox,
   logoutEndpoint,
   messengerAuthorize,
+  OAUTH_STATE,
   passwordLogin,
   register,
   SLIDE_SCENE,
@@ -65,6 +66,18 @@ export function registerAccountsRoutes(registry: ApiRegistry): void {
   // The address that keys per-address limits and binds a slide result (loopback is exempt outside production).
   const ipOf = (c: Context): string => rateLimitIp(c, config.production);
 
+  /**
+   * The phone a code goes to or is checked for. Spec 2.5 ChangeCheckPage: for `change` it is the
+   * logged-in reader's own phone, whatever the body says; null when that reader has none bound.
+   */
+  const codePhone = async (c: Context, body: { phone?: string | undefined; type: string }): Promise<string | null> => {
+    if (body.type !== 'change') {
+      if (!body.phone) throw badParams(`phone ${accounts.MSG.phoneRequired}`);
+      return body.phone;
+    }
+    return (await accounts.currentUser(ctx, requireUser(c).userId)).phone;
+  };
+
   // ── slide check ──
   registerEndpoint(registry, captchaChallenge, async () =>
     ok({ challenge: signChallenge(await ctx.key(), Date.now()), scene: SLIDE_SCENE, provider: ctx.slide.provider, vendor: ctx.slide.vendor }),
@@ -88,14 +101,8 @@ export function registerAccountsRoutes(registry: ApiRegistry): void {
   registerEndpoint(registry, sendCode, async ({ body, c }) => {
     const ip = ipOf(c);
     if (!(await accounts.consumeSlide(ctx, body, ip))) return failure(StatusCode.fail, accounts.MSG.slideFailed);
-    let phone = body.phone;
-    if (body.type === 'change') {
-      // Spec 2.5 ChangeCheckPage: the code goes to the logged-in reader's own phone.
-      const user = await accounts.currentUser(ctx, requireUser(c).userId);
-      if (!user.phone) return failure(StatusCode.fail, accounts.MSG.bindFirst);
-      phone = user.phone;
-    }
-    if (!phone) throw badParams(`phone ${accounts.MSG.phoneRequired}`);
+    const phone = await codePhone(c, body);
+    if (!phone) return failure(StatusCode.fail, accounts.MSG.bindFirst);
     const rawDevice = c.req.header(HEADER_DEVICE_ID);
     const deviceId = rawDevice && DEVICE_ID_RE.test(rawDevice) ? rawDevice : null;
     await accounts.sendCode(ctx, { phone, purpose: body.type, ip, deviceId });
@@ -103,15 +110,9 @@ export function registerAccountsRoutes(registry: ApiRegistry): void {
   });
 
   registerEndpoint(registry, checkCode, async ({ body, c }) => {
-    const ip = ipOf(c);
-    let phone = body.phone;
-    if (body.type === 'change') {
-      const user = await accounts.currentUser(ctx, requireUser(c).userId);
-      if (!user.phone) return failure(StatusCode.fail, accounts.MSG.bindFirst);
-      phone = user.phone;
-    }
-    if (!phone) throw badParams(`phone ${accounts.MSG.phoneRequired}`);
-    return ok({ ticket: await accounts.checkCodeForTicket(ctx, { phone, code: body.code, purpose: body.type, ip }) });
+    const phone = await codePhone(c, body);
+    if (!phone) return failure(StatusCode.fail, accounts.MSG.bindFirst);
+    return ok({ ticket: await accounts.checkCodeForTicket(ctx, { phone, code: body.code, purpose: body.type, ip: ipOf(c) }) });
   });
 
   // ── logins ──
@@ -192,11 +193,17 @@ function devRedirectTarget(raw: string | undefined): string | null {
   return path.startsWith('/shancheng/') && !/[\\\u0000-\u001f]/.test(path) ? path : null;
 }
 
+/** The local provider's redirect target and state, both checked, or a 400. */
+function devOAuthRequest(rawRedirect: string | null | undefined, rawState: string | null | undefined): { redirectUri: string; state: string } {
+  const redirectUri = devRedirectTarget(rawRedirect ?? undefined);
+  const state = rawState ?? '';
+  if (!redirectUri || !OAUTH_STATE.test(state)) throw new ApiFailure(StatusCode.badParams, '参数错误: redirect_uri 或 state 不正确', 400);
+  return { redirectUri, state };
+}
+
 function registerDevOAuth(registry: ApiRegistry, oauth: DevMessengerOAuth): void {
   registry.app.get(DEV_OAUTH_PATH, (c) => {
-    const redirectUri = devRedirectTarget(c.req.query('redirect_uri'));
-    const state = c.req.query('state') ?? '';
-    if (!redirectUri || !/^[A-Za-z0-9]{1,128}$/.test(state)) throw new ApiFailure(StatusCode.badParams, '参数错误: redirect_uri 或 state 不正确', 400);
+    const { redirectUri, state } = devOAuthRequest(c.req.query('redirect_uri'), c.req.query('state'));
     return c.html(html`<!doctype html>
       <html lang="zh-CN">
         <head>
@@ -227,10 +234,8 @@ function registerDevOAuth(registry: ApiRegistry, oauth: DevMessengerOAuth): void
 
   registry.app.post('/api/dev/oauth/approve', async (c) => {
     const form = new URLSearchParams(await c.req.text());
-    const redirectUri = devRedirectTarget(form.get('redirect_uri') ?? undefined);
-    const state = form.get('state') ?? '';
+    const { redirectUri, state } = devOAuthRequest(form.get('redirect_uri'), form.get('state'));
     const nickname = (form.get('nickname') ?? '').trim().slice(0, 20) || '微信用户';
-    if (!redirectUri || !/^[A-Za-z0-9]{1,128}$/.test(state)) throw new ApiFailure(StatusCode.badParams, '参数错误: redirect_uri 或 state 不正确', 400);
     const unionId = `dev-${createHash('sha256').update(nickname).digest('hex').slice(0, 24)}`;
     const code = oauth.approve({ unionId, nickname, userPic: '' });
     const target = new URL(redirectUri, 'http://local');

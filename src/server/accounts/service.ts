@@ -4,7 +4,7 @@
  * refused step leaves nothing half-written (a code is used up only when its whole step succeeds).
  */
 import { randomBytes } from 'node:crypto';
-import { maskPhone, type CodePurpose, type LoginData, type SlideResult, type UserInfo } from '../../contract/accounts.ts';
+import { maskPhone, PHONE_INVALID, type CodePurpose, type LoginData, type SlideResult, type UserInfo } from '../../contract/accounts.ts';
 import { StatusCode } from '../../contract/envelope.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { issueToken } from '../http/auth.ts';
@@ -82,7 +82,7 @@ export const MSG = {
   codeExchangeFailed: '获取微信code失败',
   bindFirst: '请先绑定手机号',
   boundElsewhere: '该手机号已绑定其他微信账号',
-  phoneRequired: '请输入正确的手机号',
+  phoneRequired: PHONE_INVALID,
   loggedIn: '登录成功',
 } as const;
 

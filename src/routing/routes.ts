@@ -533,7 +533,7 @@ export const routes: readonly RouteEntry[] = [
     query: ['classId', 'newsId', 'plId', 'grandPid', 'pId', 'from', 'id', 'classid'],
     description: "write a bangbang comment",
     meta: { title: '发表评论', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
-    example: '/PublishBangBang?classId=101&newsId=1&plId=1&grandPid=0&pId=0&from=News&id=1&classid=1',
+    example: '/PublishBangBang?from=bang&classid=2&id=1&plId=0&grandPid=0&pId=0',
   },
   {
     section: 'comment',
@@ -634,10 +634,10 @@ export const routes: readonly RouteEntry[] = [
   {
     section: 'bangbang',
     path: '/BangBang/PublishBangBang',
-    query: ['classId', 'newsId'],
+    query: ['classId', 'newsId', 'plId', 'grandPid', 'pId', 'from', 'id', 'classid'],
     description: "publish comment in bangbang",
     meta: { title: '发表评论', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
-    example: '/BangBang/PublishBangBang?classId=101&newsId=1',
+    example: '/BangBang/PublishBangBang?from=bang&classid=1&id=1',
   },
   {
     section: 'bangbang',

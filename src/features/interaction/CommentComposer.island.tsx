@@ -1,5 +1,5 @@
 /**
- * The comment and reply composer of /PublishComment (spec 2.6, 5): plain text with a 提交 button.
+ * The comment and reply composer of /PublishComment and /PublishBangBang (spec 2.6, 5): plain text with a 提交 button.
  * The input is cleared only after a successful submit; on any failure the draft stays (also across a
  * reload, in session storage) and a retry reuses the same Idempotency-Key (security.md M97, M104).
  * Up to 9 pictures (spec 3 conpic; security.md C3): each is uploaded as soon as it is picked, shown as
@@ -20,6 +20,8 @@ import styles from './CommentComposer.module.css';
 interface Props {
   classId: number;
   newsId: number;
+  /** 'bang': a bangbang item (classId 1 politics / 2 Q&A, newsId the item), spec 7.4. */
+  from?: 'bang';
   plId?: number;
   pId?: number;
   placeholder: string;
@@ -147,8 +149,7 @@ export function CommentComposer(props: Props) {
     try {
       const res = await postComment(
         {
-          classId: props.classId,
-          newsId: props.newsId,
+          ref: { classId: props.classId, newsId: props.newsId, from: props.from },
           ...(props.plId ? { plId: props.plId } : {}),
           ...(props.pId ? { pId: props.pId } : {}),
           sayText,

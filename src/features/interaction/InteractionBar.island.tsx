@@ -3,6 +3,8 @@
  * /PublishComment (hidden when allowPl=false), the comment-count icon with its badge (blank at 0,
  * 1–99, 99+), and the like button (hidden with permission bit 8). Light or dark input type (spec 9).
  * Pages are cached anonymously, so on hydration a logged-in reader's like state is fetched.
+ * The bangbang variant (`from='bang'`: a politics or Q&A item, spec 7.3) likes the item with from=bang
+ * and is active only after statusCode 200; it shows no views.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
@@ -10,7 +12,7 @@ import { formatBadge, formatCount } from '../../lib/formatCount.ts';
 import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import { decideLikeAnswer, decideLikeTap, type LikeCounts } from './decideLikeTap.ts';
-import { fetchLikeState, likeArticle } from './interactionCalls.ts';
+import { fetchBangLikeState, fetchLikeState, likeArticle, likeBangItem } from './interactionCalls.ts';
 import { requireLogin } from '../login-gate/requireLogin.ts';
 import styles from './InteractionBar.module.css';
 import { $liveCounts, liveCountsKey } from '../realtime/liveCountsStore.ts';
@@ -26,6 +28,8 @@ interface Props {
   /** Spec 9: the comment-input type is light or dark. */
   inputType: 'light' | 'dark';
   publishHref: string;
+  /** 'bang': classId 1 politics / 2 Q&A and newsId the bangbang item. */
+  from?: 'bang';
 }
 
 const TOAST_MS = 2000;
@@ -46,18 +50,23 @@ export function InteractionBar(props: Props) {
   useEffect(() => {
     if (!$session.get().token) return;
     let live = true;
-    fetchLikeState({ classId: props.classId, newsId: props.newsId }).then(
-      (res) => {
-        if (!live || res.statusCode !== 200) return;
-        setCounts((c) => ({ ...c, isDoLike: res.data.isDoLike, likeNum: res.data.doLikeNum }));
-        setComments(res.data.commentCount);
+    const ids = { classId: props.classId, newsId: props.newsId };
+    const state =
+      props.from === 'bang'
+        ? fetchBangLikeState(ids).then((res) => (res.statusCode === 200 ? { isDoLike: res.data.isDoLike, likeNum: res.data.likeNum, commentCount: res.data.commentCount } : null))
+        : fetchLikeState(ids).then((res) => (res.statusCode === 200 ? { isDoLike: res.data.isDoLike, likeNum: res.data.doLikeNum, commentCount: res.data.commentCount } : null));
+    state.then(
+      (fresh) => {
+        if (!live || !fresh) return;
+        setCounts((c) => ({ ...c, isDoLike: fresh.isDoLike, likeNum: fresh.likeNum }));
+        setComments(fresh.commentCount);
       },
       () => {},
     );
     return () => {
       live = false;
     };
-  }, [props.classId, props.newsId]);
+  }, [props.classId, props.newsId, props.from]);
 
   async function like(): Promise<void> {
     if (busy || !requireLogin()) return;
@@ -68,8 +77,10 @@ export function InteractionBar(props: Props) {
     }
     setBusy(true);
     try {
-      const res = await likeArticle({ classId: props.classId, newsId: props.newsId });
-      const next = decideLikeAnswer(counts, res);
+      const ids = { classId: props.classId, newsId: props.newsId };
+      const res = await (props.from === 'bang' ? likeBangItem(ids) : likeArticle(ids));
+      // spec 4: a news like also counts a view; a bangbang item shows no views.
+      const next = decideLikeAnswer(counts, res, { countsView: props.from !== 'bang' });
       setCounts(next.counts);
       if (next.toast) showToast(next.toast, { type: 'text', duration: TOAST_MS });
     } catch {

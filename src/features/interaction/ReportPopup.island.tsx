@@ -14,11 +14,13 @@ import styles from './ReportPopup.module.css';
 interface Props {
   classId: number;
   newsId: number;
+  /** 'bang': a bangbang item, reported to /v1/bangbang/news/doreport (classId 1 politics / 2 Q&A). */
+  from?: 'bang';
 }
 
 const TOAST_MS = 2000;
 
-export function ReportPopup({ classId, newsId }: Props) {
+export function ReportPopup({ classId, newsId, from }: Props) {
   const [reasons, setReasons] = useState<string[] | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
@@ -46,7 +48,7 @@ export function ReportPopup({ classId, newsId }: Props) {
     if (busy) return;
     setBusy(true);
     try {
-      const res = await reportArticle({ classId, newsId }, chosen);
+      const res = await reportArticle({ classId, newsId, from }, chosen);
       if (res.statusCode === 200) {
         showToast(REPORTED, { type: 'text', duration: TOAST_MS });
         setReasons(null);

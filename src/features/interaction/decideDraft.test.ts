@@ -20,4 +20,8 @@ describe('draftKey', () => {
     expect(draftKey({ classId: 1, newsId: 2 })).toBe('commentDraft:1:2:0:0');
     expect(draftKey({ classId: 1, newsId: 2, plId: 3, pId: 4 })).toBe('commentDraft:1:2:3:4');
   });
+
+  it('keeps a bangbang item apart from an article of the same numbers', () => {
+    expect(draftKey({ classId: 1, newsId: 2, from: 'bang' })).toBe('commentDraft:bang:1:2:0:0');
+  });
 });

@@ -23,3 +23,10 @@ describe('decideLikeAnswer', () => {
     expect(decideLikeAnswer(before, answer)).toEqual({ counts, toast });
   });
 });
+
+describe('decideLikeAnswer without views (bangbang items)', () => {
+  it('a new like: likes +1, views unchanged, active only with the answer', () => {
+    expect(decideLikeAnswer(before, { statusCode: 200, message: '点赞成功', data: { likeNum: 11 } }, { countsView: false }).counts).toEqual({ isDoLike: 1, likeNum: 11, views: 100 });
+    expect(decideLikeAnswer(before, { statusCode: 100, message: '点赞失败', data: null }, { countsView: false }).counts.isDoLike).toBe(0);
+  });
+});

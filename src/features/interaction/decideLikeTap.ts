@@ -25,15 +25,16 @@ export interface LikeAnswer {
 }
 
 /** The counts after an answer, and the toast to show (null: the client already handled it, e.g. 301). */
-export function decideLikeAnswer(before: LikeCounts, answer: LikeAnswer): { counts: LikeCounts; toast: string | null } {
+export function decideLikeAnswer(before: LikeCounts, answer: LikeAnswer, options: { countsView?: boolean } = {}): { counts: LikeCounts; toast: string | null } {
   if (answer.statusCode === 200) {
     // A like that already existed (a retry, another tab) changes no count on this page.
     const fresh = answer.message !== ALREADY_LIKED;
     return {
       counts: {
+        // Active only now, after statusCode 200 (spec 4: Q&A and politics likes).
         isDoLike: 1,
         likeNum: fresh ? before.likeNum + 1 : Math.max(before.likeNum, answer.data?.likeNum ?? before.likeNum),
-        views: fresh ? before.views + 1 : before.views,
+        views: fresh && options.countsView !== false ? before.views + 1 : before.views,
       },
       toast: answer.message || null,
     };

@@ -3,6 +3,7 @@
  * hidden; a style rule keyed by the reader's user id shows them, so pages appended later by
  * sc-more-list need no extra work. The server decides ownership again (security.md E34).
  * Flow: 提示 / 你确定要删除吗？ → deleteComment → 删除成功！ → reload after 1 s (spec 8, 9).
+ * `data-from="bang"` on the element: the comments of a bangbang item, deleted with id=plId&from=bang (spec 7.4).
  */
 import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
@@ -84,7 +85,7 @@ class CommentListElement extends HTMLElement {
     try {
       // The API client loads on the first delete only: most readers never delete (issue 7 budgets).
       const { deleteComment } = await import('./interactionCalls.ts');
-      const res = await deleteComment(plId);
+      const res = await deleteComment(plId, this.dataset['from'] === 'bang');
       if (res.statusCode === 200) {
         showToast(res.message || '删除成功！', { type: 'text', duration: TOAST_MS });
         setTimeout(() => location.reload(), RELOAD_AFTER_DELETE_MS);

@@ -3,10 +3,13 @@
  * contract with `import type` (erased), paths from the zod-free limits module: no schema code reaches
  * the browser (issue 7 budgets); the server validates every request and response.
  */
+import type { QuestionDetail, PoliticsDetail, wendaGetAnswerDetail, wendaGetAnswerListById, wenzhengGetDetail } from '../../contract/bangbang.ts';
 import type { Envelope } from '../../contract/envelope.ts';
 import type { LikeResult, LikeState, ReportOptions } from '../../contract/interaction.ts';
 import { INTERACTION_PATHS } from '../../contract/interactionLimits.ts';
 import { api } from '../../client/api.ts';
+import { getByPath } from '../../client/getEndpoint.ts';
+import { targetParams, type ArticleRef } from './commentLinks.ts';
 
 export type ArticleIds = {
   classId: number;
@@ -21,22 +24,49 @@ export function likeArticle(ids: ArticleIds): Promise<Envelope<LikeResult>> {
   return api.post<LikeResult>(INTERACTION_PATHS.likeDo, { classId: ids.classId, newsId: ids.newsId, type: 1 });
 }
 
-export function postComment(
-  /** `conpic`: the uploaded picture URLs joined by commas (the form encoding of /v1 paths, spec 7). */
-  body: ArticleIds & { plId?: number; pId?: number; sayText: string; conpic?: string },
-  idempotencyKey: string,
-): Promise<Envelope<{ id: number }>> {
-  return api.post<{ id: number }>(INTERACTION_PATHS.commentStore, body, { idempotencyKey });
+/** The caller's like state of a bangbang item (classId 1 politics, 2 Q&A): the item's detail asked with the token. */
+export async function fetchBangLikeState(ref: ArticleIds): Promise<Envelope<QuestionDetail | PoliticsDetail>> {
+  return ref.classId === 2
+    ? getByPath<typeof wendaGetAnswerDetail>('/v1/bangbang/wenda/getAnswerDetail', { id: ref.newsId })
+    : getByPath<typeof wenzhengGetDetail>('/v1/bangbang/wenzheng/getDetail', { id: ref.newsId });
 }
 
-export function deleteComment(plId: number): Promise<Envelope<{ plId: number; commentCount: number } | null>> {
-  return api.post(INTERACTION_PATHS.commentDelete, { plId });
+/** Spec 7.3: a politics (type 1) or Q&A (type 2) item of the bangbang board, from='bang'. */
+export function likeBangItem(ref: ArticleIds): Promise<Envelope<LikeResult>> {
+  return api.post<LikeResult>(INTERACTION_PATHS.likeDo, { newsId: ref.newsId, type: ref.classId === 2 ? 2 : 1, from: 'bang' });
+}
+
+/** Spec 9: a Q&A answer is liked with type 6 by bangId. */
+export function likeAnswer(bangId: number): Promise<Envelope<LikeResult>> {
+  return api.post<LikeResult>(INTERACTION_PATHS.likeDo, { bangId, type: 6 });
+}
+
+/** The answers of a question as the caller sees them (isDoLike per answer). */
+export function fetchAnswers(questionId: number, page: number): ReturnType<typeof getByPath<typeof wendaGetAnswerListById>> {
+  return getByPath<typeof wendaGetAnswerListById>('/v1/bangbang/wenda/getAnswerListById', { id: questionId, page, pageSize: 50 });
+}
+
+export function postComment(
+  /** `conpic`: the uploaded picture URLs joined by commas (the form encoding of /v1 paths, spec 7). */
+  body: { ref: ArticleRef; plId?: number; pId?: number; sayText: string; conpic?: string },
+  idempotencyKey: string,
+): Promise<Envelope<{ id: number }>> {
+  const { ref, ...rest } = body;
+  return api.post<{ id: number }>(INTERACTION_PATHS.commentStore, { ...targetParams(ref), ...rest }, { idempotencyKey });
+}
+
+/** Spec 7.4: a bangbang comment is deleted with id=plId and from=bang. */
+export function deleteComment(plId: number, bang = false): Promise<Envelope<{ plId: number; commentCount: number } | null>> {
+  return api.post(INTERACTION_PATHS.commentDelete, bang ? { id: plId, from: 'bang' } : { plId });
 }
 
 export function fetchReportOptions(): Promise<Envelope<ReportOptions>> {
   return api.get<ReportOptions>(INTERACTION_PATHS.reportContent);
 }
 
-export function reportArticle(ids: ArticleIds, reasons: string[]): Promise<Envelope<{ id: number } | null>> {
-  return api.post(INTERACTION_PATHS.newsDoReport, { classId: ids.classId, newsId: ids.newsId, content: reasons.join(',') });
+/** A news report (classId, newsId, content) or, for a bangbang item, /v1/bangbang/news/doreport (classid, id, content). */
+export function reportArticle(ref: ArticleRef, reasons: string[]): Promise<Envelope<{ id: number } | null>> {
+  const content = reasons.join(',');
+  if (ref.from === 'bang') return api.post(INTERACTION_PATHS.bangDoReport, { classid: ref.classId, id: ref.newsId, content });
+  return api.post(INTERACTION_PATHS.newsDoReport, { classId: ref.classId, newsId: ref.newsId, content });
 }

@@ -1,11 +1,17 @@
 /**
  * Reads and checks the query of the comment pages (spec 2.6) and loads the item they are about
  * through the client. Bad or unknown ids are 'notFound' (the page answers 404 early).
+ *
+ * Pages that also serve bangbang items (spec 2.6 /PublishBangBang, replies of a bangbang comment) pass
+ * `{ bang: true }`: then from=bang with classid (2 Q&A, 1 politics) and id names a bangbang item and the
+ * answer is kind 'bang', with the item's title instead of a news detail.
  */
 import { getEndpoint } from '../../client/getEndpoint.ts';
+import { wendaGetAnswerDetail, wenzhengGetDetail } from '../../contract/bangbang.ts';
 import { kratosDetail, type NewsDetail } from '../../contract/detail.ts';
 import { ClassId, Id } from '../../contract/fields.ts';
 import { z } from '../../contract/zod.ts';
+import type { ArticleRef } from '../../features/interaction/commentLinks.ts';
 
 const Query = z.object({
   classId: ClassId,
@@ -18,8 +24,17 @@ const Query = z.object({
 
 export type CommentTargetQuery = z.output<typeof Query>;
 
+/** What a comment page shows about its item, whatever the item is. */
+export interface CommentSubject {
+  ref: ArticleRef;
+  title: string;
+  /** Comments may be written (news: allowPl and not pl; bangbang items: always). */
+  open: boolean;
+}
+
 export type CommentTarget =
-  | { kind: 'ok'; query: CommentTargetQuery; detail: NewsDetail }
+  | { kind: 'ok'; query: CommentTargetQuery; detail: NewsDetail; subject: CommentSubject }
+  | { kind: 'bang'; query: CommentTargetQuery; subject: CommentSubject }
   | { kind: 'notFound' }
   | { kind: 'error' };
 
@@ -29,22 +44,43 @@ function param(search: URLSearchParams, name: string): string | undefined {
   return v === null || v === '' || v === '0' ? undefined : v;
 }
 
-export async function loadCommentTarget(search: URLSearchParams): Promise<CommentTarget> {
-  const parsed = Query.safeParse({
-    classId: param(search, 'classId'),
-    newsId: param(search, 'newsId'),
+function parse(search: URLSearchParams, bang: boolean) {
+  return Query.safeParse({
+    // Spec 2.6 /PublishBangBang: classid (2 Q&A, else 1) and id name the bangbang item.
+    classId: bang ? param(search, 'classid') : param(search, 'classId'),
+    newsId: bang ? param(search, 'id') : param(search, 'newsId'),
     // spec 2.6: plId is also seen as grandPid.
     plId: param(search, 'plId') ?? param(search, 'grandPid'),
     pId: param(search, 'pId'),
     maxId: param(search, 'maxId'),
     page: param(search, 'page'),
   });
+}
+
+async function loadBang(query: CommentTargetQuery): Promise<CommentTarget> {
+  if (query.classId !== 1 && query.classId !== 2) return { kind: 'notFound' };
+  const res = query.classId === 2 ? await getEndpoint(wendaGetAnswerDetail, { id: query.newsId }) : await getEndpoint(wenzhengGetDetail, { id: query.newsId });
+  if (res.statusCode === 404) return { kind: 'notFound' };
+  if (res.statusCode !== 200) return { kind: 'error' };
+  return { kind: 'bang', query, subject: { ref: { classId: query.classId, newsId: res.data.id, from: 'bang' }, title: res.data.title, open: true } };
+}
+
+export async function loadCommentTarget(search: URLSearchParams, options: { bang?: boolean } = {}): Promise<CommentTarget> {
+  const bang = options.bang === true && search.get('from') === 'bang';
+  const parsed = parse(search, bang);
   if (!parsed.success) return { kind: 'notFound' };
   try {
+    if (bang) return await loadBang(parsed.data);
     const res = await getEndpoint(kratosDetail, { classId: parsed.data.classId, newsId: parsed.data.newsId });
     if (res.statusCode === 404) return { kind: 'notFound' };
     if (res.statusCode !== 200) return { kind: 'error' };
-    return { kind: 'ok', query: parsed.data, detail: res.data };
+    const detail = res.data;
+    return {
+      kind: 'ok',
+      query: parsed.data,
+      detail,
+      subject: { ref: { classId: detail.classId, newsId: detail.newsId }, title: detail.title, open: detail.allowPl && detail.pl !== 1 },
+    };
   } catch {
     return { kind: 'error' };
   }

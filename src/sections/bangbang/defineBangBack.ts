@@ -1,0 +1,21 @@
+/**
+ * Puts the spec 2.7 back rule (decideBangBack) on the shell's back button of a bangbang detail page.
+ * It listens in the capture phase, before the shell's own handler, and replaces it on this page only.
+ */
+import { decideBangBack } from './decideBangBack.ts';
+
+export function defineBangBack(): void {
+  document.addEventListener(
+    'click',
+    (event) => {
+      const target = event.target instanceof Element ? event.target.closest('[data-back]') : null;
+      if (!target) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      const back = decideBangBack({ search: location.search, referrer: document.referrer, origin: location.origin, historyLength: history.length });
+      if (back.kind === 'history') history.back();
+      else location.assign(back.href);
+    },
+    { capture: true },
+  );
+}

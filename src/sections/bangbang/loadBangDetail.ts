@@ -1,0 +1,87 @@
+/**
+ * Reads the query of the bangbang detail pages (spec 2.7: id; page and maxId page the comments) and
+ * loads the item, its answers (Q&A) and a page of its comments (from=bang) through the client. A bad or
+ * unknown id is 'notFound' (the page answers 404 early).
+ */
+import { getEndpoint } from '../../client/getEndpoint.ts';
+import { BANG_CLASSID, wendaGetAnswerDetail, wendaGetAnswerListById, wenzhengGetDetail, type Answer, type PoliticsDetail, type QuestionDetail } from '../../contract/bangbang.ts';
+import { Id } from '../../contract/fields.ts';
+import { commentGetList, type CommentItem } from '../../contract/interaction.ts';
+import { z } from '../../contract/zod.ts';
+import { articleHref, type ArticleRef } from '../../features/interaction/commentLinks.ts';
+
+const Query = z.object({
+  id: Id,
+  page: z.union([z.string().regex(/^[1-9]\d{0,3}$/), z.undefined()]).transform((v) => (v === undefined ? 1 : Number(v))),
+  maxId: Id.optional(),
+});
+
+/** Comments per page on a bangbang detail page; the next page is appended as the reader scrolls. */
+export const BANG_COMMENTS_PAGE = 10;
+/** Answers shown under a question (the demo board has a handful per question). */
+const ANSWERS_SHOWN = 50;
+
+export interface BangComments {
+  ref: ArticleRef;
+  items: CommentItem[];
+  nextHref: string | null;
+}
+
+export type BangDetail<T> = { kind: 'ok'; item: T; comments: BangComments } | { kind: 'notFound' } | { kind: 'error' };
+
+function param(search: URLSearchParams, name: string): string | undefined {
+  const v = search.get(name);
+  return v === null || v === '' ? undefined : v;
+}
+
+function parse(search: URLSearchParams) {
+  const parsed = Query.safeParse({ id: param(search, 'id'), page: param(search, 'page'), maxId: param(search, 'maxId') });
+  return parsed.success ? parsed.data : null;
+}
+
+async function loadComments(ref: ArticleRef, query: z.output<typeof Query>): Promise<BangComments | null> {
+  const res = await getEndpoint(commentGetList, {
+    from: 'bang',
+    classid: ref.classId,
+    id: ref.newsId,
+    page: query.page,
+    pageSize: BANG_COMMENTS_PAGE,
+    ...(query.maxId ? { maxId: query.maxId } : {}),
+  });
+  if (res.statusCode !== 200) return null;
+  // A stable snapshot while paging (security.md M101): later pages list comments up to the first one.
+  const snapshot = query.maxId ?? res.data[0]?.id;
+  const nextHref = res.data.length === BANG_COMMENTS_PAGE && snapshot ? `${articleHref(ref)}&page=${query.page + 1}&maxId=${snapshot}` : null;
+  return { ref, items: res.data, nextHref };
+}
+
+export async function loadQuestionDetail(search: URLSearchParams): Promise<BangDetail<{ question: QuestionDetail; answers: Answer[] }>> {
+  const query = parse(search);
+  if (!query) return { kind: 'notFound' };
+  try {
+    const [detail, answers] = await Promise.all([
+      getEndpoint(wendaGetAnswerDetail, { id: query.id }),
+      getEndpoint(wendaGetAnswerListById, { id: query.id, pageSize: ANSWERS_SHOWN }),
+    ]);
+    if (detail.statusCode === 404) return { kind: 'notFound' };
+    if (detail.statusCode !== 200 || answers.statusCode !== 200) return { kind: 'error' };
+    const comments = await loadComments({ classId: BANG_CLASSID.qa, newsId: detail.data.id, from: 'bang' }, query);
+    return comments ? { kind: 'ok', item: { question: detail.data, answers: answers.data }, comments } : { kind: 'error' };
+  } catch {
+    return { kind: 'error' };
+  }
+}
+
+export async function loadPoliticsDetail(search: URLSearchParams): Promise<BangDetail<PoliticsDetail>> {
+  const query = parse(search);
+  if (!query) return { kind: 'notFound' };
+  try {
+    const detail = await getEndpoint(wenzhengGetDetail, { id: query.id });
+    if (detail.statusCode === 404) return { kind: 'notFound' };
+    if (detail.statusCode !== 200) return { kind: 'error' };
+    const comments = await loadComments({ classId: BANG_CLASSID.politics, newsId: detail.data.id, from: 'bang' }, query);
+    return comments ? { kind: 'ok', item: detail.data, comments } : { kind: 'error' };
+  } catch {
+    return { kind: 'error' };
+  }
+}

@@ -206,6 +206,17 @@ describe('bangbang comments (from=bang)', () => {
     expect((await questionRow(quietQuestion.id)).commentCount).toBe(before);
   });
 
+  it('ignores mass-assigned author, flags and counts (security.md E35)', async () => {
+    const author = await createTestUser(t.database);
+    const { res } = await bangComment(
+      { classid: 2, id: quietQuestion.id },
+      { sayText: '我是谁', userId: 1, nickname: '记者', belongMyself: 0, isGood: 1, zcNum: 999, rsNum: 9, region: '北京', label: '官方' },
+      author,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.data).toMatchObject({ userId: author.userId, nickname: author.nickname, belongMyself: 1, isGood: 0, zcNum: 0, rsNum: 0, region: '', label: '' });
+  });
+
   it('accepts 500 emoji (code points, not UTF-16 units)', async () => {
     const { res } = await bangComment({ classid: 2, id: quietQuestion.id }, { sayText: '😀'.repeat(500) });
     expect(res.statusCode).toBe(200);
@@ -312,6 +323,38 @@ describe('bangbang likes', () => {
     if (newsComment) expect((await envelope(await post('/v1/like/do', { commentId: newsComment.id, type: 3 }, fan.headers))).statusCode).toBe(100);
     // A bangbang comment is not a news comment (type 2) either.
     expect((await envelope(await post('/v1/like/do', { commentId: res.data.id, type: 2 }, fan.headers))).statusCode).toBe(100);
+  });
+
+  it.each([
+    ['an answer (type 6 by bangId, /v1/like/do)', '/v1/like/do', 'answer'],
+    ['a bangbang comment (type 3, /api/praise/AddPraise)', '/api/praise/AddPraise', 'comment'],
+    ['a politics item (type 1, from=bang, /api/praise/AddPraise)', '/api/praise/AddPraise', 'politics'],
+  ] as const)('100 concurrent likes of %s by one reader: one row, +1', async (_name, path, what) => {
+    const user = await createTestUser(t.database);
+    let body: string;
+    let read: () => Promise<number>;
+    let kind: string;
+    if (what === 'answer') {
+      const [answer] = await t.database.db.select().from(bangAnswers).orderBy(bangAnswers.id).limit(1).offset(3);
+      body = `bangId=${answer!.id}&type=6`;
+      read = async () => (await t.database.db.select().from(bangAnswers).where(eq(bangAnswers.id, answer!.id)))[0]!.likeNum;
+      kind = 'bang_answer';
+    } else if (what === 'comment') {
+      const { res } = await bangComment({ classid: 1, id: replied.id }, { sayText: '并发点赞的评论' });
+      body = `commentId=${res.data.id}&type=3`;
+      read = async () => (await t.database.db.select().from(comments).where(eq(comments.id, res.data.id)))[0]!.likeNum;
+      kind = 'comment';
+    } else {
+      body = `newsId=${waiting.id}&type=1&from=bang`;
+      read = async () => (await politicsRow(waiting.id)).likeNum;
+      kind = 'bang_politics';
+    }
+    const before = await read();
+    const answers = await Promise.all(Array.from({ length: 100 }, () => post(path, body, user.headers).then((r) => envelope(r))));
+    expect(answers.filter((a) => a.message === '点赞成功')).toHaveLength(1);
+    for (const a of answers) expect(['点赞成功', '你已经点过赞了', '操作过于频繁，请稍后再试']).toContain(a.message);
+    expect(await read()).toBe(before + 1);
+    expect(await t.database.db.select().from(likes).where(and(eq(likes.userId, user.userId), eq(likes.kind, kind)))).toHaveLength(1);
   });
 
   it('needs a login (301) and changes nothing', async () => {

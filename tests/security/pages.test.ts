@@ -22,6 +22,8 @@ const HOSTILE_COMMENT = '<img src=x onerror=alert(1)> ${7*7} </script><script>al
 
 let server: ServerProcess;
 let token = '';
+/** A second reader for the bangbang page (a new account may post once per 30 s). */
+let bangToken = '';
 let item = { classId: 0, newsId: 0 };
 let hostilePlId = 0;
 
@@ -40,6 +42,10 @@ beforeAll(async () => {
     item = row;
     token = await database.write(async (tx) => {
       const user = await createUserRepo(tx, { phone: '13911112222', nickname: HOSTILE_NICKNAME });
+      return (await issueToken(tx, user.id)).token;
+    });
+    bangToken = await database.write(async (tx) => {
+      const user = await createUserRepo(tx, { phone: '13911113333', nickname: HOSTILE_NICKNAME });
       return (await issueToken(tx, user.id)).token;
     });
   } finally {
@@ -166,6 +172,24 @@ describe('hostile reader text is rendered as text on the real pages (G52)', () =
     expect(has('<svg onload')).toBe(false);
     expect(has('<script>alert(2)')).toBe(false);
     expect(/>\s*49\s*</.test(html)).toBe(false);
+  });
+});
+
+describe('hostile reader text on a bangbang page is rendered as text (G52)', () => {
+  it('a from=bang comment with markup shows as literal text on the Q&A detail', async () => {
+    const posted = await fetch(`${server.origin}/v1/comment/store`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bangToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ from: 'bang', classid: 2, id: 1, sayText: HOSTILE_COMMENT }),
+    });
+    const body = (await posted.json()) as { statusCode: number; message: string };
+    expect(body.statusCode, body.message).toBe(200);
+    const html = await (await get('/shancheng/BangBang/QA/detail?id=1')).text();
+    expect(html.includes('&lt;img src=x onerror=alert(1)&gt;')).toBe(true);
+    expect(html.includes('&gt;&lt;svg onload=alert(1)&gt;{{7*7}}')).toBe(true);
+    expect(html.includes('<img src=x onerror')).toBe(false);
+    expect(html.includes('<svg onload')).toBe(false);
+    expect(html.includes('<script>alert(2)')).toBe(false);
   });
 });
 

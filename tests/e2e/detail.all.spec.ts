@@ -42,6 +42,25 @@ test('an article is readable from the HTML alone: title, text, first picture, cr
   await context.close();
 });
 
+// Spec 9: one tip hot-line per page — beside 举报 where the page mounts the interaction section,
+// under the article where it does not (the plain web view, VR, /VideoDetail's 简介 tab).
+for (const [url, tab] of [
+  ['/NewsDetail?classId=101&newsId=1', null],
+  ['/NewsDetailWeb?classId=101&newsId=1', null],
+  ['/VRPage?classId=802&newsId=337', null],
+  ['/VideoDetail?classId=504&newsId=296', '简介'],
+  ['/NewsVideoDetail?classId=504&newsId=296', '评论'],
+] as const) {
+  test(`${url} shows the tip hot-line once`, async ({ page }) => {
+    await page.goto(`/shancheng${url}`);
+    if (tab) await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+    const hotline = page.getByRole('button', { name: /^爆料热线 / });
+    await expect(hotline).toHaveCount(1);
+    await expect(hotline).toBeVisible();
+    await expect(page.getByText(/热线/).filter({ visible: true })).toHaveCount(1);
+  });
+}
+
 test.describe('not found', () => {
   for (const url of ['/NewsDetail?classId=101&newsId=999999', '/PictureDetail?classId=101&newsId=abc', '/LiveDetail', '/NewsVideoDetail?classId=102&newsId=1']) {
     test(`${url} is a 404 page with a way home`, async ({ page }) => {

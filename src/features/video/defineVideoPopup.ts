@@ -16,8 +16,13 @@ class VideoPopupElement extends HTMLElement {
       // Autoplay with sound is allowed after a tap; if the browser still refuses, the controls remain.
       void video.play().catch(() => undefined);
     });
-    this.querySelector('[data-popup-close]')?.addEventListener('click', () => dialog.close());
-    // Esc, the back gesture's close and the button all end here: closing pauses.
+    // The dialog's close event comes a task later, so the button pauses at once itself.
+    const close = (): void => {
+      video.pause();
+      dialog.close();
+    };
+    this.querySelector('[data-popup-close]')?.addEventListener('click', close);
+    // Esc and the back gesture's close end here: closing pauses.
     dialog.addEventListener('close', () => video.pause());
   }
 }

@@ -52,6 +52,34 @@ function withRedirect(path: string, redirect: string): string {
 }
 
 /** The phone input with the fixed 中国+86 prefix (spec 5). */
+interface PasswordFieldProps {
+  name: string;
+  label: string;
+  placeholder: string;
+  autoComplete: 'current-password' | 'new-password';
+  value: string;
+  onChange: (v: string) => void;
+}
+
+/** A password input; 128 is the contract's PASSWORD_MAX (a value import would bring zod into this island). */
+function PasswordField({ name, label, placeholder, autoComplete, value, onChange }: PasswordFieldProps) {
+  return (
+    <label className={styles.field}>
+      <input
+        className={styles.input}
+        type="password"
+        name={name}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        maxLength={128}
+        value={value}
+        aria-label={label}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
+  );
+}
+
 function PhoneField({ value, onChange, readOnly }: { value: string; onChange: (v: string) => void; readOnly?: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   // A number typed before the island hydrated is in the DOM but not in state: keep it.
@@ -354,34 +382,17 @@ export function AccountForm({ mode, redirect, messenger }: Props) {
         </>
       )}
       {showPassword && (
-        <label className={styles.field}>
-          <input
-            className={styles.input}
-            type="password"
-            name="password"
-            autoComplete={mode === 'password-login' ? 'current-password' : 'new-password'}
-            placeholder={mode === 'password-login' ? '请输入密码' : '请设置 8–128 位密码'}
-            maxLength={128}
-            value={password}
-            aria-label="密码"
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
+        <PasswordField
+          name="password"
+          label="密码"
+          placeholder={mode === 'password-login' ? '请输入密码' : '请设置 8–128 位密码'}
+          autoComplete={mode === 'password-login' ? 'current-password' : 'new-password'}
+          value={password}
+          onChange={setPassword}
+        />
       )}
       {confirm && (
-        <label className={styles.field}>
-          <input
-            className={styles.input}
-            type="password"
-            name="password2"
-            autoComplete="new-password"
-            placeholder="请再次输入密码"
-            maxLength={128}
-            value={password2}
-            aria-label="确认密码"
-            onChange={(e) => setPassword2(e.target.value)}
-          />
-        </label>
+        <PasswordField name="password2" label="确认密码" placeholder="请再次输入密码" autoComplete="new-password" value={password2} onChange={setPassword2} />
       )}
       {mode === 'password-login' && needSlide && !loginSlide && <SlideCheck onPassed={setLoginSlide} />}
       <button type="submit" className={styles.primary} disabled={busy}>

@@ -154,17 +154,25 @@ async function buildDetail(db: Reader, row: NewsRow): Promise<NewsDetail> {
 
 const matches = (classId: number, newsId: number) => and(eq(news.id, newsId), eq(news.classId, classId));
 
+type Writable = { write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> };
+
+/** Raises one item's onclick/pv by one inside the caller's transaction; its row after, or undefined. */
+async function countOneView(tx: Tx, classId: number, newsId: number) {
+  const [row] = await tx
+    .update(news)
+    .set({ pv: sql`${news.pv} + 1` })
+    .where(matches(classId, newsId))
+    .returning();
+  return row;
+}
+
 /**
  * One view of a detail: raises onclick/pv by one and reads the article in the same transaction, so the
  * count returned includes this view and a failed read counts nothing.
  */
-export async function viewDetailRepo(database: { write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> }, classId: number, newsId: number): Promise<NewsDetail | null> {
+export async function viewDetailRepo(database: Writable, classId: number, newsId: number): Promise<NewsDetail | null> {
   return database.write(async (tx) => {
-    const [row] = await tx
-      .update(news)
-      .set({ pv: sql`${news.pv} + 1` })
-      .where(matches(classId, newsId))
-      .returning();
+    const row = await countOneView(tx, classId, newsId);
     return row ? buildDetail(tx, row) : null;
   });
 }
@@ -173,15 +181,8 @@ export async function viewDetailRepo(database: { write<T>(fn: (tx: Tx) => Promis
  * Counts one view of a detail (the page's after-load beacon): raises onclick/pv by one in one
  * transaction and answers the new count, or null when the item does not exist (nothing counted).
  */
-export async function countViewRepo(database: { write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> }, classId: number, newsId: number): Promise<number | null> {
-  return database.write(async (tx) => {
-    const [row] = await tx
-      .update(news)
-      .set({ pv: sql`${news.pv} + 1` })
-      .where(matches(classId, newsId))
-      .returning({ pv: news.pv });
-    return row?.pv ?? null;
-  });
+export async function countViewRepo(database: Writable, classId: number, newsId: number): Promise<number | null> {
+  return database.write(async (tx) => (await countOneView(tx, classId, newsId))?.pv ?? null);
 }
 
 /** The detail without counting a view (detail pages, share cards, previews). */

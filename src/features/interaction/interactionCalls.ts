@@ -3,7 +3,7 @@
  * contract with `import type` (erased), paths from the zod-free limits module: no schema code reaches
  * the browser (issue 7 budgets); the server validates every request and response.
  */
-import type { QuestionDetail, PoliticsDetail, wendaGetAnswerDetail, wendaGetAnswerListById, wenzhengGetDetail } from '../../contract/bangbang.ts';
+import type { PoliticsDetail, QuestionDetail, wendaGetAnswerDetail, wendaGetAnswerListById, wenzhengGetDetail } from '../../contract/bangbang.ts';
 import type { Envelope } from '../../contract/envelope.ts';
 import type { LikeResult, LikeState, ReportOptions } from '../../contract/interaction.ts';
 import { INTERACTION_PATHS } from '../../contract/interactionLimits.ts';

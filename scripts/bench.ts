@@ -422,28 +422,56 @@ async function interaction(origin: string): Promise<void> {
   );
 }
 
-/** API latency at 1k and at GROWTH_ROWS articles: a server on a separate temp DATA_DIR, grown in between. */
+/** The id of the last item of an API list answer (the keyset cursor of the next page), if any. */
+async function lastIdOf(url: string): Promise<number | undefined> {
+  const res = await fetchGzip(url);
+  const body = JSON.parse(res.body.toString('utf8')) as { data?: { id: number }[] };
+  return body.data?.at(-1)?.id;
+}
+
+/**
+ * API latency at 1k and at GROWTH_ROWS articles: a server on a separate temp DATA_DIR, grown in between.
+ * Besides page 1 of the channel list, its last page: counted by offset (`page=N`, what old clients
+ * send) and by keyset (`page=N&after=<last id of page N-1>`, what the pages' next links send).
+ */
 async function growthSection(apiList: string, apiDetail: string): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sc-bench-growth-'));
-  const rows = ['| articles | API list p50 (p99) | API detail p50 (p99) |', '|---|---|---|'];
-  const results: { n: number; list: WrkResult; detail: WrkResult }[] = [];
+  const channelId = Number(new URLSearchParams(apiList.split('?')[1] ?? '').get('channelId') ?? 1);
+  const rows = [
+    '| articles | API list page 1 p50 (p99) | last page N by offset p50 (p99) | last page N by keyset p50 (p99) | API detail p50 (p99) |',
+    '|---|---|---|---|---|',
+  ];
+  const none: WrkResult = { rps: NaN, p50: NaN, p99: NaN, errors: 'not measured' };
+  const results: { n: number; list: WrkResult; offset: WrkResult; keyset: WrkResult; detail: WrkResult }[] = [];
+  const cell = (r: WrkResult): string => `${fmt(r.p50, 2)} ms (${fmt(r.p99, 1)} ms)`;
   try {
     for (const n of [1000, GROWTH_ROWS]) {
       // The micro-cache off: growth measures the queries, not a replayed answer.
       let s = await serve({ API_CACHE: '0' }, dir);
       await stop(s);
       const t = Date.now();
-      const total = await growTo(path.join(dir, 'db'), n);
-      console.log(`grew the news table to ${total} rows in ${Math.round((Date.now() - t) / 1000)} s`);
+      const { total, inChannel } = await growTo(path.join(dir, 'db'), n, channelId);
+      console.log(`grew the news table to ${total} rows (${inChannel} in channel ${channelId}) in ${Math.round((Date.now() - t) / 1000)} s`);
       s = await serve({ API_CACHE: '0' }, dir);
       const detailOk = (await status(s.origin + apiDetail)) === 200;
-      wrk(s.origin + apiList, 4, 2);
-      await settle(s.origin);
-      const list = wrk(s.origin + apiList, 4, Math.min(DURATION, 5));
-      await settle(s.origin);
-      const detail = detailOk ? wrk(s.origin + apiDetail, 4, Math.min(DURATION, 5)) : { rps: NaN, p50: NaN, p99: NaN, errors: 'not built' };
-      results.push({ n: total, list, detail });
-      rows.push(`| ${total} | ${fmt(list.p50, 2)} ms (${fmt(list.p99, 1)} ms) | ${detailOk ? `${fmt(detail.p50, 2)} ms (${fmt(detail.p99, 1)} ms)` : 'detail API not built yet'} |`);
+      const measure = async (url: string): Promise<WrkResult> => {
+        wrk(url, 4, 1);
+        await settle(s.origin);
+        const r = wrk(url, 4, Math.min(DURATION, 5));
+        await settle(s.origin);
+        return r;
+      };
+      const list = await measure(s.origin + apiList);
+      // The last page of the channel (20 a page): the deepest a reader can scroll.
+      const last = Math.max(2, Math.ceil(inChannel / 20));
+      const base = s.origin + apiList.replace(/([?&])page=\d+/, '$1').replace(/[?&]$/, '');
+      const join = base.includes('?') ? '&' : '?';
+      const offset = await measure(`${base}${join}page=${last}`);
+      const cursor = await lastIdOf(`${base}${join}page=${last - 1}`);
+      const keyset = cursor === undefined ? none : await measure(`${base}${join}page=${last}&after=${cursor}`);
+      const detail = detailOk ? await measure(s.origin + apiDetail) : none;
+      results.push({ n: total, list, offset, keyset, detail });
+      rows.push(`| ${total} | ${cell(list)} | N=${last}: ${cell(offset)} | ${cell(keyset)} | ${detailOk ? cell(detail) : 'detail API not built yet'} |`);
       console.log(rows.at(-1));
       await stop(s);
     }
@@ -451,15 +479,18 @@ async function growthSection(apiList: string, apiDetail: string): Promise<void> 
     rmSync(dir, { recursive: true, force: true });
   }
   const [small, large] = results;
-  const growthOf = (f: (r: { list: WrkResult; detail: WrkResult }) => number): string => (small && large ? `${fmt(f(large) / f(small), 2)}×` : '—');
+  const growthOf = (f: (r: { list: WrkResult; offset: WrkResult; keyset: WrkResult; detail: WrkResult }) => number): string =>
+    small && large ? `${fmt(f(large) / f(small), 2)}×` : '—';
   section(
     'Growth (wrk c=4, API latency)',
-    `${rows.join('\n')}\n\np50 growth: list ${growthOf((r) => r.list.p50)}, detail ${growthOf((r) => r.detail.p50)} (goal ≤ 1.5×).`,
+    `${rows.join('\n')}\n\np50 growth: list page 1 ${growthOf((r) => r.list.p50)}, last page by keyset ${growthOf((r) => r.keyset.p50)} ` +
+      `(by offset ${growthOf((r) => r.offset.p50)}), detail ${growthOf((r) => r.detail.p50)} (goal ≤ 1.5×). ` +
+      'The pages\' next links carry the keyset cursor (`after`); `page` alone is what older clients send.',
   );
 }
 
 /** Copies the demo articles (older, short bodies) until the news table holds `n` rows. */
-async function growTo(dbDir: string, n: number): Promise<number> {
+async function growTo(dbDir: string, n: number, channelId: number): Promise<{ total: number; inChannel: number }> {
   const pg = new PGlite(dbDir);
   try {
     const cols = (
@@ -480,7 +511,8 @@ async function growTo(dbDir: string, n: number): Promise<number> {
       have = await count();
     }
     await pg.exec('analyze news');
-    return have;
+    const inChannel = Number((await pg.query<{ c: string }>('select count(*) as c from news where channel_id = $1', [channelId])).rows[0]?.c ?? 0);
+    return { total: have, inChannel };
   } finally {
     await pg.close();
   }

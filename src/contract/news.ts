@@ -95,12 +95,24 @@ export const ListAnchor = z
   .pipe(z.number().int().min(0).max(8_640_000_000_000_000, '时间戳超出范围'))
   .optional();
 
+/**
+ * Keyset cursor of a paged list (issue 7 growth): the id of the last item of the previous page. With it
+ * the next page is read from that item on along the list's index, whatever the page number — a deep
+ * page costs what page 1 costs instead of counting past every earlier item. `page` stays the spec's
+ * parameter: without a cursor, or with one that is not in this list, the page is counted as before.
+ */
+export const ListCursor = z
+  .union([z.number().int(), z.string().regex(/^\d{1,12}$/, '必须是新闻编号')])
+  .transform((v) => Number(v))
+  .pipe(z.number().int().min(1, '必须是新闻编号').max(2_147_483_647, '必须是新闻编号'))
+  .optional();
+
 export const channelHome = defineEndpoint({
   method: 'GET',
   path: '/kratos/v1/channel/home',
   summary: '频道首页：第 1 页带轮播图，列表按页返回，空数组表示到底',
   tag: 'news',
-  query: z.object({ channelId: ClassId, page: Page, before: ListAnchor }),
+  query: z.object({ channelId: ClassId, page: Page, before: ListAnchor, after: ListCursor }),
   data: z.object({ banner: z.array(Banner), list: z.array(ListItem) }),
 });
 
@@ -115,7 +127,7 @@ export const PageSize = z
 
 const Paged = { page: Page, pageSize: PageSize };
 /** The lists readers page through as new items arrive (channel and column lists) also take the anchor. */
-const AnchoredPaged = { ...Paged, before: ListAnchor };
+const AnchoredPaged = { ...Paged, before: ListAnchor, after: ListCursor };
 const NewsList = z.array(ListItem);
 
 export const channelList = defineEndpoint({

@@ -83,3 +83,61 @@ it('keeps items whose publish time has more precision than the anchor (microseco
   const anchored = await list(`/kratos/v1/column/list?columnId=${classId}&pageSize=5&page=1&before=${anchorOf(page1)}`);
   expect(anchored[0]!.id).toBe(newest.id);
 });
+
+describe.each([
+  ['/kratos/v1/channel/list', () => `channelId=${channelId}&pageSize=5`],
+  ['/kratos/v1/column/list', () => `columnId=${classId}&pageSize=5`],
+  ['/v1/news/getListByColumnId', () => `columnId=${classId}&pageSize=5`],
+  ['/kratos/v1/channel/home', () => `channelId=${channelId}`],
+])('%s keyset cursor (after=)', (path, params) => {
+  it('page N with the cursor of page N-1 is the page the offset gives, for every page to the end', async () => {
+    let cursor: number | undefined;
+    for (let page = 1; page <= 50; page++) {
+      const byOffset = await list(`${path}?${params()}&page=${page}`);
+      const byCursor = await list(`${path}?${params()}&page=${page}${cursor === undefined ? '' : `&after=${cursor}`}`);
+      expect(byCursor.map((i) => i.id), `page ${page}`).toEqual(byOffset.map((i) => i.id));
+      if (byOffset.length === 0) return;
+      cursor = byOffset.at(-1)!.id;
+    }
+    throw new Error('the list did not end within 50 pages');
+  });
+
+  it('does not repeat or skip when a story is published between pages (the cursor needs no anchor)', async () => {
+    const page1 = await list(`${path}?${params()}&page=1`);
+    const page2 = await list(`${path}?${params()}&page=2`);
+    await publishNow();
+    const next = await list(`${path}?${params()}&page=2&after=${page1.at(-1)!.id}`);
+    expect(next.map((i) => i.id)).toEqual(page2.map((i) => i.id));
+  });
+
+  it('a cursor that is not in this list falls back to the page number', async () => {
+    const page2 = await list(`${path}?${params()}&page=2`);
+    expect((await list(`${path}?${params()}&page=2&after=2147483647`)).map((i) => i.id)).toEqual(page2.map((i) => i.id));
+  });
+
+  it.each(['abc', '0', '-1', '1.5', '99999999999999'])('refuses after=%s with 参数错误', async (bad) => {
+    const res = await t.app.request(`${path}?${params()}&page=2&after=${bad}`);
+    expect(res.status).toBe(400);
+    expect((await envelope(res)).message).toMatch(/^参数错误: after /);
+  });
+});
+
+it('keeps the items whose publish time lies between the cursor item’s millisecond and its microseconds', async () => {
+  // Two stories in the same millisecond, 300 µs apart: a cursor carried as a JS Date would skip the older one.
+  const base = Date.now() + 60_000;
+  const ids = [nextId++, nextId++];
+  await t.database.write(async (tx) => {
+    for (const id of ids) await tx.insert(news).values({ id, classId, channelId, title: `同一毫秒 ${id}`, publishTime: new Date(base) });
+    await tx.update(news).set({ publishTime: sql`${news.publishTime} + interval '400 microseconds'` }).where(eq(news.id, ids[0]!));
+    await tx.update(news).set({ publishTime: sql`${news.publishTime} + interval '100 microseconds'` }).where(eq(news.id, ids[1]!));
+  });
+  const first = await list(`/kratos/v1/column/list?columnId=${classId}&pageSize=1&page=1`);
+  expect(first[0]!.id).toBe(ids[0]);
+  // A newer story shifts the offset pages: only the cursor still finds the older one of the pair next.
+  const newer = nextId++;
+  await t.database.write(async (tx) => {
+    await tx.insert(news).values({ id: newer, classId, channelId, title: `更新 ${newer}`, publishTime: new Date(base + 1000) });
+  });
+  const second = await list(`/kratos/v1/column/list?columnId=${classId}&pageSize=1&page=2&after=${ids[0]}`);
+  expect(second[0]!.id).toBe(ids[1]);
+});

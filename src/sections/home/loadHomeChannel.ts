@@ -19,8 +19,8 @@ export interface HomeChannelView {
 const RECOMMEND_CHANNEL_ID = 1;
 const TOPIC_COLUMN_ID = 105;
 
-/** `before`: the list's snapshot anchor from the URL (src/sections/news/pageLoad.ts readAnchor). */
-export async function loadHomeChannel(rawId: string | undefined, rawPage: string | null, before?: number): Promise<PageLoad<HomeChannelView>> {
+/** `before`, `after`: the list's snapshot anchor and keyset cursor from the URL (src/sections/news/pageLoad.ts). */
+export async function loadHomeChannel(rawId: string | undefined, rawPage: string | null, before?: number, after?: number): Promise<PageLoad<HomeChannelView>> {
   const id = ClassId.safeParse(rawId);
   const page = Page.safeParse(rawPage ?? undefined);
   if (!id.success || !page.success) return { kind: 'notFound' };
@@ -28,7 +28,7 @@ export async function loadHomeChannel(rawId: string | undefined, rawPage: string
     const withTopics = id.data === RECOMMEND_CHANNEL_ID && page.data === 1;
     const [channels, home, topics] = await Promise.all([
       getEndpoint(channelGetList, { type: 'web' }),
-      getEndpoint(channelHome, { channelId: id.data, page: page.data, before }),
+      getEndpoint(channelHome, { channelId: id.data, page: page.data, before, after }),
       withTopics ? getEndpoint(topicsCollect, { columnId: TOPIC_COLUMN_ID, page: 1 }) : Promise.resolve(null),
     ]);
     if (channels.statusCode !== 200 || home.statusCode === 404) return { kind: 'notFound' };

@@ -6,7 +6,7 @@
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { Id } from '../../contract/fields.ts';
 import { channelClassList, channelClassOne, columnList, newsListByColumn, type Column, type ColumnInfo, type ListItem } from '../../contract/news.ts';
-import { dataOr404, loadSafely, readAnchor, readPage, type PageLoad } from './pageLoad.ts';
+import { dataOr404, loadSafely, readAnchor, readCursor, readPage, type PageLoad } from './pageLoad.ts';
 
 export interface ColumnView {
   column: ColumnInfo;
@@ -25,7 +25,7 @@ export function loadColumn(url: URL): Promise<PageLoad<ColumnView>> {
     const noTab = url.searchParams.has('noTab');
     const [one, list, groups] = await Promise.all([
       getEndpoint(channelClassOne, { columnId: id.data }),
-      getEndpoint(columnList, { columnId: id.data, page, before: readAnchor(url) }),
+      getEndpoint(columnList, { columnId: id.data, page, before: readAnchor(url), after: readCursor(url) }),
       noTab ? Promise.resolve(null) : getEndpoint(channelClassList, { from: 'wap' }),
     ]);
     const col = dataOr404(one);
@@ -63,7 +63,7 @@ export function loadSubChannel(url: URL): Promise<PageLoad<SubChannelView>> {
     const columnId = parseCustomApiUrl(url.searchParams.get('customApiUrl')) ?? Id.safeParse(url.searchParams.get('classId') ?? undefined).data ?? null;
     const page = readPage(url);
     if (columnId === null || page === null) return { kind: 'notFound', message: '栏目不存在' };
-    const res = dataOr404(await getEndpoint(newsListByColumn, { columnId, page, before: readAnchor(url) }));
+    const res = dataOr404(await getEndpoint(newsListByColumn, { columnId, page, before: readAnchor(url), after: readCursor(url) }));
     if (!res.ok) return res.notFound ? { kind: 'notFound', message: res.message } : { kind: 'error' };
     const title = (url.searchParams.get('className') ?? '').trim().slice(0, 20) || '栏目';
     return { kind: 'ok', view: { title, items: res.data, page } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anchorOf, decideNextHref, loadSafely, readAnchor, readPage, statusOf } from './pageLoad.ts';
+import { anchorOf, decideNextHref, loadSafely, readAnchor, readCursor, readPage, statusOf } from './pageLoad.ts';
 
 describe('readPage', () => {
   it.each([
@@ -27,6 +27,28 @@ describe('decideNextHref', () => {
     ['no anchor for lists without one', 'http://x/shancheng/hotNews', 1, undefined, '/shancheng/hotNews?page=2'],
   ])('%s', (_name, url, page, anchor, expected) => {
     expect(decideNextHref(new URL(url), page, 20, anchor)).toBe(expected);
+  });
+  it.each([
+    ['page 1 names its last item', 'http://x/shancheng/home/1', 1, 42, '/shancheng/home/1?page=2&before=1700000000000&after=42'],
+    ['a later page replaces the cursor it came with', 'http://x/shancheng/home/1?page=2&before=1600000000000&after=42', 2, 7, '/shancheng/home/1?page=3&before=1600000000000&after=7'],
+    ['a page without a cursor drops a stale one', 'http://x/shancheng/home/1?page=2&after=42', 2, undefined, '/shancheng/home/1?page=3&before=1700000000000'],
+  ])('keyset: %s', (_name, url, page, cursor, expected) => {
+    expect(decideNextHref(new URL(url), page, 20, 1700000000000, cursor)).toBe(expected);
+  });
+});
+
+describe('readCursor', () => {
+  it.each([
+    ['?after=42', 42],
+    ['?after=2147483647', 2147483647],
+    ['?after=2147483648', undefined],
+    ['?after=0', undefined],
+    ['?after=-1', undefined],
+    ['?after=1e3', undefined],
+    ['?after=', undefined],
+    ['', undefined],
+  ])('%s → %s', (query, expected) => {
+    expect(readCursor(new URL(`http://x/shancheng/home/1${query}`))).toBe(expected);
   });
 });
 

@@ -31,6 +31,15 @@ export function readAnchor(url: URL): number | undefined {
   return raw !== null && /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
 }
 
+/** The query parameter carrying a list's keyset cursor (src/contract/news.ts ListCursor): the previous page's last item. */
+export const CURSOR_PARAM = 'after';
+
+/** ?after as an item id, or undefined when absent or not a plain id (then the page is counted). */
+export function readCursor(url: URL): number | undefined {
+  const raw = url.searchParams.get(CURSOR_PARAM);
+  return raw !== null && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : undefined;
+}
+
 /**
  * The snapshot anchor a page's next link carries: the newest publish time among its items. Every item
  * newer than that is already on this page or an earlier one, so later pages read at or before it are
@@ -43,13 +52,17 @@ export function anchorOf(items: readonly { publishTime: string }[]): number | un
 
 /**
  * The next page of the same view, keeping every other query parameter. With `anchor` (lists whose API
- * takes one), the link also fixes the snapshot, unless the URL already carries one.
+ * takes one), the link also fixes the snapshot, unless the URL already carries one. With `cursor` (the
+ * id of this page's last item, lists whose API pages by keyset) the next page is read from there along
+ * the list's index instead of counting past every earlier item (issue 7 growth); `page` stays.
  */
-export function decideNextHref(url: URL, page: number, count: number, anchor?: number): string | null {
+export function decideNextHref(url: URL, page: number, count: number, anchor?: number, cursor?: number): string | null {
   if (count === 0) return null;
   const next = new URLSearchParams(url.searchParams);
   next.set('page', String(page + 1));
   if (anchor !== undefined && readAnchor(url) === undefined) next.set(ANCHOR_PARAM, String(anchor));
+  if (cursor !== undefined) next.set(CURSOR_PARAM, String(cursor));
+  else next.delete(CURSOR_PARAM);
   return `${url.pathname}?${next.toString()}`;
 }
 

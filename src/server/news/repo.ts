@@ -127,15 +127,8 @@ function publishedBy(before: number | undefined): SQL | undefined {
   return before === undefined ? undefined : lt(news.publishTime, new Date(before + 1));
 }
 
-export async function channelNewsPageRepo(db: Db, channelId: number, page: number, before?: number): Promise<ListItem[]> {
-  const rows = await db
-    .select()
-    .from(news)
-    .where(and(eq(news.channelId, channelId), publishedBy(before)))
-    .orderBy(desc(news.isTop), desc(news.publishTime), desc(news.id))
-    .limit(LIST_PAGE_SIZE)
-    .offset((page - 1) * LIST_PAGE_SIZE);
-  return rows.map(toListItem);
+export async function channelNewsPageRepo(db: Db, channelId: number, page: number, before?: number, after?: number): Promise<ListItem[]> {
+  return channelListRepo(db, channelId, { page, pageSize: LIST_PAGE_SIZE, before, after });
 }
 
 export async function newsByIdsRepo(db: Db, ids: number[]): Promise<ListItem[]> {
@@ -148,33 +141,67 @@ export async function newsByIdsRepo(db: Db, ids: number[]): Promise<ListItem[]> 
 export interface PageArgs {
   /** Snapshot anchor (ms): only items published at or before it. */
   before?: number | undefined;
+  /** Keyset cursor: the id of the previous page's last item (src/contract/news.ts ListCursor). */
+  after?: number | undefined;
   page: number;
   pageSize: number;
 }
 
 const offsetOf = (p: PageArgs): number => (p.page - 1) * p.pageSize;
 
-/** A channel's list without pinned-first ordering concerns beyond the home rule. */
+/**
+ * The cursor item's id when it is an item of this list (channel or column); otherwise undefined and
+ * the page is counted by offset (a deleted or foreign cursor still pages).
+ */
+async function cursorIn(db: Db, after: number | undefined, inList: SQL): Promise<number | undefined> {
+  if (after === undefined) return undefined;
+  const rows = await db
+    .select({ id: news.id })
+    .from(news)
+    .where(and(eq(news.id, after), inList))
+    .limit(1);
+  return rows[0]?.id;
+}
+
+/**
+ * Rows after the cursor item in the list's order. Its sort key is read in SQL, not carried through
+ * JavaScript: publish times keep microseconds a Date would lose (and then skip items).
+ */
+function afterCursor(from: number, pinnedFirst: boolean): SQL {
+  return pinnedFirst
+    ? sql`(${news.isTop}, ${news.publishTime}, ${news.id}) < (select c.is_top, c.publish_time, c.id from news c where c.id = ${from})`
+    : sql`(${news.publishTime}, ${news.id}) < (select c.publish_time, c.id from news c where c.id = ${from})`;
+}
+
+/**
+ * A channel's list, pinned first then newest. With a keyset cursor the page starts after that item
+ * along news_channel_order_idx (a row comparison in the index's order: no offset, so page 500 costs
+ * what page 1 costs); without one it is counted by offset.
+ */
 export async function channelListRepo(db: Db, channelId: number, p: PageArgs): Promise<ListItem[]> {
+  const inList = eq(news.channelId, channelId);
+  const from = await cursorIn(db, p.after, inList);
   const rows = await db
     .select()
     .from(news)
-    .where(and(eq(news.channelId, channelId), publishedBy(p.before)))
+    .where(and(inList, publishedBy(p.before), from === undefined ? undefined : afterCursor(from, true)))
     .orderBy(desc(news.isTop), desc(news.publishTime), desc(news.id))
     .limit(p.pageSize)
-    .offset(offsetOf(p));
+    .offset(from === undefined ? offsetOf(p) : 0);
   return rows.map(toListItem);
 }
 
-/** A column's (class id's) news, newest first. */
+/** A column's (class id's) news, newest first; keyset along news_class_order_idx as above. */
 export async function columnNewsRepo(db: Db, classId: number, p: PageArgs): Promise<ListItem[]> {
+  const inList = eq(news.classId, classId);
+  const from = await cursorIn(db, p.after, inList);
   const rows = await db
     .select()
     .from(news)
-    .where(and(eq(news.classId, classId), publishedBy(p.before)))
+    .where(and(inList, publishedBy(p.before), from === undefined ? undefined : afterCursor(from, false)))
     .orderBy(desc(news.publishTime), desc(news.id))
     .limit(p.pageSize)
-    .offset(offsetOf(p));
+    .offset(from === undefined ? offsetOf(p) : 0);
   return rows.map(toListItem);
 }
 

@@ -101,7 +101,7 @@ export function registerNewsRoutes(registry: ApiRegistry): void {
     if (!(await channelExistsRepo(db, query.channelId))) return failure(StatusCode.notFound, '频道不存在');
     const [banner, list] = await Promise.all([
       query.page === 1 ? channelBannersRepo(db, query.channelId) : Promise.resolve([]),
-      channelNewsPageRepo(db, query.channelId, query.page, query.before),
+      channelNewsPageRepo(db, query.channelId, query.page, query.before, query.after),
     ]);
     c.header('cache-control', PUBLIC_LIST_CACHE);
     return ok({ banner, list });

@@ -119,6 +119,23 @@ test('comments through /PublishBangBang, sees it listed as text, deletes it afte
   await expect(page.locator('li.comment', { hasText: text })).toHaveCount(0, { timeout: 5_000 });
 });
 
+test('回复 on a seeded comment opens /PublishBangBang quoting it; its thread page lists the replies', async ({ page }) => {
+  // Question 1 of the demo board has a comment with a reply.
+  await page.goto(qaUrl(1));
+  const thread = page.locator('li.comment', { has: page.locator('.replies') }).first();
+  const quoted = (await thread.locator('.text').first().textContent()) ?? '';
+  await thread.getByRole('link', { name: '回复' }).first().click();
+  await expect(page).toHaveURL(/\/PublishBangBang\?from=bang&classid=2&id=1&plId=\d+&pId=\d+/);
+  await expect(page.getByText(quoted.trim())).toBeVisible();
+  await expect(page.getByRole('textbox', { name: '评论内容' })).toHaveAttribute('placeholder', /^回复 .+：$/);
+
+  const plId = new URL(page.url()).searchParams.get('plId');
+  await page.goto(`/shancheng/CommentReplyPage?from=bang&classid=2&id=1&plId=${plId}`);
+  await expect(page.getByRole('heading', { level: 2, name: /全部回复/ })).toBeVisible();
+  await expect(page.getByText('快了，听说已经在试运行了。')).toBeVisible();
+  await expect(page.getByRole('link', { name: '查看原文' })).toHaveAttribute('href', '/shancheng/BangBang/QA/detail?id=1');
+});
+
 test('report: 取消 without a reason sends nothing, 提交 with one → 举报成功; a repeat keeps the popup open', async ({ page }) => {
   const calls = countCalls(page, '/v1/bangbang/news/doreport');
   await page.goto(qaUrl(questionId(2)));

@@ -162,8 +162,10 @@ async function requireTarget(db: Db, ref: CommentTargetRef): Promise<CommentTarg
 }
 
 /** Adds `delta` to the comment count of the target a comment belongs to; returns the new count. */
-function bumpCommentCount(tx: Tx, scope: string, newsId: number, delta: number): Promise<number> {
-  return scope === 'news' ? bumpNewsCommentCountRepo(tx, newsId, delta) : bumpBangCommentCountRepo(tx, scope as BangScope, newsId, delta);
+async function bumpCommentCount(tx: Tx, scope: string, newsId: number, delta: number): Promise<number> {
+  if (scope === 'news') return bumpNewsCommentCountRepo(tx, newsId, delta);
+  if (scope === 'bang1' || scope === 'bang2') return bumpBangCommentCountRepo(tx, scope, newsId, delta);
+  return 0;
 }
 
 // ── likes ──────────────────────────────────────────────────────────────────────────────────────

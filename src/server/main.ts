@@ -49,7 +49,9 @@ const { app } = createApiApp({ database, log, config, mediaDir, realtime: realti
 (globalThis as Record<symbol, unknown>)[Symbol.for('shancheng.apiFetch')] = (req: Request) => app.fetch(req);
 
 const apiListener = getRequestListener(app.fetch);
-const compress = compression({ threshold: 1024 }) as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+// API answers are made per request (the micro-cache compresses its own entries once): a fast gzip level
+// (brotli is this package's 4 already); built assets are pre-compressed at the maximum.
+const compress = compression({ threshold: 1024, level: 4 }) as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 const assets = new StaticAssets(path.join(root, 'dist/client'), BASE);
 // Anonymous page renders cached in process, ETag/304 on pages (issue 7); PAGE_CACHE=0 turns the cache off.
 const pages = new PageResponder({ cache: sharedPageCache, enabled: pageCacheEnabled() });

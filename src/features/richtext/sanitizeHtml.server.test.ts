@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterStyle, sanitizeHtml } from './sanitizeHtml.server.ts';
+import { filterStyle, sanitizeHtml, sanitizeHtmlCached } from './sanitizeHtml.server.ts';
 
 /** Hostile CMS HTML (security.md G53–G56, appendix 1) → what must never survive. */
 const hostile: readonly [string, string, RegExp][] = [
@@ -92,5 +92,24 @@ describe('sanitizeHtml', () => {
     ['color: red /* comment */', 'P', ''],
   ])('filterStyle(%j on %s) → %j', (style, tag, expected) => {
     expect(filterStyle(style, tag)).toBe(expected);
+  });
+});
+
+describe('sanitizeHtmlCached', () => {
+  it.each([
+    ['<p onclick="x()">段落<script>alert(1)</script></p>'],
+    ['<img src="javascript:alert(1)"><a href="//evil.example">外链</a>'],
+    ['<iframe src="https://evil.example/"></iframe><p style="position:fixed;color:red">红</p>'],
+    [''],
+  ])('gives what sanitizeHtml gives, the first time and again: %s', (html) => {
+    const expected = sanitizeHtml(html);
+    expect(sanitizeHtmlCached(html)).toBe(expected);
+    expect(sanitizeHtmlCached(html)).toBe(expected);
+  });
+
+  it('an input that differs by one character is sanitized afresh', () => {
+    sanitizeHtmlCached('<p>安全</p>');
+    expect(sanitizeHtmlCached('<p>安全</p><script>alert(1)</script>')).toBe(sanitizeHtml('<p>安全</p><script>alert(1)</script>'));
+    expect(sanitizeHtmlCached('<p>安全</p><script>alert(1)</script>')).not.toContain('<script');
   });
 });

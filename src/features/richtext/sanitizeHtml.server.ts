@@ -5,6 +5,7 @@
  *
  * Server only (`.server.ts`): jsdom never ships to the browser.
  */
+import { createHash } from 'node:crypto';
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import { JSDOM } from 'jsdom';
 
@@ -113,4 +114,38 @@ function getPurifier(): DOMPurify {
 export function sanitizeHtml(html: string): string {
   if (html === '') return '';
   return getPurifier().sanitize(html, { ...CONFIG, RETURN_TRUSTED_TYPE: false }) as string;
+}
+
+/** Sanitized copies kept for rendering, by SHA-256 of the input; bounded in characters, least recently used first out. */
+const SANITIZED_MAX_CHARS = 4 * 1024 * 1024;
+const sanitized = new Map<string, string>();
+let sanitizedChars = 0;
+
+/**
+ * `sanitizeHtml` for the render path (issue 7: DOMPurify on jsdom cost about a tenth of a detail
+ * render). The same input always gives the same output, so the output is kept by the SHA-256 of the
+ * input: a render of an unchanged article hashes it (microseconds) instead of parsing it into a DOM.
+ * A changed row has another hash and is sanitized afresh; the hash is over the whole input, so no
+ * other text can be served for it.
+ */
+export function sanitizeHtmlCached(html: string): string {
+  if (html === '') return '';
+  const key = createHash('sha256').update(html).digest('base64');
+  const hit = sanitized.get(key);
+  if (hit !== undefined) {
+    sanitized.delete(key);
+    sanitized.set(key, hit);
+    return hit;
+  }
+  const out = sanitizeHtml(html);
+  if (out.length <= SANITIZED_MAX_CHARS / 8) {
+    sanitized.set(key, out);
+    sanitizedChars += out.length;
+    for (const [k, v] of sanitized) {
+      if (sanitizedChars <= SANITIZED_MAX_CHARS) break;
+      sanitized.delete(k);
+      sanitizedChars -= v.length;
+    }
+  }
+  return out;
 }

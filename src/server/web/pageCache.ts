@@ -225,15 +225,24 @@ export function chooseEncoding(acceptEncoding: string | string[] | undefined): E
   return 'identity';
 }
 
-/** The body in `encoding`, compressing once per entry (brotli 5 and gzip 6: fast enough for a miss). */
-export function bodyIn(entry: PageEntry, encoding: Encoding): { body: Buffer; added: number } {
+/**
+ * Compression levels. A cached entry is compressed once and sent many times: brotli 5, gzip 6. A page
+ * sent once (not cacheable, or the cache off) is compressed on the request's time: brotli 3, gzip 4 —
+ * on a 60 KB page 0.17/0.25 ms instead of 0.55/0.47 ms, for 1–4 % more bytes. Built assets are
+ * pre-compressed at the maximum at build time (zopfli, brotli 11).
+ */
+const LEVELS = { stored: { br: 5, gzip: 6 }, once: { br: 3, gzip: 4 } } as const;
+
+/** The body in `encoding`, compressing once per entry (`once`: a body that is sent a single time). */
+export function bodyIn(entry: PageEntry, encoding: Encoding, once = false): { body: Buffer; added: number } {
   if (encoding === 'identity') return { body: entry.body, added: 0 };
   const existing = entry.variants[encoding];
   if (existing) return { body: existing, added: 0 };
+  const level = LEVELS[once ? 'once' : 'stored'];
   const body =
     encoding === 'br'
-      ? brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
-      : gzipSync(entry.body, { level: 6 });
+      ? brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: level.br, [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
+      : gzipSync(entry.body, { level: level.gzip });
   entry.variants[encoding] = body;
   return { body, added: body.length };
 }

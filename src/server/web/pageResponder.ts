@@ -176,7 +176,8 @@ export class PageResponder {
     let body = entry.body;
     const encoding = chooseEncoding(req.headers['accept-encoding']);
     if (encoding !== 'identity' && body.length >= COMPRESS_THRESHOLD) {
-      const variant = bodyIn(entry, encoding);
+      // A page not kept in the cache is compressed for this one answer: the fast levels.
+      const variant = bodyIn(entry, encoding, key === null);
       body = variant.body;
       if (key !== null && variant.added > 0) this.cache.grew(key, variant.added);
       res.setHeader('content-encoding', encoding);

@@ -7,7 +7,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { ads, appConfig, columns, districts, news } from '../db/schema/core.ts';
 import { newsDetailExtras } from '../db/schema/detail.ts';
 import { publisherAccounts, specialCategories, specialCategoryNews, specialTopics } from '../db/schema/news.ts';
-import { toListItem } from '../news/repo.ts';
+import { listColumns, toListItem } from '../news/repo.ts';
 
 type NewsRow = typeof news.$inferSelect;
 type Reader = Db | Tx;
@@ -83,7 +83,7 @@ async function syhInfoOf(db: Reader, classId: number): Promise<NewsDetail['syhIn
 /** The most read articles, for the hot-news block under a detail (never the article itself). */
 export async function hotNewsRepo(db: Reader, excludeId: number): Promise<ListItem[]> {
   const rows = await db
-    .select()
+    .select(listColumns)
     .from(news)
     .where(and(eq(news.dataType, 3), ne(news.id, excludeId)))
     .orderBy(desc(news.pv), desc(news.id))
@@ -199,7 +199,7 @@ export async function newsExistsRepo(db: Db, classId: number, newsId: number): P
 /** Related news: the same column first (newest first), then the same channel, never the item itself. */
 export async function relationNewsRepo(db: Db, item: NewsRow, size: number): Promise<ListItem[]> {
   const sameClass = await db
-    .select()
+    .select(listColumns)
     .from(news)
     .where(and(eq(news.classId, item.classId), ne(news.id, item.id), inArray(news.dataType, LINKABLE_TYPES)))
     .orderBy(desc(news.publishTime), desc(news.id))
@@ -207,7 +207,7 @@ export async function relationNewsRepo(db: Db, item: NewsRow, size: number): Pro
   if (sameClass.length >= size) return sameClass.map(toListItem);
   const taken = [item.id, ...sameClass.map((r) => r.id)];
   const sameChannel = await db
-    .select()
+    .select(listColumns)
     .from(news)
     .where(and(eq(news.channelId, item.channelId), notInArray(news.id, taken), inArray(news.dataType, LINKABLE_TYPES)))
     .orderBy(desc(news.publishTime), desc(news.id))

@@ -36,7 +36,42 @@ export const LIST_PAGE_SIZE = 20;
 
 type NewsRow = typeof news.$inferSelect;
 
-export function toListItem(row: NewsRow): ListItem {
+/**
+ * The columns a list item is made of. A list never reads an article's body (`content`, up to tens of KB
+ * a row) or its editors: the body was read and parsed for every row of every list (issue 7 profile:
+ * the embedded database's row parsing was the largest cost of a list render).
+ */
+export const listColumns = {
+  id: news.id,
+  classId: news.classId,
+  dataType: news.dataType,
+  targetUrl: news.targetUrl,
+  channelId: news.channelId,
+  showType: news.showType,
+  category: news.category,
+  title: news.title,
+  imageUrls: news.imageUrls,
+  label: news.label,
+  isTop: news.isTop,
+  topTitle: news.topTitle,
+  smallText: news.smallText,
+  intro: news.intro,
+  customImage: news.customImage,
+  isVideo: news.isVideo,
+  videoUrl: news.videoUrl,
+  videoTime: news.videoTime,
+  pv: news.pv,
+  interactNum: news.interactNum,
+  publishTime: news.publishTime,
+  source: news.source,
+  liveType: news.liveType,
+  liveStartTime: news.liveStartTime,
+};
+
+/** What toListItem reads of a row: a full row or one selected with listColumns. */
+export type ListRow = Pick<NewsRow, keyof typeof listColumns>;
+
+export function toListItem(row: ListRow): ListItem {
   return {
     id: row.id,
     classId: row.classId,
@@ -133,7 +168,7 @@ export async function channelNewsPageRepo(db: Db, channelId: number, page: numbe
 
 export async function newsByIdsRepo(db: Db, ids: number[]): Promise<ListItem[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select().from(news).where(and(inArray(news.id, ids)));
+  const rows = await db.select(listColumns).from(news).where(and(inArray(news.id, ids)));
   return rows.map(toListItem);
 }
 
@@ -182,7 +217,7 @@ export async function channelListRepo(db: Db, channelId: number, p: PageArgs): P
   const inList = eq(news.channelId, channelId);
   const from = await cursorIn(db, p.after, inList);
   const rows = await db
-    .select()
+    .select(listColumns)
     .from(news)
     .where(and(inList, publishedBy(p.before), from === undefined ? undefined : afterCursor(from, true)))
     .orderBy(desc(news.isTop), desc(news.publishTime), desc(news.id))
@@ -196,7 +231,7 @@ export async function columnNewsRepo(db: Db, classId: number, p: PageArgs): Prom
   const inList = eq(news.classId, classId);
   const from = await cursorIn(db, p.after, inList);
   const rows = await db
-    .select()
+    .select(listColumns)
     .from(news)
     .where(and(inList, publishedBy(p.before), from === undefined ? undefined : afterCursor(from, false)))
     .orderBy(desc(news.publishTime), desc(news.id))
@@ -234,7 +269,7 @@ export async function channelGroupsRepo(db: Db): Promise<ChannelGroup[]> {
 export async function liveListRepo(db: Db, p: PageArgs): Promise<ListItem[]> {
   // Live now first, then upcoming, then replays; newest within each.
   const rows = await db
-    .select()
+    .select(listColumns)
     .from(news)
     .where(eq(news.dataType, 1))
     .orderBy(sql`case ${news.liveType} when 1 then 0 when 0 then 1 else 2 end`, desc(news.publishTime), desc(news.id))
@@ -245,7 +280,7 @@ export async function liveListRepo(db: Db, p: PageArgs): Promise<ListItem[]> {
 
 export async function vrListRepo(db: Db, p: PageArgs): Promise<ListItem[]> {
   const rows = await db
-    .select()
+    .select(listColumns)
     .from(news)
     .where(eq(news.category, 'vr'))
     .orderBy(desc(news.publishTime), desc(news.id))
@@ -257,7 +292,7 @@ export async function vrListRepo(db: Db, p: PageArgs): Promise<ListItem[]> {
 /** The hot list: most read first; external links and district/account cards are not articles. */
 export async function hotListRepo(db: Db, p: PageArgs): Promise<ListItem[]> {
   const rows = await db
-    .select()
+    .select(listColumns)
     .from(news)
     .where(and(ne(news.dataType, 7), ne(news.showType, 8), ne(news.showType, 9)))
     .orderBy(desc(news.pv), desc(news.id))
@@ -274,7 +309,7 @@ function likePattern(word: string): string {
 export async function searchNewsRepo(db: Db, word: string, p: PageArgs): Promise<ListItem[]> {
   const pattern = likePattern(word);
   const rows = await db
-    .select()
+    .select(listColumns)
     .from(news)
     .where(and(or(ilike(news.title, pattern), ilike(news.smallText, pattern)), ne(news.showType, 8), ne(news.showType, 9)))
     .orderBy(desc(news.publishTime), desc(news.id))
@@ -316,7 +351,7 @@ export async function topicsOfColumnRepo(db: Db, columnId: number, p: PageArgs):
 /** A topic's news; a time-line topic reads oldest first, like a time line. */
 export async function topicNewsRepo(db: Db, topic: Topic, p: PageArgs): Promise<ListItem[]> {
   const rows = await db
-    .select({ n: news })
+    .select({ n: listColumns })
     .from(topicNews)
     .innerJoin(news, eq(news.id, topicNews.newsId))
     .where(eq(topicNews.topicId, topic.id))
@@ -341,7 +376,7 @@ export async function specialRepo(db: Db, classId: number): Promise<Special | nu
 /** A special topic's news, of one category or of all, in the editors' order. */
 export async function specialNewsRepo(db: Db, classId: number, categoryId: number | undefined, p: PageArgs): Promise<ListItem[]> {
   const rows = await db
-    .select({ n: news })
+    .select({ n: listColumns })
     .from(specialCategoryNews)
     .innerJoin(specialCategories, eq(specialCategories.id, specialCategoryNews.categoryId))
     .innerJoin(news, eq(news.id, specialCategoryNews.newsId))
@@ -373,7 +408,7 @@ export async function districtExistsRepo(db: Db, classId: number): Promise<boole
 /** A district's news (channel 2), newest first. */
 export async function districtNewsRepo(db: Db, classId: number, p: PageArgs): Promise<ListItem[]> {
   const rows = await db
-    .select()
+    .select(listColumns)
     .from(news)
     .where(and(eq(news.channelId, 2), eq(news.classId, classId)))
     .orderBy(desc(news.publishTime), desc(news.id))
@@ -430,7 +465,7 @@ export async function accountRepo(db: Db, classId: number): Promise<AccountInfo 
 
 export async function accountNewsRepo(db: Db, classId: number, p: PageArgs): Promise<ListItem[]> {
   const rows = await db
-    .select({ n: news })
+    .select({ n: listColumns })
     .from(publisherAccountNews)
     .innerJoin(news, eq(news.id, publisherAccountNews.newsId))
     .where(eq(publisherAccountNews.classId, classId))
@@ -448,7 +483,7 @@ export async function accountStripRepo(db: Db): Promise<AccountStripItem[]> {
 /** The publisher-account feed: the newest articles of every account. */
 export async function accountsFeedRepo(db: Db, p: PageArgs): Promise<ListItem[]> {
   const rows = await db
-    .selectDistinctOn([news.publishTime, news.id], { n: news })
+    .selectDistinctOn([news.publishTime, news.id], { n: listColumns })
     .from(publisherAccountNews)
     .innerJoin(news, eq(news.id, publisherAccountNews.newsId))
     .orderBy(desc(news.publishTime), desc(news.id))

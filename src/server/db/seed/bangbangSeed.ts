@@ -26,6 +26,7 @@ export async function seedBangbang(tx: Tx): Promise<void> {
   const userId = (index: number): number => people[index]!.id;
 
   const questionIds: number[] = [];
+  const questionAskedAt: number[] = [];
   for (const [i, q] of BANG_QUESTIONS.entries()) {
     const askedAt = ANCHOR_MS - (i * 17 + 3) * HOUR;
     const comments = BANG_COMMENTS.filter((c) => c.scope === 'bang2' && c.item === i);
@@ -43,6 +44,7 @@ export async function seedBangbang(tx: Tx): Promise<void> {
       })
       .returning({ id: bangQuestions.id });
     questionIds.push(row!.id);
+    questionAskedAt.push(askedAt);
     await tx.insert(bangAnswers).values(
       q.answers.map((a, j) => ({
         questionId: row!.id,
@@ -50,12 +52,14 @@ export async function seedBangbang(tx: Tx): Promise<void> {
         label: BANG_PEOPLE[a.by]!.label,
         content: a.text,
         likeNum: rng.int(0, 60),
-        createdAt: new Date(askedAt + (j + 1) * 2 * HOUR),
+        // Answers come within the hours after the question and never after the seed's "now".
+        createdAt: new Date(askedAt + (j + 1) * HOUR),
       })),
     );
   }
 
   const politicsIds: number[] = [];
+  const politicsAskedAt: number[] = [];
   for (const [i, p] of BANG_POLITICS.entries()) {
     const askedAt = ANCHOR_MS - (i * 23 + 5) * HOUR;
     const comments = BANG_COMMENTS.filter((c) => c.scope === 'bang1' && c.item === i);
@@ -68,7 +72,8 @@ export async function seedBangbang(tx: Tx): Promise<void> {
         department: p.department,
         status: p.reply ? 1 : 0,
         replyHtml: p.reply ? sanitizeHtml(p.reply) : '',
-        repliedAt: p.reply ? new Date(askedAt + 3 * 24 * HOUR) : null,
+        // The department answers within three days, and never after the seed's "now".
+        repliedAt: p.reply ? new Date(askedAt + Math.min(3 * 24 * HOUR, (ANCHOR_MS - askedAt) / 2)) : null,
         likeNum: rng.int(5, 260),
         pv: rng.int(500, 12000),
         commentCount: comments.reduce((n, c) => n + (c.reply ? 2 : 1), 0),
@@ -76,11 +81,14 @@ export async function seedBangbang(tx: Tx): Promise<void> {
       })
       .returning({ id: bangPolitics.id });
     politicsIds.push(row!.id);
+    politicsAskedAt.push(askedAt);
   }
 
   for (const [i, c] of BANG_COMMENTS.entries()) {
     const itemId = (c.scope === 'bang2' ? questionIds : politicsIds)[c.item]!;
-    const at = ANCHOR_MS - (i + 1) * HOUR;
+    // Each comment falls between its item's question and the seed's "now", its reply half an hour later at most.
+    const askedAt = (c.scope === 'bang2' ? questionAskedAt : politicsAskedAt)[c.item]!;
+    const at = askedAt + ((ANCHOR_MS - askedAt) * (i + 1)) / (BANG_COMMENTS.length + 2);
     const [root] = await tx
       .insert(comments)
       .values({
@@ -103,7 +111,7 @@ export async function seedBangbang(tx: Tx): Promise<void> {
         parentId: root!.id,
         userId: userId(c.reply.by),
         text: c.reply.text,
-        createdAt: new Date(at + HOUR / 2),
+        createdAt: new Date(at + Math.min(HOUR / 2, (ANCHOR_MS - at) / 2)),
       });
     }
   }

@@ -102,3 +102,45 @@ export const wendaGetAnswerListById = defineEndpoint({
   data: z.array(Answer),
   auth: 'optional',
 });
+
+/** Items per page of the politics lists: 10 unless asked; never more than 50 (security.md C3). */
+export const PoliticsPageSize = PageSize.unwrap().default(10);
+
+/** A politics question as the board's lists show it: no reply body, an excerpt of the question. */
+export const PoliticsListItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** Plain text, at most 80 characters of the question (… when cut). */
+  content: z.string(),
+  ...Author,
+  department: z.string(),
+  /** 0 waiting for a reply, 1 replied. */
+  status: z.number().int(),
+  statusText: z.string(),
+  /** Beijing time `YYYY-MM-DD HH:mm`. */
+  createTime: z.string(),
+  pv: z.number().int(),
+  likeNum: z.number().int(),
+  commentCount: z.number().int(),
+});
+export type PoliticsListItem = z.infer<typeof PoliticsListItem>;
+
+const PoliticsListQuery = z.object({ page: Page, pageSize: PoliticsPageSize });
+
+export const wenzhengGetNewList = defineEndpoint({
+  method: 'GET',
+  path: '/v1/bangbang/wenzheng/getNewList',
+  summary: '最新问政（新的在前），按页返回，空数组表示到底',
+  tag: 'bangbang',
+  query: PoliticsListQuery,
+  data: z.array(PoliticsListItem),
+});
+
+export const wenzhengGetHotList = defineEndpoint({
+  method: 'GET',
+  path: '/v1/bangbang/wenzheng/getHotList',
+  summary: '最热问政（浏览量高的在前），按页返回，空数组表示到底',
+  tag: 'bangbang',
+  query: PoliticsListQuery,
+  data: z.array(PoliticsListItem),
+});

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Answer, PoliticsDetail, QuestionDetail } from '../../src/contract/bangbang.ts';
+import type { Answer, PoliticsDetail, PoliticsListItem, QuestionDetail } from '../../src/contract/bangbang.ts';
 import type { CommentItem, CommentReply } from '../../src/contract/interaction.ts';
 import { sanitizeHtml } from '../../src/features/richtext/sanitizeHtml.server.ts';
 import { bangAnswers, bangPolitics, bangQuestions } from '../../src/server/db/schema/bangbang.ts';
@@ -128,6 +128,99 @@ describe('GET /v1/bangbang/wenzheng/getDetail', () => {
   it('answers a waiting item with an empty reply', async () => {
     const a = await get<PoliticsDetail>(`/v1/bangbang/wenzheng/getDetail?id=${waiting.id}`);
     expect(a.data).toMatchObject({ status: 0, statusText: '待回复', replyContent: '', replyTime: '' });
+  });
+});
+
+/** Every page of a politics list until the empty page that ends it (never more than `limit` pages). */
+async function allPages(path: string, pageSize: number, limit = 20) {
+  const pages: PoliticsListItem[][] = [];
+  for (let page = 1; page <= limit; page++) {
+    const res = await t.app.request(`${path}?page=${page}&pageSize=${pageSize}`);
+    expect(res.status).toBe(200);
+    const env = await envelope<PoliticsListItem[]>(res);
+    expect(env.statusCode).toBe(200);
+    pages.push(env.data);
+    if (env.data.length === 0) break;
+  }
+  return pages;
+}
+
+describe('GET /v1/bangbang/wenzheng/getNewList and getHotList', () => {
+  it('getNewList pages newest first (createdAt, id) to an empty page, each live item once', async () => {
+    const live = await t.database.db.select().from(bangPolitics).where(isNull(bangPolitics.deletedAt));
+    const expected = [...live].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id).map((p) => p.id);
+    const pages = await allPages('/v1/bangbang/wenzheng/getNewList', 4);
+    expect(pages.at(-1)).toEqual([]);
+    expect(pages.slice(0, -1).every((p) => p.length > 0 && p.length <= 4)).toBe(true);
+    expect(pages.flat().map((i) => i.id)).toEqual(expected);
+  });
+
+  it('getHotList pages most viewed first (pv desc, id desc) to an empty page', async () => {
+    const live = await t.database.db.select().from(bangPolitics).where(isNull(bangPolitics.deletedAt));
+    const expected = [...live].sort((a, b) => b.pv - a.pv || b.id - a.id).map((p) => p.id);
+    const pages = await allPages('/v1/bangbang/wenzheng/getHotList', 6);
+    expect(pages.at(-1)).toEqual([]);
+    expect(pages.flat().map((i) => i.id)).toEqual(expected);
+    const pvs = pages.flat().map((i) => i.pv);
+    expect(pvs).toEqual([...pvs].sort((a, b) => b - a));
+  });
+
+  it('pages by 10 unless asked, as a public, briefly cacheable answer', async () => {
+    const res = await t.app.request('/v1/bangbang/wenzheng/getNewList');
+    expect(res.headers.get('cache-control')).toMatch(/^public\b/);
+    const first = await envelope<PoliticsListItem[]>(res);
+    expect(first.data).toHaveLength(10);
+    const second = await get<PoliticsListItem[]>('/v1/bangbang/wenzheng/getNewList?page=2');
+    expect(second.data.length).toBeGreaterThan(0);
+    expect(second.data.some((i) => first.data.some((f) => f.id === i.id))).toBe(false);
+    expect((await get<PoliticsListItem[]>('/v1/bangbang/wenzheng/getNewList?page=50')).data).toEqual([]);
+  });
+
+  it('lists an item with its asker, department, status, excerpt and counts, never the reply', async () => {
+    const list = (await allPages('/v1/bangbang/wenzheng/getNewList', 50)).flat();
+    const item = list.find((i) => i.id === replied.id)!;
+    const row = await politicsRow(replied.id);
+    expect(item).toMatchObject({
+      title: row.title,
+      department: row.department,
+      status: 1,
+      statusText: '已回复',
+      pv: row.pv,
+      likeNum: row.likeNum,
+      commentCount: row.commentCount,
+      userId: row.userId,
+    });
+    expect(item.nickname).not.toBe('');
+    expect(item.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(Array.from(item.content).length).toBeLessThanOrEqual(81);
+    expect(row.content.replace(/\s+/g, ' ')).toContain(item.content.replace(/…$/, ''));
+    expect(item).not.toHaveProperty('replyContent');
+    expect(list.find((i) => i.id === waiting.id)).toMatchObject({ status: 0, statusText: '待回复' });
+  });
+
+  it('leaves out a deleted item', async () => {
+    const [gone] = await t.database.db
+      .insert(bangPolitics)
+      .values({ userId: replied.userId, title: '已删除的问政', department: '测试部门', deletedAt: new Date() })
+      .returning();
+    const list = (await allPages('/v1/bangbang/wenzheng/getHotList', 50)).flat();
+    expect(list.some((i) => i.id === gone!.id)).toBe(false);
+    await t.database.db.delete(bangPolitics).where(eq(bangPolitics.id, gone!.id));
+  });
+
+  it.each([
+    ['page=0', /^参数错误: page 页码从 1 开始/],
+    ['page=-1', /^参数错误: page /],
+    ['page=abc', /^参数错误: page /],
+    ['page=10001', /^参数错误: page 页码过大/],
+    ['pageSize=0', /^参数错误: pageSize 每页条数至少为 1/],
+    ['pageSize=51', /^参数错误: pageSize 每页条数不能超过 50/],
+  ])('%s is refused with a Chinese message', async (query, message) => {
+    for (const path of ['/v1/bangbang/wenzheng/getNewList', '/v1/bangbang/wenzheng/getHotList']) {
+      const res = await t.app.request(`${path}?${query}`);
+      expect(res.status).toBe(400);
+      expect((await envelope(res)).message).toMatch(message);
+    }
   });
 });
 

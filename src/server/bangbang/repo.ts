@@ -1,6 +1,6 @@
 /** Bangbang data access: Q&A questions, answers, politics questions and their counters; maps rows once. */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Answer, PoliticsDetail, QuestionDetail } from '../../contract/bangbang.ts';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Answer, PoliticsDetail, PoliticsListItem, QuestionDetail } from '../../contract/bangbang.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { bangAnswers, bangPolitics, bangQuestions } from '../db/schema/bangbang.ts';
@@ -48,6 +48,35 @@ export async function listAnswersRepo(db: Q, questionId: number, page: number, p
     .from(bangAnswers)
     .where(and(eq(bangAnswers.questionId, questionId), isNull(bangAnswers.deletedAt)))
     .orderBy(asc(bangAnswers.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+}
+
+/** The columns a politics list shows: never the official reply's HTML. */
+const politicsListColumns = {
+  id: bangPolitics.id,
+  userId: bangPolitics.userId,
+  title: bangPolitics.title,
+  content: bangPolitics.content,
+  department: bangPolitics.department,
+  status: bangPolitics.status,
+  createdAt: bangPolitics.createdAt,
+  pv: bangPolitics.pv,
+  likeNum: bangPolitics.likeNum,
+  commentCount: bangPolitics.commentCount,
+};
+export type PoliticsListRow = { [K in keyof typeof politicsListColumns]: PoliticsRow[K] };
+
+/** Orders of the politics lists: 'new' newest first (createdAt, id), 'hot' most viewed first (pv, id). */
+export type PoliticsOrder = 'new' | 'hot';
+
+/** A page of live politics questions in the given order (ids break ties, so pages never overlap). */
+export async function listPoliticsRepo(db: Q, order: PoliticsOrder, page: number, pageSize: number): Promise<PoliticsListRow[]> {
+  return db
+    .select(politicsListColumns)
+    .from(bangPolitics)
+    .where(isNull(bangPolitics.deletedAt))
+    .orderBy(...(order === 'hot' ? [desc(bangPolitics.pv), desc(bangPolitics.id)] : [desc(bangPolitics.createdAt), desc(bangPolitics.id)]))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
 }
@@ -152,6 +181,35 @@ export function toAnswer(row: AnswerRow, author: Profile | undefined, liked: boo
 
 /** Politics status texts. */
 const STATUS_TEXT: Readonly<Record<number, string>> = { 0: '待回复', 1: '已回复' };
+
+/** Code points of a question shown in a list item. */
+export const POLITICS_EXCERPT_LENGTH = 80;
+
+/** The first `max` code points of plain text, whitespace runs folded, with … when cut. */
+export function excerptOf(text: string, max: number): string {
+  const folded = text.replace(/\s+/g, ' ').trim();
+  const chars = Array.from(folded);
+  return chars.length <= max ? folded : `${chars.slice(0, max).join('').trimEnd()}…`;
+}
+
+export function toPoliticsListItem(row: PoliticsListRow, author: Profile | undefined): PoliticsListItem {
+  const who = author ?? ANONYMOUS;
+  return {
+    id: row.id,
+    title: row.title,
+    content: excerptOf(row.content, POLITICS_EXCERPT_LENGTH),
+    userId: row.userId,
+    nickname: who.nickname,
+    userPic: who.userPic,
+    department: row.department,
+    status: row.status,
+    statusText: STATUS_TEXT[row.status] ?? '待回复',
+    createTime: formatBeijingTime(row.createdAt),
+    pv: row.pv,
+    likeNum: row.likeNum,
+    commentCount: row.commentCount,
+  };
+}
 
 /** `replyContent` is the stored, sanitised HTML; the page sanitises it again when rendering (RichText). */
 export function toPoliticsDetail(row: PoliticsRow, author: Profile | undefined, liked: boolean): PoliticsDetail {

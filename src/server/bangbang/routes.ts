@@ -1,10 +1,13 @@
 /** The bangbang board's read endpoints (spec 7.6). Rules live in service.ts; this file binds contracts. */
-import { wendaGetAnswerDetail, wendaGetAnswerListById, wenzhengGetDetail } from '../../contract/bangbang.ts';
+import { wendaGetAnswerDetail, wendaGetAnswerListById, wenzhengGetDetail, wenzhengGetHotList, wenzhengGetNewList } from '../../contract/bangbang.ts';
 import { optionalUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { registerEndpoint } from '../http/registerEndpoint.ts';
 import type { ApiRegistry } from '../http/types.ts';
-import { answerListService, politicsDetailService, questionDetailService } from './service.ts';
+import { answerListService, politicsDetailService, politicsListService, questionDetailService } from './service.ts';
+
+/** The board's lists are the same for every reader: a CDN may keep them briefly, like the news lists (issue 7). */
+const PUBLIC_LIST_CACHE = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
 
 export function registerBangbangRoutes(registry: ApiRegistry): void {
   const { db } = registry.deps.database;
@@ -16,4 +19,16 @@ export function registerBangbangRoutes(registry: ApiRegistry): void {
   registerEndpoint(registry, wendaGetAnswerListById, async ({ query, c }) =>
     ok(await answerListService(db, optionalUser(c), query.id, query.page, query.pageSize)),
   );
+
+  registerEndpoint(registry, wenzhengGetNewList, async ({ query, c }) => {
+    const list = await politicsListService(db, 'new', query.page, query.pageSize);
+    c.header('cache-control', PUBLIC_LIST_CACHE);
+    return ok(list);
+  });
+
+  registerEndpoint(registry, wenzhengGetHotList, async ({ query, c }) => {
+    const list = await politicsListService(db, 'hot', query.page, query.pageSize);
+    c.header('cache-control', PUBLIC_LIST_CACHE);
+    return ok(list);
+  });
 }

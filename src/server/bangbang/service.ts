@@ -1,11 +1,21 @@
 /** Bangbang reading rules (spec 7.6): unknown or deleted ids are the not-found envelope; likes are the caller's. */
 import { StatusCode } from '../../contract/envelope.ts';
-import type { Answer, PoliticsDetail, QuestionDetail } from '../../contract/bangbang.ts';
+import type { Answer, PoliticsDetail, PoliticsListItem, QuestionDetail } from '../../contract/bangbang.ts';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
 import { ApiFailure } from '../http/envelope.ts';
 import { hasLikedRepo, likedIdsRepo, profilesRepo } from '../interaction/repo.ts';
-import { findPoliticsRepo, findQuestionRepo, listAnswersRepo, toAnswer, toPoliticsDetail, toQuestionDetail } from './repo.ts';
+import {
+  findPoliticsRepo,
+  findQuestionRepo,
+  listAnswersRepo,
+  listPoliticsRepo,
+  toAnswer,
+  toPoliticsDetail,
+  toPoliticsListItem,
+  toQuestionDetail,
+  type PoliticsOrder,
+} from './repo.ts';
 
 export const BANG_MESSAGES = {
   questionMissing: '问题不存在或已删除',
@@ -51,4 +61,11 @@ export async function politicsDetailService(db: Db, viewer: AuthUser | null, id:
     viewer ? hasLikedRepo(db, viewer.userId, BANG_LIKE_KINDS.politics, row.id) : Promise.resolve(false),
   ]);
   return toPoliticsDetail(row, profiles.get(row.userId), liked);
+}
+
+/** A page of the politics board (spec 7.6 getNewList / getHotList); an empty page ends the list. */
+export async function politicsListService(db: Db, order: PoliticsOrder, page: number, pageSize: number): Promise<PoliticsListItem[]> {
+  const rows = await listPoliticsRepo(db, order, page, pageSize);
+  const profiles = await profilesRepo(db, [...new Set(rows.map((r) => r.userId))]);
+  return rows.map((r) => toPoliticsListItem(r, profiles.get(r.userId)));
 }

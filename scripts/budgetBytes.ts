@@ -54,6 +54,8 @@ const SPECIAL_LISTS = new Set(['/SpecialPage', '/Special', '/SpecialColumn']);
 const PLAYER_PAGES = new Set(['/home/HomeFlowVideoPage']);
 /** Bangbang routes that are item details (a question with its answers or reply, likes and comments), weighed as details. */
 const BANG_DETAILS = new Set(['/BangBang/QA/detail', '/BangBang/politics/detail']);
+/** Bangbang routes that are server-rendered lists without React (the politics board). */
+const BANG_LISTS = new Set(['/BangBang/politics/index']);
 /** News-section routes that are tools or forms rather than lists. */
 const NEWS_TOOLS = new Set(['/Map', '/RedirectPage', '/Complaints-platform', '/business-cooperation/home']);
 
@@ -63,6 +65,7 @@ export function pageTypeOf(route: Pick<RouteEntry, 'section' | 'path'>): PageTyp
   if (SPECIAL_LISTS.has(route.path)) return 'list';
   if (PLAYER_PAGES.has(route.path)) return 'detail';
   if (route.section === 'detail' || BANG_DETAILS.has(route.path)) return 'detail';
+  if (BANG_LISTS.has(route.path)) return 'list';
   if (route.section === 'news') return NEWS_TOOLS.has(route.path) ? 'interactive' : 'list';
   if (route.section === 'home' || route.section === 'image') return 'list';
   // account, comment, discover, bangbang, composition, rural, mall, tabbar: forms, feeds and tools.

@@ -52,6 +52,7 @@ describe('pageTypeOf', () => {
     ['home', '/home/HomeFlowVideoPage', 'detail'],
     ['bangbang', '/BangBang/QA/detail', 'detail'],
     ['bangbang', '/BangBang/politics/detail', 'detail'],
+    ['bangbang', '/BangBang/politics/index', 'list'],
     ['comment', '/PublishBangBang', 'interactive'],
     ['account', '/LoginPage', 'interactive'],
     ['discover', '/Discover', 'interactive'],

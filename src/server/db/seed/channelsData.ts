@@ -65,7 +65,7 @@ const subIcons: Readonly<Record<number, readonly (readonly [string, number, stri
     ['评论', 0, '', ''],
     ['专题', 0, '', ''],
     ['天气', 0, '', ''],
-    ['问政', 0, '', ''],
+    ['问政', 1, '/shancheng/BangBang/politics/index', ''],
     ['报料', 0, '', ''],
   ],
   13: [

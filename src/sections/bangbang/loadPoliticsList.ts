@@ -1,0 +1,46 @@
+/**
+ * The politics board (/BangBang/politics/index): ?tab=hot lists the most viewed questions (getHotList),
+ * anything else the newest (getNewList); ?page from 1. A bad page is 'notFound' (the page answers 404).
+ */
+import { getEndpoint } from '../../client/getEndpoint.ts';
+import { wenzhengGetHotList, wenzhengGetNewList, type PoliticsListItem } from '../../contract/bangbang.ts';
+import { BASE_PATH } from '../../lib/safeUrl.ts';
+import { dataOr404, loadSafely, readPage, type PageLoad } from '../news/pageLoad.ts';
+
+export type PoliticsTab = 'new' | 'hot';
+
+/** Items per page of the board (the API's default, sent explicitly so the last page is known). */
+export const POLITICS_PAGE_SIZE = 10;
+
+export const POLITICS_LIST_PATH = `${BASE_PATH}/BangBang/politics/index`;
+
+export interface PoliticsListView {
+  tab: PoliticsTab;
+  items: PoliticsListItem[];
+  page: number;
+}
+
+export function readPoliticsTab(url: URL): PoliticsTab {
+  return url.searchParams.get('tab') === 'hot' ? 'hot' : 'new';
+}
+
+/** The address of a tab's first page. */
+export function politicsTabHref(tab: PoliticsTab): string {
+  return tab === 'hot' ? `${POLITICS_LIST_PATH}?tab=hot` : POLITICS_LIST_PATH;
+}
+
+/** The detail page of a politics item (spec 2.7, dataType 15). */
+export function politicsDetailHref(id: number): string {
+  return `${BASE_PATH}/BangBang/politics/detail?id=${id}`;
+}
+
+export function loadPoliticsList(url: URL): Promise<PageLoad<PoliticsListView>> {
+  return loadSafely<PoliticsListView>(async () => {
+    const page = readPage(url);
+    if (page === null) return { kind: 'notFound' };
+    const tab = readPoliticsTab(url);
+    const res = dataOr404(await getEndpoint(tab === 'hot' ? wenzhengGetHotList : wenzhengGetNewList, { page, pageSize: POLITICS_PAGE_SIZE }));
+    if (!res.ok) return res.notFound ? { kind: 'notFound', message: res.message } : { kind: 'error' };
+    return { kind: 'ok', view: { tab, items: res.data, page } };
+  });
+}

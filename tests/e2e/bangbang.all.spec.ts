@@ -180,9 +180,14 @@ test('an unknown item is a 404 page with a way home', async ({ page }) => {
 });
 
 test('back (spec 2.7): opened directly it leads to the news home (no /BangBang/index yet); from the news home it goes back', async ({ page }) => {
-  test.skip(test.info().project.name === 'app-webview', 'inside the app webview the app draws the navigation bar and its back button');
   const back = page.getByRole('link', { name: '返回' });
   await page.goto(qaUrl(questionId(0)));
+  if (test.info().project.name === 'app-webview') {
+    // Inside the app webview the app draws the navigation bar and its back button: the page shows none.
+    await expect(page.getByText('全部回答')).toBeVisible();
+    await expect(back).toBeHidden();
+    return;
+  }
   await back.click();
   await expect(page).toHaveURL(/\/shancheng\/home\/1$/);
 

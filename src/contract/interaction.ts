@@ -19,7 +19,7 @@ export const LikeType = z
 
 /** An optional id: absent, '' and 0 mean none (clients send plId=0 or plId= for a top-level comment). */
 const OptionalId = z
-  .union([z.literal(''), z.literal('0'), z.literal(0), Id])
+  .union([z.literal(''), z.literal('0'), z.literal(0), Id], { error: '必须是正整数' })
   .optional()
   .transform((v) => (v === '' || v === '0' || v === 0 || v === undefined ? undefined : v));
 

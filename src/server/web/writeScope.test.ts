@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { InvalidationLog } from './invalidationLog.ts';
 import { bodyFields, decideWriteScope, urlConcernsItem, type FindCommentItem } from './writeScope.ts';
 
-/** Comment 7 belongs to article 42; comment 8 is a bangbang comment (not an article's); others do not exist. */
-const findComment: FindCommentItem = (id) => Promise.resolve(id === 7 ? { newsId: 42 } : null);
+/** Comment 7 belongs to article 42, comment 8 to politics item 5, comment 9 to Q&A item 5; others do not exist. */
+const COMMENTS: Record<number, { scope: string; newsId: number }> = { 7: { scope: 'news', newsId: 42 }, 8: { scope: 'bang1', newsId: 5 }, 9: { scope: 'bang2', newsId: 5 } };
+const findComment: FindCommentItem = (id) => Promise.resolve(COMMENTS[id] ?? null);
+const politics = (id: number, counts: boolean) => ({ kind: 'bang', item: { board: 'politics', id, counts } });
+const qa = (id: number | null, counts: boolean) => ({ kind: 'bang', item: { board: 'qa', id, counts } });
 
 describe('decideWriteScope', () => {
   it.each([
@@ -11,14 +14,31 @@ describe('decideWriteScope', () => {
     ['/api/bv/comment/publish', { classId: '101', newsId: '42', sayText: '好' }, { kind: 'item', newsId: 42 }],
     ['/v1/comment/deleteComment', { plId: '7' }, { kind: 'item', newsId: 42 }],
     ['/api/bv/comment/del', { plId: '7' }, { kind: 'item', newsId: 42 }],
-    ['/v1/comment/deleteComment', { plId: '8' }, { kind: 'all' }],
+    ['/v1/comment/deleteComment', { plId: '99' }, { kind: 'all' }],
     ['/v1/like/do', { classId: '101', newsId: '42', type: '1' }, { kind: 'item', newsId: 42 }],
     ['/api/praise/AddPraise', { classId: '101', newsId: '42', type: '1' }, { kind: 'item', newsId: 42 }],
     ['/v1/like/do', { commentId: '7', type: '2' }, { kind: 'item', newsId: 42 }],
-    ['/v1/like/do', { classId: '101', newsId: '42', type: '1', from: 'bang' }, { kind: 'all' }],
-    ['/v1/like/do', { bangId: '5', type: '6' }, { kind: 'all' }],
-    ['/v1/comment/store', { from: 'bang', classid: '2', id: '5', sayText: '好' }, { kind: 'all' }],
-    ['/v1/comment/deleteComment', { from: 'bang', id: '7' }, { kind: 'all' }],
+    // Bangbang writes (ADR 010): the item by board and id; its counts when the item's own like or comment count moves.
+    ['/v1/like/do', { classId: '101', newsId: '42', type: '1', from: 'bang' }, politics(42, true)],
+    ['/api/praise/AddPraise', { newsId: '5', type: '2', from: 'bang' }, qa(5, true)],
+    ['/v1/like/do', { newsId: '5', type: '1', from: 'bang' }, politics(5, true)],
+    ['/v1/like/do', { type: '1', from: 'bang' }, { kind: 'all' }],
+    ['/v1/like/do', { commentId: '8', type: '3' }, politics(5, false)],
+    ['/v1/like/do', { commentId: '9', type: '3', from: 'bang' }, qa(5, false)],
+    ['/v1/like/do', { commentId: '99', type: '3' }, { kind: 'all' }],
+    ['/v1/like/do', { type: '3' }, { kind: 'all' }],
+    ['/v1/like/do', { bangId: '11', newsId: '5', type: '6' }, qa(5, false)],
+    ['/v1/like/do', { bangId: '11', type: '6' }, qa(null, false)],
+    ['/v1/comment/store', { from: 'bang', classid: '2', id: '5', sayText: '好' }, qa(5, true)],
+    ['/api/bv/comment/publish', { from: 'bang', classid: '1', id: '5', plId: '8', sayText: '好' }, politics(5, true)],
+    ['/v1/comment/store', { from: 'bang', classid: '3', id: '5', sayText: '好' }, { kind: 'all' }],
+    ['/v1/comment/store', { from: 'bang', classid: '1', sayText: '好' }, { kind: 'all' }],
+    ['/v1/comment/deleteComment', { from: 'bang', id: '8' }, politics(5, true)],
+    ['/api/bv/comment/del', { from: 'bang', id: '9' }, qa(5, true)],
+    ['/v1/comment/deleteComment', { plId: '9' }, qa(5, true)],
+    ['/v1/comment/deleteComment', { from: 'bang', id: '99' }, { kind: 'all' }],
+    ['/v1/comment/deleteComment', { id: '7' }, { kind: 'all' }],
+    ['/v1/bangbang/news/doreport', { classid: '1', id: '5', content: '广告' }, { kind: 'none' }],
     ['/v1/like/do', { type: '1' }, { kind: 'all' }],
     ['/v1/comment/store', { newsId: 'x' }, { kind: 'all' }],
     ['/v1/user/login', { phone: '13900000000' }, { kind: 'none' }],
@@ -61,6 +81,44 @@ describe('urlConcernsItem', () => {
   ])('%s: %s', (url, expected) => {
     expect(urlConcernsItem(url, 42)).toBe(expected);
   });
+
+  const politics5 = { board: 'politics', id: 5, counts: true } as const;
+  const politics5Comment = { board: 'politics', id: 5, counts: false } as const;
+  const qa5 = { board: 'qa', id: 5, counts: true } as const;
+  const anyQa = { board: 'qa', id: null, counts: false } as const;
+  it.each([
+    // The item's own answers and pages, by board and id.
+    ['http://localhost/v1/bangbang/wenzheng/getDetail?id=5', politics5, true],
+    ['http://localhost/v1/bangbang/wenzheng/getDetail?id=5', qa5, false],
+    ['http://localhost/v1/bangbang/wenzheng/getDetail?id=55', politics5, false],
+    ['http://localhost/v1/bangbang/wenda/getAnswerDetail?id=5', qa5, true],
+    ['http://localhost/v1/bangbang/wenda/getAnswerDetail?id=5', politics5, false],
+    ['http://localhost/v1/bangbang/wenda/getAnswerListById?id=5&page=2', qa5, true],
+    ['http://localhost/v1/bangbang/wenda/getAnswerListById?id=6', anyQa, true],
+    ['/shancheng/BangBang/politics/detail?id=5', politics5, true],
+    ['/shancheng/BangBang/QA/detail?id=5', politics5, false],
+    ['/shancheng/BangBang/QA/detail?id=5', qa5, true],
+    // Its comment and reply lists: classid 1 politics, 2 Q&A.
+    ['http://localhost/v1/comment/getList?from=bang&classid=1&id=5', politics5Comment, true],
+    ['http://localhost/v1/comment/getList?from=bang&classid=2&id=5', politics5Comment, false],
+    ['http://localhost/v1/comment/getList?from=bang&classid=2&id=5', qa5, true],
+    ['http://localhost/v1/comment/getListByParentId?from=bang&classid=1&id=5&plId=8', politics5, true],
+    ['http://localhost/api/bangbang/comment/bangbanglist?classid=1&id=5', politics5, true],
+    ['http://localhost/api/bangbang/comment/bangbanglist?classid=2&id=5', politics5, false],
+    ['http://localhost/v1/comment/getList?classId=1&newsId=5', politics5, false],
+    // The politics lists only when the item's counts moved; never news pages.
+    ['http://localhost/v1/bangbang/wenzheng/getNewList?page=1', politics5, true],
+    ['http://localhost/v1/bangbang/wenzheng/getHotList', politics5, true],
+    ['/shancheng/BangBang/politics/index?tab=hot', politics5, true],
+    ['/shancheng/BangBang/politics/index/', politics5, true],
+    ['/shancheng/BangBang/politics/index', politics5Comment, false],
+    ['http://localhost/v1/bangbang/wenzheng/getNewList', qa5, false],
+    ['/shancheng/home/1', politics5, false],
+    ['/shancheng/NewsDetail?classId=101&newsId=5', politics5, false],
+    ['/shancheng/NewsDetail?classId=101&id=5', qa5, false],
+  ])('%s %j: %s', (url, item, expected) => {
+    expect(urlConcernsItem(url, item)).toBe(expected);
+  });
 });
 
 describe('InvalidationLog', () => {
@@ -71,6 +129,15 @@ describe('InvalidationLog', () => {
     expect(log.staleSince(mark, '/shancheng/NewsDetail?classId=101&newsId=42')).toBe(true);
     expect(log.staleSince(mark, '/shancheng/home/1')).toBe(false);
     expect(log.staleSince(log.mark(), '/shancheng/NewsDetail?classId=101&newsId=42')).toBe(false);
+  });
+
+  it('a bangbang item invalidation is stale only for that item’s URLs, not for an article with the same id', () => {
+    const log = new InvalidationLog();
+    const mark = log.mark();
+    log.record({ board: 'qa', id: 42, counts: true });
+    expect(log.staleSince(mark, 'http://localhost/v1/bangbang/wenda/getAnswerDetail?id=42')).toBe(true);
+    expect(log.staleSince(mark, 'http://localhost/v1/bangbang/wenzheng/getDetail?id=42')).toBe(false);
+    expect(log.staleSince(mark, '/shancheng/NewsDetail?classId=101&newsId=42')).toBe(false);
   });
 
   it('a whole invalidation makes every earlier start stale', () => {

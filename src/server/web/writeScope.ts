@@ -8,15 +8,40 @@
  * - `item`: it changes one article's like or comment counts or its comment lists — what its detail
  *   pages, its comment pages and the API answers about it (`?newsId=`) show. List pages show views
  *   (`pv`, the view beacon keeps every cache) but no like or comment counts, so no list is dropped;
- * - `all`: anything not known here (a new write endpoint, a bangbang item whose pages are elsewhere, a
- *   comment that cannot be found): the old, safe behaviour.
+ * - `bang`: it changes one bangbang item (ADR 010; spec 7.3, 7.4, 9): a like of the item, of one of its
+ *   comments or of a Q&A answer, a comment on it or its deletion. What concerns the item is named by
+ *   its board and id together (Q&A item 3 and politics item 3 are different items): its detail answers
+ *   and pages, its comment lists. `counts`: the item's own like or comment count changed, which the
+ *   politics lists show (`commentCount` on the list page, `likeNum` and `commentCount` in the list
+ *   API), so those lists are dropped too; a like of a comment changes only the comment lists. A Q&A
+ *   answer liked by `bangId` alone names no question (`id: null`): every Q&A answer is dropped;
+ * - `all`: anything not known here (a new write endpoint, a comment that cannot be found): the old,
+ *   safe behaviour.
  */
 import { INTERACTION_PATHS } from '../../contract/interactionLimits.ts';
 
-export type WriteScope = { kind: 'none' } | { kind: 'all' } | { kind: 'item'; newsId: number };
+/** A bangbang item: its board (politics 问政, classid 1; Q&A 问答, classid 2) and id (null: any item of the board). */
+export interface BangItem {
+  board: 'politics' | 'qa';
+  id: number | null;
+  /** The item's like or comment count changed (the politics lists show them). */
+  counts: boolean;
+}
 
-/** The comment a write names by id, as the article it belongs to (null: unknown or not an article's). */
-export type FindCommentItem = (commentId: number) => Promise<{ newsId: number } | null>;
+export type WriteScope = { kind: 'none' } | { kind: 'all' } | { kind: 'item'; newsId: number } | { kind: 'bang'; item: BangItem };
+
+/** What one invalidation names: an article by its newsId, or a bangbang item. */
+export type ItemRef = number | BangItem;
+
+/** The item of a scope that names one (null for `none` and `all`). */
+export function itemOfScope(scope: WriteScope): ItemRef | null {
+  if (scope.kind === 'item') return scope.newsId;
+  if (scope.kind === 'bang') return scope.item;
+  return null;
+}
+
+/** The comment a write names by id: its scope ('news', 'bang1' politics, 'bang2' Q&A) and item id; null when unknown. */
+export type FindCommentItem = (commentId: number) => Promise<{ scope: string; newsId: number } | null>;
 
 const NONE: WriteScope = { kind: 'none' };
 const ALL: WriteScope = { kind: 'all' };
@@ -31,6 +56,7 @@ const NO_PUBLIC_EFFECT = [
   /^\/api\/dev\//,
   /^\/v1\/news\/doReport$/,
   /^\/api\/comment\/doReport$/,
+  /^\/v1\/bangbang\/news\/doreport$/,
 ];
 const LIKE_PATHS = new Set([INTERACTION_PATHS.likeDo, '/api/praise/AddPraise']);
 const COMMENT_STORE_PATHS = new Set([INTERACTION_PATHS.commentStore, '/api/bv/comment/publish']);
@@ -73,36 +99,105 @@ function idOf(value: string | undefined): number | null {
 export async function decideWriteScope(path: string, fields: Record<string, string> | null, findComment: FindCommentItem): Promise<WriteScope> {
   if (NO_PUBLIC_EFFECT.some((re) => re.test(path))) return NONE;
   if (!fields) return ALL;
-  const viaComment = async (commentId: number | null): Promise<WriteScope> => {
+  const viaComment = async (commentId: number | null, counts: boolean): Promise<WriteScope> => {
     if (commentId === null) return ALL;
     const found = await findComment(commentId);
-    return found ? { kind: 'item', newsId: found.newsId } : ALL;
+    if (!found) return ALL;
+    if (found.scope === 'news') return { kind: 'item', newsId: found.newsId };
+    const board = boardOfScope(found.scope);
+    return board ? { kind: 'bang', item: { board, id: found.newsId, counts } } : ALL;
   };
-  // A bangbang item (spec 7.3, 7.4: from=bang with classid and id) is shown on pages this module does not know.
-  if (fields.from === 'bang') return ALL;
   if (LIKE_PATHS.has(path)) {
-    // Spec 9 like types: 1 an article, 2 a comment; 3 and 6 are bangbang comments and answers.
+    // Spec 9 like types, in the order likeService reads them: 6 a Q&A answer (by bangId; newsId, when
+    // sent, is its question, checked by the service); from=bang with 1 or 2 a politics or Q&A item (by
+    // newsId); 1 an article; 2 an article's comment, 3 a bangbang comment (by commentId).
     const type = fields.type;
+    if (type === '6') {
+      const questionId = idOf(fields.newsId);
+      return { kind: 'bang', item: { board: 'qa', id: questionId, counts: false } };
+    }
+    if (fields.from === 'bang' && (type === '1' || type === '2')) {
+      const id = idOf(fields.newsId);
+      return id === null ? ALL : { kind: 'bang', item: { board: type === '2' ? 'qa' : 'politics', id, counts: true } };
+    }
     if (type === '1') {
       const newsId = idOf(fields.newsId);
       return newsId === null ? ALL : { kind: 'item', newsId };
     }
     if (type === '2') {
       const newsId = idOf(fields.newsId);
-      return newsId !== null ? { kind: 'item', newsId } : viaComment(idOf(fields.commentId));
+      return newsId !== null ? { kind: 'item', newsId } : viaComment(idOf(fields.commentId), false);
     }
+    if (type === '3') return viaComment(idOf(fields.commentId), false);
     return ALL;
   }
   if (COMMENT_STORE_PATHS.has(path)) {
+    if (fields.from === 'bang') {
+      // Spec 7.4: classid 1 politics, 2 Q&A; id the item.
+      const board = fields.classid === '1' ? 'politics' : fields.classid === '2' ? 'qa' : null;
+      const id = idOf(fields.id);
+      return board === null || id === null ? ALL : { kind: 'bang', item: { board, id, counts: true } };
+    }
     const newsId = idOf(fields.newsId);
     return newsId === null ? ALL : { kind: 'item', newsId };
   }
-  if (COMMENT_DELETE_PATHS.has(path)) return viaComment(idOf(fields.plId));
+  if (COMMENT_DELETE_PATHS.has(path)) {
+    // Spec 7.4 names a bangbang comment as id with from=bang; the comment's row gives its item.
+    const plId = idOf(fields.plId) ?? (fields.from === 'bang' ? idOf(fields.id) : null);
+    return viaComment(plId, true);
+  }
   return ALL;
 }
 
-/** True when `url` (a path with its query) is about article `newsId`: its `newsId` query parameter names it. */
-export function urlConcernsItem(url: string, newsId: number): boolean {
+function boardOfScope(scope: string): BangItem['board'] | null {
+  return scope === 'bang1' ? 'politics' : scope === 'bang2' ? 'qa' : null;
+}
+
+/** Paths (API, and pages under the page base) whose `id` query parameter names an item of the board. */
+const BANG_DETAIL_PATHS: Record<BangItem['board'], readonly string[]> = {
+  politics: ['/v1/bangbang/wenzheng/getDetail', '/shancheng/BangBang/politics/detail'],
+  qa: ['/v1/bangbang/wenda/getAnswerDetail', '/v1/bangbang/wenda/getAnswerListById', '/shancheng/BangBang/QA/detail'],
+};
+/** The politics lists, which show each item's counts (any page, either tab). */
+const POLITICS_LIST_PATHS: readonly string[] = ['/v1/bangbang/wenzheng/getNewList', '/v1/bangbang/wenzheng/getHotList', '/shancheng/BangBang/politics/index'];
+/** Comment lists of a bangbang item answer here with classid and id alone; elsewhere with from=bang too. */
+const BANG_COMMENT_LIST_PATH = '/api/bangbang/comment/bangbanglist';
+const CLASSID: Record<BangItem['board'], string> = { politics: '1', qa: '2' };
+
+/** The path (no origin, no trailing slash) and query of a cache key: a full URL (API) or a path with its query (pages). */
+function splitUrl(url: string): { path: string; query: string } {
+  let start = 0;
+  const scheme = url.indexOf('://');
+  if (scheme !== -1) {
+    const slash = url.indexOf('/', scheme + 3);
+    start = slash === -1 ? url.length : slash;
+  }
+  const q = url.indexOf('?', start);
+  let path = q === -1 ? url.slice(start) : url.slice(start, q);
+  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  return { path, query: q === -1 ? '' : url.slice(q + 1) };
+}
+
+function urlConcernsBang(url: string, item: BangItem): boolean {
+  const { path, query } = splitUrl(url);
+  if (item.counts && item.board === 'politics' && POLITICS_LIST_PATHS.includes(path)) return true;
+  if (!query.includes('id=')) return false;
+  const params = new URLSearchParams(query);
+  const id = params.get('id');
+  const sameId = id !== null && (item.id === null || id === String(item.id));
+  if (!sameId) return false;
+  if (BANG_DETAIL_PATHS[item.board].includes(path)) return true;
+  // A comment or reply list of the item: /v1/comment/getList?from=bang&classid=1&id=3 and the like.
+  return (path === BANG_COMMENT_LIST_PATH || params.get('from') === 'bang') && params.get('classid') === CLASSID[item.board];
+}
+
+/**
+ * True when `url` (a path with its query, or a full URL) is about `item`: for an article its `newsId`
+ * query parameter names it; for a bangbang item see `urlConcernsBang`.
+ */
+export function urlConcernsItem(url: string, item: ItemRef): boolean {
+  if (typeof item !== 'number') return urlConcernsBang(url, item);
+  const newsId = item;
   const q = url.indexOf('?');
   if (q === -1) return false;
   const query = url.slice(q + 1);

@@ -1,6 +1,7 @@
 /**
  * Per-item invalidation on the real server process (issue 7): a comment shows on its article page and
- * comment page at once for an anonymous reader, while an unrelated page stays in the page cache.
+ * comment page at once for an anonymous reader, while an unrelated page stays in the page cache; a
+ * bangbang comment, like or report leaves news pages cached.
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +17,8 @@ import { startServer, type ServerProcess } from '../support/serverProcess.ts';
 
 let server: ServerProcess;
 let token = '';
+/** A second reader: comments are rate limited per user, and the bangbang case comments again. */
+let bangToken = '';
 let item = { classId: 0, newsId: 0 };
 
 beforeAll(async () => {
@@ -36,6 +39,10 @@ beforeAll(async () => {
       const user = await createUserRepo(tx, { phone: '13911113333', nickname: '缓存读者' });
       return (await issueToken(tx, user.id)).token;
     });
+    bangToken = await database.write(async (tx) => {
+      const user = await createUserRepo(tx, { phone: '13911113334', nickname: '帮帮读者' });
+      return (await issueToken(tx, user.id)).token;
+    });
   } finally {
     await database.close();
   }
@@ -53,13 +60,21 @@ async function page(url: string): Promise<{ state: string | null; html: string }
   return { state: res.headers.get('x-page-cache'), html: await res.text() };
 }
 
-async function post(url: string, body: Record<string, unknown>): Promise<{ statusCode: number; message: string; data: { plId: number } }> {
+async function post(url: string, body: Record<string, unknown>, bearer = token): Promise<{ statusCode: number; message: string; data: { plId: number } }> {
   const res = await fetch(`${server.origin}${url}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   return (await res.json()) as { statusCode: number; message: string; data: { plId: number } };
+}
+
+async function api(url: string): Promise<{ state: string | null; data: { id: number; commentCount: number; likeNum: number }[] }> {
+  const res = await fetch(`${server.origin}${url}`);
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { statusCode: number; data: { id: number; commentCount: number; likeNum: number }[] };
+  expect(body.statusCode).toBe(200);
+  return { state: res.headers.get('x-api-cache'), data: body.data };
 }
 
 describe('a write drops only the pages of its item', () => {
@@ -91,12 +106,59 @@ describe('a write drops only the pages of its item', () => {
     expect((await page(home)).state).toBe('hit');
   });
 
-  it('a write the server does not know drops everything (the safe default)', async () => {
+  it('a bangbang comment drops its item’s answers and the politics lists, not the home page or articles', async () => {
     const home = '/shancheng/home/1';
-    await page(home);
+    const article = `/shancheng/NewsDetail?classId=${item.classId}&newsId=${item.newsId}`;
+    const listPage = '/shancheng/BangBang/politics/index';
+    const listApi = '/v1/bangbang/wenzheng/getNewList?page=1';
+    const first = (await api(listApi)).data[0];
+    if (!first) throw new Error('no politics item in the seed');
+    const commentList = `/v1/comment/getList?from=bang&classid=1&id=${first.id}`;
+    for (const url of [home, article, listPage]) {
+      await page(url);
+      expect((await page(url)).state, url).toBe('hit');
+    }
+    expect((await api(listApi)).state).toBe('hit');
+
+    const text = `帮帮缓存测试评论 ${Date.now()}`;
+    const posted = await post('/v1/comment/store', { from: 'bang', classid: 1, id: first.id, sayText: text }, bangToken);
+    expect(posted.statusCode, posted.message).toBe(200);
+
+    // The item's comment list answers the new comment at once; the list answer shows the new count.
+    const comments = await api(commentList);
+    expect(comments.state).not.toBe('hit');
+    expect(JSON.stringify(comments.data)).toContain(text);
+    const listAfter = await api(listApi);
+    expect(listAfter.state).not.toBe('hit');
+    expect(listAfter.data.find((r) => r.id === first.id)?.commentCount).toBe(first.commentCount + 1);
+    expect((await page(listPage)).state).toBe('miss');
+    // Pages about no bangbang item stay in the page cache.
     expect((await page(home)).state).toBe('hit');
-    // A like of a bangbang item: its pages are not an article's, so the whole cache goes.
-    await post('/v1/like/do', { classId: item.classId, newsId: item.newsId, type: 1, from: 'bang' });
-    expect((await page(home)).state).toBe('miss');
+    expect((await page(article)).state).toBe('hit');
+
+    // A delete names the comment by id with from=bang: its row gives the item, the count goes back.
+    const deleted = await post('/v1/comment/deleteComment', { from: 'bang', id: posted.data.plId }, bangToken);
+    expect(deleted.statusCode, deleted.message).toBe(200);
+    expect(JSON.stringify((await api(commentList)).data)).not.toContain(text);
+    const listDeleted = await api(listApi);
+    expect(listDeleted.state).not.toBe('hit');
+    expect(listDeleted.data.find((r) => r.id === first.id)?.commentCount).toBe(first.commentCount);
+    expect((await page(home)).state).toBe('hit');
+
+    // A like of the item drops the list answer (its likeNum) and keeps the home page.
+    await api(listApi);
+    expect((await api(listApi)).state).toBe('hit');
+    const liked = await post('/v1/like/do', { newsId: first.id, type: 1, from: 'bang' }, bangToken);
+    expect(liked.statusCode, liked.message).toBe(200);
+    const listLiked = await api(listApi);
+    expect(listLiked.state).not.toBe('hit');
+    expect(listLiked.data.find((r) => r.id === first.id)?.likeNum).toBe(first.likeNum + 1);
+    expect((await page(home)).state).toBe('hit');
+
+    // A report changes nothing shown: the list answer stays cached.
+    const reasons = (await (await fetch(`${server.origin}/v1/comment/reportContent`)).json()) as { data: { type: string[] } };
+    const reported = await post('/v1/bangbang/news/doreport', { classid: 1, id: first.id, content: reasons.data.type[0] ?? '' }, bangToken);
+    expect(reported.statusCode, reported.message).toBe(200);
+    expect((await api(listApi)).state).toBe('hit');
   });
 });

@@ -16,7 +16,7 @@ import { registerShareRoutes } from '../share/routes.ts';
 import { registerUploadRoutes, UPLOAD_MAX_REQUEST_BYTES } from '../upload/routes.ts';
 import { apiCacheEnabled, apiMicroCache } from '../web/apiMicroCache.ts';
 import { invalidatePageCache, invalidatePageItem } from '../web/pageCache.ts';
-import { bodyFields, decideWriteScope, type FindCommentItem, type WriteScope } from '../web/writeScope.ts';
+import { bodyFields, decideWriteScope, itemOfScope, type FindCommentItem, type WriteScope } from '../web/writeScope.ts';
 import { cors, corsOrigins } from './cors.ts';
 import { ApiFailure, failure, messages } from './envelope.ts';
 import { buildOpenApi } from './openApi.ts';
@@ -78,19 +78,21 @@ export function createApiApp(deps: AppDeps): ApiApp {
   });
 
   // Public GET answers kept a few seconds in memory (issue 7). A successful write drops what it changed
-  // there and in the page cache — an article's pages and answers for a like or a comment, everything
+  // there and in the page cache — an article's or a bangbang item's pages and answers for a like or a comment, everything
   // for a write writeScope.ts does not know (a reader returning from 写评论 sees the comment); the view
   // beacon's count changes neither.
-  // An article's comment (scope 'news'), soft-deleted ones too: a delete names the comment only by id.
+  // A comment's item (an article, scope 'news', or a bangbang item, 'bang1'/'bang2'), soft-deleted ones
+  // too: a delete names the comment only by id.
   const findComment: FindCommentItem = async (id) => {
     const row = await findCommentRepo(deps.database.db, id);
-    return row && row.scope === 'news' ? { newsId: row.newsId } : null;
+    return row ? { scope: row.scope, newsId: row.newsId } : null;
   };
   const writeScope = async (c: Context): Promise<WriteScope> =>
     decideWriteScope(c.req.path, c.req.path.startsWith('/api/upload/') ? null : bodyFields(c.req.header('content-type'), await c.req.text()), findComment);
   const onWrite = (_path: string, scope: WriteScope): void => {
+    const item = itemOfScope(scope);
     if (scope.kind === 'all') invalidatePageCache();
-    else if (scope.kind === 'item') invalidatePageItem(scope.newsId);
+    else if (item !== null) invalidatePageItem(item);
   };
   app.use('*', apiMicroCache({ enabled: apiCacheEnabled(deps.config.production), keepOnWrite: ['/v1/news/view'], writeScope, onWrite }));
 

@@ -18,7 +18,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { InvalidationLog } from './invalidationLog.ts';
 import { chooseEncoding } from './pageCache.ts';
-import { urlConcernsItem, type WriteScope } from './writeScope.ts';
+import { itemOfScope, urlConcernsItem, type ItemRef, type WriteScope } from './writeScope.ts';
 
 export const API_CACHE_TTL_MS = 5_000;
 const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
@@ -101,9 +101,9 @@ export function apiMicroCache(options: ApiMicroCacheOptions): MiddlewareHandler 
     entries.clear();
     bytes = 0;
   };
-  const dropItem = (newsId: number): void => {
-    log.record(newsId);
-    for (const key of [...entries.keys()]) if (urlConcernsItem(key, newsId)) drop(key);
+  const dropItem = (item: ItemRef): void => {
+    log.record(item);
+    for (const key of [...entries.keys()]) if (urlConcernsItem(key, item)) drop(key);
   };
   const scopeOf = async (c: Context): Promise<WriteScope> => {
     if (!options.writeScope) return { kind: 'all' };
@@ -120,8 +120,9 @@ export function apiMicroCache(options: ApiMicroCacheOptions): MiddlewareHandler 
       await next();
       if (c.res.status < 400 && !keep.has(c.req.path)) {
         const scope = await scopeOf(c);
+        const item = itemOfScope(scope);
         if (scope.kind === 'all') clear();
-        else if (scope.kind === 'item') dropItem(scope.newsId);
+        else if (item !== null) dropItem(item);
         options.onWrite?.(c.req.path, scope);
       }
       return;

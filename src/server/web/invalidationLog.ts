@@ -5,14 +5,14 @@
  * invalidation only the URLs about that item (a busy comment stream must not keep hot pages out of the
  * cache). The log keeps the last `limit` invalidations; a start older than that counts as stale.
  */
-import { urlConcernsItem } from './writeScope.ts';
+import { urlConcernsItem, type ItemRef } from './writeScope.ts';
 
 const DEFAULT_LIMIT = 256;
 
 export class InvalidationLog {
   private generation = 0;
-  /** Item invalidations (newsId) or whole ones (null), with the generation each one ended. */
-  private readonly entries: { generation: number; newsId: number | null }[] = [];
+  /** Item invalidations (an article's newsId or a bangbang item) or whole ones (null), with the generation each one ended. */
+  private readonly entries: { generation: number; item: ItemRef | null }[] = [];
   private readonly limit: number;
 
   constructor(limit = DEFAULT_LIMIT) {
@@ -24,10 +24,10 @@ export class InvalidationLog {
     return this.generation;
   }
 
-  /** Records an invalidation of everything (no id) or of one article's URLs. */
-  record(newsId?: number): void {
+  /** Records an invalidation of everything (no item) or of one item's URLs. */
+  record(item?: ItemRef): void {
     this.generation += 1;
-    this.entries.push({ generation: this.generation, newsId: newsId ?? null });
+    this.entries.push({ generation: this.generation, item: item ?? null });
     if (this.entries.length > this.limit) this.entries.shift();
   }
 
@@ -39,7 +39,7 @@ export class InvalidationLog {
     for (let i = this.entries.length - 1; i >= 0; i--) {
       const e = this.entries[i];
       if (!e || e.generation <= mark) break;
-      if (e.newsId === null || urlConcernsItem(url, e.newsId)) return true;
+      if (e.item === null || urlConcernsItem(url, e.item)) return true;
     }
     return false;
   }

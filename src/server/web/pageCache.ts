@@ -5,7 +5,7 @@
  * spec 2.2 and 2.11). Nothing else about the reader reaches a page render: server rendering calls the
  * API without a token (src/client/api.ts) and identity never comes from cookies (DESIGN.md).
  *
- * Writes call `invalidatePageItem(newsId)` (its detail and comment pages) or `invalidatePageCache(prefix)`
+ * Writes call `invalidatePageItem(item)` (an article's or a bangbang item's pages) or `invalidatePageCache(prefix)`
  * so an edited item is not served stale for the TTL (src/server/web/writeScope.ts decides which). Each
  * server node has its own cache; the short TTL bounds what another node can still serve.
  */
@@ -13,7 +13,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { detectHost } from '../../bridge/detectHost.ts';
 import { InvalidationLog } from './invalidationLog.ts';
-import { urlConcernsItem } from './writeScope.ts';
+import { urlConcernsItem, type ItemRef } from './writeScope.ts';
 
 export const PAGE_BASE = '/shancheng';
 /** Same horizon as the CDN's `s-maxage=30`: a reader never sees a page older than a CDN would show. */
@@ -125,12 +125,12 @@ export class PageCache {
     return n;
   }
 
-  /** Drops the pages about article `newsId` (their `newsId` query parameter names it): its details and comment pages. */
-  invalidateItem(newsId: number): number {
-    this.log.record(newsId);
+  /** Drops the pages about one item: an article's details and comment pages (their `newsId` query parameter names it), or a bangbang item's (writeScope.ts). */
+  invalidateItem(item: ItemRef): number {
+    this.log.record(item);
     let n = 0;
     for (const key of [...this.entries.keys()]) {
-      if (urlConcernsItem(urlOfKey(key), newsId)) {
+      if (urlConcernsItem(urlOfKey(key), item)) {
         this.delete(key);
         n += 1;
       }
@@ -270,6 +270,6 @@ export function invalidatePageCache(prefix?: string): number {
 }
 
 /** Drops the cached pages about one article (its detail and comment pages); returns how many. */
-export function invalidatePageItem(newsId: number): number {
-  return sharedPageCache.invalidateItem(newsId);
+export function invalidatePageItem(item: ItemRef): number {
+  return sharedPageCache.invalidateItem(item);
 }

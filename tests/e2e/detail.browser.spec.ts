@@ -102,3 +102,30 @@ test('a detail page is served from the page cache and counts each view once by i
   await page.waitForTimeout(300);
   expect(await onclick()).toBe(before + 1);
 });
+
+// The fixed like and comment bar keeps its room at the end of the page, not under the comments: related
+// news follows the comments at once, and the last hot item scrolls clear of the bar.
+test('the fixed bar leaves no empty band under the comments and covers nothing at the end', async ({ page }) => {
+  await page.goto('/shancheng/NewsDetail?classId=101&newsId=1');
+  const comments = await page.locator('#comments').evaluate((el) => el.getBoundingClientRect().bottom);
+  const related = await page.getByRole('region', { name: '相关新闻' }).evaluate((el) => el.getBoundingClientRect().top);
+  expect(related - comments).toBeGreaterThanOrEqual(0);
+  expect(related - comments).toBeLessThan(24);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const bar = await page.getByRole('region', { name: '评论与点赞' }).evaluate((el) => el.getBoundingClientRect().top);
+  const hot = await page.getByRole('region', { name: '热点新闻' }).evaluate((el) => el.getBoundingClientRect().bottom);
+  expect(hot).toBeLessThanOrEqual(bar);
+});
+
+// Articles carry no React runtime: the bar and the report popup are server-rendered with small scripts.
+test('an article page loads no React island', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(req.url());
+  });
+  await page.goto('/shancheng/NewsDetail?classId=101&newsId=1');
+  await page.getByRole('button', { name: '举报', exact: true }).scrollIntoViewIfNeeded();
+  await expect(page.locator('sc-interaction-bar[data-ready]')).toHaveCount(1);
+  await expect(page.locator('astro-island')).toHaveCount(0);
+  expect(scripts.filter((url) => /\/_astro\/(client|react)\.[\w-]+\.js$/.test(url))).toEqual([]);
+});

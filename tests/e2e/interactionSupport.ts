@@ -71,5 +71,7 @@ export async function pickArticle(request: APIRequestContext, index: number): Pr
 /** Waits until the island holding `inside` has hydrated (islands below the fold hydrate when seen; a click before that is lost). */
 export async function islandReady(page: Page, inside: Locator): Promise<void> {
   await inside.first().scrollIntoViewIfNeeded();
-  await expect(page.locator('astro-island:not([ssr])').filter({ has: inside })).not.toHaveCount(0);
+  // A React island is ready once hydrated (no `ssr` attribute); a server-rendered element with a script
+  // (sc-interaction-bar, sc-report-popup) marks itself `data-ready` when its behaviour is connected.
+  await expect(page.locator('astro-island:not([ssr]), [data-ready]').filter({ has: inside })).not.toHaveCount(0);
 }

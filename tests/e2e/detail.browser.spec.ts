@@ -117,15 +117,18 @@ test('the fixed bar leaves no empty band under the comments and covers nothing a
   expect(hot).toBeLessThanOrEqual(bar);
 });
 
-// Articles carry no React runtime: the bar and the report popup are server-rendered with small scripts.
-test('an article page loads no React island', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (req) => {
-    if (req.resourceType() === 'script') scripts.push(req.url());
+// Detail pages carry no React runtime: the like bar, the report popup and the live source picker are
+// server-rendered with small scripts (ADR 001, fourth round).
+for (const url of ['/NewsDetail?classId=101&newsId=1', '/LiveDetail?classId=601&newsId=309', '/PictureDetail?classId=703&newsId=323']) {
+  test(`${url.split('?')[0]} loads no React island`, async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(req.url());
+    });
+    await page.goto(`/shancheng${url}`);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(page.locator('sc-interaction-bar[data-ready]')).toHaveCount(1);
+    await expect(page.locator('astro-island')).toHaveCount(0);
+    expect(scripts.filter((src) => /\/_astro\/(client|react)\.[\w-]+\.js$/.test(src))).toEqual([]);
   });
-  await page.goto('/shancheng/NewsDetail?classId=101&newsId=1');
-  await page.getByRole('button', { name: '举报', exact: true }).scrollIntoViewIfNeeded();
-  await expect(page.locator('sc-interaction-bar[data-ready]')).toHaveCount(1);
-  await expect(page.locator('astro-island')).toHaveCount(0);
-  expect(scripts.filter((url) => /\/_astro\/(client|react)\.[\w-]+\.js$/.test(url))).toEqual([]);
-});
+}

@@ -43,13 +43,15 @@ test('an article is readable from the HTML alone: title, text, first picture, cr
 });
 
 // Spec 9: one tip hot-line per page — beside 举报 where the page mounts the interaction section,
-// under the article where it does not (the plain web view, VR, /VideoDetail's 简介 tab).
+// under the article where it does not (the plain web view, VR, /VideoDetail's 简介 tab, /CoolVideo, /ShareVideo).
 for (const [url, tab] of [
   ['/NewsDetail?classId=101&newsId=1', null],
   ['/NewsDetailWeb?classId=101&newsId=1', null],
   ['/VRPage?classId=802&newsId=337', null],
   ['/VideoDetail?classId=504&newsId=296', '简介'],
   ['/NewsVideoDetail?classId=504&newsId=296', '评论'],
+  ['/CoolVideo?classId=1201&newsId=352', null],
+  ['/ShareVideo?classId=504&newsId=296', null],
 ] as const) {
   test(`${url} shows the tip hot-line once`, async ({ page }) => {
     await page.goto(`/shancheng${url}`);

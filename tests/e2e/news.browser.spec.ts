@@ -26,6 +26,20 @@ test('opens the channel popup, switches its column tab and picks a column', asyn
   await page.screenshot({ path: 'tests/e2e/screenshots/news-column.png' });
 });
 
+test('a channel far along the strip opens with its tab in sight, and the channel menu marks it', async ({ page }) => {
+  await page.goto('/shancheng/home/16');
+  const tab = page.getByRole('navigation', { name: '频道' }).getByRole('link', { name: '文旅' });
+  await expect(tab).toHaveAttribute('aria-current', 'page');
+  await expect(tab).toBeInViewport({ ratio: 1 });
+  await page.getByRole('link', { name: '全部频道' }).click();
+  await expect(page).toHaveURL(/\/home\/16#channel-menu$/);
+  const menu = page.getByRole('region', { name: '全部频道' });
+  await expect(menu.getByRole('link', { name: '文旅', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(menu.getByRole('link', { name: '推荐', exact: true })).not.toHaveAttribute('aria-current', 'page');
+  // The column list opens on the channel's own group.
+  await expect(menu.getByRole('tabpanel', { name: '文旅' }).getByRole('link', { name: '非遗' })).toBeVisible();
+});
+
 test('scrolls a list to its end: every page appended once, then 没有更多了', async ({ page }) => {
   await page.goto('/shancheng/home/1');
   const more = page.locator('sc-more-list .more');

@@ -199,7 +199,7 @@ const Paged = {
 
 export const commentGetList = defineEndpoint({
   method: 'GET',
-  path: '/v1/comment/getList',
+  path: PATHS.commentGetList,
   summary: '评论（最新在前，每条带前两条回复）；按页返回，空数组表示到底；maxId 固定分页快照；帮帮内容用 from=bang、classid（2 问答，1 问政）、id',
   tag: 'interaction',
   query: z.object({ ...TargetFields, ...Paged }).transform(toTarget),
@@ -209,7 +209,7 @@ export const commentGetList = defineEndpoint({
 
 export const commentGetListByParentId = defineEndpoint({
   method: 'GET',
-  path: '/v1/comment/getListByParentId',
+  path: PATHS.commentReplies,
   summary: '一条评论的全部回复（最早在前），按页返回',
   tag: 'interaction',
   query: z.object({ ...TargetFields, plId: Id, ...Paged }).transform(toTarget),

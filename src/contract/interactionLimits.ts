@@ -14,6 +14,8 @@ export const REPORT_MAX_REASONS = 10;
 export const INTERACTION_PATHS = {
   likeDo: '/v1/like/do',
   likeState: '/v1/like/state',
+  commentGetList: '/v1/comment/getList',
+  commentReplies: '/v1/comment/getListByParentId',
   commentStore: '/v1/comment/store',
   commentDelete: '/v1/comment/deleteComment',
   reportContent: '/v1/comment/reportContent',

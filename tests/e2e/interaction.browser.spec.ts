@@ -153,6 +153,49 @@ test('the tip hot-line sheet offers copy, a tel link and cancel', async ({ page,
   await expect(sheet).toBeHidden();
 });
 
+test('likes a comment once: 赞评论 → 已赞评论 +1, marked after a reload, then 你已经点过赞了 without a call', async ({ page, request }) => {
+  const article = await pickArticle(request, 2);
+  // A comment by another reader, written through the API.
+  const author = await loginByApi(request);
+  const posted = await request.post('/v1/comment/store', {
+    headers: { authorization: `Bearer ${author.token}` },
+    form: { classId: String(article.classId), newsId: String(article.newsId), sayText: `e2e 评论点赞 ${Date.now()}` },
+  });
+  const { data } = (await posted.json()) as { data: { id: number } };
+  const calls = countCalls(page, '/v1/like/do');
+  await page.goto(detailUrl(article));
+  const entry = page.locator(`li.comment[data-comment-id="${data.id}"]`).first();
+  const like = entry.getByRole('button', { name: '赞评论 0' }).first();
+  await islandReady(page, like);
+  await like.click();
+  await expect(entry.getByRole('button', { name: '已赞评论 1' }).first()).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('点赞成功')).toBeVisible();
+  expect(calls.n).toBe(1);
+  // The page is cached anonymously: the reader's like comes back from the API after a reload.
+  await page.reload();
+  const again = page.locator(`li.comment[data-comment-id="${data.id}"]`).first().getByRole('button', { name: '已赞评论 1' }).first();
+  await expect(again).toHaveAttribute('aria-pressed', 'true');
+  await again.click();
+  await expect(page.getByText('你已经点过赞了')).toBeVisible();
+  expect(calls.n).toBe(1);
+});
+
+test('likes a bangbang comment (type 3) on a politics question; a reload keeps it marked', async ({ page }) => {
+  const calls = countCalls(page, '/v1/like/do');
+  await page.goto('/shancheng/BangBang/politics/detail?id=2');
+  const like = page.getByRole('button', { name: /^赞评论 \d+$/ }).first();
+  await islandReady(page, like);
+  const before = Number((await like.getAttribute('aria-label'))?.split(' ')[1]);
+  const commentId = await like.getAttribute('data-comment-like');
+  await like.click();
+  const liked = page.locator(`[data-comment-like="${commentId}"]`).first();
+  await expect(liked).toHaveAttribute('aria-label', `已赞评论 ${before + 1}`);
+  await expect(liked).toHaveAttribute('aria-pressed', 'true');
+  expect(calls.n).toBe(1);
+  await page.reload();
+  await expect(page.locator(`[data-comment-like="${commentId}"]`).first()).toHaveAttribute('aria-pressed', 'true');
+});
+
 test.describe('anonymous reader', () => {
   test('a like sends the reader to the login page with the current address', async ({ browser, request }) => {
     const article = await pickArticle(request, 0);
@@ -162,6 +205,17 @@ test.describe('anonymous reader', () => {
     await islandReady(page, page.getByRole('button', { name: /^点赞 \d+$/ }));
     await page.getByRole('button', { name: /^点赞 \d+$/ }).click();
     await expect(page).toHaveURL(/\/LoginPage\?mastLogin=true&redirect=%2Fshancheng%2FNewsDetail/);
+    await context.close();
+  });
+
+  test('a comment like sends the reader to the login page too', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto('/shancheng/BangBang/QA/detail?id=1');
+    const like = page.getByRole('button', { name: /^赞评论 \d+$/ }).first();
+    await islandReady(page, like);
+    await like.click();
+    await expect(page).toHaveURL(/\/LoginPage\?mastLogin=true&redirect=%2Fshancheng%2FBangBang%2FQA%2Fdetail/);
     await context.close();
   });
 });

@@ -4,9 +4,17 @@
  * sc-more-list need no extra work. The server decides ownership again (security.md E34).
  * Flow: 提示 / 你确定要删除吗？ → deleteComment → 删除成功！ → reload after 1 s (spec 8, 9).
  * `data-from="bang"` on the element: the comments of a bangbang item, deleted with id=plId&from=bang (spec 7.4).
+ * Likes (spec 7.3: type 2, type 3 on the bangbang board): login gate; a comment already liked answers
+ * 你已经点过赞了 with no call; otherwise the call, active and +1 after statusCode 200. The page is cached
+ * anonymously, so a logged-in reader's liked comments of the first page (or of the thread,
+ * `data-thread`) are asked once; a later page's liked comment is marked by the server's answer on a tap.
  */
 import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
+import type { CommentItem, CommentReply } from '../../contract/interaction.ts';
+import { formatCount } from '../../lib/formatCount.ts';
+import { decideLikeAnswer, decideLikeTap } from './decideLikeTap.ts';
+import type { ArticleRef } from './commentLinks.ts';
 import { ownCommentsCss } from './ownCommentsCss.ts';
 
 /** Spec 9: reload after delete 1 s. */
@@ -36,8 +44,18 @@ function addRule(css: string): void {
   own?.insertRule(css, own.cssRules.length);
 }
 
+/** A comment's like button as liked or not, with its count (赞 at 0). */
+function paintLike(button: HTMLButtonElement, liked: boolean, likeNum: number): void {
+  button.setAttribute('aria-pressed', String(liked));
+  button.setAttribute('aria-label', `${liked ? '已赞评论' : '赞评论'} ${likeNum}`);
+  button.dataset['likeNum'] = String(likeNum);
+  const count = button.querySelector('[data-count]');
+  if (count) count.textContent = likeNum > 0 ? formatCount(likeNum) : '赞';
+}
+
 class CommentListElement extends HTMLElement {
   private pending: number | null = null;
+  private liking = false;
 
   connectedCallback(): void {
     const css = ownCommentsCss($session.get().userId);
@@ -46,6 +64,66 @@ class CommentListElement extends HTMLElement {
       addRule(css);
     }
     this.addEventListener('click', (event) => this.onClick(event));
+    if ($session.get().token && this.querySelector('[data-comment-like]')) void this.markLiked();
+    this.dataset['ready'] = '';
+  }
+
+  private get ref(): ArticleRef {
+    const ids = { classId: Number(this.dataset['classId']), newsId: Number(this.dataset['newsId']) };
+    return this.dataset['from'] === 'bang' ? { ...ids, from: 'bang' } : ids;
+  }
+
+  /** Marks the comments the reader liked, as the API tells them with the reader's token. */
+  private async markLiked(): Promise<void> {
+    try {
+      const calls = await import('./interactionCalls.ts');
+      const thread = Number(this.dataset['thread']);
+      const shown = this.querySelectorAll('[data-comment-like]').length;
+      const size = Math.min(50, Math.max(1, shown));
+      let items: Array<CommentItem | CommentReply> = [];
+      if (Number.isSafeInteger(thread) && thread > 0) {
+        const res = await calls.fetchThread(this.ref, thread, size);
+        if (res.statusCode === 200) items = [res.data.comment, ...res.data.list];
+      } else {
+        const res = await calls.fetchComments(this.ref, size);
+        if (res.statusCode === 200) items = res.data.flatMap((c) => [c, ...c.subComments]);
+      }
+      for (const item of items) {
+        for (const button of this.querySelectorAll<HTMLButtonElement>(`[data-comment-like="${item.id}"]`)) {
+          paintLike(button, item.isDoLike === 1, item.zcNum);
+        }
+      }
+    } catch {
+      // Silent by spec 8: the buttons stay as rendered.
+    }
+  }
+
+  private async likeComment(button: HTMLButtonElement): Promise<void> {
+    if (this.liking) return;
+    const { requireLogin } = await import('../login-gate/requireLogin.ts');
+    if (!requireLogin()) return;
+    const liked = button.getAttribute('aria-pressed') === 'true' ? 1 : 0;
+    const tap = decideLikeTap(liked);
+    if (!tap.call) {
+      showToast(tap.toast, { type: 'text', duration: TOAST_MS });
+      return;
+    }
+    this.liking = true;
+    try {
+      const { likeComment } = await import('./interactionCalls.ts');
+      const res = await likeComment(this.ref, Number(button.dataset['commentLike']));
+      const before = { isDoLike: liked, likeNum: Number(button.dataset['likeNum'] ?? 0), views: 0 };
+      const next = decideLikeAnswer(before, res, { countsView: false });
+      // The same comment may show twice (a thread's root and a list entry): both follow.
+      for (const same of this.querySelectorAll<HTMLButtonElement>(`[data-comment-like="${button.dataset['commentLike']}"]`)) {
+        paintLike(same, next.counts.isDoLike === 1, next.counts.likeNum);
+      }
+      if (next.toast) showToast(next.toast, { type: 'text', duration: TOAST_MS });
+    } catch {
+      // spec 8: transport failures are silent; the button stays as it was.
+    } finally {
+      this.liking = false;
+    }
   }
 
   private get dialog(): HTMLElement | null {
@@ -55,6 +133,11 @@ class CommentListElement extends HTMLElement {
   private onClick(event: Event): void {
     const target = event.target instanceof Element ? event.target : null;
     if (!target) return;
+    const like = target.closest<HTMLButtonElement>('[data-comment-like]');
+    if (like) {
+      void this.likeComment(like);
+      return;
+    }
     const del = target.closest<HTMLElement>('[data-delete]');
     if (del) {
       if (!$session.get().token) {

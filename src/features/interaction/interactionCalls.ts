@@ -5,7 +5,7 @@
  */
 import type { PoliticsDetail, QuestionDetail, wendaGetAnswerDetail, wendaGetAnswerListById, wenzhengGetDetail } from '../../contract/bangbang.ts';
 import type { Envelope } from '../../contract/envelope.ts';
-import type { LikeResult, LikeState, ReportOptions } from '../../contract/interaction.ts';
+import type { CommentItem, CommentReply, LikeResult, LikeState, ReportOptions } from '../../contract/interaction.ts';
 import { INTERACTION_PATHS } from '../../contract/interactionLimits.ts';
 import { api } from '../../client/api.ts';
 import { getByPath } from '../../client/getEndpoint.ts';
@@ -39,6 +39,24 @@ export function likeBangItem(ref: ArticleIds): Promise<Envelope<LikeResult>> {
 /** Spec 9: a Q&A answer is liked with type 6 by bangId. */
 export function likeAnswer(bangId: number): Promise<Envelope<LikeResult>> {
   return api.post<LikeResult>(INTERACTION_PATHS.likeDo, { bangId, type: 6 });
+}
+
+/** Spec 7.3: a comment of an article (type 2) or of the bangbang board (type 3), by commentId. */
+export function likeComment(ref: ArticleRef, commentId: number): Promise<Envelope<LikeResult>> {
+  return api.post<LikeResult>(
+    INTERACTION_PATHS.likeDo,
+    ref.from === 'bang' ? { commentId, type: 3 } : { classId: ref.classId, newsId: ref.newsId, commentId, type: 2 },
+  );
+}
+
+/** The caller's view of a comment list's first page (isDoLike per comment and reply). */
+export function fetchComments(ref: ArticleRef, pageSize: number): Promise<Envelope<CommentItem[]>> {
+  return api.get<CommentItem[]>(INTERACTION_PATHS.commentGetList, { ...targetParams(ref), page: 1, pageSize });
+}
+
+/** The caller's view of one thread (the comment and its first replies). */
+export function fetchThread(ref: ArticleRef, plId: number, pageSize: number): Promise<Envelope<{ comment: CommentItem; list: CommentReply[] }>> {
+  return api.get<{ comment: CommentItem; list: CommentReply[] }>(INTERACTION_PATHS.commentReplies, { ...targetParams(ref), plId, page: 1, pageSize });
 }
 
 /** The answers of a question as the caller sees them (isDoLike per answer). */

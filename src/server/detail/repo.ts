@@ -3,11 +3,13 @@ import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Ad, NewsDetail, PictureItem } from '../../contract/detail.ts';
 import type { ListItem } from '../../contract/news.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
+import { readConfigValue } from '../config/repo.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { ads, appConfig, columns, districts, news } from '../db/schema/core.ts';
+import { ads, columns, districts, news } from '../db/schema/core.ts';
 import { newsDetailExtras } from '../db/schema/detail.ts';
 import { publisherAccounts, specialCategories, specialCategoryNews, specialTopics } from '../db/schema/news.ts';
 import { listColumns, toListItem } from '../news/repo.ts';
+import { readReference } from '../referenceCache.ts';
 
 type NewsRow = typeof news.$inferSelect;
 type Reader = Db | Tx;
@@ -44,19 +46,24 @@ function picturesOf(row: NewsRow): PictureItem[] {
   return row.imageUrls.map((url, i) => ({ url, desc: captions[i] ?? row.smallText }));
 }
 
-async function readSiteTexts(db: Reader): Promise<DetailSiteTexts> {
-  const rows = await db.select({ value: appConfig.value }).from(appConfig).where(eq(appConfig.key, 'detail')).limit(1);
-  const value = rows[0]?.value as Partial<DetailSiteTexts> | undefined;
+// The site texts, class names and publisher cards below are reference data, kept in the reference
+// cache of the root database `root` (referenceCache.ts); a miss reads through `db`, which is the open
+// transaction when a view is counted (PGlite has one connection: a read beside it would wait for it).
+
+async function readSiteTexts(db: Reader, root: Db): Promise<DetailSiteTexts> {
+  const value = (await readConfigValue(root, 'detail', db)) as Partial<DetailSiteTexts> | undefined;
   return { ...EMPTY_SITE_TEXTS, ...(value ?? {}) };
 }
 
-async function classNameOf(db: Reader, classId: number): Promise<string> {
-  const [column] = await db.select({ name: columns.name }).from(columns).where(eq(columns.id, classId)).limit(1);
-  if (column) return column.name;
-  const [district] = await db.select({ name: districts.name }).from(districts).where(eq(districts.id, classId)).limit(1);
-  if (district) return district.name;
-  const [account] = await db.select({ name: publisherAccounts.name }).from(publisherAccounts).where(eq(publisherAccounts.classId, classId)).limit(1);
-  return account?.name ?? '';
+function classNameOf(db: Reader, root: Db, classId: number): Promise<string> {
+  return readReference(root, `className:${classId}`, ['columns', 'districts', 'publisher_accounts'], async () => {
+    const [column] = await db.select({ name: columns.name }).from(columns).where(eq(columns.id, classId)).limit(1);
+    if (column) return column.name;
+    const [district] = await db.select({ name: districts.name }).from(districts).where(eq(districts.id, classId)).limit(1);
+    if (district) return district.name;
+    const [account] = await db.select({ name: publisherAccounts.name }).from(publisherAccounts).where(eq(publisherAccounts.classId, classId)).limit(1);
+    return account?.name ?? '';
+ }, { alone: db !== root });
 }
 
 async function topicOf(db: Reader, newsId: number): Promise<NewsDetail['topic']> {
@@ -71,13 +78,15 @@ async function topicOf(db: Reader, newsId: number): Promise<NewsDetail['topic']>
   return rows[0] ?? null;
 }
 
-async function syhInfoOf(db: Reader, classId: number): Promise<NewsDetail['syhInfo']> {
-  const [account] = await db
-    .select({ name: publisherAccounts.name, classId: publisherAccounts.classId, img: publisherAccounts.img })
-    .from(publisherAccounts)
-    .where(eq(publisherAccounts.classId, classId))
-    .limit(1);
-  return account ?? null;
+function syhInfoOf(db: Reader, root: Db, classId: number): Promise<NewsDetail['syhInfo']> {
+  return readReference(root, `syhInfo:${classId}`, ['publisher_accounts'], async () => {
+    const [account] = await db
+      .select({ name: publisherAccounts.name, classId: publisherAccounts.classId, img: publisherAccounts.img })
+      .from(publisherAccounts)
+      .where(eq(publisherAccounts.classId, classId))
+      .limit(1);
+    return account ?? null;
+ }, { alone: db !== root });
 }
 
 /** The most read articles, for the hot-news block under a detail (never the article itself). */
@@ -91,13 +100,14 @@ export async function hotNewsRepo(db: Reader, excludeId: number): Promise<ListIt
   return rows.map(toListItem);
 }
 
-async function buildDetail(db: Reader, row: NewsRow): Promise<NewsDetail> {
+/** `db` reads the article's own data (a transaction when counting a view); `root` the reference data. */
+async function buildDetail(db: Reader, root: Db, row: NewsRow): Promise<NewsDetail> {
   const [extrasRows, className, topic, syhInfo, site, hotNews] = await Promise.all([
     db.select().from(newsDetailExtras).where(eq(newsDetailExtras.newsId, row.id)).limit(1),
-    classNameOf(db, row.classId),
+    classNameOf(db, root, row.classId),
     topicOf(db, row.id),
-    syhInfoOf(db, row.classId),
-    readSiteTexts(db),
+    syhInfoOf(db, root, row.classId),
+    readSiteTexts(db, root),
     hotNewsRepo(db, row.id),
   ]);
   const extras = extrasRows[0];
@@ -154,7 +164,7 @@ async function buildDetail(db: Reader, row: NewsRow): Promise<NewsDetail> {
 
 const matches = (classId: number, newsId: number) => and(eq(news.id, newsId), eq(news.classId, classId));
 
-type Writable = { write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> };
+type Writable = { readonly db: Db; write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> };
 
 /** Raises one item's onclick/pv by one inside the caller's transaction; its row after, or undefined. */
 async function countOneView(tx: Tx, classId: number, newsId: number) {
@@ -173,7 +183,7 @@ async function countOneView(tx: Tx, classId: number, newsId: number) {
 export async function viewDetailRepo(database: Writable, classId: number, newsId: number): Promise<NewsDetail | null> {
   return database.write(async (tx) => {
     const row = await countOneView(tx, classId, newsId);
-    return row ? buildDetail(tx, row) : null;
+    return row ? buildDetail(tx, database.db, row) : null;
   });
 }
 
@@ -188,7 +198,7 @@ export async function countViewRepo(database: Writable, classId: number, newsId:
 /** The detail without counting a view (detail pages, share cards, previews). */
 export async function readDetailRepo(db: Db, classId: number, newsId: number): Promise<NewsDetail | null> {
   const [row] = await db.select().from(news).where(matches(classId, newsId)).limit(1);
-  return row ? buildDetail(db, row) : null;
+  return row ? buildDetail(db, db, row) : null;
 }
 
 export async function newsExistsRepo(db: Db, classId: number, newsId: number): Promise<NewsRow | null> {
@@ -215,7 +225,12 @@ export async function relationNewsRepo(db: Db, item: NewsRow, size: number): Pro
   return [...sameClass, ...sameChannel].map(toListItem);
 }
 
-export async function listAdsRepo(db: Db, type: number | undefined): Promise<Ad[]> {
+/** The ads (all, or of one type), in the reference cache: operators change them through writeReferenceData. */
+export function listAdsRepo(db: Db, type: number | undefined): Promise<Ad[]> {
+  return readReference(db, `ads:${type ?? 'all'}`, ['ads'], () => readAds(db, type));
+}
+
+async function readAds(db: Db, type: number | undefined): Promise<Ad[]> {
   const rows = await db
     .select()
     .from(ads)

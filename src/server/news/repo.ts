@@ -19,6 +19,7 @@ import { formatBeijingTime } from '../../lib/formatTime.ts';
 import { decideChannelPath } from '../../routing/channelPath.ts';
 import type { Db } from '../db/client.ts';
 import { banners, channels, columns, districts, news } from '../db/schema/core.ts';
+import { readReference } from '../referenceCache.ts';
 import {
   districtLocations,
   hotWords,
@@ -102,7 +103,15 @@ export function toListItem(row: ListRow): ListItem {
   };
 }
 
-export async function listChannelsRepo(db: Db): Promise<Channel[]> {
+/**
+ * Channel and column metadata (the channel bar, a column's names, the channel groups) is reference data:
+ * read through the reference cache (referenceCache.ts), written only through writeReferenceData.
+ */
+export function listChannelsRepo(db: Db): Promise<Channel[]> {
+  return readReference(db, 'channels:home', ['channels', 'columns'], () => readChannels(db));
+}
+
+async function readChannels(db: Db): Promise<Channel[]> {
   const [channelRows, columnRows] = await Promise.all([
     db.select().from(channels).where(eq(channels.onHome, true)).orderBy(asc(channels.sort), asc(channels.id)),
     db.select().from(columns).orderBy(asc(columns.sort), asc(columns.id)),
@@ -134,9 +143,11 @@ export async function listChannelsRepo(db: Db): Promise<Channel[]> {
   });
 }
 
-export async function channelExistsRepo(db: Db, channelId: number): Promise<boolean> {
-  const rows = await db.select({ id: channels.id }).from(channels).where(eq(channels.id, channelId)).limit(1);
-  return rows.length > 0;
+export function channelExistsRepo(db: Db, channelId: number): Promise<boolean> {
+  return readReference(db, `channelExists:${channelId}`, ['channels'], async () => {
+    const rows = await db.select({ id: channels.id }).from(channels).where(eq(channels.id, channelId)).limit(1);
+    return rows.length > 0;
+  });
 }
 
 export async function channelBannersRepo(db: Db, channelId: number): Promise<Banner[]> {
@@ -240,7 +251,11 @@ export async function columnNewsRepo(db: Db, classId: number, p: PageArgs): Prom
   return rows.map(toListItem);
 }
 
-export async function columnInfoRepo(db: Db, columnId: number): Promise<ColumnInfo | null> {
+export function columnInfoRepo(db: Db, columnId: number): Promise<ColumnInfo | null> {
+  return readReference(db, `columnInfo:${columnId}`, ['columns', 'channels'], () => readColumnInfo(db, columnId));
+}
+
+async function readColumnInfo(db: Db, columnId: number): Promise<ColumnInfo | null> {
   const rows = await db
     .select({ col: columns, channelName: channels.name })
     .from(columns)
@@ -252,7 +267,11 @@ export async function columnInfoRepo(db: Db, columnId: number): Promise<ColumnIn
   return { columnId: row.col.id, columnName: row.col.name, channelId: row.col.channelId, channelName: row.channelName, columnimg: row.col.img };
 }
 
-export async function channelGroupsRepo(db: Db): Promise<ChannelGroup[]> {
+export function channelGroupsRepo(db: Db): Promise<ChannelGroup[]> {
+  return readReference(db, 'channelGroups', ['channels', 'columns'], () => readChannelGroups(db));
+}
+
+async function readChannelGroups(db: Db): Promise<ChannelGroup[]> {
   const [channelRows, columnRows] = await Promise.all([
     db.select().from(channels).orderBy(asc(channels.sort), asc(channels.id)),
     db.select().from(columns).where(eq(columns.isSub, false)).orderBy(asc(columns.sort), asc(columns.id)),

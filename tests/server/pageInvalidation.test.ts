@@ -162,3 +162,33 @@ describe('a write drops only the pages of its item', () => {
     expect((await api(listApi)).state).toBe('hit');
   });
 });
+
+describe('an API cache hit answered by the server before the API app (issue 7)', () => {
+  const url = '/kratos/v1/channel/list?channelId=2&page=1';
+  const headersOf = (res: Response): Record<string, string> => {
+    const out: Record<string, string> = {};
+    res.headers.forEach((value, name) => {
+      if (name !== 'x-request-id' && name !== 'date') out[name] = value;
+    });
+    return out;
+  };
+
+  it('has the headers and body of a hit through the app, its own request id, and never serves a reader with a token', async () => {
+    const miss = await fetch(`${server.origin}${url}`, { headers: { 'accept-encoding': 'gzip' } });
+    const missBody = await miss.arrayBuffer();
+    // Same origin, no token: the fast path.
+    const fast = await fetch(`${server.origin}${url}`, { headers: { 'accept-encoding': 'gzip' } });
+    // An Origin (here one CORS does not allow) goes through the app, which replays the same entry.
+    const viaApp = await fetch(`${server.origin}${url}`, { headers: { 'accept-encoding': 'gzip', origin: 'http://elsewhere.test' } });
+    expect(fast.headers.get('x-api-cache')).toBe('hit');
+    expect(headersOf(fast)).toEqual(headersOf(viaApp));
+    expect(fast.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fast.headers.get('x-request-id')).not.toBe(viaApp.headers.get('x-request-id'));
+    const fastBody = new Uint8Array(await fast.arrayBuffer());
+    expect(fastBody).toEqual(new Uint8Array(await viaApp.arrayBuffer()));
+    expect(fastBody).toEqual(new Uint8Array(missBody));
+    const reader = await fetch(`${server.origin}${url}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(reader.status).toBe(200);
+    expect(reader.headers.get('x-api-cache')).toBeNull();
+  });
+});

@@ -14,7 +14,7 @@ import { registerInteractionRoutes } from '../interaction/routes.ts';
 import { registerNewsRoutes } from '../news/routes.ts';
 import { registerShareRoutes } from '../share/routes.ts';
 import { registerUploadRoutes, UPLOAD_MAX_REQUEST_BYTES } from '../upload/routes.ts';
-import { apiCacheEnabled, apiMicroCache } from '../web/apiMicroCache.ts';
+import { apiCacheEnabled, apiMicroCache, type ApiMicroCache } from '../web/apiMicroCache.ts';
 import { invalidatePageCache, invalidatePageItem } from '../web/pageCache.ts';
 import { bodyFields, decideWriteScope, itemOfScope, type FindCommentItem, type WriteScope } from '../web/writeScope.ts';
 import { cors, corsOrigins } from './cors.ts';
@@ -29,6 +29,8 @@ export const MAX_BODY_BYTES = 100 * 1024;
 export interface ApiApp {
   app: Hono<AppEnv>;
   registry: ApiRegistry;
+  /** The public-answer micro-cache; its `peek` lets the server answer a hit before the app (main.ts). */
+  apiCache: ApiMicroCache;
 }
 
 export function createApiApp(deps: AppDeps): ApiApp {
@@ -94,7 +96,8 @@ export function createApiApp(deps: AppDeps): ApiApp {
     if (scope.kind === 'all') invalidatePageCache();
     else if (item !== null) invalidatePageItem(item);
   };
-  app.use('*', apiMicroCache({ enabled: apiCacheEnabled(deps.config.production), keepOnWrite: ['/v1/news/view'], writeScope, onWrite }));
+  const apiCache = apiMicroCache({ enabled: apiCacheEnabled(deps.config.production), keepOnWrite: ['/v1/news/view'], writeScope, onWrite });
+  app.use('*', apiCache);
 
   registerConfigRoutes(registry);
   registerAccountsRoutes(registry);
@@ -107,5 +110,5 @@ export function createApiApp(deps: AppDeps): ApiApp {
 
   app.get('/api/openapi.json', (c) => c.json(buildOpenApi(registry.endpoints)));
 
-  return { app, registry };
+  return { app, registry, apiCache };
 }

@@ -5,13 +5,14 @@ import type { WriteScope } from './writeScope.ts';
 
 function makeApp(options: { enabled?: boolean; now?: () => number } = {}) {
   const app = new Hono();
+  const cache = apiMicroCache({ enabled: options.enabled ?? true, ttlMs: 1000, keepOnWrite: ['/count'], ...(options.now ? { now: options.now } : {}) });
   const calls = { n: 0 };
   let value = 1;
   app.use('*', async (c, next) => {
     c.header('x-request-id', `r${Math.random()}`);
     await next();
   });
-  app.use('*', apiMicroCache({ enabled: options.enabled ?? true, ttlMs: 1000, keepOnWrite: ['/count'], ...(options.now ? { now: options.now } : {}) }));
+  app.use('*', cache);
   app.get('/public', (c) => {
     calls.n++;
     c.header('cache-control', 'public, max-age=0, s-maxage=30');
@@ -33,12 +34,43 @@ function makeApp(options: { enabled?: boolean; now?: () => number } = {}) {
   });
   app.post('/count', (c) => c.json({ ok: true }));
   app.post('/fails', (c) => c.json({ ok: false }, 400));
-  return { app, calls };
+  return { app, calls, cache };
 }
 
 const json = async (res: Response) => (await res.json()) as { value: number };
 
 describe('apiMicroCache', () => {
+  it('peek: the fast path of the server gets a fresh entry by path and query, the same answer the app replays, and nothing else', async () => {
+    let t = 0;
+    const { app, calls, cache } = makeApp({ now: () => t });
+    expect(cache.peek('/public', 'gzip')).toBeNull();
+    await app.request('http://127.0.0.1:4000/public');
+    const fast = cache.peek('/public', undefined);
+    expect(fast?.status).toBe(200);
+    expect(fast?.headers['x-api-cache']).toBe('hit');
+    expect(fast?.headers['cache-control']).toContain('public');
+    // Never the request id of the answer it was kept from: the server adds its own.
+    expect(fast?.headers['x-request-id']).toBeUndefined();
+    expect(JSON.parse(new TextDecoder().decode(fast?.body))).toEqual({ value: 1 });
+    const replayed = await app.request('http://example.test/public');
+    expect(new Uint8Array(await replayed.arrayBuffer())).toEqual(fast?.body);
+    expect(calls.n).toBe(1);
+    expect(cache.peek('/private', undefined)).toBeNull();
+    // Keys are path and query as the URL parser writes them: the raw and the percent-encoded query are one entry.
+    await app.request('/public?a=%E9%87%8D');
+    expect(cache.peek('/public?a=重', undefined)?.status).toBe(200);
+    expect(cache.peek('/public?a=other', undefined)).toBeNull();
+    await app.request('/private');
+    t = 1000;
+    expect(cache.peek('/public', undefined)).toBeNull();
+  });
+
+  it('peek answers nothing when the cache is off', async () => {
+    const { app, cache } = makeApp({ enabled: false });
+    await app.request('/public');
+    expect(cache.peek('/public', undefined)).toBeNull();
+  });
+
   it('replays a public JSON answer within the TTL with a fresh request id, and asks again after it', async () => {
     let t = 0;
     const { app, calls } = makeApp({ now: () => t });

@@ -68,6 +68,28 @@ export interface ApiMicroCacheOptions {
 
 export type ApiMicroCacheState = 'hit' | 'miss' | 'bypass';
 
+/** A kept answer ready to send: what the middleware replays, for the server's fast path too. */
+export interface ApiCacheReplay {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array;
+}
+
+/**
+ * The middleware, and `peek` for the Node server: a fresh entry for an anonymous GET, answered before the
+ * request enters the API app at all (no Request/Response objects, no middleware chain) — issue 7's API
+ * list ratio. `peek` returns null for anything it does not keep; the request then takes the usual way.
+ */
+export type ApiMicroCache = MiddlewareHandler & {
+  peek: (pathAndQuery: string, acceptEncoding: string | undefined) => ApiCacheReplay | null;
+};
+
+/** The key of a request: its path and query as the WHATWG URL parser writes them (host and scheme do not change an answer). */
+export function apiCacheKey(url: string): string {
+  const u = new URL(url, 'http://localhost');
+  return `${u.pathname}${u.search}`;
+}
+
 /** `API_CACHE=0` turns it off, `API_CACHE=1` on; otherwise it is on in production only (tests and development see every write at once). */
 export function apiCacheEnabled(production: boolean, env: NodeJS.ProcessEnv = process.env): boolean {
   if (env.API_CACHE === '0') return false;
@@ -80,7 +102,7 @@ function isPublic(cacheControl: string | null): boolean {
   return /\bpublic\b/.test(cc) && !/\b(private|no-store|no-cache)\b/.test(cc);
 }
 
-export function apiMicroCache(options: ApiMicroCacheOptions): MiddlewareHandler {
+export function apiMicroCache(options: ApiMicroCacheOptions): ApiMicroCache {
   const ttlMs = options.ttlMs ?? API_CACHE_TTL_MS;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const keep = new Set(options.keepOnWrite ?? []);
@@ -114,6 +136,33 @@ export function apiMicroCache(options: ApiMicroCacheOptions): MiddlewareHandler 
     }
   };
 
+  /** The entry's answer in the encoding the request accepts (compressed once per entry and encoding). */
+  const replayOf = (key: string, entry: Entry, acceptEncoding: string | undefined): ApiCacheReplay => {
+    const headers: Record<string, string> = { 'x-api-cache': 'hit' };
+    for (const [name, value] of entry.headers) headers[name] = value;
+    const out = encoded(entry, acceptEncoding);
+    if (entries.get(key) === entry) bytes += out.added;
+    if (out.encoding) headers['content-encoding'] = out.encoding;
+    return { status: entry.status, headers, body: out.body };
+  };
+
+  /** A fresh entry, moved to the LRU's end; null when there is none. */
+  const fresh = (key: string): Entry | null => {
+    const hit = entries.get(key);
+    if (!hit || now() - hit.storedAt >= ttlMs) return null;
+    // Map order is the LRU order.
+    entries.delete(key);
+    entries.set(key, hit);
+    return hit;
+  };
+
+  const peek = (pathAndQuery: string, acceptEncoding: string | undefined): ApiCacheReplay | null => {
+    if (!options.enabled) return null;
+    const key = apiCacheKey(pathAndQuery);
+    const hit = fresh(key);
+    return hit ? replayOf(key, hit, acceptEncoding) : null;
+  };
+
   const middleware: MiddlewareHandler = async (c, next) => {
     const method = c.req.method;
     if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
@@ -129,23 +178,14 @@ export function apiMicroCache(options: ApiMicroCacheOptions): MiddlewareHandler 
     }
     if (!options.enabled || method !== 'GET') return next();
     if (c.req.header('authorization') !== undefined) return next();
-    const key = c.req.url;
+    const key = apiCacheKey(c.req.url);
     const replay = (entry: Entry): Response => {
-      const headers: Record<string, string> = { 'x-api-cache': 'hit' };
-      for (const [name, value] of entry.headers) headers[name] = value;
-      const out = encoded(entry, c.req.header('accept-encoding'));
-      if (entries.get(key) === entry) bytes += out.added;
-      if (out.encoding) headers['content-encoding'] = out.encoding;
-      return c.newResponse(out.body.slice(), entry.status as 200, headers);
+      const out = replayOf(key, entry, c.req.header('accept-encoding'));
+      return c.newResponse(out.body.slice(), out.status as 200, out.headers);
     };
-    const hit = entries.get(key);
-    if (hit && now() - hit.storedAt < ttlMs) {
-      // Map order is the LRU order.
-      entries.delete(key);
-      entries.set(key, hit);
-      return replay(hit);
-    }
-    if (hit) drop(key);
+    const hit = fresh(key);
+    if (hit) return replay(hit);
+    drop(key);
     // One call per key at a time: when an entry expires under load, the others wait for its renewal
     // instead of all running the same queries at once (the p99 spike at c=50).
     const pending = inflight.get(key);
@@ -166,7 +206,7 @@ export function apiMicroCache(options: ApiMicroCacheOptions): MiddlewareHandler 
     }
     return undefined;
   };
-  return middleware;
+  return Object.assign(middleware, { peek });
 
   async function store(c: Context, next: Next, key: string): Promise<void> {
     const startedIn = log.mark();

@@ -135,6 +135,7 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
       redirect(res, `${BASE}${canonical}${query}`, 301);
       return;
     }
+    if (pages.tryHit(req, res)) return;
     compress(req, res, () => void pages.handle(req, res, () => void astro(req, res, () => notFound(res))));
     return;
   }

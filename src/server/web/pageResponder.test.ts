@@ -18,6 +18,7 @@ interface RenderSpec {
 interface Harness {
   origin: string;
   renders: () => number;
+  fastHits: () => number;
   cache: PageCache;
   clock: { now: number };
   spec: RenderSpec;
@@ -32,7 +33,7 @@ afterEach(async () => {
 const PAGE = `<!doctype html><html><body>${'<li>山城新闻 重庆 第一屏</li>'.repeat(200)}</body></html>`;
 
 /** A server whose render writes like Astro's writeResponse: writeHead(status, headers), chunks, end(). */
-async function harness(options: { enabled?: boolean } = {}): Promise<Harness> {
+async function harness(options: { enabled?: boolean; fastPath?: boolean } = {}): Promise<Harness> {
   const clock = { now: 1_000_000 };
   const cache = new PageCache({ now: () => clock.now });
   const responder = new PageResponder({ cache, enabled: options.enabled ?? true });
@@ -52,12 +53,21 @@ async function harness(options: { enabled?: boolean } = {}): Promise<Harness> {
       res.end();
     }, spec.delayMs ?? 0);
   };
-  const server = http.createServer((req, res) => void responder.handle(req, res, () => render(req, res)));
+  let fast = 0;
+  const server = http.createServer((req, res) => {
+    // main.ts asks tryHit first, ahead of its compression step.
+    if (options.fastPath && responder.tryHit(req, res)) {
+      fast += 1;
+      return;
+    }
+    void responder.handle(req, res, () => render(req, res));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const h: Harness = {
     origin: `http://127.0.0.1:${port}`,
     renders: () => count,
+    fastHits: () => fast,
     cache,
     clock,
     spec,
@@ -90,6 +100,33 @@ const APP_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Shancheng
 const MESSENGER_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) MicroMessenger/8.0.50';
 
 describe('PageResponder and the anonymous page cache', () => {
+  it('tryHit answers a kept page exactly as handle does, and leaves misses, tokens and a disabled cache to handle', async () => {
+    const slow = await harness();
+    const fast = await harness({ fastPath: true });
+    const strip = (r: Raw) => {
+      const { date: _d, age: _a, connection: _c, 'keep-alive': _k, ...rest } = r.headers;
+      return rest;
+    };
+    for (const h of [slow, fast]) await get(`${h.origin}/shancheng/home/1`, { 'accept-encoding': 'br' });
+    expect(fast.fastHits()).toBe(0);
+    const viaHandle = await get(`${slow.origin}/shancheng/home/1`, { 'accept-encoding': 'br' });
+    const viaTryHit = await get(`${fast.origin}/shancheng/home/1`, { 'accept-encoding': 'br' });
+    expect(fast.fastHits()).toBe(1);
+    expect(viaTryHit.headers['x-page-cache']).toBe('hit');
+    expect(strip(viaTryHit)).toEqual(strip(viaHandle));
+    expect(viaTryHit.body.equals(viaHandle.body)).toBe(true);
+    const revalidated = await get(`${fast.origin}/shancheng/home/1`, { 'if-none-match': String(viaTryHit.headers.etag) });
+    expect(revalidated.status).toBe(304);
+    await get(`${fast.origin}/shancheng/home/1`, { authorization: 'Bearer x' });
+    expect(fast.fastHits()).toBe(2);
+    expect(fast.renders()).toBe(2);
+    const off = await harness({ enabled: false, fastPath: true });
+    await get(`${off.origin}/shancheng/home/1`);
+    await get(`${off.origin}/shancheng/home/1`);
+    expect(off.fastHits()).toBe(0);
+    expect(off.renders()).toBe(2);
+  });
+
   it('renders on a miss, then serves the same bytes from memory on a hit', async () => {
     const h = await harness();
     const first = await get(`${h.origin}/shancheng/home/1`);

@@ -49,6 +49,20 @@ export class PageResponder {
   }
 
   /** Answers a page request from the cache, or runs `render` (which writes the page to `res`) and captures it. */
+  /**
+   * A kept page sent at once, before anything else wraps the response (main.ts calls this ahead of the
+   * compression step, which a kept page never needs: its brotli/gzip bodies are made once). False when
+   * there is no entry now (a pending render included): `handle` then does the rest.
+   */
+  tryHit(req: IncomingMessage, res: ServerResponse): boolean {
+    if (!this.enabled) return false;
+    const key = pageCacheKey(req.method, req.url, req.headers);
+    const entry = key === null ? undefined : this.cache.get(key);
+    if (key === null || !entry) return false;
+    this.send(req, res, entry, 'hit', key);
+    return true;
+  }
+
   async handle(req: IncomingMessage, res: ServerResponse, render: () => void): Promise<void> {
     const anonymousKey = pageCacheKey(req.method, req.url, req.headers);
     const key = this.enabled ? anonymousKey : null;

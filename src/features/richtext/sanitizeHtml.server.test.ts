@@ -113,3 +113,16 @@ describe('sanitizeHtmlCached', () => {
     expect(sanitizeHtmlCached('<p>安全</p><script>alert(1)</script>')).not.toContain('<script');
   });
 });
+
+describe('withEagerFirstImage', () => {
+  it('takes the lazy loading off the first picture only and adds nothing', async () => {
+    const { withEagerFirstImage } = await import('./sanitizeHtml.server.ts');
+    const safe = sanitizeHtml('<p>导语</p><img src="/media/a.jpg" alt="一"><p>正文</p><img src="/media/b.jpg" alt="二">');
+    expect(safe.match(/loading="lazy"/g)).toHaveLength(2);
+    const eager = withEagerFirstImage(safe);
+    expect(eager).toBe(safe.replace(' loading="lazy"', ''));
+    expect(eager.match(/loading="lazy"/g)).toHaveLength(1);
+    expect(eager.indexOf('b.jpg')).toBeGreaterThan(eager.indexOf('loading="lazy"') - 40);
+    expect(withEagerFirstImage('<p>没有图片</p>')).toBe('<p>没有图片</p>');
+  });
+});

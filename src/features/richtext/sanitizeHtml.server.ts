@@ -149,3 +149,16 @@ export function sanitizeHtmlCached(html: string): string {
   }
   return out;
 }
+
+/**
+ * Sanitized HTML with the lazy loading taken off its first picture (the sanitizer makes every picture
+ * lazy). Only an attribute the sanitizer itself wrote is removed, on its output: nothing is added.
+ */
+export function withEagerFirstImage(safeHtml: string): string {
+  const start = safeHtml.indexOf('<img ');
+  if (start === -1) return safeHtml;
+  const end = safeHtml.indexOf('>', start);
+  if (end === -1) return safeHtml;
+  const tag = safeHtml.slice(start, end).replace(' loading="lazy"', '');
+  return safeHtml.slice(0, start) + tag + safeHtml.slice(end);
+}

@@ -13,9 +13,9 @@ import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import type { CommentItem, CommentReply } from '../../contract/interaction.ts';
 import { formatCount } from '../../lib/formatCount.ts';
-import { decideLikeAnswer, decideLikeTap } from './decideLikeTap.ts';
 import type { ArticleRef } from './commentLinks.ts';
 import { ownCommentsCss } from './ownCommentsCss.ts';
+import { tapListLike } from './tapListLike.ts';
 
 /** Spec 9: reload after delete 1 s. */
 export const RELOAD_AFTER_DELETE_MS = 1000;
@@ -100,31 +100,20 @@ class CommentListElement extends HTMLElement {
 
   private async likeComment(button: HTMLButtonElement): Promise<void> {
     if (this.liking) return;
-    const { requireLogin } = await import('../login-gate/requireLogin.ts');
-    if (!requireLogin()) return;
-    const liked = button.getAttribute('aria-pressed') === 'true' ? 1 : 0;
-    const tap = decideLikeTap(liked);
-    if (!tap.call) {
-      showToast(tap.toast, { type: 'text', duration: TOAST_MS });
-      return;
-    }
     this.liking = true;
+    const id = button.dataset['commentLike'] ?? '';
     try {
-      const { likeComment } = await import('./interactionCalls.ts');
-      const res = await likeComment(this.ref, Number(button.dataset['commentLike']));
-      const before = { isDoLike: liked, likeNum: Number(button.dataset['likeNum'] ?? 0), views: 0 };
-      const next = decideLikeAnswer(before, res, { countsView: false });
-      // The same comment may show twice (a thread's root and a list entry): both follow.
-      for (const same of this.querySelectorAll<HTMLButtonElement>(`[data-comment-like="${button.dataset['commentLike']}"]`)) {
-        paintLike(same, next.counts.isDoLike === 1, next.counts.likeNum);
-      }
-      if (next.toast) showToast(next.toast, { type: 'text', duration: TOAST_MS });
-    } catch {
-      // spec 8: transport failures are silent; the button stays as it was.
+      await tapListLike(
+        button,
+        async () => (await import('./interactionCalls.ts')).likeComment(this.ref, Number(id)),
+        // The same comment may show twice (a thread's root and a list entry): both follow.
+        (liked, likeNum) => this.querySelectorAll<HTMLButtonElement>(`[data-comment-like="${id}"]`).forEach((same) => paintLike(same, liked, likeNum)),
+      );
     } finally {
       this.liking = false;
     }
   }
+
 
   private get dialog(): HTMLElement | null {
     return this.querySelector<HTMLElement>('[data-confirm]');

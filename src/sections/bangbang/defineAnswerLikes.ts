@@ -4,11 +4,9 @@
  * rendered anonymously). A button turns active only after statusCode 200 (spec 4); an answer already
  * liked answers 你已经点过赞了 without a call (spec 8). The API client loads on first use.
  */
-import { decideLikeAnswer, decideLikeTap } from '../../features/interaction/decideLikeTap.ts';
+import { tapListLike } from '../../features/interaction/tapListLike.ts';
 import { $session } from '../../stores/session.ts';
-import { showToast } from '../../stores/toast.ts';
 
-const TOAST_MS = 2000;
 
 function paint(button: HTMLButtonElement, liked: boolean, likeNum: number): void {
   button.setAttribute('aria-pressed', String(liked));
@@ -46,27 +44,18 @@ class AnswerLikes extends HTMLElement {
 
   private async like(button: HTMLButtonElement): Promise<void> {
     if (this.busy) return;
-    const { requireLogin } = await import('../../features/login-gate/requireLogin.ts');
-    if (!requireLogin()) return;
-    const liked = button.getAttribute('aria-pressed') === 'true' ? 1 : 0;
-    const tap = decideLikeTap(liked);
-    if (!tap.call) {
-      showToast(tap.toast, { type: 'text', duration: TOAST_MS });
-      return;
-    }
     this.busy = true;
     try {
-      const { likeAnswer } = await import('../../features/interaction/interactionCalls.ts');
-      const res = await likeAnswer(Number(button.dataset['answerLike']));
-      const next = decideLikeAnswer({ isDoLike: liked, likeNum: Number(button.dataset['likeNum'] ?? 0), views: 0 }, res, { countsView: false });
-      paint(button, next.counts.isDoLike === 1, next.counts.likeNum);
-      if (next.toast) showToast(next.toast, { type: 'text', duration: TOAST_MS });
-    } catch {
-      // spec 8: transport failures are silent; the button stays as it was.
+      await tapListLike(
+        button,
+        async () => (await import('../../features/interaction/interactionCalls.ts')).likeAnswer(Number(button.dataset['answerLike'])),
+        (liked, likeNum) => paint(button, liked, likeNum),
+      );
     } finally {
       this.busy = false;
     }
   }
+
 }
 
 export function defineAnswerLikes(): void {

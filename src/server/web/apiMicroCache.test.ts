@@ -65,6 +65,13 @@ describe('apiMicroCache', () => {
     expect(cache.peek('/public', undefined)).toBeNull();
   });
 
+  it('peek leaves a request target the URL parser refuses to the app', async () => {
+    const { app, cache } = makeApp();
+    await app.request('/public');
+    expect(() => cache.peek('http://[', undefined)).not.toThrow();
+    expect(cache.peek('http://[', undefined)).toBeNull();
+  });
+
   it('peek answers nothing when the cache is off', async () => {
     const { app, cache } = makeApp({ enabled: false });
     await app.request('/public');

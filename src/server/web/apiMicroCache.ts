@@ -158,7 +158,13 @@ export function apiMicroCache(options: ApiMicroCacheOptions): ApiMicroCache {
 
   const peek = (pathAndQuery: string, acceptEncoding: string | undefined): ApiCacheReplay | null => {
     if (!options.enabled) return null;
-    const key = apiCacheKey(pathAndQuery);
+    let key: string;
+    try {
+      key = apiCacheKey(pathAndQuery);
+    } catch {
+      // A request target the URL parser refuses: the app answers it (400 from the server adapter).
+      return null;
+    }
     const hit = fresh(key);
     return hit ? replayOf(key, hit, acceptEncoding) : null;
   };

@@ -117,18 +117,25 @@ test('the fixed bar leaves no empty band under the comments and covers nothing a
   expect(hot).toBeLessThanOrEqual(bar);
 });
 
-// Detail pages carry no React runtime: the like bar, the report popup and the live source picker are
-// server-rendered with small scripts (ADR 001, fourth round).
-for (const url of ['/NewsDetail?classId=101&newsId=1', '/LiveDetail?classId=601&newsId=309', '/PictureDetail?classId=703&newsId=323']) {
-  test(`${url.split('?')[0]} loads no React island`, async ({ page }) => {
-    const scripts: string[] = [];
-    page.on('request', (req) => {
-      if (req.resourceType() === 'script') scripts.push(req.url());
-    });
+// Issue 14: the like bar, the report popup and the live source picker are React islands that never load React
+// before the load event; the report popup hydrates only when a report is asked for.
+const islandsOf = {
+  '/NewsDetail?classId=101&newsId=1': ['InteractionBar', 'ReportPopup'],
+  '/LiveDetail?classId=601&newsId=309': ['InteractionBar', 'ReportPopup', 'LiveSourcePicker'],
+  '/PictureDetail?classId=703&newsId=323': ['InteractionBar', 'ReportPopup'],
+} as const;
+for (const [url, islands] of Object.entries(islandsOf)) {
+  test(`${url.split('?')[0]}: ${islands.join(', ')} are islands, none hydrated before load; the report popup waits for a report`, async ({ page }) => {
     await page.goto(`/shancheng${url}`);
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect(page.locator('sc-interaction-bar[data-ready]')).toHaveCount(1);
-    await expect(page.locator('astro-island')).toHaveCount(0);
-    expect(scripts.filter((src) => /\/_astro\/(client|react)\.[\w-]+\.js$/.test(src))).toEqual([]);
+    for (const name of islands) await expect(page.locator(`astro-island[component-export="${name}"]`)).toHaveCount(1);
+    await expect(page.locator('astro-island[component-export="InteractionBar"]')).not.toHaveAttribute('ssr');
+    const timing = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const react = performance.getEntriesByType('resource').filter((e) => /\/_astro\/client\.[\w-]+\.js$|\.island\./.test(e.name));
+      return { load: nav.loadEventStart, starts: react.map((e) => e.startTime) };
+    });
+    expect(timing.starts.length).toBeGreaterThan(0);
+    for (const start of timing.starts) expect(start).toBeGreaterThanOrEqual(timing.load);
+    await expect(page.locator('astro-island[component-export="ReportPopup"]')).toHaveAttribute('ssr', '');
   });
 }

@@ -72,6 +72,6 @@ export async function pickArticle(request: APIRequestContext, index: number): Pr
 export async function islandReady(page: Page, inside: Locator): Promise<void> {
   await inside.first().scrollIntoViewIfNeeded();
   // A React island is ready once hydrated (no `ssr` attribute); a server-rendered element with a script
-  // (sc-interaction-bar, sc-report-popup) marks itself `data-ready` when its behaviour is connected.
+  // (the comment list, the tip hot-line) marks itself `data-ready` when its behaviour is connected.
   await expect(page.locator('astro-island:not([ssr]), [data-ready]').filter({ has: inside })).not.toHaveCount(0);
 }

@@ -5,5 +5,6 @@
 import { HYDRATE_REQUEST_EVENT } from './afterLoad.ts';
 
 export function requestHydration(name: string): void {
+  if (typeof window === 'undefined') return;
   window.dispatchEvent(new CustomEvent(HYDRATE_REQUEST_EVENT, { detail: name }));
 }

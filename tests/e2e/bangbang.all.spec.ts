@@ -140,7 +140,8 @@ test('report: 取消 without a reason sends nothing, 提交 with one → 举报�
   const calls = countCalls(page, '/v1/bangbang/news/doreport');
   await page.goto(qaUrl(questionId(2)));
   const trigger = page.getByRole('button', { name: '举报', exact: true });
-  await islandReady(page, trigger);
+  // Issue 14: the popup island hydrates only on request; the first tap wakes it and is replayed.
+  await expect(page.locator('astro-island[component-export="ReportPopup"]')).toHaveAttribute('ssr', '');
 
   await trigger.click();
   const popup = page.getByRole('dialog', { name: '举报' });

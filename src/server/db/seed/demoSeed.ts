@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../client.ts';
 import { ads, appConfig, banners, channels, columns, districts, news, seedRuns } from '../schema/core.ts';
 import { seedBangbang } from './bangbangSeed.ts';
+import { seedBangbangBoard } from './bangbangBoardSeed.ts';
 import { buildDemoData } from './buildDemoData.ts';
 import { seedDetail } from './detailSeed.ts';
 import { seedNewsBrowsing } from './newsBrowsingSeed.ts';
@@ -35,6 +36,13 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
 }
 
 export async function seedDemo(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
+  const result = await seedDemoBase(database, options);
+  // Later areas' data: each its own seed run, so a database seeded before the area existed gets it now.
+  await seedBangbangBoard(database, options);
+  return result;
+}
+
+async function seedDemoBase(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
   if (await alreadySeeded(database.db)) return { seeded: false };
   const data = buildDemoData();
   await writeImages(options.mediaDir, data.images);

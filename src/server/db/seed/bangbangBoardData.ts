@@ -33,8 +33,8 @@ export const BOARD_MEMBERS: readonly BoardMemberSeed[] = [
 ];
 
 /** Residents who ask (issue-5 demo residents, by nickname). */
-const ASKERS = ['渝中老张', '南岸小陈', '沙坪坝王老师', '江北李姐', '九龙坡刘师傅', '北碚阿秀', '渝北周先生', '巴南小杨'] as const;
-export type Asker = (typeof ASKERS)[number];
+export const BOARD_ASKERS = ['渝中老张', '南岸小陈', '沙坪坝王老师', '江北李姐', '九龙坡刘师傅', '北碚阿秀', '渝北周先生', '巴南小杨'] as const;
+export type Asker = (typeof BOARD_ASKERS)[number];
 
 export interface BoardQuestionSeed {
   asker: Asker;

@@ -11,6 +11,7 @@ import { ads, appConfig, banners, channels, columns, districts, news, seedRuns }
 import { seedBangbang } from './bangbangSeed.ts';
 import { buildDemoData } from './buildDemoData.ts';
 import { seedDetail } from './detailSeed.ts';
+import { seedIconTargets } from './iconTargetsSeed.ts';
 import { seedNewsBrowsing } from './newsBrowsingSeed.ts';
 
 const SEED_NAME = 'demo';
@@ -35,6 +36,13 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
 }
 
 export async function seedDemo(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
+  const { seeded } = await seedBase(database, options);
+  // Later areas' runs, each under its own seed-run name, also reach a database seeded before them.
+  const icons = await seedIconTargets(database);
+  return { seeded: seeded || icons };
+}
+
+async function seedBase(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
   if (await alreadySeeded(database.db)) return { seeded: false };
   const data = buildDemoData();
   await writeImages(options.mediaDir, data.images);

@@ -147,7 +147,13 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
       return;
     }
     if (pages.tryHit(req, res)) return;
-    compress(req, res, () => void pages.handle(req, res, () => void astro(req, res, () => notFound(res))));
+    // No `next`: a path no page matches is rendered by Astro as src/pages/404.astro (inside the shell).
+    compress(req, res, () => void pages.handle(req, res, () => void astro(req, res)));
+    return;
+  }
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    // Any other unknown path outside the base gets the same 404 page inside the app shell.
+    compress(req, res, () => void astro(req, res));
     return;
   }
   notFound(res);

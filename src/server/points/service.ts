@@ -181,3 +181,14 @@ export async function expirePoints(database: Database, now = new Date()): Promis
   }
   return { year, readers, points };
 }
+
+/**
+ * An operator's grant (活动奖励: a campaign prize, a new-reader gift), once per key; it counts as
+ * earned, so growth rises with it. Runs inside the caller's transaction.
+ */
+export async function grantPoints(tx: Tx, input: { userId: number; amount: number; ref: string; idemKey: string; now?: Date }): Promise<Account | null> {
+  const account = await lockAccountRepo(tx, input.userId);
+  if (!account || input.amount <= 0) return null;
+  const settings = await loadSettings(tx);
+  return credit(tx, input.userId, account, settings, { amount: input.amount, reason: 'grant', ref: input.ref, day: beijingDay(input.now ?? new Date()), idemKey: `grant:${input.idemKey}` });
+}

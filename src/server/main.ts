@@ -99,7 +99,7 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   res.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
   res.setHeader('permissions-policy', 'geolocation=(self), camera=(), microphone=(), payment=()');
   // security.md C4/H64/H65: Astro replaces this with its full hashed policy on the pages it renders
-  // (astro.config.ts, ADR 009); redirects, 404s, media and assets keep this one. API answers are data:
+  // (astro.config.mjs, ADR 009); redirects, 404s, media and assets keep this one. API answers are data:
   // nothing in them may load anything or be framed.
   const api = pathname === '/healthz' || API_PREFIXES.some((p) => pathname.startsWith(p));
   res.setHeader('content-security-policy', api ? API_CSP : PAGE_CSP);

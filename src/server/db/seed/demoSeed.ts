@@ -12,6 +12,7 @@ import { seedBangbang } from './bangbangSeed.ts';
 import { seedBangbangBoard } from './bangbangBoardSeed.ts';
 import { buildDemoData } from './buildDemoData.ts';
 import { seedDetail } from './detailSeed.ts';
+import { seedIconTargets } from './iconTargetsSeed.ts';
 import { seedNewsBrowsing } from './newsBrowsingSeed.ts';
 
 const SEED_NAME = 'demo';
@@ -36,13 +37,14 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
 }
 
 export async function seedDemo(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
-  const result = await seedDemoBase(database, options);
-  // Later areas' data: each its own seed run, so a database seeded before the area existed gets it now.
-  await seedBangbangBoard(database, options);
-  return result;
+  const { seeded } = await seedBase(database, options);
+  // Later areas' runs, each under its own seed-run name, also reach a database seeded before them.
+  const icons = await seedIconTargets(database);
+  const board = await seedBangbangBoard(database, options);
+  return { seeded: seeded || icons || board.seeded };
 }
 
-async function seedDemoBase(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
+async function seedBase(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
   if (await alreadySeeded(database.db)) return { seeded: false };
   const data = buildDemoData();
   await writeImages(options.mediaDir, data.images);

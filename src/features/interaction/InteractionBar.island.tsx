@@ -67,6 +67,13 @@ export function InteractionBar(props: InteractionBarProps) {
         if (!fresh || !live) return;
         setCounts((c) => ({ ...c, isDoLike: fresh.isDoLike, likeNum: fresh.likeNum }));
         setComments(fresh.commentCount);
+        // Issue 18: reading an article earns points; said in a short toast only when points were paid.
+        if (!bang) {
+          void calls
+            .earnReadPoints(ids)
+            .then((res) => res.statusCode === 200 && res.data.awarded === 1 && showToast(`阅读文章 +${res.data.points} 积分`, { type: 'text', duration: TOAST_MS }))
+            .catch(() => {});
+        }
       } catch {
         // Silent by spec 8: the bar keeps the counts it was rendered with.
       }

@@ -9,8 +9,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../client.ts';
 import { ads, appConfig, banners, channels, columns, districts, news, seedRuns } from '../schema/core.ts';
 import { seedBangbang } from './bangbangSeed.ts';
+import { seedBangbangBoard } from './bangbangBoardSeed.ts';
 import { buildDemoData } from './buildDemoData.ts';
 import { seedDetail } from './detailSeed.ts';
+import { seedIconTargets } from './iconTargetsSeed.ts';
 import { seedNewsBrowsing } from './newsBrowsingSeed.ts';
 
 const SEED_NAME = 'demo';
@@ -35,6 +37,14 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
 }
 
 export async function seedDemo(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
+  const { seeded } = await seedBase(database, options);
+  // Later areas' runs, each under its own seed-run name, also reach a database seeded before them.
+  const icons = await seedIconTargets(database);
+  const board = await seedBangbangBoard(database, options);
+  return { seeded: seeded || icons || board.seeded };
+}
+
+async function seedBase(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
   if (await alreadySeeded(database.db)) return { seeded: false };
   const data = buildDemoData();
   await writeImages(options.mediaDir, data.images);

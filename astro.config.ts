@@ -2,10 +2,11 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { precompress } from './src/build/precompress.ts';
+import { BASE_PATH } from './src/lib/safeUrl.ts';
 
-// Pages live under /shancheng and are rendered on demand by src/server/main.ts (middleware mode).
+// Pages live under BASE_PATH (/shancheng, the one spelling: src/lib/safeUrl.ts) and are rendered on demand by src/server/main.ts (middleware mode).
 export default defineConfig({
-  base: '/shancheng',
+  base: BASE_PATH,
   output: 'server',
   trailingSlash: 'ignore',
   adapter: node({ mode: 'middleware' }),

@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
 import { HEADER_REQUEST_ID } from '../contract/headers.ts';
+import { BASE_PATH as BASE, HOME_PATH, ownTarget } from '../lib/safeUrl.ts';
 import { canonicalPath } from '../routing/routes.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -23,7 +24,6 @@ import { sharedPageCache } from './web/pageCache.ts';
 import { PageResponder, pageCacheEnabled } from './web/pageResponder.ts';
 import { StaticAssets } from './web/staticAssets.ts';
 
-export const BASE = '/shancheng';
 const API_PREFIXES = ['/v1/', '/v2/', '/kratos/', '/member/', '/api/'];
 /** security.md C6: readiness 503 at once, drain ≤ 25 s, exit before the 30 s grace. */
 const DRAIN_MS = 25_000;
@@ -73,9 +73,15 @@ function notFound(res: ServerResponse): void {
   res.end('页面不存在');
 }
 
+/** Every Location this server sends goes through the one redirect-target gate (security.md H62). */
 function redirect(res: ServerResponse, location: string, status = 302): void {
+  const target = ownTarget(location);
+  if (target === null) {
+    notFound(res);
+    return;
+  }
   res.statusCode = status;
-  res.setHeader('location', location);
+  res.setHeader('location', target);
   res.end();
 }
 
@@ -114,7 +120,7 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     return;
   }
   if (pathname === '/' || pathname === BASE || pathname === `${BASE}/`) {
-    redirect(res, `${BASE}/home/1`);
+    redirect(res, HOME_PATH);
     return;
   }
   if (pathname.startsWith('/media/')) {

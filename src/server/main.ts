@@ -195,7 +195,13 @@ const server = http.createServer({ requestTimeout: 30_000, headersTimeout: 10_00
 server.on('upgrade', realtime.handleUpgrade);
 
 server.listen(config.port, config.host, () => {
-  log.info({ port: config.port }, `山城新闻 serving at http://localhost:${config.port}${BASE}/`);
+  // The address actually bound (issue 13 item 10): HOST=127.0.0.1 says 127.0.0.1, PORT=0 says its port.
+  const bound = server.address();
+  if (bound === null || typeof bound === 'string') return;
+  const everywhere = bound.address === '::' || bound.address === '0.0.0.0';
+  const host = everywhere ? 'localhost' : bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
+  const note = everywhere ? ' (all interfaces)' : '';
+  log.info({ address: bound.address, port: bound.port }, `山城新闻 serving at http://${host}:${bound.port}${BASE}/${note}`);
 });
 
 async function shutdown(signal: string): Promise<void> {

@@ -51,7 +51,12 @@ export function createApiApp(deps: AppDeps): ApiApp {
 
   app.use('*', cors(corsOrigins(process.env)));
 
-  const tooLarge = (c: Context<AppEnv>) => c.json(failure(StatusCode.badParams, messages.tooLarge), 413);
+  // The refused body is not read; the connection closes after the answer (issue 13 item 3), so a
+  // keep-alive client opens a new one for its next request instead of losing it on this one.
+  const tooLarge = (c: Context<AppEnv>) => {
+    c.header('connection', 'close');
+    return c.json(failure(StatusCode.badParams, messages.tooLarge), 413);
+  };
   const apiBodyLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
   // Exactly the picture upload path takes up to 10 MB (plus the multipart framing), security.md C3.
   const uploadBodyLimit = bodyLimit({ maxSize: UPLOAD_MAX_REQUEST_BYTES, onError: tooLarge });

@@ -9,6 +9,7 @@ import { registerAccountsRoutes } from '../accounts/routes.ts';
 import { registerBangbangRoutes } from '../bangbang/routes.ts';
 import { registerConfigRoutes } from '../config/routes.ts';
 import { registerDetailRoutes } from '../detail/routes.ts';
+import { registerDiscoverRoutes } from '../discover/routes.ts';
 import { findCommentRepo } from '../interaction/repo.ts';
 import { registerInteractionRoutes } from '../interaction/routes.ts';
 import { registerNewsRoutes } from '../news/routes.ts';
@@ -106,6 +107,7 @@ export function createApiApp(deps: AppDeps): ApiApp {
   registerShareRoutes(registry);
   registerInteractionRoutes(registry);
   registerBangbangRoutes(registry);
+  registerDiscoverRoutes(registry);
   registerUploadRoutes(registry);
 
   app.get('/api/openapi.json', (c) => c.json(buildOpenApi(registry.endpoints)));

@@ -11,6 +11,7 @@ import { ads, appConfig, banners, channels, columns, districts, news, seedRuns }
 import { seedBangbang } from './bangbangSeed.ts';
 import { buildDemoData } from './buildDemoData.ts';
 import { seedDetail } from './detailSeed.ts';
+import { seedDiscover } from './discoverSeed.ts';
 import { seedNewsBrowsing } from './newsBrowsingSeed.ts';
 
 const SEED_NAME = 'demo';
@@ -34,7 +35,18 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
 }
 
+/**
+ * The demo seed, then each later area's seed under its own seed-run name (discover, issue 17), so a
+ * database seeded before an area existed gets that area's data on its next start. `seeded`: the base
+ * demo data was loaded by this call.
+ */
 export async function seedDemo(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
+  const result = await seedBase(database, options);
+  await seedDiscover(database, options);
+  return result;
+}
+
+async function seedBase(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
   if (await alreadySeeded(database.db)) return { seeded: false };
   const data = buildDemoData();
   await writeImages(options.mediaDir, data.images);

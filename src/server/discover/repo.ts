@@ -4,7 +4,7 @@ import type { Post, PostComment, Topic, TopicTag } from '../../contract/discover
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import { BASE_PATH } from '../../lib/safeUrl.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { news } from '../db/schema/core.ts';
+import { appConfig, news } from '../db/schema/core.ts';
 import { discoverHotWords, discoverPostTopics, discoverPosts, discoverTopics } from '../db/schema/discover.ts';
 import { comments } from '../db/schema/interaction.ts';
 import type { Profile } from '../interaction/repo.ts';
@@ -308,4 +308,10 @@ export function toPost(row: PostRow, x: PostExtras): Post {
     rejectReason: row.rejectReason,
     belongMyself: x.viewerId !== null && x.viewerId === row.userId ? 1 : 0,
   };
+}
+
+/** One app_config value (null when unset). */
+export async function configValueRepo(db: Q, key: string): Promise<unknown> {
+  const rows = await db.select({ value: appConfig.value }).from(appConfig).where(eq(appConfig.key, key)).limit(1);
+  return rows[0]?.value ?? null;
 }

@@ -2,13 +2,11 @@
  * Discover rules (spec 2.6, 4, 7.2): who sees which post (approved ones, and the author's own pending or
  * rejected ones), what a publish writes (review state, own pictures only, idempotent, rate-limited).
  */
-import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { POST_COMMENTS_SHOWN } from '../../contract/discoverLimits.ts';
 import type { Post, Topic } from '../../contract/discover.ts';
 import { StatusCode } from '../../contract/envelope.ts';
 import type { Db } from '../db/client.ts';
-import { appConfig } from '../db/schema/core.ts';
 import type { AuthUser } from '../http/auth.ts';
 import { ApiFailure } from '../http/envelope.ts';
 import type { RateLimiter, RateRule } from '../http/rateLimit.ts';
@@ -16,6 +14,7 @@ import type { AppDeps } from '../http/types.ts';
 import { likedIdsRepo, profilesRepo } from '../interaction/repo.ts';
 import { checkPictures } from '../interaction/service.ts';
 import {
+  configValueRepo,
   findPostByClientKeyRepo,
   findTopicRepo,
   findVisiblePostRepo,
@@ -108,8 +107,7 @@ export async function postDetailService(db: Db, viewer: AuthUser | null, id: num
 }
 
 async function reviewBeforePublish(db: Db): Promise<boolean> {
-  const rows = await db.select({ value: appConfig.value }).from(appConfig).where(eq(appConfig.key, REVIEW_SETTING_KEY)).limit(1);
-  return rows[0]?.value === true;
+  return (await configValueRepo(db, REVIEW_SETTING_KEY)) === true;
 }
 
 export interface PublishInput {

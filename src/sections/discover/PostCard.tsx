@@ -6,11 +6,13 @@
  * with 查看全部N条回复 when there are more than 2, and the like and comment buttons.
  */
 import { useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { storage } from '../../client/storage.ts';
 import type { Post } from '../../contract/discover.ts';
 import { tagColour } from '../../contract/discoverLimits.ts';
 import { decidePictureGrid } from '../../lib/decidePictureGrid.ts';
 import { formatCount } from '../../lib/formatCount.ts';
 import { replyNeedsToggle, textNeedsFold } from './decideFold.ts';
+import { htmlToText } from './htmlToText.ts';
 import { commentHref, COMMENT_AUTHOR_KEYS, detailHref, pictureSrc, themeHref } from './discoverLinks.ts';
 import styles from './PostCard.module.css';
 
@@ -26,12 +28,9 @@ interface Props {
 
 /** Spec 2.6: before the comment page opens, the post author's nickname and user id are stored. */
 export function rememberAuthor(post: Pick<Post, 'nickname' | 'userId'>): void {
-  try {
-    localStorage.setItem(COMMENT_AUTHOR_KEYS.nickname, post.nickname);
-    localStorage.setItem(COMMENT_AUTHOR_KEYS.userId, String(post.userId));
-  } catch {
-    // Storage may be off (private mode): the comment page works without it.
-  }
+  // The storage wrapper never throws (private mode, webviews): the comment page works without it.
+  storage.setItem(COMMENT_AUTHOR_KEYS.nickname, post.nickname);
+  storage.setItem(COMMENT_AUTHOR_KEYS.userId, String(post.userId));
 }
 
 const GRID_SIZES = { 1: { width: 343, height: 229 }, 2: { width: 170, height: 170 }, 3: { width: 112, height: 112 } } as const;
@@ -130,8 +129,10 @@ export function PostCard({ post, mode, liked, likeCount, onLike, live }: Props) 
             <span className={styles.badge}>官方</span>
             {post.official.username}
           </p>
-          {/* Sanitised HTML from the server (sanitizeHtml when stored); never reader text. */}
-          <div ref={replyRef} className={`${styles.officialBody} ${replyFold === 'folded' ? styles.replyClamped : ''}`} dangerouslySetInnerHTML={{ __html: post.official.content }} />
+          {/* Rendered as text: only RichText renders HTML (security.md G53). */}
+          <div ref={replyRef} className={`${styles.officialBody} ${replyFold === 'folded' ? styles.replyClamped : ''}`}>
+            {htmlToText(post.official.content)}
+          </div>
           {replyFold !== 'none' && (
             <button
               type="button"

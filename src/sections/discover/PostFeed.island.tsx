@@ -76,7 +76,7 @@ export function PostFeed({ source, initial, pageSize, emptyText }: Props) {
     return () => {
       stale = true;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the source is fixed for the island's life
+    // The source is fixed for the island's life: only a change of reader asks again.
   }, [session.token]);
 
   const loadMore = useCallback(async () => {

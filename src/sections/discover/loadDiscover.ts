@@ -30,7 +30,7 @@ export interface FeedView {
 }
 
 export function loadFeed(): Promise<PageLoad<FeedView>> {
-  return loadSafely(async () => {
+  return loadSafely<FeedView>(async () => {
     const [topics, posts] = await Promise.all([
       getEndpoint(getHotTopicList, { page: 1, pageSize: HOT_TOPICS_SHOWN }),
       getEndpoint(getQuanInfo, { page: 1, pageSize: FEED_PAGE_SIZE }),
@@ -49,7 +49,7 @@ export type ThemeView = { kind: 'theme'; topic: Topic; posts: Post[] } | { kind:
 
 /** ?themeId: one theme and its first posts; without it (only /TopicDiscover) the topic list. */
 export function loadTheme(url: URL, options: { listWithoutId: boolean }): Promise<PageLoad<ThemeView>> {
-  return loadSafely(async () => {
+  return loadSafely<ThemeView>(async () => {
     const raw = url.searchParams.get('themeId');
     if (raw === null && options.listWithoutId) {
       const topics = await getEndpoint(getHotTopicList, { page: 1, pageSize: 50 });
@@ -76,7 +76,7 @@ export interface SearchView {
 }
 
 export function loadSearch(url: URL): Promise<PageLoad<SearchView>> {
-  return loadSafely(async () => {
+  return loadSafely<SearchView>(async () => {
     const keyword = (url.searchParams.get('keyword') ?? url.searchParams.get('keyboard') ?? '').trim();
     const words = await getEndpoint(getHotWord);
     if (words.statusCode !== 200) return { kind: 'error' };
@@ -99,7 +99,7 @@ export interface PostView {
 
 /** ?classId&newsId: one post (classId is its topic) and its first page of comments. */
 export function loadPost(url: URL, commentPageSize = 20): Promise<PageLoad<PostView>> {
-  return loadSafely(async () => {
+  return loadSafely<PostView>(async () => {
     const classId = readId(url.searchParams.get('classId'));
     const newsId = readId(url.searchParams.get('newsId'));
     if (classId === null || newsId === null) return { kind: 'notFound', message: '动态不存在或已删除' };

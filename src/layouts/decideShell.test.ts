@@ -37,4 +37,9 @@ describe('decideShell', () => {
   it('keeps other titles in the browser', () => {
     expect(decideShell({ meta: detail, host: 'browser', appPromotion: true, path: '/NewsDetail' }).title).toBe('新闻详情');
   });
+  it('shows the tab bar on a page outside the route table that asks for it, never in the app', () => {
+    expect(decideShell({ meta: undefined, host: 'browser', appPromotion: true, title: '页面不存在', tabbar: true })).toMatchObject({ tabbar: true, nav: true });
+    expect(decideShell({ meta: undefined, host: 'browser', appPromotion: true }).tabbar).toBe(false);
+    expect(decideShell({ meta: undefined, host: 'app', appPromotion: true, tabbar: true }).tabbar).toBe(false);
+  });
 });

@@ -11,6 +11,8 @@ export interface ShellInput {
   dark?: boolean | undefined;
   section?: string | undefined;
   path?: string | undefined;
+  /** Pages outside the route table (404, 5xx) ask for the tab bar themselves, so the reader is never stranded. */
+  tabbar?: boolean | undefined;
 }
 
 export interface ShellDecision {
@@ -27,7 +29,7 @@ export function decideShell(input: ShellInput): ShellDecision {
   const hiddenByHost = input.host === 'app' || (input.host === 'messenger' && !input.appPromotion);
   const nav = !hiddenByHost && (input.nav ?? title !== '');
   // Hidden inside the app webview or when the route's tabbarVisible meta is false (spec 2.2).
-  const tabbar = input.host !== 'app' && (input.meta?.tabbarVisible ?? false);
+  const tabbar = input.host !== 'app' && (input.tabbar ?? input.meta?.tabbarVisible ?? false);
   const path = input.path ?? '';
   const activeTab =
     input.section === 'home' || input.section === 'shell' || path.startsWith('/Image/')

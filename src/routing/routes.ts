@@ -1,7 +1,14 @@
 /**
  * The route table: every page route of the spec (shared/spec/routes.tsv) with its meta and an example
  * URL that works on the demo data. Paths are relative to the base path /shancheng and keep the spec's
- * exact spelling; requests match them case-insensitively (src/middleware.ts redirects to this spelling).
+ * exact spelling; requests match them case-insensitively (src/server/main.ts redirects to this spelling,
+ * before a request reaches Astro).
+ *
+ * `built` says whether the page exists yet. tests/server/routesBuilt.test.ts holds the table to it on the
+ * real server: every route marked `built: true` answers 200 with the app shell at its `example` URL, and
+ * every route marked `built: false` still answers 404 there. When you build a page, set `built: true` on
+ * its entry (and make its `example` a URL that shows real demo data) in the same commit; the test fails
+ * until you do. Run it alone with `npx vitest run --project unit tests/server/routesBuilt.test.ts`.
  */
 export type NavStyle = 'light' | 'dark';
 
@@ -28,6 +35,8 @@ export interface RouteEntry {
   meta: RouteMeta;
   /** A URL (relative to the base path) that shows real demo data. */
   example: string;
+  /** The page is built: its example answers 200 with the app shell (see the header). */
+  built: boolean;
 }
 
 export const routes: readonly RouteEntry[] = [
@@ -38,6 +47,7 @@ export const routes: readonly RouteEntry[] = [
     description: "redirects to /home/1",
     meta: { title: '', tabbarVisible: true, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/',
+    built: true,
   },
   {
     section: 'home',
@@ -46,6 +56,7 @@ export const routes: readonly RouteEntry[] = [
     description: "default home channel",
     meta: { title: '', tabbarVisible: true, ShowPromoBar: true, keepAlive: true, nav: 'light' },
     example: '/home/1',
+    built: true,
   },
   {
     section: 'home',
@@ -54,6 +65,7 @@ export const routes: readonly RouteEntry[] = [
     description: "a channel page (channel list of that class)",
     meta: { title: '', tabbarVisible: true, ShowPromoBar: true, keepAlive: true, nav: 'light' },
     example: '/home/13',
+    built: true,
   },
   {
     section: 'home',
@@ -62,6 +74,7 @@ export const routes: readonly RouteEntry[] = [
     description: "vertical flow video in the home tabs",
     meta: { title: '', tabbarVisible: true, ShowPromoBar: true, keepAlive: true, nav: 'light' },
     example: '/home/HomeFlowVideoPage?classId=12',
+    built: true,
   },
   {
     section: 'home',
@@ -70,6 +83,7 @@ export const routes: readonly RouteEntry[] = [
     description: "publisher accounts (山城号) strip and feed",
     meta: { title: '', tabbarVisible: true, ShowPromoBar: true, keepAlive: true, nav: 'light' },
     example: '/home/shanchengNum',
+    built: true,
   },
   {
     section: 'home',
@@ -78,6 +92,7 @@ export const routes: readonly RouteEntry[] = [
     description: "county and city news, weather, district switch, location lookup",
     meta: { title: '', tabbarVisible: true, ShowPromoBar: true, keepAlive: true, nav: 'light' },
     example: '/home/newsCounty',
+    built: true,
   },
   {
     section: 'home',
@@ -86,6 +101,7 @@ export const routes: readonly RouteEntry[] = [
     description: "domestic channel (name replaced by the current district)",
     meta: { title: '', tabbarVisible: true, ShowPromoBar: true, keepAlive: true, nav: 'light' },
     example: '/home/NewsDomestic',
+    built: true,
   },
   {
     section: 'home',
@@ -94,6 +110,7 @@ export const routes: readonly RouteEntry[] = [
     description: "student composition channel",
     meta: { title: '', tabbarVisible: true, ShowPromoBar: true, keepAlive: true, nav: 'light' },
     example: '/home/composition',
+    built: true,
   },
   {
     section: 'home',
@@ -102,6 +119,7 @@ export const routes: readonly RouteEntry[] = [
     description: "hot list",
     meta: { title: '', tabbarVisible: true, ShowPromoBar: true, keepAlive: true, nav: 'light' },
     example: '/home/-100000',
+    built: true,
   },
   {
     section: 'home',
@@ -110,6 +128,7 @@ export const routes: readonly RouteEntry[] = [
     description: "embedded rural page",
     meta: { title: '', tabbarVisible: true, ShowPromoBar: true, keepAlive: true, nav: 'light' },
     example: '/home/yu-nong',
+    built: true,
   },
   {
     section: 'home',
@@ -118,6 +137,7 @@ export const routes: readonly RouteEntry[] = [
     description: "video list",
     meta: { title: '', tabbarVisible: true, ShowPromoBar: true, keepAlive: true, nav: 'light' },
     example: '/home/video/VideoPage',
+    built: true,
   },
   {
     section: 'home',
@@ -126,6 +146,7 @@ export const routes: readonly RouteEntry[] = [
     description: "live list",
     meta: { title: '', tabbarVisible: true, ShowPromoBar: true, keepAlive: true, nav: 'light' },
     example: '/home/video/LivePage',
+    built: true,
   },
   {
     section: 'home',
@@ -134,6 +155,7 @@ export const routes: readonly RouteEntry[] = [
     description: "time-line topics",
     meta: { title: '', tabbarVisible: true, ShowPromoBar: true, keepAlive: true, nav: 'light' },
     example: '/home/timeTopic',
+    built: true,
   },
   {
     section: 'tabbar',
@@ -142,6 +164,7 @@ export const routes: readonly RouteEntry[] = [
     description: "the provider's plus tab (embedded page)",
     meta: { title: '山城+', tabbarVisible: true, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/syIframe/index',
+    built: false,
   },
   {
     section: 'tabbar',
@@ -150,6 +173,7 @@ export const routes: readonly RouteEntry[] = [
     description: "interact tab (redirects to index)",
     meta: { title: '互动', tabbarVisible: true, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/interact',
+    built: false,
   },
   {
     section: 'tabbar',
@@ -158,6 +182,7 @@ export const routes: readonly RouteEntry[] = [
     description: "interact home",
     meta: { title: '互动', tabbarVisible: true, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/interact/index',
+    built: false,
   },
   {
     section: 'tabbar',
@@ -166,6 +191,7 @@ export const routes: readonly RouteEntry[] = [
     description: "interact: pictures",
     meta: { title: '图片', tabbarVisible: true, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/interact/imagePage',
+    built: false,
   },
   {
     section: 'tabbar',
@@ -174,6 +200,7 @@ export const routes: readonly RouteEntry[] = [
     description: "interact: composition",
     meta: { title: '作文', tabbarVisible: true, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/interact/composition',
+    built: false,
   },
   {
     section: 'tabbar',
@@ -182,6 +209,7 @@ export const routes: readonly RouteEntry[] = [
     description: "interact: publisher accounts",
     meta: { title: '山城号', tabbarVisible: true, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/interact/syh',
+    built: false,
   },
   {
     section: 'image',
@@ -190,6 +218,7 @@ export const routes: readonly RouteEntry[] = [
     description: "picture list",
     meta: { title: '图片', tabbarVisible: true, ShowPromoBar: false, keepAlive: false, nav: 'dark' },
     example: '/Image/ImagePage',
+    built: true,
   },
   {
     section: 'image',
@@ -198,6 +227,7 @@ export const routes: readonly RouteEntry[] = [
     description: "live list in picture mode",
     meta: { title: '直播', tabbarVisible: true, ShowPromoBar: false, keepAlive: false, nav: 'dark' },
     example: '/Image/LivePage',
+    built: true,
   },
   {
     section: 'image',
@@ -206,6 +236,7 @@ export const routes: readonly RouteEntry[] = [
     description: "video list in picture mode",
     meta: { title: '视频', tabbarVisible: true, ShowPromoBar: false, keepAlive: false, nav: 'dark' },
     example: '/Image/VideoPage',
+    built: true,
   },
   {
     section: 'image',
@@ -214,6 +245,7 @@ export const routes: readonly RouteEntry[] = [
     description: "VR list",
     meta: { title: 'VR', tabbarVisible: true, ShowPromoBar: false, keepAlive: false, nav: 'dark' },
     example: '/Image/VRPage',
+    built: true,
   },
   {
     section: 'detail',
@@ -222,6 +254,7 @@ export const routes: readonly RouteEntry[] = [
     description: "news article (dataType 3)",
     meta: { title: '新闻详情', tabbarVisible: false, ShowPromoBar: true, keepAlive: false, dataType: 3, nav: 'light' },
     example: '/NewsDetail?classId=101&newsId=1',
+    built: true,
   },
   {
     section: 'detail',
@@ -230,6 +263,7 @@ export const routes: readonly RouteEntry[] = [
     description: "live detail with source picker (dataType 1)",
     meta: { title: '直播详情', tabbarVisible: false, ShowPromoBar: true, keepAlive: false, dataType: 1, nav: 'light' },
     example: '/LiveDetail?classId=601&newsId=309',
+    built: true,
   },
   {
     section: 'detail',
@@ -238,6 +272,7 @@ export const routes: readonly RouteEntry[] = [
     description: "photo set with viewer (dataType 2)",
     meta: { title: '图集', tabbarVisible: false, ShowPromoBar: true, keepAlive: false, dataType: 2, nav: 'dark' },
     example: '/PictureDetail?classId=703&newsId=323',
+    built: true,
   },
   {
     section: 'detail',
@@ -246,6 +281,7 @@ export const routes: readonly RouteEntry[] = [
     description: "news video detail (tabs: video, comments, introduction)",
     meta: { title: '视频详情', tabbarVisible: false, ShowPromoBar: true, keepAlive: false, dataType: 3, nav: 'light' },
     example: '/NewsVideoDetail?classId=504&newsId=296',
+    built: true,
   },
   {
     section: 'detail',
@@ -254,6 +290,7 @@ export const routes: readonly RouteEntry[] = [
     description: "video detail",
     meta: { title: '视频详情', tabbarVisible: false, ShowPromoBar: true, keepAlive: false, dataType: 3, nav: 'light' },
     example: '/VideoDetail?classId=504&newsId=296',
+    built: true,
   },
   {
     section: 'detail',
@@ -262,6 +299,7 @@ export const routes: readonly RouteEntry[] = [
     description: "article as plain web view",
     meta: { title: '新闻详情', tabbarVisible: false, ShowPromoBar: true, keepAlive: false, dataType: 3, nav: 'light' },
     example: '/NewsDetailWeb?classId=101&newsId=1',
+    built: true,
   },
   {
     section: 'detail',
@@ -270,6 +308,7 @@ export const routes: readonly RouteEntry[] = [
     description: "VR detail",
     meta: { title: 'VR', tabbarVisible: false, ShowPromoBar: true, keepAlive: false, nav: 'light' },
     example: '/VRPage?classId=802&newsId=337',
+    built: true,
   },
   {
     section: 'detail',
@@ -278,6 +317,7 @@ export const routes: readonly RouteEntry[] = [
     description: "special topic page (dataType 5)",
     meta: { title: '专题', tabbarVisible: false, ShowPromoBar: true, keepAlive: false, dataType: 5, nav: 'light' },
     example: '/SpecialPage?classId=105',
+    built: true,
   },
   {
     section: 'detail',
@@ -286,6 +326,7 @@ export const routes: readonly RouteEntry[] = [
     description: "special topic",
     meta: { title: '专题', tabbarVisible: false, ShowPromoBar: true, keepAlive: false, dataType: 5, nav: 'light' },
     example: '/Special?classId=105',
+    built: true,
   },
   {
     section: 'detail',
@@ -294,6 +335,7 @@ export const routes: readonly RouteEntry[] = [
     description: "special topic column",
     meta: { title: '专题栏目', tabbarVisible: false, ShowPromoBar: true, keepAlive: false, dataType: 3, nav: 'light' },
     example: '/SpecialColumn?classId=105',
+    built: true,
   },
   {
     section: 'detail',
@@ -302,6 +344,7 @@ export const routes: readonly RouteEntry[] = [
     description: "cool video (dataType 21)",
     meta: { title: '酷视频', tabbarVisible: false, ShowPromoBar: true, keepAlive: false, dataType: 21, nav: 'light' },
     example: '/CoolVideo?classId=1201&newsId=352',
+    built: true,
   },
   {
     section: 'detail',
@@ -310,6 +353,7 @@ export const routes: readonly RouteEntry[] = [
     description: "shared video landing",
     meta: { title: '视频分享', tabbarVisible: false, ShowPromoBar: true, keepAlive: false, nav: 'light' },
     example: '/ShareVideo?classId=504&newsId=296',
+    built: true,
   },
   {
     section: 'detail',
@@ -318,6 +362,7 @@ export const routes: readonly RouteEntry[] = [
     description: "vertical flow video",
     meta: { title: '小视频', tabbarVisible: false, ShowPromoBar: true, keepAlive: false, nav: 'light' },
     example: '/flowVideoPage?classId=1201',
+    built: true,
   },
   {
     section: 'news',
@@ -326,6 +371,7 @@ export const routes: readonly RouteEntry[] = [
     description: "hot news list",
     meta: { title: '热点新闻', tabbarVisible: false, ShowPromoBar: true, keepAlive: false, nav: 'light' },
     example: '/hotNews',
+    built: true,
   },
   {
     section: 'news',
@@ -334,6 +380,7 @@ export const routes: readonly RouteEntry[] = [
     description: "filtered columns view",
     meta: { title: '精选栏目', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/siftView',
+    built: true,
   },
   {
     section: 'news',
@@ -342,6 +389,7 @@ export const routes: readonly RouteEntry[] = [
     description: "sub-channel list from an icon",
     meta: { title: '', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/subchannel?classId=101&className=重庆新闻&customApiUrl=%2Fv1%2Fnews%2FgetListByColumnId%3FcolumnId%3D102',
+    built: true,
   },
   {
     section: 'news',
@@ -350,6 +398,7 @@ export const routes: readonly RouteEntry[] = [
     description: "column page (mainColumnTitle, noTab)",
     meta: { title: '栏目', tabbarVisible: false, ShowPromoBar: true, keepAlive: true, nav: 'light' },
     example: '/columns?columnId=101',
+    built: true,
   },
   {
     section: 'news',
@@ -358,6 +407,7 @@ export const routes: readonly RouteEntry[] = [
     description: "read the newspaper",
     meta: { title: '读报', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/readNewspaper',
+    built: true,
   },
   {
     section: 'news',
@@ -366,6 +416,7 @@ export const routes: readonly RouteEntry[] = [
     description: "newspaper edition",
     meta: { title: '数字报', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/maeNewspaper',
+    built: true,
   },
   {
     section: 'news',
@@ -374,6 +425,7 @@ export const routes: readonly RouteEntry[] = [
     description: "time-line topic",
     meta: { title: '时间线专题', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/timeTopic?topicId=1',
+    built: true,
   },
   {
     section: 'news',
@@ -382,6 +434,7 @@ export const routes: readonly RouteEntry[] = [
     description: "time-line topic example",
     meta: { title: '时间线专题', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/timeTopicExample',
+    built: true,
   },
   {
     section: 'news',
@@ -390,6 +443,7 @@ export const routes: readonly RouteEntry[] = [
     description: "time-line topic home",
     meta: { title: '时间线专题', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/timeTopic/home',
+    built: true,
   },
   {
     section: 'news',
@@ -398,6 +452,7 @@ export const routes: readonly RouteEntry[] = [
     description: "business cooperation",
     meta: { title: '商务合作', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/business-cooperation/home',
+    built: false,
   },
   {
     section: 'news',
@@ -406,6 +461,7 @@ export const routes: readonly RouteEntry[] = [
     description: "publisher account home",
     meta: { title: '山城号', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/shanchengPage?classId=1101',
+    built: true,
   },
   {
     section: 'news',
@@ -414,6 +470,7 @@ export const routes: readonly RouteEntry[] = [
     description: "publisher account page",
     meta: { title: '山城号', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/shanchengSelf?classId=1101',
+    built: true,
   },
   {
     section: 'news',
@@ -422,6 +479,7 @@ export const routes: readonly RouteEntry[] = [
     description: "site search",
     meta: { title: '搜索', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/SearchPage?search=重庆',
+    built: true,
   },
   {
     section: 'news',
@@ -430,6 +488,7 @@ export const routes: readonly RouteEntry[] = [
     description: "map",
     meta: { title: '地图', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/Map',
+    built: false,
   },
   {
     section: 'news',
@@ -438,6 +497,7 @@ export const routes: readonly RouteEntry[] = [
     description: "redirect helper page",
     meta: { title: '跳转中', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/RedirectPage',
+    built: false,
   },
   {
     section: 'news',
@@ -446,6 +506,7 @@ export const routes: readonly RouteEntry[] = [
     description: "composition test page",
     meta: { title: '作文', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/testcomposition',
+    built: false,
   },
   {
     section: 'news',
@@ -454,6 +515,7 @@ export const routes: readonly RouteEntry[] = [
     description: "live-commerce complaint platform",
     meta: { title: '直播带货投诉平台', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/Complaints-platform',
+    built: false,
   },
   {
     section: 'account',
@@ -462,6 +524,7 @@ export const routes: readonly RouteEntry[] = [
     description: "login entry",
     meta: { title: '登录', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/LoginPage?mastLogin=true&redirect=',
+    built: true,
   },
   {
     section: 'account',
@@ -470,6 +533,7 @@ export const routes: readonly RouteEntry[] = [
     description: "login by message code",
     meta: { title: '验证码登录', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/MessageLogin?redirect=',
+    built: true,
   },
   {
     section: 'account',
@@ -478,6 +542,7 @@ export const routes: readonly RouteEntry[] = [
     description: "login by password",
     meta: { title: '密码登录', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/PasswordLogin?redirect=',
+    built: true,
   },
   {
     section: 'account',
@@ -486,6 +551,7 @@ export const routes: readonly RouteEntry[] = [
     description: "bind a phone to a messenger-authorised user",
     meta: { title: '绑定手机号', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BindPhone?redirect=',
+    built: true,
   },
   {
     section: 'account',
@@ -494,6 +560,7 @@ export const routes: readonly RouteEntry[] = [
     description: "find (reset) password",
     meta: { title: '找回密码', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/FindPage',
+    built: true,
   },
   {
     section: 'account',
@@ -502,6 +569,7 @@ export const routes: readonly RouteEntry[] = [
     description: "change password: check",
     meta: { title: '修改密码', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/ChangeCheckPage',
+    built: true,
   },
   {
     section: 'account',
@@ -510,6 +578,7 @@ export const routes: readonly RouteEntry[] = [
     description: "set a new password",
     meta: { title: '设置新密码', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/NewPasswordPage',
+    built: true,
   },
   {
     section: 'account',
@@ -518,6 +587,7 @@ export const routes: readonly RouteEntry[] = [
     description: "register",
     meta: { title: '注册', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/RegisterPage',
+    built: true,
   },
   {
     section: 'comment',
@@ -525,7 +595,8 @@ export const routes: readonly RouteEntry[] = [
     query: ['classId', 'newsId', 'plId', 'pId', 'from'],
     description: "write a comment or reply",
     meta: { title: '发表评论', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
-    example: '/PublishComment?classId=101&newsId=1&plId=1&pId=0&from=News',
+    example: '/PublishComment?classId=101&newsId=1&from=News',
+    built: true,
   },
   {
     section: 'comment',
@@ -534,6 +605,7 @@ export const routes: readonly RouteEntry[] = [
     description: "write a bangbang comment",
     meta: { title: '发表评论', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/PublishBangBang?from=bang&classid=2&id=1&plId=0&grandPid=0&pId=0',
+    built: true,
   },
   {
     section: 'comment',
@@ -542,6 +614,7 @@ export const routes: readonly RouteEntry[] = [
     description: "all comments",
     meta: { title: '全部评论', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/CommentPage?classId=101&newsId=1',
+    built: true,
   },
   {
     section: 'comment',
@@ -549,7 +622,8 @@ export const routes: readonly RouteEntry[] = [
     query: ['classId', 'newsId', 'plId'],
     description: "replies of one comment",
     meta: { title: '全部回复', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
-    example: '/CommentReplyPage?classId=101&newsId=1&plId=1',
+    example: '/CommentReplyPage?from=bang&classid=2&id=1&plId=1',
+    built: true,
   },
   {
     section: 'discover',
@@ -558,6 +632,7 @@ export const routes: readonly RouteEntry[] = [
     description: "discover feed",
     meta: { title: '发现', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/Discover',
+    built: false,
   },
   {
     section: 'discover',
@@ -566,6 +641,7 @@ export const routes: readonly RouteEntry[] = [
     description: "topics",
     meta: { title: '话题', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/TopicDiscover',
+    built: false,
   },
   {
     section: 'discover',
@@ -574,6 +650,7 @@ export const routes: readonly RouteEntry[] = [
     description: "search discover",
     meta: { title: '搜索', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/SearchDiscover',
+    built: false,
   },
   {
     section: 'discover',
@@ -582,6 +659,7 @@ export const routes: readonly RouteEntry[] = [
     description: "one topic's posts",
     meta: { title: '话题', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/SelfDiscover?themeId=1',
+    built: false,
   },
   {
     section: 'discover',
@@ -590,6 +668,7 @@ export const routes: readonly RouteEntry[] = [
     description: "publish a post",
     meta: { title: '发布', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/PublishDiscover?HotTagsId=1&HotTagsTitle=重庆',
+    built: false,
   },
   {
     section: 'discover',
@@ -598,6 +677,7 @@ export const routes: readonly RouteEntry[] = [
     description: "comments of a post (login needed)",
     meta: { title: '评论', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/CommentDiscover?classId=101&newsId=1',
+    built: false,
   },
   {
     section: 'discover',
@@ -606,6 +686,7 @@ export const routes: readonly RouteEntry[] = [
     description: "post detail",
     meta: { title: '详情', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/DetailDiscover?classId=101&newsId=1',
+    built: false,
   },
   {
     section: 'bangbang',
@@ -614,6 +695,7 @@ export const routes: readonly RouteEntry[] = [
     description: "bangbang home (services tab)",
     meta: { title: '帮帮', tabbarVisible: true, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/BangBang/index',
+    built: false,
   },
   {
     section: 'bangbang',
@@ -622,6 +704,7 @@ export const routes: readonly RouteEntry[] = [
     description: "help-you-explain",
     meta: { title: '帮你问', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/helpYouExplain',
+    built: false,
   },
   {
     section: 'bangbang',
@@ -630,6 +713,7 @@ export const routes: readonly RouteEntry[] = [
     description: "publish in bangbang",
     meta: { title: '发布', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/publishBangBang',
+    built: false,
   },
   {
     section: 'bangbang',
@@ -638,6 +722,7 @@ export const routes: readonly RouteEntry[] = [
     description: "publish comment in bangbang",
     meta: { title: '发表评论', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/PublishBangBang?from=bang&classid=1&id=1',
+    built: true,
   },
   {
     section: 'bangbang',
@@ -646,6 +731,7 @@ export const routes: readonly RouteEntry[] = [
     description: "identity verification",
     meta: { title: '身份认证', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/applyfor',
+    built: false,
   },
   {
     section: 'bangbang',
@@ -654,6 +740,7 @@ export const routes: readonly RouteEntry[] = [
     description: "politics board",
     meta: { title: '问政', tabbarVisible: false, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/BangBang/politics/index',
+    built: true,
   },
   {
     section: 'bangbang',
@@ -662,6 +749,7 @@ export const routes: readonly RouteEntry[] = [
     description: "ask a politics question",
     meta: { title: '我要问政', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/politics/commit',
+    built: false,
   },
   {
     section: 'bangbang',
@@ -670,6 +758,7 @@ export const routes: readonly RouteEntry[] = [
     description: "reply to a politics question",
     meta: { title: '回复', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/politics/reply?id=1',
+    built: false,
   },
   {
     section: 'bangbang',
@@ -678,6 +767,7 @@ export const routes: readonly RouteEntry[] = [
     description: "politics detail (dataType 15)",
     meta: { title: '问政详情', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, dataType: 15, nav: 'light' },
     example: '/BangBang/politics/detail?id=1',
+    built: true,
   },
   {
     section: 'bangbang',
@@ -686,6 +776,7 @@ export const routes: readonly RouteEntry[] = [
     description: "community groups",
     meta: { title: '社群', tabbarVisible: false, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/BangBang/community/index',
+    built: false,
   },
   {
     section: 'bangbang',
@@ -694,6 +785,7 @@ export const routes: readonly RouteEntry[] = [
     description: "community recommendations",
     meta: { title: '社群推荐', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/community/commend',
+    built: false,
   },
   {
     section: 'bangbang',
@@ -702,6 +794,7 @@ export const routes: readonly RouteEntry[] = [
     description: "community detail (dataType 18)",
     meta: { title: '社群详情', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, dataType: 18, nav: 'light' },
     example: '/BangBang/community/detail?id=1',
+    built: false,
   },
   {
     section: 'bangbang',
@@ -710,6 +803,7 @@ export const routes: readonly RouteEntry[] = [
     description: "user-reported tips",
     meta: { title: '爆料', tabbarVisible: false, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/BangBang/exposure/index',
+    built: false,
   },
   {
     section: 'bangbang',
@@ -718,6 +812,7 @@ export const routes: readonly RouteEntry[] = [
     description: "Q&A home",
     meta: { title: '问答', tabbarVisible: false, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/BangBang/QA/index',
+    built: false,
   },
   {
     section: 'bangbang',
@@ -726,6 +821,7 @@ export const routes: readonly RouteEntry[] = [
     description: "ask a question",
     meta: { title: '我要提问', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/QA/ask',
+    built: false,
   },
   {
     section: 'bangbang',
@@ -734,6 +830,7 @@ export const routes: readonly RouteEntry[] = [
     description: "answer a question (login needed)",
     meta: { title: '回答', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/QA/reply?id=1',
+    built: false,
   },
   {
     section: 'bangbang',
@@ -742,6 +839,7 @@ export const routes: readonly RouteEntry[] = [
     description: "resident answerers (1 入驻答人) or reporters (2 入驻记者)",
     meta: { title: '入驻答人', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/QA/index/ask-special?type=1',
+    built: false,
   },
   {
     section: 'bangbang',
@@ -750,6 +848,7 @@ export const routes: readonly RouteEntry[] = [
     description: "a user's home (expert, dataType 17)",
     meta: { title: '个人主页', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, dataType: 17, nav: 'light' },
     example: '/BangBang/QA/index/ask-special/detail?id=1',
+    built: false,
   },
   {
     section: 'bangbang',
@@ -758,6 +857,7 @@ export const routes: readonly RouteEntry[] = [
     description: "今日热问 (1) or 最新问题 (2)",
     meta: { title: '今日热问', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/QA/moreList?type=1',
+    built: false,
   },
   {
     section: 'bangbang',
@@ -766,6 +866,7 @@ export const routes: readonly RouteEntry[] = [
     description: "Q&A list (dataType 22)",
     meta: { title: '问答', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, dataType: 22, nav: 'light' },
     example: '/BangBang/QA/list?id=1',
+    built: false,
   },
   {
     section: 'bangbang',
@@ -774,6 +875,7 @@ export const routes: readonly RouteEntry[] = [
     description: "Q&A detail (dataType 16)",
     meta: { title: '问答详情', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, dataType: 16, nav: 'light' },
     example: '/BangBang/QA/detail?id=1',
+    built: true,
   },
   {
     section: 'bangbang',
@@ -782,6 +884,7 @@ export const routes: readonly RouteEntry[] = [
     description: "services",
     meta: { title: '服务', tabbarVisible: false, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/BangBang/serve/index',
+    built: false,
   },
   {
     section: 'bangbang',
@@ -790,6 +893,7 @@ export const routes: readonly RouteEntry[] = [
     description: "bangbang search",
     meta: { title: '搜索', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/SearchPage',
+    built: false,
   },
   {
     section: 'composition',
@@ -798,6 +902,7 @@ export const routes: readonly RouteEntry[] = [
     description: "composition home",
     meta: { title: '作文', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/home',
+    built: false,
   },
   {
     section: 'composition',
@@ -806,6 +911,7 @@ export const routes: readonly RouteEntry[] = [
     description: "contribute a composition",
     meta: { title: '投稿', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/contribute',
+    built: false,
   },
   {
     section: 'composition',
@@ -814,6 +920,7 @@ export const routes: readonly RouteEntry[] = [
     description: "composition list",
     meta: { title: '作文列表', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/List',
+    built: false,
   },
   {
     section: 'composition',
@@ -822,6 +929,7 @@ export const routes: readonly RouteEntry[] = [
     description: "rankings (rank 人气榜, start 高分榜)",
     meta: { title: '排行榜', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/RankList?type=1',
+    built: false,
   },
   {
     section: 'composition',
@@ -830,6 +938,7 @@ export const routes: readonly RouteEntry[] = [
     description: "recommended",
     meta: { title: '推荐作文', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/RecommendList',
+    built: false,
   },
   {
     section: 'composition',
@@ -838,6 +947,7 @@ export const routes: readonly RouteEntry[] = [
     description: "published in newspapers",
     meta: { title: '见报作文', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/NewspapersList',
+    built: false,
   },
   {
     section: 'composition',
@@ -846,6 +956,7 @@ export const routes: readonly RouteEntry[] = [
     description: "information",
     meta: { title: '资讯', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/InformationList',
+    built: false,
   },
   {
     section: 'composition',
@@ -854,6 +965,7 @@ export const routes: readonly RouteEntry[] = [
     description: "student centre",
     meta: { title: '个人中心', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/userCenter',
+    built: false,
   },
   {
     section: 'composition',
@@ -862,6 +974,7 @@ export const routes: readonly RouteEntry[] = [
     description: "composition detail (dataType 7)",
     meta: { title: '作文详情', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, dataType: 7, nav: 'light' },
     example: '/composition/compositionDetail?id=1',
+    built: false,
   },
   {
     section: 'composition',
@@ -870,6 +983,7 @@ export const routes: readonly RouteEntry[] = [
     description: "teachers",
     meta: { title: '名师', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/Teachers',
+    built: false,
   },
   {
     section: 'composition',
@@ -878,6 +992,7 @@ export const routes: readonly RouteEntry[] = [
     description: "schools",
     meta: { title: '学校', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/Schools',
+    built: false,
   },
   {
     section: 'composition',
@@ -886,6 +1001,7 @@ export const routes: readonly RouteEntry[] = [
     description: "teacher reviews",
     meta: { title: '名师点评', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/TeacherReview',
+    built: false,
   },
   {
     section: 'composition',
@@ -894,6 +1010,7 @@ export const routes: readonly RouteEntry[] = [
     description: "student",
     meta: { title: '小作者', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/StudentDetailPage?id=1',
+    built: false,
   },
   {
     section: 'composition',
@@ -902,6 +1019,7 @@ export const routes: readonly RouteEntry[] = [
     description: "teacher",
     meta: { title: '老师', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/TeacherDetailPage?id=1',
+    built: false,
   },
   {
     section: 'composition',
@@ -910,6 +1028,7 @@ export const routes: readonly RouteEntry[] = [
     description: "school (title 学校)",
     meta: { title: '学校', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/SchoolDetailPage?id=1',
+    built: false,
   },
   {
     section: 'composition',
@@ -918,6 +1037,7 @@ export const routes: readonly RouteEntry[] = [
     description: "teacher comments",
     meta: { title: '名师点评', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/TeacherCommentList',
+    built: false,
   },
   {
     section: 'composition',
@@ -926,6 +1046,7 @@ export const routes: readonly RouteEntry[] = [
     description: "teacher comment detail",
     meta: { title: '点评详情', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/TeacherCommentDetail?id=1',
+    built: false,
   },
   {
     section: 'composition',
@@ -934,6 +1055,7 @@ export const routes: readonly RouteEntry[] = [
     description: "composition search",
     meta: { title: '搜索', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/SearchPage',
+    built: false,
   },
   {
     section: 'composition',
@@ -942,6 +1064,7 @@ export const routes: readonly RouteEntry[] = [
     description: "comments of a composition",
     meta: { title: '评论', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/compositionCommentList?id=1',
+    built: false,
   },
   {
     section: 'rural',
@@ -950,6 +1073,7 @@ export const routes: readonly RouteEntry[] = [
     description: "rural home",
     meta: { title: '裕农朋友圈', tabbarVisible: false, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/yu-nong/home',
+    built: false,
   },
   {
     section: 'rural',
@@ -958,6 +1082,7 @@ export const routes: readonly RouteEntry[] = [
     description: "rural help",
     meta: { title: '乡村帮帮', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/yu-nong/country-bangbang',
+    built: false,
   },
   {
     section: 'rural',
@@ -966,6 +1091,7 @@ export const routes: readonly RouteEntry[] = [
     description: "rural help search",
     meta: { title: '搜索', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/yu-nong/country-bangbang-search',
+    built: false,
   },
   {
     section: 'rural',
@@ -974,6 +1100,7 @@ export const routes: readonly RouteEntry[] = [
     description: "farmer talk",
     meta: { title: '农友说', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/yu-nong/farmer-talk',
+    built: false,
   },
   {
     section: 'rural',
@@ -982,6 +1109,7 @@ export const routes: readonly RouteEntry[] = [
     description: "single-column news list",
     meta: { title: '资讯', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/yu-nong/common-single-column-news-list',
+    built: false,
   },
   {
     section: 'rural',
@@ -990,6 +1118,7 @@ export const routes: readonly RouteEntry[] = [
     description: "general tab",
     meta: { title: '裕农朋友圈', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/yu-nong/general-tab',
+    built: false,
   },
   {
     section: 'rural',
@@ -998,6 +1127,7 @@ export const routes: readonly RouteEntry[] = [
     description: "sub general tab",
     meta: { title: '裕农朋友圈', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/yu-nong/sub-general-tab',
+    built: false,
   },
   {
     section: 'rural',
@@ -1006,6 +1136,7 @@ export const routes: readonly RouteEntry[] = [
     description: "rural",
     meta: { title: '乡村', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/yu-nong/rural',
+    built: false,
   },
   {
     section: 'rural',
@@ -1014,6 +1145,7 @@ export const routes: readonly RouteEntry[] = [
     description: "rural video",
     meta: { title: '视频', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/yu-nong/video-page',
+    built: false,
   },
   {
     section: 'rural',
@@ -1022,6 +1154,7 @@ export const routes: readonly RouteEntry[] = [
     description: "information",
     meta: { title: '资讯', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/yu-nong/information',
+    built: false,
   },
   {
     section: 'rural',
@@ -1030,6 +1163,7 @@ export const routes: readonly RouteEntry[] = [
     description: "market page",
     meta: { title: '行情', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/yu-nong/markPage',
+    built: false,
   },
   {
     section: 'rural',
@@ -1038,6 +1172,7 @@ export const routes: readonly RouteEntry[] = [
     description: "credit",
     meta: { title: '信用', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/yu-nong/credit',
+    built: false,
   },
   {
     section: 'rural',
@@ -1046,6 +1181,7 @@ export const routes: readonly RouteEntry[] = [
     description: "credit more",
     meta: { title: '信用', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/yu-nong/creditMore',
+    built: false,
   },
   {
     section: 'mall',
@@ -1054,6 +1190,7 @@ export const routes: readonly RouteEntry[] = [
     description: "redirects to index",
     meta: { title: '积分商城', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints',
+    built: false,
   },
   {
     section: 'mall',
@@ -1062,6 +1199,7 @@ export const routes: readonly RouteEntry[] = [
     description: "points mall home",
     meta: { title: '积分商城', tabbarVisible: false, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/AccumulatedPoints/index',
+    built: false,
   },
   {
     section: 'mall',
@@ -1070,6 +1208,7 @@ export const routes: readonly RouteEntry[] = [
     description: "goods detail",
     meta: { title: '商品详情', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/goodsdetail?id=1',
+    built: false,
   },
   {
     section: 'mall',
@@ -1078,6 +1217,7 @@ export const routes: readonly RouteEntry[] = [
     description: "cooperation",
     meta: { title: '商务合作', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/cooperation',
+    built: false,
   },
   {
     section: 'mall',
@@ -1086,6 +1226,7 @@ export const routes: readonly RouteEntry[] = [
     description: "coupons",
     meta: { title: '优惠券', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/coupon',
+    built: false,
   },
   {
     section: 'mall',
@@ -1094,6 +1235,7 @@ export const routes: readonly RouteEntry[] = [
     description: "about us",
     meta: { title: '关于我们', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/aboutUs',
+    built: false,
   },
   {
     section: 'mall',
@@ -1102,6 +1244,7 @@ export const routes: readonly RouteEntry[] = [
     description: "conversion detail",
     meta: { title: '兑换详情', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/convertdetail?id=1',
+    built: false,
   },
   {
     section: 'mall',
@@ -1110,6 +1253,7 @@ export const routes: readonly RouteEntry[] = [
     description: "convert goods",
     meta: { title: '兑换商品', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/convertgoods?id=1',
+    built: false,
   },
   {
     section: 'mall',
@@ -1118,6 +1262,7 @@ export const routes: readonly RouteEntry[] = [
     description: "rules",
     meta: { title: '积分规则', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/rules',
+    built: false,
   },
   {
     section: 'mall',
@@ -1126,6 +1271,7 @@ export const routes: readonly RouteEntry[] = [
     description: "disclaimer",
     meta: { title: '免责声明', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/disclaimer',
+    built: false,
   },
   {
     section: 'mall',
@@ -1134,6 +1280,7 @@ export const routes: readonly RouteEntry[] = [
     description: "secure protocol",
     meta: { title: '安全协议', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/secureprotocol',
+    built: false,
   },
   {
     section: 'mall',
@@ -1142,6 +1289,7 @@ export const routes: readonly RouteEntry[] = [
     description: "customer service",
     meta: { title: '客服', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/customerservice',
+    built: false,
   },
   {
     section: 'mall',
@@ -1150,6 +1298,7 @@ export const routes: readonly RouteEntry[] = [
     description: "tickets",
     meta: { title: '我的券', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/Tickets',
+    built: false,
   },
   {
     section: 'mall',
@@ -1158,6 +1307,7 @@ export const routes: readonly RouteEntry[] = [
     description: "conversions",
     meta: { title: '兑换记录', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/Conversion',
+    built: false,
   },
   {
     section: 'mall',
@@ -1166,6 +1316,7 @@ export const routes: readonly RouteEntry[] = [
     description: "mall search",
     meta: { title: '搜索', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/SearchPage',
+    built: false,
   },
 ];
 

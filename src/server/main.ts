@@ -88,7 +88,7 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   res.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
   res.setHeader('permissions-policy', 'geolocation=(self), camera=(), microphone=(), payment=()');
   // security.md C4/H64/H65: Astro replaces this with its full hashed policy on the pages it renders
-  // (astro.config.ts, ADR 009); redirects, 404s, media and assets keep this one. API answers are data:
+  // (astro.config.mjs, ADR 009); redirects, 404s, media and assets keep this one. API answers are data:
   // nothing in them may load anything or be framed.
   const api = pathname === '/healthz' || API_PREFIXES.some((p) => pathname.startsWith(p));
   res.setHeader('content-security-policy', api ? API_CSP : PAGE_CSP);
@@ -136,7 +136,13 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
       return;
     }
     if (pages.tryHit(req, res)) return;
-    compress(req, res, () => void pages.handle(req, res, () => void astro(req, res, () => notFound(res))));
+    // No `next`: a path no page matches is rendered by Astro as src/pages/404.astro (inside the shell).
+    compress(req, res, () => void pages.handle(req, res, () => void astro(req, res)));
+    return;
+  }
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    // Any other unknown path outside the base gets the same 404 page inside the app shell.
+    compress(req, res, () => void astro(req, res));
     return;
   }
   notFound(res);

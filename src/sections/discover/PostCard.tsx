@@ -178,7 +178,7 @@ export function PostCard({ post, mode, liked, likeCount, onLike, live }: Props) 
           </svg>
           <span>{post.commentCount > 0 ? formatCount(post.commentCount) : '评论'}</span>
         </a>
-        <button type="button" className={`${styles.action} ${liked ? styles.liked : ''}`} aria-pressed={liked} aria-label={`点赞 ${likeCount}`} onClick={() => onLike(post)} disabled={!live}>
+        <button type="button" className={`${styles.action} ${liked ? styles.liked : ''}`} aria-pressed={liked} aria-label={`点赞 ${likeCount}`} onClick={() => onLike(post)}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
             <path
               d="M7 10v10H4V10zm2 10V10l4-7c1.5 0 2.5 1 2.2 2.6L14.5 9H20a2 2 0 0 1 2 2.3l-1.4 7A2 2 0 0 1 18.6 20z"

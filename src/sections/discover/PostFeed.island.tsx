@@ -148,7 +148,7 @@ export function PostFeed({ source, initial, pageSize, emptyText }: Props) {
             </button>
           )}
           {status === 'idle' && (
-            <button type="button" className={styles.retry} onClick={() => void loadMore()} disabled={!live}>
+            <button type="button" className={styles.retry} onClick={() => void loadMore()}>
               加载更多
             </button>
           )}

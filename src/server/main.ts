@@ -15,6 +15,7 @@ import { canonicalPath } from '../routing/routes.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed/demoSeed.ts';
+import { expirePoints } from './points/service.ts';
 import { createApiApp } from './http/createApiApp.ts';
 import { createLogger } from './log.ts';
 import { createRealtimeServer } from './realtime/createRealtimeServer.ts';
@@ -43,6 +44,16 @@ if (process.env.SEED_DEMO !== '0') {
   const { seeded } = await seedDemo(database, { mediaDir });
   if (seeded) log.info('demo data loaded');
 }
+
+// The yearly points expiry (issue 18): safe to run twice and on every node (one ledger row per reader
+// and year); checked at start and daily, so a year's turn is applied within a day.
+const runExpiry = (): void => {
+  expirePoints(database)
+    .then((r) => r && r.readers > 0 && log.info(r, 'points expired'))
+    .catch((err: Error) => log.warn({ err: err.message }, 'points expiry failed'));
+};
+runExpiry();
+setInterval(runExpiry, 24 * 3600_000).unref();
 
 // The goim socket at /sub (issue 5); its publisher lets likes and comments broadcast counts.
 const realtime = await createRealtimeServer({ database, log, config });

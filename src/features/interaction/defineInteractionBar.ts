@@ -83,6 +83,13 @@ class InteractionBarElement extends HTMLElement {
       const fresh = this.bang
         ? await calls.fetchBangLikeState(this.ids).then((res) => (res.statusCode === 200 ? { isDoLike: res.data.isDoLike, likeNum: res.data.likeNum, commentCount: res.data.commentCount } : null))
         : await calls.fetchLikeState(this.ids).then((res) => (res.statusCode === 200 ? { isDoLike: res.data.isDoLike, likeNum: res.data.doLikeNum, commentCount: res.data.commentCount } : null));
+      // Issue 18: reading an article earns points; said in a short toast only when points were paid.
+      if (!this.bang) {
+        void calls
+          .earnReadPoints(this.ids)
+          .then((res) => res.statusCode === 200 && res.data.awarded === 1 && showToast(`阅读文章 +${res.data.points} 积分`, { type: 'text', duration: TOAST_MS }))
+          .catch(() => {});
+      }
       if (!fresh || !this.isConnected) return;
       this.counts = { ...this.counts, isDoLike: fresh.isDoLike, likeNum: fresh.likeNum };
       this.comments = fresh.commentCount;

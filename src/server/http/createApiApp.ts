@@ -13,6 +13,7 @@ import { registerDiscoverRoutes } from '../discover/routes.ts';
 import { findCommentRepo } from '../interaction/repo.ts';
 import { registerInteractionRoutes } from '../interaction/routes.ts';
 import { registerNewsRoutes } from '../news/routes.ts';
+import { registerPointsRoutes } from '../points/routes.ts';
 import { registerShareRoutes } from '../share/routes.ts';
 import { registerUploadRoutes, UPLOAD_MAX_REQUEST_BYTES } from '../upload/routes.ts';
 import { apiCacheEnabled, apiMicroCache, type ApiMicroCache } from '../web/apiMicroCache.ts';
@@ -108,6 +109,7 @@ export function createApiApp(deps: AppDeps): ApiApp {
   registerInteractionRoutes(registry);
   registerBangbangRoutes(registry);
   registerDiscoverRoutes(registry);
+  registerPointsRoutes(registry);
   registerUploadRoutes(registry);
 
   app.get('/api/openapi.json', (c) => c.json(buildOpenApi(registry.endpoints)));

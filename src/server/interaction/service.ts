@@ -31,6 +31,7 @@ import {
 } from '../bangbang/repo.ts';
 import { BANG_LIKE_KINDS } from '../bangbang/service.ts';
 import { bumpPostCommentCountRepo, findPostRepo, incrementPostLikeRepo, type PostRow } from '../discover/repo.ts';
+import { awardPoints } from '../points/service.ts';
 import {
   bumpNewsCommentCountRepo,
   claimIdempotencyRepo,
@@ -467,6 +468,8 @@ export async function storeCommentService(
         region: '',
       });
       const commentCount = await bumpCommentCount(tx, target.scope, target.id, 1);
+      // The first comment of the day earns points, in the comment's own transaction (issue 18).
+      await awardPoints(tx, { userId: user.userId, reason: 'comment', ref: String(row.id) });
       const parents = new Map<number, CommentRow>();
       if (thread.parentId !== null) {
         const parent = await findCommentRepo(tx, thread.parentId);

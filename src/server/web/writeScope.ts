@@ -57,6 +57,9 @@ const NO_PUBLIC_EFFECT = [
   /^\/v1\/news\/doReport$/,
   /^\/api\/comment\/doReport$/,
   /^\/v1\/bangbang\/news\/doreport$/,
+  // Points (issue 18) are the reader's own; mall writes other than an exchange change no stock.
+  /^\/v1\/points\//,
+  /^\/v1\/mall\/(?:coupon\/use|exchange\/confirm|cooperation)$/,
 ];
 const LIKE_PATHS = new Set([INTERACTION_PATHS.likeDo, '/api/praise/AddPraise']);
 const COMMENT_STORE_PATHS = new Set([INTERACTION_PATHS.commentStore, '/api/bv/comment/publish']);

@@ -164,7 +164,7 @@ export const routes: readonly RouteEntry[] = [
     description: "the provider's plus tab (embedded page)",
     meta: { title: '山城+', tabbarVisible: true, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/syIframe/index',
-    built: false,
+    built: true,
   },
   {
     section: 'tabbar',
@@ -173,7 +173,7 @@ export const routes: readonly RouteEntry[] = [
     description: "interact tab (redirects to index)",
     meta: { title: '互动', tabbarVisible: true, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/interact',
-    built: false,
+    built: true,
   },
   {
     section: 'tabbar',
@@ -182,7 +182,7 @@ export const routes: readonly RouteEntry[] = [
     description: "interact home",
     meta: { title: '互动', tabbarVisible: true, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/interact/index',
-    built: false,
+    built: true,
   },
   {
     section: 'tabbar',
@@ -209,7 +209,7 @@ export const routes: readonly RouteEntry[] = [
     description: "interact: publisher accounts",
     meta: { title: '山城号', tabbarVisible: true, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/interact/syh',
-    built: false,
+    built: true,
   },
   {
     section: 'image',
@@ -488,7 +488,7 @@ export const routes: readonly RouteEntry[] = [
     description: "map",
     meta: { title: '地图', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/Map',
-    built: false,
+    built: true,
   },
   {
     section: 'news',
@@ -496,8 +496,8 @@ export const routes: readonly RouteEntry[] = [
     query: [],
     description: "redirect helper page",
     meta: { title: '跳转中', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
-    example: '/RedirectPage',
-    built: false,
+    example: '/RedirectPage?dt=44',
+    built: true,
   },
   {
     section: 'news',

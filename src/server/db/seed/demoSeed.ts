@@ -12,6 +12,7 @@ import { seedBangbang } from './bangbangSeed.ts';
 import { buildDemoData } from './buildDemoData.ts';
 import { seedDetail } from './detailSeed.ts';
 import { seedDiscover } from './discoverSeed.ts';
+import { seedIconTargets } from './iconTargetsSeed.ts';
 import { seedNewsBrowsing } from './newsBrowsingSeed.ts';
 
 const SEED_NAME = 'demo';
@@ -41,9 +42,11 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
  * demo data was loaded by this call.
  */
 export async function seedDemo(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
-  const result = await seedBase(database, options);
-  await seedDiscover(database, options);
-  return result;
+  const { seeded } = await seedBase(database, options);
+  // Later areas' runs, each under its own seed-run name, also reach a database seeded before them.
+  const icons = await seedIconTargets(database);
+  const discover = await seedDiscover(database, options);
+  return { seeded: seeded || icons || discover.seeded };
 }
 
 async function seedBase(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {

@@ -60,7 +60,7 @@ const PLAYER_PAGES = new Set(['/home/HomeFlowVideoPage']);
 /** Bangbang routes that are item details (a question with its answers or reply, likes and comments), weighed as details. */
 const BANG_DETAILS = new Set(['/BangBang/QA/detail', '/BangBang/politics/detail']);
 /** Bangbang routes that are server-rendered lists without React (the politics board). */
-const BANG_LISTS = new Set(['/BangBang/politics/index']);
+const BANG_LISTS = new Set(['/BangBang/politics/index', '/BangBang/index', '/BangBang/serve/index', '/BangBang/SearchPage']);
 /** News-section routes that are tools or forms rather than lists. */
 const NEWS_TOOLS = new Set(['/Map', '/RedirectPage', '/Complaints-platform', '/business-cooperation/home']);
 

@@ -695,7 +695,7 @@ export const routes: readonly RouteEntry[] = [
     description: "bangbang home (services tab)",
     meta: { title: '帮帮', tabbarVisible: true, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/BangBang/index',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -884,7 +884,7 @@ export const routes: readonly RouteEntry[] = [
     description: "services",
     meta: { title: '服务', tabbarVisible: false, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/BangBang/serve/index',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -892,8 +892,8 @@ export const routes: readonly RouteEntry[] = [
     query: [],
     description: "bangbang search",
     meta: { title: '搜索', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
-    example: '/BangBang/SearchPage',
-    built: false,
+    example: '/BangBang/SearchPage?search=医保',
+    built: true,
   },
   {
     section: 'composition',

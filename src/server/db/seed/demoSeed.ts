@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../client.ts';
 import { ads, appConfig, banners, channels, columns, districts, news, seedRuns } from '../schema/core.ts';
 import { seedBangbang } from './bangbangSeed.ts';
+import { seedBangbangBoard } from './bangbangBoardSeed.ts';
 import { buildDemoData } from './buildDemoData.ts';
 import { seedDetail } from './detailSeed.ts';
 import { seedDiscover } from './discoverSeed.ts';
@@ -45,8 +46,9 @@ export async function seedDemo(database: Database, options: { mediaDir: string }
   const { seeded } = await seedBase(database, options);
   // Later areas' runs, each under its own seed-run name, also reach a database seeded before them.
   const icons = await seedIconTargets(database);
+  const board = await seedBangbangBoard(database, options);
   const discover = await seedDiscover(database, options);
-  return { seeded: seeded || icons || discover.seeded };
+  return { seeded: seeded || icons || board.seeded || discover.seeded };
 }
 
 async function seedBase(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { binPath, childEnv, root } from './childEnv.ts';
 
 const stamp = path.join(root, 'dist', '.build-stamp');
-const inputs = ['src', 'public', 'astro.config.ts', 'package-lock.json'];
+const inputs = ['src', 'public', 'astro.config.mjs', 'package-lock.json'];
 
 function newest(p: string): number {
   if (!existsSync(p)) return 0;

@@ -4,7 +4,7 @@
  * reply of a politics question is rich HTML that passed the one sanitiser (render it with RichText).
  */
 import { defineEndpoint } from './endpoint.ts';
-import { Id, Page } from './fields.ts';
+import { Id, Page, Text } from './fields.ts';
 import { PageSize } from './news.ts';
 import { z } from './zod.ts';
 
@@ -17,6 +17,31 @@ const Author = {
   userPic: z.string(),
 };
 
+/**
+ * Spec 3 userInfo / answer item: the answerer's member type. userType 0 is a reader; 1 入驻答人, 2 记者
+ * (blue tag), 3 and up other official types (red tag). `isJump` 1 opens the member's home (spec 5).
+ */
+const Answerer = {
+  userType: z.number().int(),
+  /** The tag text ('' for a reader): 记者, 律师, 医生, 官方 … */
+  typeName: z.string(),
+  job: z.string(),
+  introduction: z.string(),
+  isJump: z.number().int(),
+};
+
+/**
+ * Spec 4 question status: 0 waiting for an answer (待回答), 1 answered (答). `isShowReply` 1 while
+ * answering is open (spec 5: the reply button shows only then).
+ */
+const QuestionState = {
+  status: z.number().int(),
+  statusText: z.string(),
+  isShowReply: z.number().int(),
+  /** The asker's district ('' when not given). */
+  region: z.string(),
+};
+
 export const QuestionDetail = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -24,6 +49,7 @@ export const QuestionDetail = z.object({
   content: z.string(),
   pictures: z.array(z.string()),
   ...Author,
+  ...QuestionState,
   /** Beijing time `YYYY-MM-DD HH:mm`. */
   createTime: z.string(),
   likeNum: z.number().int(),
@@ -43,8 +69,11 @@ export const Answer = z.object({
   ...Author,
   /** Spec 1: answerers may be tagged as reporters or other official types ('' for a reader). */
   label: z.string(),
+  ...Answerer,
   /** Plain text. */
   content: z.string(),
+  pictures: z.array(z.string()),
+  region: z.string(),
   createTime: z.string(),
   likeNum: z.number().int(),
   isDoLike: z.number().int(),
@@ -143,4 +172,147 @@ export const wenzhengGetHotList = defineEndpoint({
   tag: 'bangbang',
   query: PoliticsListQuery,
   data: z.array(PoliticsListItem),
+});
+
+// ── the board home, search and services (spec 2.7 /BangBang/index, SearchPage, serve/index; 7.6) ──────
+
+/** Items per page of the board's Q&A lists: 10 unless asked; never more than 50 (security.md C3). */
+export const BoardPageSize = PageSize.unwrap().default(10);
+
+/** A search keyword: 1–30 characters of plain text. */
+export const Keyword = Text({ min: 1, max: 30, label: '搜索内容' });
+
+/** A Q&A question as lists show it: an excerpt, the first answer's answerer and an excerpt of it. */
+export const QuestionListItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** Plain text, at most 80 characters (… when cut). */
+  content: z.string(),
+  pictures: z.array(z.string()),
+  ...Author,
+  ...QuestionState,
+  createTime: z.string(),
+  pv: z.number().int(),
+  likeNum: z.number().int(),
+  answerCount: z.number().int(),
+  commentCount: z.number().int(),
+});
+export type QuestionListItem = z.infer<typeof QuestionListItem>;
+
+/** One item of the board home's latest / hottest lists: a Q&A question or a politics question. */
+export const BoardItem = z.object({
+  kind: z.enum(['qa', 'politics']),
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  pictures: z.array(z.string()),
+  nickname: z.string(),
+  createTime: z.string(),
+  pv: z.number().int(),
+  /** Answers of a question, comments of a politics item. */
+  count: z.number().int(),
+  /** Q&A: 0 waiting, 1 answered; politics: 0 waiting, 1 replied. */
+  status: z.number().int(),
+  statusText: z.string(),
+  isShowReply: z.number().int(),
+  /** The department a politics question is addressed to ('' for Q&A). */
+  department: z.string(),
+});
+export type BoardItem = z.infer<typeof BoardItem>;
+
+/** A service of the grid; `url` is an http(s) URL or a path under the base path (pages pass it through safeUrl). */
+export const ServiceItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  brief: z.string(),
+  url: z.string(),
+  icon: z.string(),
+});
+export type ServiceItem = z.infer<typeof ServiceItem>;
+
+export const ServiceGroup = z.object({ category: z.string(), items: z.array(ServiceItem) });
+export type ServiceGroup = z.infer<typeof ServiceGroup>;
+
+/** A member of the board (入驻答人, 记者, official accounts) as lists and search show them. */
+export const MemberItem = z.object({
+  userId: z.number().int(),
+  nickname: z.string(),
+  userPic: z.string(),
+  ...Answerer,
+  answerCount: z.number().int(),
+});
+export type MemberItem = z.infer<typeof MemberItem>;
+
+export const HotSearch = z.object({ id: z.number().int(), word: z.string() });
+export type HotSearch = z.infer<typeof HotSearch>;
+
+export const BangHome = z.object({
+  /** The home's short service grid (the whole grid is serve/index). */
+  services: z.array(ServiceItem),
+  /** Newest approved items of the board, Q&A and politics together. */
+  latest: z.array(BoardItem),
+  /** Most viewed items of the last weeks, Q&A and politics together. */
+  hottest: z.array(BoardItem),
+});
+export type BangHome = z.infer<typeof BangHome>;
+
+export const bangHome = defineEndpoint({
+  method: 'GET',
+  path: '/v1/bangbang/home',
+  summary: '帮帮首页：服务宫格、最新与最热（问答与问政）',
+  tag: 'bangbang',
+  query: z.object({}),
+  data: BangHome,
+});
+
+export const bangHotSearch = defineEndpoint({
+  method: 'GET',
+  path: '/v1/bangbang/home/hotsearch',
+  summary: '帮帮热门搜索词',
+  tag: 'bangbang',
+  query: z.object({}),
+  data: z.array(HotSearch),
+});
+
+export const BangSearchResult = z.object({
+  questions: z.array(QuestionListItem),
+  politics: z.array(PoliticsListItem),
+  members: z.array(MemberItem),
+});
+export type BangSearchResult = z.infer<typeof BangSearchResult>;
+
+export const bangSearch = defineEndpoint({
+  method: 'GET',
+  path: '/v1/bangbang/home/search',
+  summary: '帮帮搜索：按类别返回问答、问政与答人（每类至多 pageSize 条；分页见各类搜索）',
+  tag: 'bangbang',
+  query: z.object({ keyword: Keyword, pageSize: BoardPageSize }),
+  data: BangSearchResult,
+});
+
+export const wendaSearch = defineEndpoint({
+  method: 'GET',
+  path: '/v1/bangbang/wenda/search',
+  summary: '搜索问答（标题与内容），新的在前，按页返回，空数组表示到底',
+  tag: 'bangbang',
+  query: z.object({ keyword: Keyword, page: Page, pageSize: BoardPageSize }),
+  data: z.array(QuestionListItem),
+});
+
+export const memberTopSearch = defineEndpoint({
+  method: 'GET',
+  path: '/v1/bangbang/member/top/search',
+  summary: '搜索入驻答人与记者（名称、职务、简介），按页返回',
+  tag: 'bangbang',
+  query: z.object({ keyword: Keyword, page: Page, pageSize: BoardPageSize }),
+  data: z.array(MemberItem),
+});
+
+export const serviceGetService = defineEndpoint({
+  method: 'GET',
+  path: '/v1/bangbang/service/getService',
+  summary: '便民服务宫格（按类别）',
+  tag: 'bangbang',
+  query: z.object({}),
+  data: z.array(ServiceGroup),
 });

@@ -370,6 +370,16 @@ export const accountRecommendList = defineEndpoint({
   data: z.array(AccountStripItem),
 });
 
+/** The 山城号 square (/interact/syh, /syIframe/index): every account with its intro and counts, by page. */
+export const accountSquareList = defineEndpoint({
+  method: 'GET',
+  path: '/api/SYAccount/getSquareList',
+  summary: '山城号广场：全部山城号（简介、粉丝数、文章数），按页返回',
+  tag: 'news',
+  query: z.object({ ...Paged }),
+  data: z.array(AccountInfo),
+});
+
 export interface AreaNode {
   columnid: number;
   columnname: string;
@@ -409,6 +419,18 @@ export const areaWeather = defineEndpoint({
   tag: 'news',
   query: z.object({ classId: Id }),
   data: Weather,
+});
+
+/** One district's weather with its group (片区) for the district map (/Map). */
+export const DistrictWeather = Weather.extend({ areaName: z.string() });
+export type DistrictWeather = z.infer<typeof DistrictWeather>;
+
+export const areaWeatherList = defineEndpoint({
+  method: 'GET',
+  path: '/kratos/v1/area/weatherList',
+  summary: '全部区县今日天气（按片区排序），区县地图用',
+  tag: 'news',
+  data: z.array(DistrictWeather),
 });
 
 const Degrees = (min: number, max: number, label: string) =>

@@ -41,7 +41,7 @@ describe('safeRedirectPath', () => {
 });
 
 describe('one base path (issue 22 item 2)', () => {
-  it("spells '/shancheng' once: BASE_PATH in this module; astro.config.ts and the code take it from here", async () => {
+  it("spells '/shancheng' once: BASE_PATH in this module; astro.config.mjs and the code take it from here", async () => {
     const { readFileSync, readdirSync } = await import('node:fs');
     const path = await import('node:path');
     const root = path.resolve(import.meta.dirname, '../..');
@@ -54,11 +54,11 @@ describe('one base path (issue 22 item 2)', () => {
       }
     };
     walk(path.join(root, 'src'));
-    files.push(path.join(root, 'astro.config.ts'));
+    files.push(path.join(root, 'astro.config.mjs'));
     // The base path alone as a literal ('/shancheng', "/shancheng", `/shancheng`), or as a template's head.
     const literal = /(['"`])\/shancheng\1|`\/shancheng\//;
     const spelled = files.filter((f) => literal.test(readFileSync(f, 'utf8'))).map((f) => path.relative(root, f));
     expect(spelled).toEqual(['src/lib/safeUrl.ts']);
-    expect(readFileSync(path.join(root, 'astro.config.ts'), 'utf8')).toMatch(/base: BASE_PATH/);
+    expect(readFileSync(path.join(root, 'astro.config.mjs'), 'utf8')).toMatch(/base: BASE_PATH/);
   });
 });

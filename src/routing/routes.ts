@@ -164,7 +164,7 @@ export const routes: readonly RouteEntry[] = [
     description: "the provider's plus tab (embedded page)",
     meta: { title: '山城+', tabbarVisible: true, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/syIframe/index',
-    built: false,
+    built: true,
   },
   {
     section: 'tabbar',
@@ -173,7 +173,7 @@ export const routes: readonly RouteEntry[] = [
     description: "interact tab (redirects to index)",
     meta: { title: '互动', tabbarVisible: true, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/interact',
-    built: false,
+    built: true,
   },
   {
     section: 'tabbar',
@@ -182,7 +182,7 @@ export const routes: readonly RouteEntry[] = [
     description: "interact home",
     meta: { title: '互动', tabbarVisible: true, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/interact/index',
-    built: false,
+    built: true,
   },
   {
     section: 'tabbar',
@@ -209,7 +209,7 @@ export const routes: readonly RouteEntry[] = [
     description: "interact: publisher accounts",
     meta: { title: '山城号', tabbarVisible: true, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/interact/syh',
-    built: false,
+    built: true,
   },
   {
     section: 'image',
@@ -488,7 +488,7 @@ export const routes: readonly RouteEntry[] = [
     description: "map",
     meta: { title: '地图', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/Map',
-    built: false,
+    built: true,
   },
   {
     section: 'news',
@@ -496,8 +496,8 @@ export const routes: readonly RouteEntry[] = [
     query: [],
     description: "redirect helper page",
     meta: { title: '跳转中', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
-    example: '/RedirectPage',
-    built: false,
+    example: '/RedirectPage?dt=44',
+    built: true,
   },
   {
     section: 'news',
@@ -632,7 +632,7 @@ export const routes: readonly RouteEntry[] = [
     description: "discover feed",
     meta: { title: '发现', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/Discover',
-    built: false,
+    built: true,
   },
   {
     section: 'discover',
@@ -641,7 +641,7 @@ export const routes: readonly RouteEntry[] = [
     description: "topics",
     meta: { title: '话题', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/TopicDiscover',
-    built: false,
+    built: true,
   },
   {
     section: 'discover',
@@ -659,7 +659,7 @@ export const routes: readonly RouteEntry[] = [
     description: "one topic's posts",
     meta: { title: '话题', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/SelfDiscover?themeId=1',
-    built: false,
+    built: true,
   },
   {
     section: 'discover',
@@ -667,7 +667,7 @@ export const routes: readonly RouteEntry[] = [
     query: ['HotTagsId', 'HotTagsTitle'],
     description: "publish a post",
     meta: { title: '发布', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
-    example: '/PublishDiscover?HotTagsId=1&HotTagsTitle=重庆',
+    example: '/PublishDiscover?HotTagsId=1&HotTagsTitle=山城打卡地',
     built: false,
   },
   {
@@ -676,8 +676,8 @@ export const routes: readonly RouteEntry[] = [
     query: ['classId', 'newsId'],
     description: "comments of a post (login needed)",
     meta: { title: '评论', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
-    example: '/CommentDiscover?classId=101&newsId=1',
-    built: false,
+    example: '/CommentDiscover?classId=1&newsId=1',
+    built: true,
   },
   {
     section: 'discover',
@@ -685,8 +685,8 @@ export const routes: readonly RouteEntry[] = [
     query: ['classId', 'newsId'],
     description: "post detail",
     meta: { title: '详情', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
-    example: '/DetailDiscover?classId=101&newsId=1',
-    built: false,
+    example: '/DetailDiscover?classId=1&newsId=1',
+    built: true,
   },
   {
     section: 'bangbang',
@@ -695,7 +695,7 @@ export const routes: readonly RouteEntry[] = [
     description: "bangbang home (services tab)",
     meta: { title: '帮帮', tabbarVisible: true, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/BangBang/index',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -884,7 +884,7 @@ export const routes: readonly RouteEntry[] = [
     description: "services",
     meta: { title: '服务', tabbarVisible: false, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/BangBang/serve/index',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -892,8 +892,8 @@ export const routes: readonly RouteEntry[] = [
     query: [],
     description: "bangbang search",
     meta: { title: '搜索', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
-    example: '/BangBang/SearchPage',
-    built: false,
+    example: '/BangBang/SearchPage?search=医保',
+    built: true,
   },
   {
     section: 'composition',

@@ -16,6 +16,7 @@ import { canonicalPath } from '../routing/routes.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed/demoSeed.ts';
+import { expirePoints } from './points/service.ts';
 import { createApiApp } from './http/createApiApp.ts';
 import { createLogger } from './log.ts';
 import { createRealtimeServer } from './realtime/createRealtimeServer.ts';
@@ -43,6 +44,16 @@ if (process.env.SEED_DEMO !== '0') {
   const { seeded } = await seedDemo(database, { mediaDir });
   if (seeded) log.info('demo data loaded');
 }
+
+// The yearly points expiry (issue 18): safe to run twice and on every node (one ledger row per reader
+// and year); checked at start and daily, so a year's turn is applied within a day.
+const runExpiry = (): void => {
+  expirePoints(database)
+    .then((r) => r && r.readers > 0 && log.info(r, 'points expired'))
+    .catch((err: Error) => log.warn({ err: err.message }, 'points expiry failed'));
+};
+runExpiry();
+setInterval(runExpiry, 24 * 3600_000).unref();
 
 // The goim socket at /sub (issue 5); its publisher lets likes and comments broadcast counts.
 const realtime = await createRealtimeServer({ database, log, config });
@@ -94,7 +105,7 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   res.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
   res.setHeader('permissions-policy', 'geolocation=(self), camera=(), microphone=(), payment=()');
   // security.md C4/H64/H65: Astro replaces this with its full hashed policy on the pages it renders
-  // (astro.config.ts, ADR 009); redirects, 404s, media and assets keep this one. API answers are data:
+  // (astro.config.mjs, ADR 009); redirects, 404s, media and assets keep this one. API answers are data:
   // nothing in them may load anything or be framed.
   const api = pathname === '/healthz' || API_PREFIXES.some((p) => pathname.startsWith(p));
   res.setHeader('content-security-policy', api ? API_CSP : PAGE_CSP);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../client/storage.ts';
-import { createSessionModel, SESSION_STORAGE_KEYS, type SessionDeps } from './session.ts';
+import { createSessionModel, SESSION_STORAGE_KEYS, watchToken, type SessionDeps } from './session.ts';
 
 const DEVICE = '0123456789abcdef0123456789abcdef';
 
@@ -75,5 +75,39 @@ describe('session model', () => {
   ])('with autoLoad=%s the first read of $session gives token %j', (autoLoad, token) => {
     const { model } = setup({ token: 'abc' }, autoLoad);
     expect(model.$session.get().token).toBe(token);
+  });
+
+  it('another tab writing the session (a storage event) reloads it; other keys are ignored', () => {
+    const storage = createMemoryStorage();
+    let fire: (key: string | null) => void = () => {};
+    const model = createSessionModel({ storage, deviceId: () => DEVICE, autoLoad: true, onOtherTab: (changed) => (fire = changed) });
+    const seen: string[] = [];
+    watchToken((token) => seen.push(token), model.$session);
+    storage.setItem('token', 'from-other-tab');
+    fire('locationInfo');
+    expect(model.$session.get().token).toBe('');
+    fire('token');
+    expect(model.$session.get().token).toBe('from-other-tab');
+    storage.removeItem('token');
+    fire(null); // localStorage.clear() in the other tab
+    expect(seen).toEqual(['', 'from-other-tab', '']);
+  });
+
+  it('watchToken reports the token at once and then only when it changes (late app token, refresh, logout)', () => {
+    const { model } = setup({}, true);
+    const seen: Array<[string, string | null]> = [];
+    const stop = watchToken((token, previous) => seen.push([token, previous]), model.$session);
+    model.setToken('late-app-token');
+    model.setSession({ nickname: '山城读者' }); // not a token change
+    model.setToken('refreshed');
+    model.logout();
+    stop();
+    model.setToken('after-stop');
+    expect(seen).toEqual([
+      ['', null],
+      ['late-app-token', ''],
+      ['refreshed', 'late-app-token'],
+      ['', 'refreshed'],
+    ]);
   });
 });

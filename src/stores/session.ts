@@ -39,6 +39,11 @@ export interface SessionDeps {
   deviceId: () => string;
   /** Load from storage at once (in the browser: a few localStorage reads when the module starts). */
   autoLoad: boolean;
+  /**
+   * Tells the model when another tab changed the stored session (the browser's `storage` event): `key` is
+   * the storage key, or null when the whole storage was cleared.
+   */
+  onOtherTab?: (changed: (key: string | null) => void) => void;
 }
 
 function emptySession(): SessionState {
@@ -69,6 +74,11 @@ export function createSessionModel(deps: SessionDeps): SessionModel {
   // Loaded eagerly rather than on first subscription: nanostores' lifecycle helpers cost more bytes
   // on every page than the seven localStorage reads they would defer (issue 7 budgets).
   if (deps.autoLoad) loadSession();
+
+  // A login or logout in another tab reaches every island and script of this page without a reload.
+  deps.onOtherTab?.((key) => {
+    if (key === null || isSessionKey(key)) loadSession();
+  });
 
   function writeKey(key: SessionStorageKey, value: string): void {
     if (value === '') deps.storage.removeItem(key);
@@ -107,10 +117,12 @@ export function createSessionModel(deps: SessionDeps): SessionModel {
   return { $session, loadSession, setSession, setToken, logout, isLoggedIn };
 }
 
+const inBrowser = typeof window !== 'undefined';
 const defaultModel = createSessionModel({
   storage,
   deviceId: getBrowserDeviceId,
-  autoLoad: typeof window !== 'undefined',
+  autoLoad: inBrowser,
+  ...(inBrowser ? { onOtherTab: (changed: (key: string | null) => void) => window.addEventListener('storage', (event) => changed(event.key)) } : {}),
 });
 
 export const $session: MapStore<SessionState> = defaultModel.$session;
@@ -119,3 +131,18 @@ export const setSession = defaultModel.setSession;
 export const setToken = defaultModel.setToken;
 export const logout = defaultModel.logout;
 export const isLoggedIn = defaultModel.isLoggedIn;
+
+/**
+ * Calls `onChange` with the reader's token now and whenever it changes (a late app token, a login or logout
+ * in this or another tab, a refreshed token): scripts use it instead of reading `$session` once.
+ * Returns the unsubscribe function.
+ */
+export function watchToken(onChange: (token: string, previous: string | null) => void, store: MapStore<SessionState> = $session): () => void {
+  let last: string | null = null;
+  return store.subscribe((session) => {
+    if (session.token === last) return;
+    const previous = last;
+    last = session.token;
+    onChange(session.token, previous);
+  });
+}

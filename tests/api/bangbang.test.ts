@@ -74,13 +74,14 @@ describe('the seeded board', () => {
     for (const q of qs) {
       const answers = await t.database.db.select().from(bangAnswers).where(eq(bangAnswers.questionId, q.id));
       expect(answers.length).toBe(q.answerCount);
-      expect(answers.length).toBeGreaterThan(0);
       const live = await t.database.db
         .select()
         .from(comments)
         .where(and(eq(comments.scope, 'bang2'), eq(comments.newsId, q.id), isNull(comments.deletedAt)));
       expect(live.length).toBe(q.commentCount);
     }
+    // Every question is answered but the two the board seed leaves waiting (issue 16: the 待回答 tag).
+    expect(qs.filter((q) => q.answerCount === 0).length).toBeLessThanOrEqual(2);
     // Official replies are stored as the one sanitiser leaves them.
     for (const p of ps) expect(p.replyHtml).toBe(sanitizeHtml(p.replyHtml));
   });

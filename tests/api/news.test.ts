@@ -226,10 +226,38 @@ describe('county: districts, weather, location', () => {
   });
 });
 
+describe('district weather list (/Map)', () => {
+  it('gives every district once with its region and today\'s weather, regions in order', async () => {
+    const body = await get<(Weather & { areaName: string })[]>('/kratos/v1/area/weatherList');
+    expect(body.statusCode).toBe(200);
+    expect(body.data).toHaveLength(38);
+    expect(new Set(body.data.map((d) => d.classId)).size).toBe(38);
+    expect([...new Set(body.data.map((d) => d.areaName))]).toEqual(['主城都市区', '渝东北三峡库区城镇群', '渝东南武陵山区城镇群']);
+    const one = await get<Weather>('/kratos/v1/area/weather?classId=941');
+    expect(body.data.find((d) => d.classId === 941)).toEqual({ ...one.data, areaName: '主城都市区' });
+  });
+});
+
 describe('publisher accounts (山城号)', () => {
   it('lists the account strip', async () => {
     const body = await get<AccountStripItem[]>('/api/SYAccount/getRecommendList');
     expect(body.data.map((a) => a.name)).toEqual(['重庆发布', '两江新区发布', '重庆交巡警', '重庆气象', '渝中发布']);
+  });
+
+  it('pages the 山城号 square with intro and counts, the same accounts as the strip, then an empty page', async () => {
+    const strip = await get<AccountStripItem[]>('/api/SYAccount/getRecommendList');
+    const seen: AccountInfo[] = [];
+    for (let page = 1; page < 20; page++) {
+      const body = await get<AccountInfo[]>(`/api/SYAccount/getSquareList?page=${page}&pageSize=2`);
+      expect(body.statusCode).toBe(200);
+      if (body.data.length === 0) break;
+      seen.push(...body.data);
+    }
+    expect(seen.map((a) => a.classId)).toEqual(strip.data.map((a) => a.classId));
+    const one = seen.find((a) => a.classId === 1101);
+    expect(one?.newsCount).toBe((await get<AccountInfo>('/api/SYAccount/getInfo?classId=1101')).data.newsCount);
+    expect(seen.every((a) => a.intro !== '' && a.fans >= 0)).toBe(true);
+    expect((await get('/api/SYAccount/getSquareList?page=0')).statusCode).toBe(400);
   });
 
   it('gives an account with its article count', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstScreenEnd, importsOf, overBudget, pageProblems, pageTypeOf, type PageBytes } from '../../scripts/budgetBytes.ts';
+import { BUDGETS, firstScreenEnd, importsOf, overBudget, pageProblems, pageTypeOf, type PageBytes } from '../../scripts/budgetBytes.ts';
 
 const li = (n: number): string => Array.from({ length: n }, (_, i) => `<li><a>新闻${i}</a><ul><li>x</li></ul></li>`).join('');
 
@@ -94,7 +94,8 @@ describe('overBudget', () => {
   });
   it.each([
     [{}, 0],
-    [{ jsTotal: 91 * 1024 }, 1],
+    [{ jsTotal: 101 * 1024 }, 1],
+    [{ jsTotal: 99 * 1024 }, 0],
     [{ jsBeforeLoad: 26 * 1024 }, 1],
     [{ html: 61 * 1024, firstScreen: 15 * 1024 }, 2],
     [{ renderBlocking: ['/x.js'] }, 1],
@@ -102,3 +103,12 @@ describe('overBudget', () => {
     expect(overBudget(page(over))).toHaveLength(n);
   });
 });
+
+describe('the issue 14 budgets table', () => {
+  it('lists ≤ 15 KB before load and ≤ 45 KB in all; details ≤ 25 / ≤ 100 KB; interactive ≤ 130 KB', () => {
+    expect(BUDGETS.list).toMatchObject({ jsBeforeLoad: 15 * 1024, js: 45 * 1024 });
+    expect(BUDGETS.detail).toMatchObject({ jsBeforeLoad: 25 * 1024, js: 100 * 1024 });
+    expect(BUDGETS.interactive).toMatchObject({ js: 130 * 1024 });
+  });
+});
+

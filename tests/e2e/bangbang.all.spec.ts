@@ -179,7 +179,7 @@ test('an unknown item is a 404 page with a way home', async ({ page }) => {
   await expect(page.getByRole('link', { name: '返回首页' })).toBeVisible();
 });
 
-test('back (spec 2.7): opened directly it leads to the news home (no /BangBang/index yet); from the news home it goes back', async ({ page }) => {
+test('back (spec 2.7): opened directly it leads to /BangBang/index; from the news home it goes back', async ({ page }) => {
   const back = page.getByRole('link', { name: '返回' });
   await page.goto(qaUrl(questionId(0)));
   if (test.info().project.name === 'app-webview') {
@@ -189,7 +189,7 @@ test('back (spec 2.7): opened directly it leads to the news home (no /BangBang/i
     return;
   }
   await back.click();
-  await expect(page).toHaveURL(/\/shancheng\/home\/1$/);
+  await expect(page).toHaveURL(/\/shancheng\/BangBang\/index$/);
 
   await page.goto('/shancheng/home/13');
   await page.evaluate((href) => location.assign(href), qaUrl(questionId(0)));

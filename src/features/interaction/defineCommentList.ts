@@ -9,7 +9,7 @@
  * anonymously, so a logged-in reader's liked comments of the first page (or of the thread,
  * `data-thread`) are asked once; a later page's liked comment is marked by the server's answer on a tap.
  */
-import { $session } from '../../stores/session.ts';
+import { $session, watchToken } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import type { CommentItem, CommentReply } from '../../contract/interaction.ts';
 import { formatCount } from '../../lib/formatCount.ts';
@@ -20,28 +20,40 @@ import { tapListLike } from './tapListLike.ts';
 /** Spec 9: reload after delete 1 s. */
 export const RELOAD_AFTER_DELETE_MS = 1000;
 const TOAST_MS = 2000;
-/** Marks the document once the own-comments rule is in (several lists may connect). */
-const STYLE_FLAG = 'scOwnComments';
+let ownSheet: CSSStyleSheet | null = null;
+let ownRule: CSSRule | null = null;
 
 /**
- * Adds a rule through the CSSOM: the page CSP allows only hashed <style> elements (ADR 009), and a
- * constructed sheet (or insertRule on our own stylesheet) is not an inline style.
+ * Puts the reader's own-comments rule in (or takes it out) through the CSSOM: the page CSP allows only
+ * hashed <style> elements (ADR 009), and a constructed sheet (or insertRule on our own stylesheet) is not an
+ * inline style. Called again whenever the reader changes (login, logout, another tab).
  */
-function addRule(css: string): void {
+function setOwnRule(css: string | null): void {
   if ('adoptedStyleSheets' in document && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    if (!ownSheet) {
+      ownSheet = new CSSStyleSheet();
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, ownSheet];
+    }
+    ownSheet.replaceSync(css ?? '');
     return;
   }
-  const own = Array.from(document.styleSheets).find((sheet) => {
-    try {
-      return sheet.cssRules.length >= 0;
-    } catch {
-      return false; // another origin's sheet
-    }
-  });
-  own?.insertRule(css, own.cssRules.length);
+  if (ownSheet && ownRule) {
+    const index = Array.from(ownSheet.cssRules).indexOf(ownRule);
+    if (index >= 0) ownSheet.deleteRule(index);
+    ownRule = null;
+  }
+  if (!css) return;
+  ownSheet ??=
+    Array.from(document.styleSheets).find((sheet) => {
+      try {
+        return sheet.cssRules.length >= 0;
+      } catch {
+        return false; // another origin's sheet
+      }
+    }) ?? null;
+  if (!ownSheet) return;
+  const index = ownSheet.insertRule(css, ownSheet.cssRules.length);
+  ownRule = ownSheet.cssRules[index] ?? null;
 }
 
 /** A comment's like button as liked or not, with its count (赞 at 0). */
@@ -57,20 +69,31 @@ class CommentListElement extends HTMLElement {
   private pending: number | null = null;
   private liking = false;
 
+  private stopWatching: (() => void) | null = null;
+
   connectedCallback(): void {
-    const css = ownCommentsCss($session.get().userId);
-    if (css && document.documentElement.dataset[STYLE_FLAG] === undefined) {
-      document.documentElement.dataset[STYLE_FLAG] = '';
-      addRule(css);
-    }
     this.addEventListener('click', (event) => this.onClick(event));
-    if ($session.get().token && this.querySelector('[data-comment-like]')) void this.markLiked();
+    // Live session: a late app token, a login in another tab or a refresh marks the liked comments; a
+    // logout unmarks them.
+    this.stopWatching = watchToken((token, previous) => {
+      if (token) {
+        if (this.querySelector('[data-comment-like]')) void this.markLiked();
+      } else if (previous) {
+        for (const button of this.querySelectorAll<HTMLButtonElement>('[data-comment-like]')) paintLike(button, false, Number(button.dataset['likeNum']) || 0);
+      }
+    });
     this.dataset['ready'] = '';
+  }
+
+  disconnectedCallback(): void {
+    this.stopWatching?.();
+    this.stopWatching = null;
   }
 
   private get ref(): ArticleRef {
     const ids = { classId: Number(this.dataset['classId']), newsId: Number(this.dataset['newsId']) };
-    return this.dataset['from'] === 'bang' ? { ...ids, from: 'bang' } : ids;
+    const from = this.dataset['from'];
+    return from === 'bang' || from === 'quan' ? { ...ids, from } : ids;
   }
 
   /** Marks the comments the reader liked, as the API tells them with the reader's token. */
@@ -171,6 +194,17 @@ class CommentListElement extends HTMLElement {
   }
 }
 
+let watchingOwner = false;
+
 export function defineCommentList(): void {
+  if (!watchingOwner) {
+    watchingOwner = true;
+    let userId: string | null = null;
+    $session.subscribe((session) => {
+      if (session.userId === userId) return;
+      userId = session.userId;
+      setOwnRule(ownCommentsCss(userId));
+    });
+  }
   if (!customElements.get('sc-comment-list')) customElements.define('sc-comment-list', CommentListElement);
 }

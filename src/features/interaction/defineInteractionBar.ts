@@ -9,7 +9,7 @@
  * The API client loads on first use, so the bar adds almost nothing to the page's first load.
  */
 import { formatBadge, formatCount } from '../../lib/formatCount.ts';
-import { $session } from '../../stores/session.ts';
+import { watchToken } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import { requireLogin } from '../login-gate/requireLogin.ts';
 import { $liveCounts, liveCountsKey, type LiveCounts } from '../realtime/liveCountsStore.ts';
@@ -27,6 +27,7 @@ class InteractionBarElement extends HTMLElement {
   private comments = 0;
   private busy = false;
   private unsubscribe: (() => void) | null = null;
+  private stopWatching: (() => void) | null = null;
   private lastPush: LiveCounts | undefined;
 
   private get ids(): { classId: number; newsId: number } {
@@ -50,7 +51,15 @@ class InteractionBarElement extends HTMLElement {
       this.comments = pushed.commentCount;
       this.paint();
     });
-    if ($session.get().token) void this.fetchState();
+    // Live session (issue 14): a token arriving late from the app, a login in another tab or a refresh asks
+    // the reader's like state; a logout shows the bar as anyone sees it.
+    this.stopWatching = watchToken((token, previous) => {
+      if (token) void this.fetchState();
+      else if (previous) {
+        this.counts = { ...this.counts, isDoLike: 0 };
+        this.paint();
+      }
+    });
     // Tests and tools can tell the behaviour is in place (as hydration marks an island).
     this.dataset['ready'] = '';
   }
@@ -59,6 +68,8 @@ class InteractionBarElement extends HTMLElement {
     this.removeEventListener('click', this.onClick);
     this.unsubscribe?.();
     this.unsubscribe = null;
+    this.stopWatching?.();
+    this.stopWatching = null;
   }
 
   private readonly onClick = (event: Event): void => {
@@ -72,6 +83,13 @@ class InteractionBarElement extends HTMLElement {
       const fresh = this.bang
         ? await calls.fetchBangLikeState(this.ids).then((res) => (res.statusCode === 200 ? { isDoLike: res.data.isDoLike, likeNum: res.data.likeNum, commentCount: res.data.commentCount } : null))
         : await calls.fetchLikeState(this.ids).then((res) => (res.statusCode === 200 ? { isDoLike: res.data.isDoLike, likeNum: res.data.doLikeNum, commentCount: res.data.commentCount } : null));
+      // Issue 18: reading an article earns points; said in a short toast only when points were paid.
+      if (!this.bang) {
+        void calls
+          .earnReadPoints(this.ids)
+          .then((res) => res.statusCode === 200 && res.data.awarded === 1 && showToast(`阅读文章 +${res.data.points} 积分`, { type: 'text', duration: TOAST_MS }))
+          .catch(() => {});
+      }
       if (!fresh || !this.isConnected) return;
       this.counts = { ...this.counts, isDoLike: fresh.isDoLike, likeNum: fresh.likeNum };
       this.comments = fresh.commentCount;

@@ -6,6 +6,7 @@
 import type { PoliticsDetail, QuestionDetail, wendaGetAnswerDetail, wendaGetAnswerListById, wenzhengGetDetail } from '../../contract/bangbang.ts';
 import type { Envelope } from '../../contract/envelope.ts';
 import type { CommentItem, CommentReply, LikeResult, LikeState, ReportOptions } from '../../contract/interaction.ts';
+import type { EarnResult, pointsRead } from '../../contract/mall.ts';
 import { INTERACTION_PATHS } from '../../contract/interactionLimits.ts';
 import { api } from '../../client/api.ts';
 import { getByPath } from '../../client/getEndpoint.ts';
@@ -18,6 +19,12 @@ export type ArticleIds = {
 
 export function fetchLikeState(ids: ArticleIds): Promise<Envelope<LikeState>> {
   return api.get<LikeState>(INTERACTION_PATHS.likeState, { classId: ids.classId, newsId: ids.newsId });
+}
+
+/** Issue 18: a logged-in reader's read of an article earns points (once per article, within a daily cap). */
+export function earnReadPoints(ids: ArticleIds): Promise<Envelope<EarnResult>> {
+  const path: (typeof pointsRead)['path'] = '/v1/points/read';
+  return api.post<EarnResult>(path, { classId: ids.classId, newsId: ids.newsId });
 }
 
 export function likeArticle(ids: ArticleIds): Promise<Envelope<LikeResult>> {
@@ -45,7 +52,11 @@ export function likeAnswer(bangId: number): Promise<Envelope<LikeResult>> {
 export function likeComment(ref: ArticleRef, commentId: number): Promise<Envelope<LikeResult>> {
   return api.post<LikeResult>(
     INTERACTION_PATHS.likeDo,
-    ref.from === 'bang' ? { commentId, type: 3 } : { classId: ref.classId, newsId: ref.newsId, commentId, type: 2 },
+    ref.from === 'bang'
+      ? { commentId, type: 3 }
+      : ref.from === 'quan'
+        ? { from: 'quan', classId: ref.classId, newsId: ref.newsId, commentId, type: 2 }
+        : { classId: ref.classId, newsId: ref.newsId, commentId, type: 2 },
   );
 }
 

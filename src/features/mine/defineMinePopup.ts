@@ -5,7 +5,7 @@
 import type { baseInfo, logoutEndpoint } from '../../contract/accounts.ts';
 import { buildLoginUrl } from '../../client/browserUi.ts';
 import { safeUrl } from '../../lib/safeUrl.ts';
-import { $session, logout } from '../../stores/session.ts';
+import { $session, logout, watchToken } from '../../stores/session.ts';
 import { addressWithoutCode, decideLoginDelay } from './decideLoginDelay.ts';
 
 class MinePopup extends HTMLElement {
@@ -28,6 +28,10 @@ class MinePopup extends HTMLElement {
     this.find('[data-logout]')?.addEventListener('click', () => void this.signOut());
     addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && !this.hidden) this.close();
+    });
+    // Live session: a popup left open follows a login or logout made elsewhere (another tab, the app).
+    watchToken((_token, previous) => {
+      if (previous !== null && !this.hidden) this.open();
     });
     this.dataset.ready = '';
   }

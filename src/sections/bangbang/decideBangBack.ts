@@ -1,10 +1,7 @@
 /**
  * The back button of the bangbang detail pages (spec 2.7): from politicsDetail and QADetail, back goes
  * to /BangBang/index, except that it goes back in history when the query has fromSearch, when the reader
- * came from the bangbang home, or from the news home.
- *
- * /BangBang/index (the services tab) is not built yet: where the rule says /BangBang/index, the reader
- * goes to the news home instead; and with no history to go back to, also to the news home.
+ * came from the bangbang home, or from the news home. With no history to go back to: /BangBang/index.
  */
 import { BASE_PATH } from '../../lib/safeUrl.ts';
 
@@ -22,8 +19,6 @@ export interface BangBackInput {
 }
 
 export const BANG_HOME = `${BASE_PATH}/BangBang/index`;
-/** Where the reader goes instead of /BangBang/index while that page does not exist. */
-export const BANG_HOME_STAND_IN = `${BASE_PATH}/home/1`;
 
 function sameOriginPath(referrer: string, origin: string): string | null {
   try {
@@ -36,7 +31,7 @@ function sameOriginPath(referrer: string, origin: string): string | null {
 
 export function decideBangBack(input: BangBackInput): BangBack {
   const canGoBack = input.historyLength > 1;
-  const home: BangBack = { kind: 'go', href: BANG_HOME_STAND_IN };
+  const home: BangBack = { kind: 'go', href: BANG_HOME };
   if (new URLSearchParams(input.search).has('fromSearch')) return canGoBack ? { kind: 'history' } : home;
   const from = sameOriginPath(input.referrer, input.origin);
   const fromBangHome = from !== null && from.toLowerCase() === BANG_HOME.toLowerCase();

@@ -5,7 +5,7 @@
  * liked answers 你已经点过赞了 without a call (spec 8). The API client loads on first use.
  */
 import { tapListLike } from '../../features/interaction/tapListLike.ts';
-import { $session } from '../../stores/session.ts';
+import { watchToken } from '../../stores/session.ts';
 
 
 function paint(button: HTMLButtonElement, liked: boolean, likeNum: number): void {
@@ -18,13 +18,23 @@ function paint(button: HTMLButtonElement, liked: boolean, likeNum: number): void
 
 class AnswerLikes extends HTMLElement {
   private busy = false;
+  private stopWatching: (() => void) | null = null;
 
   connectedCallback(): void {
     this.addEventListener('click', (event) => {
       const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('[data-answer-like]') : null;
       if (button) void this.like(button);
     });
-    if ($session.get().token) void this.markLiked();
+    // Live session: marks the liked answers when a token arrives (late app token, another tab), unmarks on logout.
+    this.stopWatching = watchToken((token, previous) => {
+      if (token) void this.markLiked();
+      else if (previous) for (const button of this.querySelectorAll<HTMLButtonElement>('[data-answer-like]')) paint(button, false, Number(button.dataset['likeNum']) || 0);
+    });
+  }
+
+  disconnectedCallback(): void {
+    this.stopWatching?.();
+    this.stopWatching = null;
   }
 
   private async markLiked(): Promise<void> {

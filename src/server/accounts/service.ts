@@ -33,6 +33,7 @@ import {
 } from './repo.ts';
 import { hmacHex, newOpaqueToken, newSmsCode, sameDigest, sha256Hex } from './secrets.ts';
 import type { SlideVerifier } from './slideVerifier.ts';
+import { awardPoints } from '../points/service.ts';
 import type { SmsProvider } from './sms.ts';
 
 export const CODE_TTL_MS = 5 * 60_000;
@@ -472,6 +473,8 @@ export async function bindMessenger(ctx: AccountsContext, input: { handle: strin
         userPic: ticket.userPic,
       });
     }
+    // A phone and a messenger identity on one account fill the profile: paid once ever (issue 18).
+    await awardPoints(tx, { userId: user.id, reason: 'profile', ref: 'bind' });
     return loginData(user, await issueToken(tx, user.id, ctx.now()));
   });
 }

@@ -46,7 +46,7 @@ export async function listAnswersRepo(db: Q, questionId: number, page: number, p
   return db
     .select()
     .from(bangAnswers)
-    .where(and(eq(bangAnswers.questionId, questionId), isNull(bangAnswers.deletedAt)))
+    .where(and(eq(bangAnswers.questionId, questionId), isNull(bangAnswers.deletedAt), eq(bangAnswers.reviewState, 'approved')))
     .orderBy(asc(bangAnswers.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
@@ -143,6 +143,23 @@ export async function bumpBangCommentCountRepo(tx: Tx, scope: BangScope, id: num
 
 const ANONYMOUS: Profile = { nickname: '网友', userPic: '' };
 
+/** Spec 4: a question is 答 (1) once it has an answer; before that it waits (0, 待回答). isShowReply: answering is open. */
+export function questionState(row: Pick<QuestionRow, 'answerCount' | 'replyClosed' | 'region'>) {
+  const status = row.answerCount > 0 ? 1 : 0;
+  return { status, statusText: status === 1 ? '答' : '待回答', isShowReply: row.replyClosed ? 0 : 1, region: row.region };
+}
+
+/** The answerer fields of spec 3 (a reader without an approved member row: type 0, no tag, no home). */
+export interface AnswererFields {
+  userType: number;
+  typeName: string;
+  job: string;
+  introduction: string;
+  isJump: number;
+}
+
+export const READER_ANSWERER: AnswererFields = { userType: 0, typeName: '', job: '', introduction: '', isJump: 0 };
+
 export function toQuestionDetail(row: QuestionRow, author: Profile | undefined, liked: boolean): QuestionDetail {
   const who = author ?? ANONYMOUS;
   return {
@@ -153,6 +170,7 @@ export function toQuestionDetail(row: QuestionRow, author: Profile | undefined, 
     userId: row.userId,
     nickname: who.nickname,
     userPic: who.userPic,
+    ...questionState(row),
     createTime: formatBeijingTime(row.createdAt),
     likeNum: row.likeNum,
     commentCount: row.commentCount,
@@ -162,7 +180,7 @@ export function toQuestionDetail(row: QuestionRow, author: Profile | undefined, 
   };
 }
 
-export function toAnswer(row: AnswerRow, author: Profile | undefined, liked: boolean): Answer {
+export function toAnswer(row: AnswerRow, author: Profile | undefined, liked: boolean, answerer: AnswererFields = READER_ANSWERER): Answer {
   const who = author ?? ANONYMOUS;
   return {
     id: row.id,
@@ -171,8 +189,12 @@ export function toAnswer(row: AnswerRow, author: Profile | undefined, liked: boo
     userId: row.userId,
     nickname: who.nickname,
     userPic: who.userPic,
-    label: row.label,
+    // The member's tag wins over the tag stored with an old answer.
+    label: answerer.typeName || row.label,
+    ...answerer,
     content: row.content,
+    pictures: row.pictures,
+    region: row.region,
     createTime: formatBeijingTime(row.createdAt),
     likeNum: row.likeNum,
     isDoLike: liked ? 1 : 0,

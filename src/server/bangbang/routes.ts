@@ -1,9 +1,22 @@
 /** The bangbang board's read endpoints (spec 7.6). Rules live in service.ts; this file binds contracts. */
-import { wendaGetAnswerDetail, wendaGetAnswerListById, wenzhengGetDetail, wenzhengGetHotList, wenzhengGetNewList } from '../../contract/bangbang.ts';
+import {
+  bangHome,
+  bangHotSearch,
+  bangSearch,
+  memberTopSearch,
+  serviceGetService,
+  wendaGetAnswerDetail,
+  wendaGetAnswerListById,
+  wendaSearch,
+  wenzhengGetDetail,
+  wenzhengGetHotList,
+  wenzhengGetNewList,
+} from '../../contract/bangbang.ts';
 import { optionalUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { registerEndpoint } from '../http/registerEndpoint.ts';
 import type { ApiRegistry } from '../http/types.ts';
+import { bangHomeService, bangSearchService, hotSearchService, searchMembersService, searchQuestionsService, servicesService } from './boardService.ts';
 import { answerListService, politicsDetailService, politicsListService, questionDetailService } from './service.ts';
 
 /** The board's lists are the same for every reader: a CDN may keep them briefly, like the news lists (issue 7). */
@@ -31,4 +44,28 @@ export function registerBangbangRoutes(registry: ApiRegistry): void {
     c.header('cache-control', PUBLIC_LIST_CACHE);
     return ok(list);
   });
+
+  registerEndpoint(registry, bangHome, async ({ c }) => {
+    const home = await bangHomeService(db);
+    c.header('cache-control', PUBLIC_LIST_CACHE);
+    return ok(home);
+  });
+
+  registerEndpoint(registry, bangHotSearch, async ({ c }) => {
+    const words = await hotSearchService(db);
+    c.header('cache-control', PUBLIC_LIST_CACHE);
+    return ok(words);
+  });
+
+  registerEndpoint(registry, serviceGetService, async ({ c }) => {
+    const groups = await servicesService(db);
+    c.header('cache-control', PUBLIC_LIST_CACHE);
+    return ok(groups);
+  });
+
+  registerEndpoint(registry, bangSearch, async ({ query }) => ok(await bangSearchService(db, query.keyword, query.pageSize)));
+
+  registerEndpoint(registry, wendaSearch, async ({ query }) => ok(await searchQuestionsService(db, query.keyword, query.page, query.pageSize)));
+
+  registerEndpoint(registry, memberTopSearch, async ({ query }) => ok(await searchMembersService(db, query.keyword, query.page, query.pageSize)));
 }

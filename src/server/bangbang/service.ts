@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
 import { ApiFailure } from '../http/envelope.ts';
 import { hasLikedRepo, likedIdsRepo, profilesRepo } from '../interaction/repo.ts';
+import { answererOf, membersOfRepo } from './board/repo.ts';
 import {
   findPoliticsRepo,
   findQuestionRepo,
@@ -27,7 +28,8 @@ export const BANG_LIKE_KINDS = { politics: 'bang_politics', qa: 'bang_qa', answe
 
 export async function questionDetailService(db: Db, viewer: AuthUser | null, id: number): Promise<QuestionDetail> {
   const row = await findQuestionRepo(db, id);
-  if (!row) throw new ApiFailure(StatusCode.notFound, BANG_MESSAGES.questionMissing);
+  // A question in review (or refused) is its asker's alone (team rule: reader-written content).
+  if (!row || (row.reviewState !== 'approved' && viewer?.userId !== row.userId)) throw new ApiFailure(StatusCode.notFound, BANG_MESSAGES.questionMissing);
   const [profiles, liked] = await Promise.all([
     profilesRepo(db, [row.userId]),
     viewer ? hasLikedRepo(db, viewer.userId, BANG_LIKE_KINDS.qa, row.id) : Promise.resolve(false),
@@ -37,10 +39,12 @@ export async function questionDetailService(db: Db, viewer: AuthUser | null, id:
 
 export async function answerListService(db: Db, viewer: AuthUser | null, id: number, page: number, pageSize: number): Promise<Answer[]> {
   const question = await findQuestionRepo(db, id);
-  if (!question) throw new ApiFailure(StatusCode.notFound, BANG_MESSAGES.questionMissing);
+  if (!question || (question.reviewState !== 'approved' && viewer?.userId !== question.userId)) throw new ApiFailure(StatusCode.notFound, BANG_MESSAGES.questionMissing);
   const rows = await listAnswersRepo(db, id, page, pageSize);
-  const [profiles, liked] = await Promise.all([
-    profilesRepo(db, [...new Set(rows.map((r) => r.userId))]),
+  const userIds = [...new Set(rows.map((r) => r.userId))];
+  const [profiles, members, liked] = await Promise.all([
+    profilesRepo(db, userIds),
+    membersOfRepo(db, userIds),
     viewer
       ? likedIdsRepo(
           db,
@@ -50,7 +54,7 @@ export async function answerListService(db: Db, viewer: AuthUser | null, id: num
         )
       : Promise.resolve(new Set<number>()),
   ]);
-  return rows.map((r) => toAnswer(r, profiles.get(r.userId), liked.has(r.id)));
+  return rows.map((r) => toAnswer(r, profiles.get(r.userId), liked.has(r.id), answererOf(members.get(r.userId))));
 }
 
 export async function politicsDetailService(db: Db, viewer: AuthUser | null, id: number): Promise<PoliticsDetail> {

@@ -9,9 +9,11 @@ import { registerAccountsRoutes } from '../accounts/routes.ts';
 import { registerBangbangRoutes } from '../bangbang/routes.ts';
 import { registerConfigRoutes } from '../config/routes.ts';
 import { registerDetailRoutes } from '../detail/routes.ts';
+import { registerDiscoverRoutes } from '../discover/routes.ts';
 import { findCommentRepo } from '../interaction/repo.ts';
 import { registerInteractionRoutes } from '../interaction/routes.ts';
 import { registerNewsRoutes } from '../news/routes.ts';
+import { registerPointsRoutes } from '../points/routes.ts';
 import { registerShareRoutes } from '../share/routes.ts';
 import { registerUploadRoutes, UPLOAD_MAX_REQUEST_BYTES } from '../upload/routes.ts';
 import { apiCacheEnabled, apiMicroCache, type ApiMicroCache } from '../web/apiMicroCache.ts';
@@ -111,6 +113,8 @@ export function createApiApp(deps: AppDeps): ApiApp {
   registerShareRoutes(registry);
   registerInteractionRoutes(registry);
   registerBangbangRoutes(registry);
+  registerDiscoverRoutes(registry);
+  registerPointsRoutes(registry);
   registerUploadRoutes(registry);
 
   app.get('/api/openapi.json', (c) => c.json(buildOpenApi(registry.endpoints)));

@@ -8,6 +8,7 @@ import type {
   Channel,
   ChannelGroup,
   ColumnInfo,
+  DistrictWeather,
   ListItem,
   NewspaperEdition,
   NewspaperSummary,
@@ -15,6 +16,7 @@ import type {
   Topic,
   Weather,
 } from '../../contract/news.ts';
+import { alias } from 'drizzle-orm/pg-core';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import { decideChannelPath } from '../../routing/channelPath.ts';
 import type { Db } from '../db/client.ts';
@@ -533,4 +535,33 @@ export async function newspaperEditionRepo(db: Db, id: number): Promise<Newspape
       news: pg.newsIds.map((id) => byId.get(id)).filter((i): i is ListItem => i !== undefined),
     })),
   };
+}
+
+/** The 山城号 square: accounts by sort order with their article counts, paged. */
+export async function accountSquareRepo(db: Db, p: PageArgs): Promise<AccountInfo[]> {
+  const rows: AccountRow[] = await db
+    .select()
+    .from(publisherAccounts)
+    .orderBy(asc(publisherAccounts.sort), asc(publisherAccounts.classId))
+    .limit(p.pageSize)
+    .offset(offsetOf(p));
+  if (rows.length === 0) return [];
+  const counts = await db
+    .select({ classId: publisherAccountNews.classId, n: sql<number>`count(*)::int` })
+    .from(publisherAccountNews)
+    .where(inArray(publisherAccountNews.classId, rows.map((r) => r.classId)))
+    .groupBy(publisherAccountNews.classId);
+  const byId = new Map(counts.map((c) => [c.classId, c.n]));
+  return rows.map((row) => ({ classId: row.classId, name: row.name, img: row.img, intro: row.intro, isJump: row.isJump ? 1 : 0, fans: row.fans, newsCount: byId.get(row.classId) ?? 0 }));
+}
+
+/** Every district's weather with its group's name, in the area tree's order (groups, then districts). */
+export async function weatherListRepo(db: Db): Promise<DistrictWeather[]> {
+  const groups = alias(districts, 'area_group');
+  const rows = await db
+    .select({ id: districts.id, name: districts.name, temperature: districts.temperature, weather: districts.weather, areaName: groups.name })
+    .from(districts)
+    .innerJoin(groups, eq(groups.id, districts.father))
+    .orderBy(asc(groups.sort), asc(groups.id), asc(districts.sort), asc(districts.id));
+  return rows.map((r) => ({ classId: r.id, columnname: r.name, temperature: r.temperature, weather: r.weather, areaName: r.areaName }));
 }

@@ -4,9 +4,11 @@ import {
   accountInfo,
   accountNewsList,
   accountRecommendList,
+  accountSquareList,
   areaList,
   areaLocate,
   areaWeather,
+  areaWeatherList,
   channelClassList,
   channelClassOne,
   channelGetList,
@@ -39,6 +41,7 @@ import { decideNearestDistrict } from './decideNearestDistrict.ts';
 import {
   accountNewsRepo,
   accountRepo,
+  accountSquareRepo,
   accountsFeedRepo,
   accountStripRepo,
   areaTreeRepo,
@@ -67,6 +70,7 @@ import {
   topicsOfColumnRepo,
   vrListRepo,
   weatherRepo,
+  weatherListRepo,
 } from './repo.ts';
 
 /** Anonymous lists may be cached by a CDN for a short while (issue 7). */
@@ -231,6 +235,16 @@ export function registerNewsRoutes(registry: ApiRegistry): void {
   registerEndpoint(registry, accountRecommendList, async ({ c }) => {
     c.header('cache-control', PUBLIC_LIST_CACHE);
     return ok(await accountStripRepo(db));
+  });
+
+  registerEndpoint(registry, accountSquareList, async ({ query, c }) => {
+    c.header('cache-control', PUBLIC_LIST_CACHE);
+    return ok(await accountSquareRepo(db, query));
+  });
+
+  registerEndpoint(registry, areaWeatherList, async ({ c }) => {
+    c.header('cache-control', PUBLIC_LIST_CACHE);
+    return ok(await weatherListRepo(db));
   });
 
   registerEndpoint(registry, areaList, async ({ c }) => {

@@ -57,6 +57,9 @@ const NO_PUBLIC_EFFECT = [
   /^\/v1\/news\/doReport$/,
   /^\/api\/comment\/doReport$/,
   /^\/v1\/bangbang\/news\/doreport$/,
+  // Points (issue 18) are the reader's own; mall writes other than an exchange change no stock.
+  /^\/v1\/points\//,
+  /^\/v1\/mall\/(?:coupon\/use|exchange\/confirm|cooperation)$/,
 ];
 const LIKE_PATHS = new Set([INTERACTION_PATHS.likeDo, '/api/praise/AddPraise']);
 const COMMENT_STORE_PATHS = new Set([INTERACTION_PATHS.commentStore, '/api/bv/comment/publish']);
@@ -99,6 +102,8 @@ function idOf(value: string | undefined): number | null {
 export async function decideWriteScope(path: string, fields: Record<string, string> | null, findComment: FindCommentItem): Promise<WriteScope> {
   if (NO_PUBLIC_EFFECT.some((re) => re.test(path))) return NONE;
   if (!fields) return ALL;
+  // A discover post (from=quan) or its comment: its feed, topic and search pages all show it (issue 17).
+  if (fields.from === 'quan') return ALL;
   const viaComment = async (commentId: number | null, counts: boolean): Promise<WriteScope> => {
     if (commentId === null) return ALL;
     const found = await findComment(commentId);

@@ -3,7 +3,7 @@
  * Secrets are never stored in the clear: tokens as SHA-256, codes as HMAC-SHA-256, passwords as argon2id.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * A reader account. `phone` is the normalised 11-digit mainland number (null for a messenger-only user
@@ -30,6 +30,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_phone_key').on(t.phone).where(sql`${t.phone} is not null`),
     uniqueIndex('users_union_id_key').on(t.unionId).where(sql`${t.unionId} is not null`),
+    // credit is the running sum of points_ledger (src/server/points): never negative (issue 18).
+    check('users_credit_nonnegative', sql`${t.credit} >= 0`),
   ],
 );
 

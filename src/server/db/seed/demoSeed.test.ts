@@ -5,8 +5,9 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../client.ts';
 import { openTestDatabase as openDatabase } from '../../../../tests/support/testDatabase.ts';
-import { ads, banners, channels, columns, districts, news } from '../schema/core.ts';
+import { ads, banners, channels, columns, districts, news, seedRuns } from '../schema/core.ts';
 import { seedDemo } from './demoSeed.ts';
+import { ICON_TARGET_IDS, ICON_TARGETS_SEED } from './iconTargetsSeed.ts';
 
 const dirs: string[] = [];
 const dbs: Database[] = [];
@@ -36,7 +37,7 @@ afterAll(async () => {
 });
 
 describe('demo seed', () => {
-  it('seeds the demo data once, with every show type and data type', { timeout: 30_000 }, async () => {
+  it('seeds the demo data once, with every show type and data type', { timeout: 90_000 }, async () => {
     const { database, mediaDir } = await freshSeed();
     const db = database.db;
 
@@ -78,7 +79,7 @@ describe('demo seed', () => {
     expect(await tableCounts(database)).toEqual(before);
   });
 
-  it('is deterministic', { timeout: 30_000 }, async () => {
+  it('is deterministic', { timeout: 90_000 }, async () => {
     const a = await freshSeed();
     const b = await freshSeed();
     const titles = async (d: Database) =>
@@ -86,5 +87,21 @@ describe('demo seed', () => {
         (r) => `${r.title}@${r.time.toISOString()}`,
       );
     expect(await titles(a.database)).toEqual(await titles(b.database));
+  });
+
+  it('every home icon leads somewhere, also in a database seeded before the icon targets run', { timeout: 120_000 }, async () => {
+    const { database, mediaDir } = await freshSeed();
+    const icons = () => database.db.select({ id: columns.id, showType: columns.showType, path: columns.path, apiUrl: columns.apiUrl }).from(columns).where(eq(columns.isSub, true));
+    const now = await icons();
+    expect(now.filter((c) => c.path === '' && c.apiUrl === '')).toEqual([]);
+    expect(now.find((c) => c.id === 154)?.apiUrl).toBe('/v1/news/getListByColumnId?columnId=104');
+    // An older database: the icons as they were, no marker of this run.
+    await database.write(async (tx) => {
+      for (const id of ICON_TARGET_IDS) await tx.update(columns).set({ showType: 0, path: '', apiUrl: '' }).where(eq(columns.id, id));
+      await tx.delete(seedRuns).where(eq(seedRuns.name, ICON_TARGETS_SEED));
+    });
+    expect(await seedDemo(database, { mediaDir })).toEqual({ seeded: true });
+    expect(await icons()).toEqual(now);
+    expect(await seedDemo(database, { mediaDir })).toEqual({ seeded: false });
   });
 });

@@ -1,8 +1,25 @@
+// @ts-check
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { fileURLToPath } from 'node:url';
 import { precompress } from './src/build/precompress.ts';
 import { BASE_PATH } from './src/lib/safeUrl.ts';
+
+/**
+ * `client:afterload` (src/client/directives/afterLoad.ts, ADR 001 "Fifth round"): every island hydrates when
+ * the browser is idle after the load event, or — for a reader who saves data — on the first tap or focus
+ * inside it (the tap is replayed). `client:afterload="<name>"` hydrates on request.
+ * @type {import('astro').AstroIntegration}
+ */
+const afterLoadDirective = {
+  name: 'shancheng:client-afterload',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'afterload', entrypoint: fileURLToPath(new URL('./src/client/directives/afterLoad.ts', import.meta.url)) });
+    },
+  },
+};
 
 // Pages live under BASE_PATH (/shancheng, the one spelling: src/lib/safeUrl.ts) and are rendered on demand by src/server/main.ts (middleware mode).
 export default defineConfig({
@@ -10,7 +27,7 @@ export default defineConfig({
   output: 'server',
   trailingSlash: 'ignore',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), precompress()],
+  integrations: [react(), afterLoadDirective, precompress()],
   compressHTML: true,
   build: { inlineStylesheets: 'auto' },
   devToolbar: { enabled: false },

@@ -1,0 +1,96 @@
+/**
+ * The 服务 tab (issue 16; spec 2.2, 2.7, 7.6) on all three hosts: the bottom tab opens /BangBang/index
+ * (search with hot searches, entries, the service grid, latest and hottest of Q&A and politics); the
+ * board search lists results by kind and a result opened from it goes back to it (fromSearch); the
+ * service grid opens its targets through the safe-URL rule; picture grids follow spec 9.
+ */
+import { expect, test } from '@playwright/test';
+
+const HOME = '/shancheng/BangBang/index';
+
+test('the 服务 tab opens the board home: hot searches, entries, services, latest and hottest', async ({ page }) => {
+  if (test.info().project.name === 'app-webview') {
+    // Inside the app the app draws the tab bar: open the page directly.
+    await page.goto(HOME);
+  } else {
+    await page.goto('/shancheng/home/1');
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '服务' }).click();
+  }
+  await expect(page).toHaveURL(new RegExp(`${HOME}$`));
+  await expect(page.getByRole('navigation', { name: '热门搜索' }).getByRole('link', { name: '公积金' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: '帮帮栏目' }).getByRole('link', { name: '问政' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /便民服务/ })).toBeVisible();
+  const latest = page.locator('[data-list] > li');
+  await expect(latest).toHaveCount(10);
+  // Both kinds of items, each with its badge 问 or 政.
+  await expect(page.locator('[data-list]').getByLabel('问答').first()).toBeVisible();
+  await expect(page.locator('[data-list]').getByLabel('问政').first()).toBeVisible();
+
+  await page.getByRole('link', { name: '最热', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${HOME}\\?tab=hot$`));
+  await expect(page.getByRole('link', { name: '最热', exact: true })).toHaveAttribute('aria-current', 'page');
+  const views = (await page.locator('[data-list] .counts').allInnerTexts()).map((t) => Number(/^([\d.]+)(万?)/.exec(t)?.[1]) * (t.includes('万') ? 10000 : 1));
+  expect(views).toEqual([...views].sort((a, b) => b - a));
+});
+
+test('a hot search runs the board search; results by kind; a result opened from it goes back to it (fromSearch)', async ({ page }) => {
+  await page.goto(HOME);
+  await page.getByRole('navigation', { name: '热门搜索' }).getByRole('link', { name: '医保报销' }).click();
+  await expect(page).toHaveURL(/\/BangBang\/SearchPage\?search=/);
+  await expect(page.getByRole('searchbox', { name: '搜索帮帮' })).toHaveValue('医保报销');
+
+  await page.getByRole('searchbox', { name: '搜索帮帮' }).fill('医保');
+  await page.getByRole('button', { name: '搜索' }).click();
+  await expect(page.getByRole('heading', { name: '问答', exact: true })).toBeVisible();
+  const first = page.locator('section', { has: page.getByRole('heading', { name: '问答', exact: true }) }).getByRole('link').first();
+  const title = (await first.locator('h3').innerText()).trim();
+  expect(title).toContain('医保');
+  await first.click();
+  await expect(page).toHaveURL(/\/BangBang\/QA\/detail\?id=\d+&fromSearch=1$/);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  if (test.info().project.name !== 'app-webview') {
+    await page.getByRole('link', { name: '返回' }).click();
+    await expect(page).toHaveURL(/\/BangBang\/SearchPage\?search=%E5%8C%BB%E4%BF%9D$/);
+  }
+});
+
+test('the search says so when nothing matches, shows hostile text as text, and refuses an over-long word in Chinese', async ({ page }) => {
+  await page.goto(`/shancheng/BangBang/SearchPage?search=${encodeURIComponent('<img src=x onerror=alert(1)>')}`);
+  await expect(page.getByText('没有找到与“<img src=x onerror=alert(1)>”相关的内容')).toBeVisible();
+  expect(await page.locator('img[src="x"]').count()).toBe(0);
+  await page.goto(`/shancheng/BangBang/SearchPage?search=${'长'.repeat(31)}`);
+  await expect(page.getByRole('alert')).toHaveText('搜索内容不能超过 30 个字');
+});
+
+test('the services page groups the grid; an internal item opens its page, outside ones open safely in a new tab', async ({ page }) => {
+  await page.goto('/shancheng/BangBang/serve/index');
+  await expect(page.getByRole('heading', { name: '政务办事' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '交通出行' })).toBeVisible();
+  const outside = page.getByRole('link', { name: /渝快办/ });
+  await expect(outside).toHaveAttribute('href', 'https://zwykb.cq.gov.cn/');
+  await expect(outside).toHaveAttribute('target', '_blank');
+  await expect(outside).toHaveAttribute('rel', /noopener/);
+  await page.getByRole('link', { name: /我要问政/ }).click();
+  await expect(page).toHaveURL(/\/BangBang\/politics\/index$/);
+});
+
+test('picture grids (spec 9): 1 large, 2 or 4 in two columns, 3 or 5 in three', async ({ page }) => {
+  await page.goto('/shancheng/BangBang/SearchPage?search=%E6%96%BD%E5%B7%A5&kind=qa');
+  // 鱼洞老街夜里施工 has 4 pictures: two columns on its detail page.
+  await page.getByRole('link', { name: /鱼洞老街夜里施工/ }).click();
+  const grid = page.locator('.pics');
+  await expect(grid).toHaveAttribute('data-columns', '2');
+  await expect(grid.locator('img')).toHaveCount(4);
+  const boxes = await Promise.all((await grid.locator('img').all()).map((img) => img.boundingBox()));
+  expect(boxes[0]!.y).toBe(boxes[1]!.y);
+  expect(boxes[2]!.y).toBeGreaterThan(boxes[0]!.y);
+
+  await page.goto('/shancheng/BangBang/SearchPage?search=%E8%90%A4%E7%81%AB%E8%99%AB&kind=qa');
+  await page.getByRole('link', { name: /萤火虫/ }).click();
+  await expect(page.locator('.pics')).toHaveAttribute('data-columns', '3');
+  await expect(page.locator('.pics img')).toHaveCount(5);
+
+  await page.goto('/shancheng/BangBang/SearchPage?search=%E7%A7%AF%E6%B0%B4&kind=qa');
+  await page.getByRole('link', { name: /积水/ }).first().click();
+  await expect(page.locator('.pics')).toHaveAttribute('data-columns', '1');
+});

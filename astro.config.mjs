@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './src/build/precompress.ts';
+import { BASE_PATH } from './src/lib/safeUrl.ts';
 
 /**
  * `client:afterload` (src/client/directives/afterLoad.ts, ADR 001 "Fifth round"): every island hydrates when
@@ -20,9 +21,9 @@ const afterLoadDirective = {
   },
 };
 
-// Pages live under /shancheng and are rendered on demand by src/server/main.ts (middleware mode).
+// Pages live under BASE_PATH (/shancheng, the one spelling: src/lib/safeUrl.ts) and are rendered on demand by src/server/main.ts (middleware mode).
 export default defineConfig({
-  base: '/shancheng',
+  base: BASE_PATH,
   output: 'server',
   trailingSlash: 'ignore',
   adapter: node({ mode: 'middleware' }),

@@ -5,9 +5,8 @@
 import { defineMiddleware } from 'astro:middleware';
 import { loadInitConfig } from './client/initConfig.ts';
 import { hostOfRequest } from './client/requestHost.ts';
+import { BASE_PATH as BASE } from './lib/safeUrl.ts';
 import { findRoute } from './routing/routes.ts';
-
-const BASE = '/shancheng';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const { pathname } = context.url;

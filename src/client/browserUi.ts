@@ -7,8 +7,9 @@ import { showToast } from '../stores/toast.ts';
 import type { ApiToastOptions, ApiUi } from './apiClient.ts';
 import { APP_LOGIN_PROMPT_MESSAGE, APP_LOGIN_PROMPT_MS, askHostLogin } from '../bridge/appLoginPrompt.ts';
 import { isAppWebview } from '../bridge/detectHost.ts';
+import { BASE_PATH } from '../lib/safeUrl.ts';
 
-export const LOGIN_PAGE_PATH = '/shancheng/LoginPage';
+export const LOGIN_PAGE_PATH = `${BASE_PATH}/LoginPage`;
 export { APP_LOGIN_PROMPT_MESSAGE, APP_LOGIN_PROMPT_MS };
 
 /** Spec 5: `/LoginPage` with mastLogin=true and redirect set to the current address. */

@@ -31,7 +31,8 @@ const BangClassid = z
 
 /** The item whose comments a call is about: a news item, or a bangbang item (scope 'bang1' politics / 'bang2' Q&A). */
 export interface CommentTargetRef {
-  scope: 'news' | 'bang1' | 'bang2';
+  /** 'quan': a discover post (from=quan; classId its topic, newsId the post). */
+  scope: 'news' | 'bang1' | 'bang2' | 'quan';
   classId: number;
   newsId: number;
 }
@@ -43,7 +44,7 @@ export interface CommentTargetRef {
 const TargetFields = {
   classId: ClassId.optional(),
   newsId: OptionalId,
-  from: z.enum(['bang', 'news', ''], { error: '来源只能是 bang' }).optional(),
+  from: z.enum(['bang', 'news', 'quan', ''], { error: '来源只能是 bang 或 quan' }).optional(),
   classid: BangClassid.optional(),
   id: OptionalId,
 };
@@ -71,7 +72,7 @@ function decideTarget(v: TargetInput, ctx: { addIssue: (issue: { code: 'custom';
     ctx.addIssue({ code: 'custom', message: '不能为空', path: ['newsId'], input: v.newsId });
     return null;
   }
-  return { scope: 'news', classId: v.classId, newsId: v.newsId };
+  return { scope: v.from === 'quan' ? 'quan' : 'news', classId: v.classId, newsId: v.newsId };
 }
 
 type TargetCtx = Parameters<typeof decideTarget>[1];
@@ -90,8 +91,8 @@ export const LikeBody = z.object({
   /** Q&A answers are liked by bangId (type 6). */
   bangId: OptionalId,
   type: LikeType,
-  /** 'bang': a politics (type 1) or Q&A (type 2) item of the bangbang board (spec 7.3). */
-  from: z.enum(['bang', 'news', '']).optional(),
+  /** 'bang': a politics (type 1) or Q&A (type 2) item of the bangbang board (spec 7.3); 'quan': a discover post (type 1) or its comment (type 2). */
+  from: z.enum(['bang', 'news', 'quan', '']).optional(),
 });
 
 export const LikeResult = z.object({

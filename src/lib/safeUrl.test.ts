@@ -39,3 +39,26 @@ describe('safeRedirectPath', () => {
     expect(safeRedirectPath(input)).toBe(expected);
   });
 });
+
+describe('one base path (issue 22 item 2)', () => {
+  it("spells '/shancheng' once: BASE_PATH in this module; astro.config.mjs and the code take it from here", async () => {
+    const { readFileSync, readdirSync } = await import('node:fs');
+    const path = await import('node:path');
+    const root = path.resolve(import.meta.dirname, '../..');
+    const files: string[] = [];
+    const walk = (dir: string): void => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (/\.(ts|tsx|astro|mjs|js)$/.test(e.name) && !/\.test\.ts$/.test(e.name)) files.push(p);
+      }
+    };
+    walk(path.join(root, 'src'));
+    files.push(path.join(root, 'astro.config.mjs'));
+    // The base path alone as a literal ('/shancheng', "/shancheng", `/shancheng`), or as a template's head.
+    const literal = /(['"`])\/shancheng\1|`\/shancheng\//;
+    const spelled = files.filter((f) => literal.test(readFileSync(f, 'utf8'))).map((f) => path.relative(root, f));
+    expect(spelled).toEqual(['src/lib/safeUrl.ts']);
+    expect(readFileSync(path.join(root, 'astro.config.mjs'), 'utf8')).toMatch(/base: BASE_PATH/);
+  });
+});

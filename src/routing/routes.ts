@@ -632,7 +632,7 @@ export const routes: readonly RouteEntry[] = [
     description: "discover feed",
     meta: { title: '发现', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/Discover',
-    built: false,
+    built: true,
   },
   {
     section: 'discover',
@@ -641,7 +641,7 @@ export const routes: readonly RouteEntry[] = [
     description: "topics",
     meta: { title: '话题', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/TopicDiscover',
-    built: false,
+    built: true,
   },
   {
     section: 'discover',
@@ -659,7 +659,7 @@ export const routes: readonly RouteEntry[] = [
     description: "one topic's posts",
     meta: { title: '话题', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/SelfDiscover?themeId=1',
-    built: false,
+    built: true,
   },
   {
     section: 'discover',
@@ -667,7 +667,7 @@ export const routes: readonly RouteEntry[] = [
     query: ['HotTagsId', 'HotTagsTitle'],
     description: "publish a post",
     meta: { title: '发布', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
-    example: '/PublishDiscover?HotTagsId=1&HotTagsTitle=重庆',
+    example: '/PublishDiscover?HotTagsId=1&HotTagsTitle=山城打卡地',
     built: false,
   },
   {
@@ -676,8 +676,8 @@ export const routes: readonly RouteEntry[] = [
     query: ['classId', 'newsId'],
     description: "comments of a post (login needed)",
     meta: { title: '评论', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
-    example: '/CommentDiscover?classId=101&newsId=1',
-    built: false,
+    example: '/CommentDiscover?classId=1&newsId=1',
+    built: true,
   },
   {
     section: 'discover',
@@ -685,8 +685,8 @@ export const routes: readonly RouteEntry[] = [
     query: ['classId', 'newsId'],
     description: "post detail",
     meta: { title: '详情', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
-    example: '/DetailDiscover?classId=101&newsId=1',
-    built: false,
+    example: '/DetailDiscover?classId=1&newsId=1',
+    built: true,
   },
   {
     section: 'bangbang',

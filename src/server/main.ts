@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
 import { HEADER_REQUEST_ID } from '../contract/headers.ts';
+import { BASE_PATH as BASE, HOME_PATH, ownTarget } from '../lib/safeUrl.ts';
 import { canonicalPath } from '../routing/routes.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -24,7 +25,6 @@ import { sharedPageCache } from './web/pageCache.ts';
 import { PageResponder, pageCacheEnabled } from './web/pageResponder.ts';
 import { StaticAssets } from './web/staticAssets.ts';
 
-export const BASE = '/shancheng';
 const API_PREFIXES = ['/v1/', '/v2/', '/kratos/', '/member/', '/api/'];
 /** security.md C6: readiness 503 at once, drain ≤ 25 s, exit before the 30 s grace. */
 const DRAIN_MS = 25_000;
@@ -84,9 +84,15 @@ function notFound(res: ServerResponse): void {
   res.end('页面不存在');
 }
 
+/** Every Location this server sends goes through the one redirect-target gate (security.md H62). */
 function redirect(res: ServerResponse, location: string, status = 302): void {
+  const target = ownTarget(location);
+  if (target === null) {
+    notFound(res);
+    return;
+  }
   res.statusCode = status;
-  res.setHeader('location', location);
+  res.setHeader('location', target);
   res.end();
 }
 
@@ -125,7 +131,7 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     return;
   }
   if (pathname === '/' || pathname === BASE || pathname === `${BASE}/`) {
-    redirect(res, `${BASE}/home/1`);
+    redirect(res, HOME_PATH);
     return;
   }
   if (pathname.startsWith('/media/')) {
@@ -200,7 +206,13 @@ const server = http.createServer({ requestTimeout: 30_000, headersTimeout: 10_00
 server.on('upgrade', realtime.handleUpgrade);
 
 server.listen(config.port, config.host, () => {
-  log.info({ port: config.port }, `山城新闻 serving at http://localhost:${config.port}${BASE}/`);
+  // The address actually bound (issue 13 item 10): HOST=127.0.0.1 says 127.0.0.1, PORT=0 says its port.
+  const bound = server.address();
+  if (bound === null || typeof bound === 'string') return;
+  const everywhere = bound.address === '::' || bound.address === '0.0.0.0';
+  const host = everywhere ? 'localhost' : bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
+  const note = everywhere ? ' (all interfaces)' : '';
+  log.info({ address: bound.address, port: bound.port }, `山城新闻 serving at http://${host}:${bound.port}${BASE}/${note}`);
 });
 
 async function shutdown(signal: string): Promise<void> {

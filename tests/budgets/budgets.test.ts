@@ -30,7 +30,7 @@ describe('byte budgets (issue 14, replacing issue 7)', () => {
     expect(result.pages.find((p) => p.path === '/home/1')?.firstScreenEnd).toBe('list');
   });
 
-  it.each<PageType>(['list', 'detail', 'interactive'])('%s pages stay within their JS, HTML and first-screen budgets', (type) => {
+  it.each<PageType>(['list', 'detail', 'interactive', 'feed'])('%s pages stay within their JS, HTML and first-screen budgets', (type) => {
     expect(result.pages.filter((p) => p.type === type).flatMap(overBudget)).toEqual([]);
   });
 

@@ -194,7 +194,7 @@ describe('hostile reader text on a bangbang page is rendered as text (G52)', () 
 });
 
 describe('open redirects through the login page (H62)', () => {
-  it.each(['https://evil.com', '//evil.com', '/\\evil.com', '%2F%2Fevil.com', 'javascript:alert(1)', 'https://evil.com#@127.0.0.1'])(
+  it.each(['https://evil.com', '//evil.com', '/\\evil.com', '%2F%2Fevil.com', 'javascript:alert(1)', 'https://evil.com#@127.0.0.1', '/shancheng/..//evil.com', '/shancheng/%2e%2e//evil.com'])(
     'redirect=%s renders only same-origin links home',
     async (target) => {
       const html = await (await get(`/shancheng/LoginPage?redirect=${encodeURIComponent(target)}`)).text();

@@ -21,7 +21,7 @@ interface Props {
   classId: number;
   newsId: number;
   /** 'bang': a bangbang item (classId 1 politics / 2 Q&A, newsId the item), spec 7.4. */
-  from?: 'bang';
+  from?: 'bang' | 'quan';
   plId?: number;
   pId?: number;
   placeholder: string;

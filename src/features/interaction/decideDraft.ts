@@ -25,5 +25,5 @@ export function checkDraft(text: string): string | null {
 /** The storage key of a draft: one per article and reply target. */
 export function draftKey(t: { classId: number; newsId: number; plId?: number | undefined; pId?: number | undefined; from?: string | undefined }): string {
   // A bangbang item and an article may share numbers: their drafts must not.
-  return `commentDraft:${t.from === 'bang' ? 'bang:' : ''}${t.classId}:${t.newsId}:${t.plId ?? 0}:${t.pId ?? 0}`;
+  return `commentDraft:${t.from === 'bang' || t.from === 'quan' ? `${t.from}:` : ''}${t.classId}:${t.newsId}:${t.plId ?? 0}:${t.pId ?? 0}`;
 }

@@ -92,7 +92,8 @@ class CommentListElement extends HTMLElement {
 
   private get ref(): ArticleRef {
     const ids = { classId: Number(this.dataset['classId']), newsId: Number(this.dataset['newsId']) };
-    return this.dataset['from'] === 'bang' ? { ...ids, from: 'bang' } : ids;
+    const from = this.dataset['from'];
+    return from === 'bang' || from === 'quan' ? { ...ids, from } : ids;
   }
 
   /** Marks the comments the reader liked, as the API tells them with the reader's token. */

@@ -52,7 +52,11 @@ export function likeAnswer(bangId: number): Promise<Envelope<LikeResult>> {
 export function likeComment(ref: ArticleRef, commentId: number): Promise<Envelope<LikeResult>> {
   return api.post<LikeResult>(
     INTERACTION_PATHS.likeDo,
-    ref.from === 'bang' ? { commentId, type: 3 } : { classId: ref.classId, newsId: ref.newsId, commentId, type: 2 },
+    ref.from === 'bang'
+      ? { commentId, type: 3 }
+      : ref.from === 'quan'
+        ? { from: 'quan', classId: ref.classId, newsId: ref.newsId, commentId, type: 2 }
+        : { classId: ref.classId, newsId: ref.newsId, commentId, type: 2 },
   );
 }
 

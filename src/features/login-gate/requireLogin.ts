@@ -10,6 +10,7 @@
 import { APP_LOGIN_PROMPT_MESSAGE, APP_LOGIN_PROMPT_MS, buildLoginUrl } from '../../client/browserUi.ts';
 import { askHostLogin } from '../../bridge/appLoginPrompt.ts';
 import { isAppWebview } from '../../bridge/detectHost.ts';
+import { BASE_PATH } from '../../lib/safeUrl.ts';
 import { $session, isLoggedIn } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 
@@ -45,6 +46,6 @@ export function requireLogin(deps: GateDeps = browserDeps): boolean {
 export function requireBoundPhone(deps: GateDeps = browserDeps): boolean {
   if (!requireLogin(deps)) return false;
   if (deps.phoneBound()) return true;
-  deps.go(`/shancheng/BindPhone?redirect=${encodeURIComponent(deps.currentAddress())}`);
+  deps.go(`${BASE_PATH}/BindPhone?redirect=${encodeURIComponent(deps.currentAddress())}`);
   return false;
 }

@@ -24,7 +24,7 @@ import {
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { postEndpoint } from '../../client/postEndpoint.ts';
 import { SlideCheck } from '../../features/captcha/SlideCheck.tsx';
-import { safeRedirectPath } from '../../lib/safeUrl.ts';
+import { BASE_PATH as BASE, safeRedirectPath } from '../../lib/safeUrl.ts';
 import { $session, setSession } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import { finishLogin } from './finishLogin.ts';
@@ -40,7 +40,6 @@ interface Props {
   messenger: boolean;
 }
 
-const BASE = '/shancheng';
 const CODE_LENGTH = 6;
 
 function toast(message: string): void {

@@ -25,7 +25,7 @@ import {
 } from '../../contract/accounts.ts';
 import { StatusCode } from '../../contract/envelope.ts';
 import { HEADER_DEVICE_ID } from '../../contract/headers.ts';
-import { safeRedirectPath } from '../../lib/safeUrl.ts';
+import { BASE_PATH, ownTarget, safeRedirectPath } from '../../lib/safeUrl.ts';
 import { requireUser } from '../http/auth.ts';
 import { ApiFailure, failure, ok } from '../http/envelope.ts';
 import { badParams } from '../http/input.ts';
@@ -158,7 +158,7 @@ export function registerAccountsRoutes(registry: ApiRegistry): void {
   // ── messenger ──
   registerEndpoint(registry, messengerAuthorize, async ({ query }) => {
     const state = await accounts.newOAuthState(ctx);
-    const back = `${config.publicOrigin ?? ''}/shancheng/LoginPage?redirect=${encodeURIComponent(safeRedirectPath(query.redirect))}`;
+    const back = `${config.publicOrigin ?? ''}${BASE_PATH}/LoginPage?redirect=${encodeURIComponent(safeRedirectPath(query.redirect))}`;
     return ok({ url: oauth.authorizeUrl(back, state), state });
   });
 
@@ -183,27 +183,24 @@ export function registerAccountsRoutes(registry: ApiRegistry): void {
     ok(outbox.latest(query.phone).map((m) => ({ phone: m.phone, text: m.text, sentAt: m.sentAt.toISOString() }))),
   );
 
-  if (oauth instanceof DevMessengerOAuth) registerDevOAuth(registry, oauth);
+  if (oauth instanceof DevMessengerOAuth) registerDevOAuth(registry, oauth, config.publicOrigin);
 }
 
-/** Where the local provider may send the browser back to: our own pages only. */
-function devRedirectTarget(raw: string | undefined): string | null {
-  if (!raw) return null;
-  const path = raw.replace(/^https?:\/\/[^/]+/i, '');
-  return path.startsWith('/shancheng/') && !/[\\\u0000-\u001f]/.test(path) ? path : null;
-}
-
-/** The local provider's redirect target and state, both checked, or a 400. */
-function devOAuthRequest(rawRedirect: string | null | undefined, rawState: string | null | undefined): { redirectUri: string; state: string } {
-  const redirectUri = devRedirectTarget(rawRedirect ?? undefined);
+/**
+ * The local provider's redirect target and state, both checked, or a 400. The target must resolve (dot
+ * segments, %2e%2e, backslashes, //host resolved first) to one of our own pages: a relative path, or an
+ * absolute URL on PUBLIC_ORIGIN (issue 13 item 1, security.md H62).
+ */
+function devOAuthRequest(rawRedirect: string | null | undefined, rawState: string | null | undefined, publicOrigin: string | undefined): { redirectUri: string; state: string } {
+  const redirectUri = ownTarget(rawRedirect, [publicOrigin]);
   const state = rawState ?? '';
   if (!redirectUri || !OAUTH_STATE.test(state)) throw new ApiFailure(StatusCode.badParams, '参数错误: redirect_uri 或 state 不正确', 400);
   return { redirectUri, state };
 }
 
-function registerDevOAuth(registry: ApiRegistry, oauth: DevMessengerOAuth): void {
+function registerDevOAuth(registry: ApiRegistry, oauth: DevMessengerOAuth, publicOrigin: string | undefined): void {
   registry.app.get(DEV_OAUTH_PATH, (c) => {
-    const { redirectUri, state } = devOAuthRequest(c.req.query('redirect_uri'), c.req.query('state'));
+    const { redirectUri, state } = devOAuthRequest(c.req.query('redirect_uri'), c.req.query('state'), publicOrigin);
     return c.html(html`<!doctype html>
       <html lang="zh-CN">
         <head>
@@ -234,13 +231,13 @@ function registerDevOAuth(registry: ApiRegistry, oauth: DevMessengerOAuth): void
 
   registry.app.post('/api/dev/oauth/approve', async (c) => {
     const form = new URLSearchParams(await c.req.text());
-    const { redirectUri, state } = devOAuthRequest(form.get('redirect_uri'), form.get('state'));
+    const { redirectUri, state } = devOAuthRequest(form.get('redirect_uri'), form.get('state'), publicOrigin);
     const nickname = (form.get('nickname') ?? '').trim().slice(0, 20) || '微信用户';
     const unionId = `dev-${createHash('sha256').update(nickname).digest('hex').slice(0, 24)}`;
     const code = oauth.approve({ unionId, nickname, userPic: '' });
     const target = new URL(redirectUri, 'http://local');
     target.searchParams.set('code', code);
     target.searchParams.set('state', state);
-    return c.redirect(`${target.pathname}${target.search}`, 302);
+    return c.redirect(safeRedirectPath(`${target.pathname}${target.search}`), 302);
   });
 }

@@ -9,6 +9,7 @@ import { registerAccountsRoutes } from '../accounts/routes.ts';
 import { registerBangbangRoutes } from '../bangbang/routes.ts';
 import { registerConfigRoutes } from '../config/routes.ts';
 import { registerDetailRoutes } from '../detail/routes.ts';
+import { registerDiscoverRoutes } from '../discover/routes.ts';
 import { findCommentRepo } from '../interaction/repo.ts';
 import { registerInteractionRoutes } from '../interaction/routes.ts';
 import { registerNewsRoutes } from '../news/routes.ts';
@@ -52,7 +53,12 @@ export function createApiApp(deps: AppDeps): ApiApp {
 
   app.use('*', cors(corsOrigins(process.env)));
 
-  const tooLarge = (c: Context<AppEnv>) => c.json(failure(StatusCode.badParams, messages.tooLarge), 413);
+  // The refused body is not read; the connection closes after the answer (issue 13 item 3), so a
+  // keep-alive client opens a new one for its next request instead of losing it on this one.
+  const tooLarge = (c: Context<AppEnv>) => {
+    c.header('connection', 'close');
+    return c.json(failure(StatusCode.badParams, messages.tooLarge), 413);
+  };
   const apiBodyLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
   // Exactly the picture upload path takes up to 10 MB (plus the multipart framing), security.md C3.
   const uploadBodyLimit = bodyLimit({ maxSize: UPLOAD_MAX_REQUEST_BYTES, onError: tooLarge });
@@ -107,6 +113,7 @@ export function createApiApp(deps: AppDeps): ApiApp {
   registerShareRoutes(registry);
   registerInteractionRoutes(registry);
   registerBangbangRoutes(registry);
+  registerDiscoverRoutes(registry);
   registerPointsRoutes(registry);
   registerUploadRoutes(registry);
 

@@ -1,7 +1,8 @@
 /**
- * Rate limits (security.md C1, J82) and one-time markers behind a store interface, so a Redis store
- * can replace the in-memory one when several nodes share the limits (DESIGN "When one machine is not
- * enough"). Limits are sliding windows over recorded hits.
+ * Rate limits (security.md C1, J82) and one-time markers behind a store interface: in the database by
+ * default (src/server/db/DatabaseRateLimitStore.ts, so limits survive a restart: issue 13 item 2), in
+ * Redis when REDIS_URL is set and several nodes share the limits (DESIGN "When one machine is not
+ * enough"); the in-memory store is for unit tests. Limits are sliding windows over recorded hits.
  *
  * Usage: `const limiter = rateLimiterOf(registry)`, then
  * `await limiter.take([{ key: 'sms:phone:138…', rules: SMS_PER_PHONE }, …])` — all keys are checked
@@ -12,6 +13,7 @@
 import { BlockList, isIP } from 'node:net';
 import type { Context } from 'hono';
 import { StatusCode } from '../../contract/envelope.ts';
+import { DatabaseRateLimitStore } from '../db/DatabaseRateLimitStore.ts';
 import { ApiFailure, messages } from './envelope.ts';
 import { RedisRateLimitStore } from './RedisRateLimitStore.ts';
 import type { ApiRegistry, AppEnv } from './types.ts';
@@ -39,7 +41,7 @@ export interface RateLimitStore {
   claimOnce(key: string, ttlMs: number, now: number): Promise<boolean>;
 }
 
-/** One process: hits as timestamp lists, pruned to the longest window seen for each key. */
+/** One process, forgotten on restart (unit tests): hits as timestamp lists, pruned to the longest window seen for each key. */
 export class MemoryRateLimitStore implements RateLimitStore {
   private readonly hits = new Map<string, { times: number[]; keepMs: number }>();
   private readonly claims = new Map<string, number>();
@@ -134,7 +136,8 @@ const limiters = new WeakMap<ApiRegistry, RateLimiter>();
 export function rateLimiterOf(registry: ApiRegistry): RateLimiter {
   let limiter = limiters.get(registry);
   if (!limiter) {
-    // REDIS_URL: every node counts against the same limits (issue 8); else this process alone.
+    // REDIS_URL: every node counts against the same limits (issue 8); else the database, which keeps
+    // the counts across a restart (issue 13 item 2).
     const { redisUrl } = registry.deps.config;
     const { log } = registry.deps;
     const store = redisUrl
@@ -142,7 +145,7 @@ export function rateLimiterOf(registry: ApiRegistry): RateLimiter {
           prefix: process.env.RATE_LIMIT_REDIS_PREFIX ?? '',
           onError: (err) => log.warn({ err: err.message }, 'rate-limit redis error'),
         })
-      : new MemoryRateLimitStore();
+      : new DatabaseRateLimitStore(registry.deps.database);
     limiter = createRateLimiter(store);
     limiters.set(registry, limiter);
   }

@@ -30,6 +30,7 @@ import {
   type BangScope,
 } from '../bangbang/repo.ts';
 import { BANG_LIKE_KINDS } from '../bangbang/service.ts';
+import { bumpPostCommentCountRepo, findPostRepo, incrementPostLikeRepo, type PostRow } from '../discover/repo.ts';
 import { awardPoints } from '../points/service.ts';
 import {
   bumpNewsCommentCountRepo,
@@ -154,8 +155,25 @@ interface CommentTarget extends NewsTarget {
   scope: CommentTargetRef['scope'];
 }
 
-async function requireTarget(db: Db, ref: CommentTargetRef): Promise<CommentTarget> {
+/** The discover post kind in the likes table (src/server/discover/service.ts QUAN_LIKE_KIND). */
+const QUAN_LIKE_KIND = 'quan_post';
+
+/**
+ * A discover post others may act on: live and approved, named with its own topic (classId). Its author
+ * may also act on it while it is pending (a pending or rejected post is seen by its author only).
+ */
+async function requirePost(db: Db, classId: number, id: number, viewerId: number | null): Promise<PostRow> {
+  const post = await findPostRepo(db, id);
+  if (!post || post.topicId !== classId || (post.reviewState !== 'approved' && post.userId !== viewerId)) throw fail(StatusCode.notFound, MESSAGES.bangItemMissing);
+  return post;
+}
+
+async function requireTarget(db: Db, ref: CommentTargetRef, viewerId: number | null = null): Promise<CommentTarget> {
   if (ref.scope === 'news') return { scope: 'news', ...(await requireNews(db, ref.classId, ref.newsId)) };
+  if (ref.scope === 'quan') {
+    const post = await requirePost(db, ref.classId, ref.newsId, viewerId);
+    return { scope: 'quan', id: post.id, classId: post.topicId, allowPl: true, hideComments: false, permission: 0, likeNum: post.likeNum, commentCount: post.commentCount, pv: post.pv };
+  }
   const item = await findBangItemRepo(db, ref.scope, ref.newsId);
   if (!item) throw fail(StatusCode.notFound, MESSAGES.bangItemMissing);
   // Bangbang items are always open to comments; they have no permission bits.
@@ -166,6 +184,7 @@ async function requireTarget(db: Db, ref: CommentTargetRef): Promise<CommentTarg
 async function bumpCommentCount(tx: Tx, scope: string, newsId: number, delta: number): Promise<number> {
   if (scope === 'news') return bumpNewsCommentCountRepo(tx, newsId, delta);
   if (scope === 'bang1' || scope === 'bang2') return bumpBangCommentCountRepo(tx, scope, newsId, delta);
+  if (scope === 'quan') return bumpPostCommentCountRepo(tx, newsId, delta);
   return 0;
 }
 
@@ -184,9 +203,17 @@ type LikeTarget =
   | { kind: 'news'; id: number; news: NewsTarget }
   | { kind: 'comment'; id: number; comment: CommentRow }
   | { kind: 'bang_politics' | 'bang_qa'; id: number; scope: BangScope; likeNum: number }
-  | { kind: 'bang_answer'; id: number; likeNum: number };
+  | { kind: 'bang_answer'; id: number; likeNum: number }
+  | { kind: typeof QUAN_LIKE_KIND; id: number; likeNum: number };
 
-async function resolveLikeTarget(db: Db, input: LikeInput): Promise<LikeTarget> {
+async function resolveLikeTarget(db: Db, input: LikeInput, viewerId: number): Promise<LikeTarget> {
+  if (input.from === 'quan' && input.type === 1) {
+    // Spec 7.3: the like wrapper of discover views sends classId, newsId, type=1 (here with from=quan).
+    if (input.classId === undefined || input.newsId === undefined) throw fail(StatusCode.badParams, '参数错误: 缺少 classId 或 newsId');
+    const post = await findPostRepo(db, input.newsId);
+    if (!post || post.topicId !== input.classId || (post.reviewState !== 'approved' && post.userId !== viewerId)) throw fail(StatusCode.fail, MESSAGES.likeTargetMissing);
+    return { kind: QUAN_LIKE_KIND, id: post.id, likeNum: post.likeNum };
+  }
   if (input.type === 6) {
     // Spec 9: a Q&A answer, liked by bangId (commentId is accepted as the same id from older clients).
     const answerId = input.bangId ?? input.commentId;
@@ -213,7 +240,7 @@ async function resolveLikeTarget(db: Db, input: LikeInput): Promise<LikeTarget> 
   // Type 2: a comment of an article; type 3: a comment of the bangbang board.
   if (input.commentId === undefined) throw fail(StatusCode.badParams, '参数错误: 缺少 commentId');
   const comment = await findCommentRepo(db, input.commentId);
-  const scopeOk = comment && (input.type === 2 ? comment.scope === 'news' : comment.scope.startsWith('bang'));
+  const scopeOk = comment && (input.type === 2 ? comment.scope === (input.from === 'quan' ? 'quan' : 'news') : comment.scope.startsWith('bang'));
   if (!comment || !scopeOk || comment.deletedAt !== null) throw fail(StatusCode.fail, MESSAGES.likeTargetMissing);
   if (input.newsId !== undefined && input.newsId !== comment.newsId) throw fail(StatusCode.fail, MESSAGES.likeTargetMissing);
   return { kind: 'comment', id: comment.id, comment };
@@ -221,7 +248,7 @@ async function resolveLikeTarget(db: Db, input: LikeInput): Promise<LikeTarget> 
 
 export async function likeService(ctx: InteractionContext, user: AuthUser, input: LikeInput): Promise<{ data: LikeResult; message: string }> {
   const { database } = ctx.deps;
-  const target = await resolveLikeTarget(database.db, input);
+  const target = await resolveLikeTarget(database.db, input, user.userId);
   const current = () => (target.kind === 'news' ? target.news.likeNum : target.kind === 'comment' ? target.comment.likeNum : target.likeNum);
   // A retry of a like that already happened answers at once, without spending the rate limit.
   if (await hasLikedRepo(database.db, user.userId, target.kind, target.id)) {
@@ -235,6 +262,7 @@ export async function likeService(ctx: InteractionContext, user: AuthUser, input
     if (target.kind === 'news') return { inserted, ...(await incrementNewsLikeRepo(tx, target.id)) };
     if (target.kind === 'comment') return { inserted, likeNum: await incrementCommentLikeRepo(tx, target.id), commentCount: 0 };
     if (target.kind === 'bang_answer') return { inserted, likeNum: await incrementAnswerLikeRepo(tx, target.id), commentCount: 0 };
+    if (target.kind === QUAN_LIKE_KIND) return { inserted, likeNum: await incrementPostLikeRepo(tx, target.id), commentCount: 0 };
     return { inserted, likeNum: await incrementBangItemLikeRepo(tx, target.scope, target.id), commentCount: 0 };
   });
   if (!outcome.inserted) {
@@ -253,6 +281,8 @@ async function freshLikeNum(db: Db, target: LikeTarget): Promise<number | undefi
       return (await findCommentRepo(db, target.id))?.likeNum;
     case 'bang_answer':
       return (await findAnswerRepo(db, target.id))?.likeNum;
+    case QUAN_LIKE_KIND:
+      return (await findPostRepo(db, target.id))?.likeNum;
     default:
       return (await findBangItemRepo(db, target.scope, target.id))?.likeNum;
   }
@@ -293,7 +323,7 @@ export interface PageInput {
 }
 
 export async function listCommentsService(db: Db, viewer: AuthUser | null, ref: CommentTargetRef, paging: PageInput): Promise<CommentItem[]> {
-  const target = await requireTarget(db, ref);
+  const target = await requireTarget(db, ref, viewer?.userId ?? null);
   // Spec 5 flag pl: the article's comments are hidden.
   if (target.hideComments) return [];
   const tops = await listTopCommentsRepo(db, { scope: target.scope, newsId: target.id, ...paging });
@@ -316,7 +346,7 @@ export async function listRepliesService(
   plId: number,
   paging: PageInput,
 ): Promise<{ comment: CommentItem; list: CommentReply[] }> {
-  const target = await requireTarget(db, ref);
+  const target = await requireTarget(db, ref, viewer?.userId ?? null);
   const root = await findCommentRepo(db, plId);
   if (target.hideComments || !root || root.deletedAt !== null || root.scope !== target.scope || root.newsId !== target.id || root.rootId !== null) {
     throw fail(StatusCode.notFound, MESSAGES.commentMissing);
@@ -343,7 +373,7 @@ export interface StoreInput {
 /** Uploaded comment pictures are served from /media/comments/<userId>/<uuid>.<ext>: nothing else is accepted. */
 const PICTURE_URL = /^\/media\/comments\/(\d{1,10})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:jpg|png|gif|webp))$/;
 
-function checkPictures(deps: AppDeps, userId: number, urls: string[]): void {
+export function checkPictures(deps: AppDeps, userId: number, urls: string[]): void {
   for (const url of urls) {
     const match = PICTURE_URL.exec(url);
     // Only the caller's own uploads (security.md I68–I70): no outside URLs, no other user's files.
@@ -411,7 +441,7 @@ export async function storeCommentService(
     const earlier = await findIdempotencyRepo(db, user.userId, key, keySince());
     if (earlier) return replay(earlier, bodyHash);
   }
-  const target = await requireTarget(db, input.target);
+  const target = await requireTarget(db, input.target, user.userId);
   // allowPl=false and the pl flag are enforced here, not only by hiding the input (security.md E37).
   if (!target.allowPl || target.hideComments) throw fail(StatusCode.forbidden, MESSAGES.commentsClosed);
   const thread = await resolveThread(db, input, target);

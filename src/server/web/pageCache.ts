@@ -12,10 +12,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { detectHost } from '../../bridge/detectHost.ts';
+import { BASE_PATH } from '../../lib/safeUrl.ts';
 import { InvalidationLog } from './invalidationLog.ts';
 import { urlConcernsItem, type ItemRef } from './writeScope.ts';
 
-export const PAGE_BASE = '/shancheng';
+export const PAGE_BASE = BASE_PATH;
 /** Same horizon as the CDN's `s-maxage=30`: a reader never sees a page older than a CDN would show. */
 export const PAGE_CACHE_TTL_MS = 30_000;
 /** Bodies plus their compressed variants; the least recently used entries go first beyond this. */

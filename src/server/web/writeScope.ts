@@ -102,6 +102,8 @@ function idOf(value: string | undefined): number | null {
 export async function decideWriteScope(path: string, fields: Record<string, string> | null, findComment: FindCommentItem): Promise<WriteScope> {
   if (NO_PUBLIC_EFFECT.some((re) => re.test(path))) return NONE;
   if (!fields) return ALL;
+  // A discover post (from=quan) or its comment: its feed, topic and search pages all show it (issue 17).
+  if (fields.from === 'quan') return ALL;
   const viaComment = async (commentId: number | null, counts: boolean): Promise<WriteScope> => {
     if (commentId === null) return ALL;
     const found = await findComment(commentId);

@@ -12,6 +12,7 @@ import { seedBangbang } from './bangbangSeed.ts';
 import { seedBangbangBoard } from './bangbangBoardSeed.ts';
 import { buildDemoData } from './buildDemoData.ts';
 import { seedDetail } from './detailSeed.ts';
+import { seedDiscover } from './discoverSeed.ts';
 import { seedIconTargets } from './iconTargetsSeed.ts';
 import { seedNewsBrowsing } from './newsBrowsingSeed.ts';
 
@@ -36,12 +37,18 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
 }
 
+/**
+ * The demo seed, then each later area's seed under its own seed-run name (discover, issue 17), so a
+ * database seeded before an area existed gets that area's data on its next start. `seeded`: the base
+ * demo data was loaded by this call.
+ */
 export async function seedDemo(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
   const { seeded } = await seedBase(database, options);
   // Later areas' runs, each under its own seed-run name, also reach a database seeded before them.
   const icons = await seedIconTargets(database);
   const board = await seedBangbangBoard(database, options);
-  return { seeded: seeded || icons || board.seeded };
+  const discover = await seedDiscover(database, options);
+  return { seeded: seeded || icons || board.seeded || discover.seeded };
 }
 
 async function seedBase(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {

@@ -1,0 +1,203 @@
+/**
+ * Discover (spec 2.6, 3, 7.2): topics, posts and the official reply. Field names as the spec spells them
+ * (post: id, classId, userId, nickname, content, like, commentCount, pv, isDoLike, imageUrl, video; tag:
+ * id, title; official reply: username, content, newsStruct.url). Reader text is plain text; the official
+ * reply's `content` is sanitised HTML (render it with RichText).
+ */
+import { DISCOVER_PATHS as PATHS, KEYWORD_MAX_CHARS, POST_MAX_CHARS, POST_MAX_PICTURES, POST_MAX_TOPICS } from './discoverLimits.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { Id, Page, Text } from './fields.ts';
+import { PageSize } from './news.ts';
+import { z } from './zod.ts';
+
+export { POST_MAX_CHARS, POST_MAX_PICTURES, POST_MAX_TOPICS } from './discoverLimits.ts';
+
+export const TopicTag = z.object({ id: z.number().int(), title: z.string() });
+export type TopicTag = z.infer<typeof TopicTag>;
+
+/** Spec 3 topic: id, title, pictures, contentCount, commentCount (+ intro for the theme page). */
+export const Topic = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  intro: z.string(),
+  pictures: z.array(z.string()),
+  contentCount: z.number().int(),
+  commentCount: z.number().int(),
+  pv: z.number().int(),
+});
+export type Topic = z.infer<typeof Topic>;
+
+export const OfficialReply = z.object({
+  username: z.string(),
+  /** Sanitised HTML. */
+  content: z.string(),
+  /** The related report; url '' when the reply links none. */
+  newsStruct: z.object({ url: z.string(), title: z.string() }),
+});
+export type OfficialReply = z.infer<typeof OfficialReply>;
+
+export const PostComment = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  nickname: z.string(),
+  /** Plain text. */
+  sayText: z.string(),
+});
+export type PostComment = z.infer<typeof PostComment>;
+
+export const ReviewState = z.enum(['pending', 'approved', 'rejected']);
+export type ReviewState = z.infer<typeof ReviewState>;
+
+export const Post = z.object({
+  id: z.number().int(),
+  /** The post's first topic: the classId its comment and like calls send (with from=quan). */
+  classId: z.number().int(),
+  userId: z.number().int(),
+  nickname: z.string(),
+  userPic: z.string(),
+  /** Plain text. */
+  content: z.string(),
+  like: z.number().int(),
+  commentCount: z.number().int(),
+  pv: z.number().int(),
+  /** 1 when the caller liked the post (0 for anonymous callers). */
+  isDoLike: z.number().int(),
+  imageUrl: z.array(z.string()),
+  video: z.string(),
+  /** Beijing time `YYYY-MM-DD HH:mm`. */
+  createTime: z.string(),
+  tags: z.array(TopicTag),
+  official: OfficialReply.nullable(),
+  /** The first comments (newest first), at most POST_COMMENTS_SHOWN. */
+  comments: z.array(PostComment),
+  /** 'pending' and 'rejected' are seen by the author only (审核中 / the reason). */
+  reviewState: ReviewState,
+  rejectReason: z.string(),
+  /** 1 when the caller wrote it. */
+  belongMyself: z.number().int(),
+});
+export type Post = z.infer<typeof Post>;
+
+const Paged = { page: Page, pageSize: PageSize.unwrap().default(10) };
+
+export const getHotTopicList = defineEndpoint({
+  method: 'GET',
+  path: PATHS.hotTopics,
+  summary: '热门话题（热度高的在前），按页返回，空数组表示到底',
+  tag: 'discover',
+  query: z.object(Paged),
+  data: z.array(Topic),
+});
+
+export const getQuanInfo = defineEndpoint({
+  method: 'GET',
+  path: PATHS.feed,
+  summary: '发现动态（最新在前；登录时含本人待审核的动态），按页返回，空数组表示到底',
+  tag: 'discover',
+  query: z.object(Paged),
+  data: z.array(Post),
+  auth: 'optional',
+});
+
+export const getQuanDetail = defineEndpoint({
+  method: 'GET',
+  path: PATHS.detail,
+  summary: '一条动态（classId 为其话题，newsId 为动态编号）；待审核或未通过的动态只有作者可见',
+  tag: 'discover',
+  query: z.object({ classId: Id.optional(), newsId: Id }),
+  data: Post,
+  auth: 'optional',
+});
+
+export const getThemeInfo = defineEndpoint({
+  method: 'GET',
+  path: PATHS.themeInfo,
+  summary: '话题信息（标题、简介、封面、动态数与评论数）',
+  tag: 'discover',
+  query: z.object({ themeId: Id }),
+  data: Topic,
+});
+
+export const themeRecentList = defineEndpoint({
+  method: 'GET',
+  path: PATHS.themeRecent,
+  summary: '话题下的最新动态，按页返回，空数组表示到底',
+  tag: 'discover',
+  query: z.object({ themeId: Id, ...Paged }),
+  data: z.array(Post),
+  auth: 'optional',
+});
+
+export const getHotWord = defineEndpoint({
+  method: 'GET',
+  path: PATHS.hotWords,
+  summary: '发现搜索热词',
+  tag: 'discover',
+  data: z.array(z.object({ id: z.number().int(), word: z.string() })),
+});
+
+const Keyword = Text({ min: 1, max: KEYWORD_MAX_CHARS, label: '搜索词' });
+
+export const getListByKeyWord = defineEndpoint({
+  method: 'GET',
+  path: PATHS.byKeyword,
+  summary: '按关键词搜索动态（正文或话题包含关键词），按页返回，空数组表示到底',
+  tag: 'discover',
+  query: z.object({ keyword: Keyword, ...Paged }),
+  data: z.array(Post),
+  auth: 'optional',
+});
+
+export const getTopicListByKeyboard = defineEndpoint({
+  method: 'GET',
+  path: PATHS.byKeyboard,
+  summary: '按推荐标签搜索话题（标题或推荐标签包含该词），按页返回，空数组表示到底',
+  tag: 'discover',
+  query: z.object({ keyboard: Keyword, ...Paged }),
+  data: z.array(Topic),
+});
+
+/** Picture URLs: a JSON array, or one comma-separated string from a form. */
+const Pictures = z
+  .union([z.array(z.string().max(500)), z.string().max(5000)])
+  .optional()
+  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter((s) => s !== ''))
+  .pipe(z.array(z.string()).max(POST_MAX_PICTURES, `图片最多 ${POST_MAX_PICTURES} 张`));
+
+/** Topic ids: HotTagsId (one id), or topicIds as an array or a comma-separated string. */
+const TopicIds = z
+  .union([z.array(z.union([z.number(), z.string()])), z.string().max(200), z.number()])
+  .optional()
+  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v.map(String) : String(v).split(',')).map((s) => s.trim()).filter((s) => s !== ''))
+  .pipe(
+    z
+      .array(z.string().regex(/^[1-9]\d{0,9}$/, '话题不正确'))
+      .max(POST_MAX_TOPICS, `话题最多 ${POST_MAX_TOPICS} 个`)
+      .transform((ids) => [...new Set(ids.map(Number))]),
+  );
+
+export const PublishBody = z
+  .object({
+    content: Text({ min: 1, max: POST_MAX_CHARS, label: '正文' }),
+    imageUrl: Pictures,
+    /** A video link is not offered by this server's upload path: only '' is accepted. */
+    video: z.literal('', { error: '暂不支持上传视频' }).optional(),
+    HotTagsId: TopicIds,
+    topicIds: TopicIds,
+  })
+  .transform((v, ctx) => {
+    const topicIds = [...new Set([...v.HotTagsId, ...v.topicIds])];
+    if (topicIds.length === 0) ctx.addIssue({ code: 'custom', message: '请选择话题', path: ['HotTagsId'], input: v.HotTagsId });
+    if (topicIds.length > POST_MAX_TOPICS) ctx.addIssue({ code: 'custom', message: `话题最多 ${POST_MAX_TOPICS} 个`, path: ['topicIds'], input: v.topicIds });
+    return { content: v.content, imageUrl: v.imageUrl, topicIds };
+  });
+
+export const publishPost = defineEndpoint({
+  method: 'POST',
+  path: PATHS.publish,
+  summary: '发布动态（纯文本 1–1000 字，图片至多 9 张且须为本人上传，话题 1–3 个；支持 Idempotency-Key；需审核时为待审核）',
+  tag: 'discover',
+  body: PublishBody,
+  data: Post,
+  auth: 'required',
+});

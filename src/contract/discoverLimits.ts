@@ -1,0 +1,45 @@
+/**
+ * Discover limits and paths without zod, for browser code (the feed and composer islands import these,
+ * never the schemas: issue 7 budgets). The contract (discover.ts) uses the same constants.
+ */
+
+/** Post text: plain text, trimmed, 1–1000 code points. */
+export const POST_MAX_CHARS = 1000;
+/** Pictures per post (spec 2.6: ≤ 9, the three-column grid). */
+export const POST_MAX_PICTURES = 9;
+/** Topics (tags) per post. */
+export const POST_MAX_TOPICS = 3;
+/** A search keyword: 1–30 code points. */
+export const KEYWORD_MAX_CHARS = 30;
+/** Comments shown under a post in the feed and on the detail; 'view all N replies' beyond (spec 2.6). */
+export const POST_COMMENTS_SHOWN = 2;
+
+/** Spec 9: discover tag colours cycle over six fixed colours (text on a light tint, AA contrast). */
+export const TAG_COLOURS = [
+  { fg: '#b3261e', bg: '#fdecea' },
+  { fg: '#8a4b00', bg: '#fff3e0' },
+  { fg: '#1b6b2f', bg: '#e8f5e9' },
+  { fg: '#0b5cad', bg: '#e3f0fd' },
+  { fg: '#6a1b9a', bg: '#f3e5f5' },
+  { fg: '#00695c', bg: '#e0f2f1' },
+] as const;
+
+/** The colour of the n-th tag chip (0-based). */
+export function tagColour(index: number): (typeof TAG_COLOURS)[number] {
+  return TAG_COLOURS[((index % TAG_COLOURS.length) + TAG_COLOURS.length) % TAG_COLOURS.length]!;
+}
+
+export const DISCOVER_PATHS = {
+  hotTopics: '/v1/quan/getHotTopicList',
+  feed: '/v1/quan/getQuanInfo',
+  detail: '/v1/quan/getDetail',
+  publish: '/v1/quan/publish',
+  hotWords: '/api/topic/getHotWord',
+  themeRecent: '/api/topic/themeRecentList',
+  byKeyword: '/api/topic/getListByKeyWord',
+  byKeyboard: '/api/topic/getTopicListByKeyboard',
+  themeInfo: '/api/topic/getThemeInfo',
+} as const;
+
+/** The `from` of comment and like calls naming a discover post (classId = its topic, newsId = the post). */
+export const QUAN_FROM = 'quan';

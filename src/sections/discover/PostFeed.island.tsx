@@ -1,0 +1,159 @@
+/**
+ * The discover feed (issue 17; spec 2.6, 4): the server renders the first page inside this island, so
+ * the page reads without JavaScript; after hydration it takes over paging (page by page from 2 until an
+ * empty array, then 没有更多了), likes (spec 4 rule, decideLike.ts) and folding. A logged-in reader's
+ * first page is asked again with the token: their likes and their own pending posts (审核中) show.
+ * One island serves the feed, a theme's posts, keyword results and the single post of the detail page.
+ */
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Post } from '../../contract/discover.ts';
+import { DISCOVER_PATHS, QUAN_FROM } from '../../contract/discoverLimits.ts';
+import { INTERACTION_PATHS } from '../../contract/interactionLimits.ts';
+import type { LikeResult } from '../../contract/interaction.ts';
+import { api } from '../../client/api.ts';
+import { requireLogin } from '../../features/login-gate/requireLogin.ts';
+import { $session } from '../../stores/session.ts';
+import { showToast } from '../../stores/toast.ts';
+import { decideLikeAnswer } from './decideLike.ts';
+import { PostCard } from './PostCard.tsx';
+import styles from './PostFeed.module.css';
+
+export type FeedSource = { kind: 'feed' } | { kind: 'theme'; themeId: number } | { kind: 'keyword'; keyword: string } | { kind: 'detail'; classId: number; newsId: number };
+
+interface Props {
+  source: FeedSource;
+  initial: Post[];
+  pageSize: number;
+  /** What the list says when the first page is empty. */
+  emptyText: string;
+}
+
+const TOAST_MS = 2000;
+
+function fetchPage(source: FeedSource, page: number, pageSize: number): Promise<{ statusCode: number; message: string; data: Post[] | Post | null }> {
+  switch (source.kind) {
+    case 'feed':
+      return api.get<Post[]>(DISCOVER_PATHS.feed, { page, pageSize });
+    case 'theme':
+      return api.get<Post[]>(DISCOVER_PATHS.themeRecent, { themeId: source.themeId, page, pageSize });
+    case 'keyword':
+      return api.get<Post[]>(DISCOVER_PATHS.byKeyword, { keyword: source.keyword, page, pageSize });
+    case 'detail':
+      return api.get<Post>(DISCOVER_PATHS.detail, { classId: source.classId, newsId: source.newsId });
+  }
+}
+
+type Status = 'idle' | 'loading' | 'error' | 'end';
+
+export function PostFeed({ source, initial, pageSize, emptyText }: Props) {
+  const session = useStore($session);
+  const [posts, setPosts] = useState<Post[]>(initial);
+  const [likes, setLikes] = useState<Record<number, { liked: boolean; count: number }>>({});
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<Status>(source.kind === 'detail' || initial.length < pageSize ? 'end' : 'idle');
+  const [live, setLive] = useState(false);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const busy = useRef(false);
+
+  useEffect(() => setLive(true), []);
+
+  // The reader's own view of page 1 (likes, own pending posts), again whenever who is reading changes.
+  useEffect(() => {
+    if (!session.token) return;
+    let stale = false;
+    void fetchPage(source, 1, pageSize)
+      .then((res) => {
+        if (stale || res.statusCode !== 200 || res.data === null) return;
+        const fresh = Array.isArray(res.data) ? res.data : [res.data];
+        setPosts((old) => {
+          const ids = new Set(fresh.map((p) => p.id));
+          return [...fresh, ...old.filter((p) => !ids.has(p.id))];
+        });
+        setLikes({});
+      })
+      .catch(() => undefined);
+    return () => {
+      stale = true;
+    };
+    // The source is fixed for the island's life: only a change of reader asks again.
+  }, [session.token]);
+
+  const loadMore = useCallback(async () => {
+    if (busy.current || status === 'end' || source.kind === 'detail') return;
+    busy.current = true;
+    setStatus('loading');
+    try {
+      const res = await fetchPage(source, page + 1, pageSize);
+      if (res.statusCode !== 200 || !Array.isArray(res.data)) {
+        setStatus('error');
+        return;
+      }
+      const next = res.data;
+      setPage(page + 1);
+      setPosts((old) => {
+        const ids = new Set(old.map((p) => p.id));
+        return [...old, ...next.filter((p) => !ids.has(p.id))];
+      });
+      setStatus(next.length === 0 ? 'end' : 'idle');
+    } catch {
+      setStatus('error');
+    } finally {
+      busy.current = false;
+    }
+  }, [page, pageSize, source, status]);
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || status !== 'idle' || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) void loadMore();
+    }, { rootMargin: '200px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [loadMore, status]);
+
+  const onLike = useCallback(
+    async (post: Post) => {
+      if (!requireLogin()) return;
+      const before = likes[post.id] ?? { liked: post.isDoLike === 1, count: post.like };
+      // Spec 4: tapping while liked sends the call again; the answer decides what changes.
+      try {
+        const res = await api.post<LikeResult>(INTERACTION_PATHS.likeDo, { from: QUAN_FROM, classId: post.classId, newsId: post.id, type: 1 });
+        const outcome = decideLikeAnswer(before, res);
+        if (outcome.kind === 'liked') setLikes((old) => ({ ...old, [post.id]: outcome.view }));
+        else if (res.statusCode !== 301 && res.statusCode !== 302 && outcome.message) showToast(outcome.message, { type: 'text', duration: TOAST_MS });
+      } catch {
+        // The client already showed the network or server error.
+      }
+    },
+    [likes],
+  );
+
+  const mode = source.kind === 'detail' ? 'detail' : 'list';
+  return (
+    <div className={styles.feed} data-feed={source.kind} data-live={live ? '' : undefined}>
+      {posts.length === 0 && status === 'end' ? <p className={styles.empty}>{emptyText}</p> : null}
+      {posts.map((post) => {
+        const like = likes[post.id] ?? { liked: post.isDoLike === 1, count: post.like };
+        return <PostCard key={post.id} post={post} mode={mode} liked={like.liked} likeCount={like.count} onLike={onLike} live={live} />;
+      })}
+      {source.kind !== 'detail' && posts.length > 0 && (
+        <div ref={sentinel} className={styles.footer} role="status" aria-live="polite">
+          {status === 'end' && '没有更多了'}
+          {status === 'loading' && '加载中…'}
+          {status === 'error' && (
+            <button type="button" className={styles.retry} onClick={() => void loadMore()}>
+              加载失败，点击重试
+            </button>
+          )}
+          {status === 'idle' && (
+            <button type="button" className={styles.retry} onClick={() => void loadMore()}>
+              加载更多
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

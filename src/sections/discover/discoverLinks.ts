@@ -1,0 +1,33 @@
+/** Links of discover (spec 2.6), built once here; no zod, no React: pages, islands and scripts import it. */
+import { BASE_PATH } from '../../lib/safeUrl.ts';
+
+export const DISCOVER_HOME = `${BASE_PATH}/Discover`;
+
+export function detailHref(p: { classId: number; id: number }): string {
+  return `${BASE_PATH}/DetailDiscover?classId=${p.classId}&newsId=${p.id}`;
+}
+
+export function commentHref(p: { classId: number; id: number }): string {
+  return `${BASE_PATH}/CommentDiscover?classId=${p.classId}&newsId=${p.id}`;
+}
+
+export function themeHref(themeId: number): string {
+  return `${BASE_PATH}/SelfDiscover?themeId=${themeId}`;
+}
+
+export function publishHref(topic?: { id: number; title: string }): string {
+  if (!topic) return `${BASE_PATH}/PublishDiscover`;
+  return `${BASE_PATH}/PublishDiscover?HotTagsId=${topic.id}&HotTagsTitle=${encodeURIComponent(topic.title)}`;
+}
+
+export function searchHref(keyword?: string): string {
+  return keyword ? `${BASE_PATH}/SearchDiscover?keyword=${encodeURIComponent(keyword)}` : `${BASE_PATH}/SearchDiscover`;
+}
+
+/** Spec 2.6: the post author's nickname and user id are kept in local storage before the comment page opens. */
+export const COMMENT_AUTHOR_KEYS = { nickname: 'discoverAuthorNickname', userId: 'discoverAuthorUserId' } as const;
+
+/** Only our own media paths are shown as pictures (seeded or uploaded); anything else is dropped. */
+export function pictureSrc(url: string): string | null {
+  return /^\/media\/[A-Za-z0-9_\-/]+\.(?:svg|jpg|jpeg|png|gif|webp)$/.test(url) && !url.includes('..') ? url : null;
+}

@@ -1,0 +1,162 @@
+/**
+ * Discover rules (spec 2.6, 4, 7.2): who sees which post (approved ones, and the author's own pending or
+ * rejected ones), what a publish writes (review state, own pictures only, idempotent, rate-limited).
+ */
+import type { Context } from 'hono';
+import { POST_COMMENTS_SHOWN } from '../../contract/discoverLimits.ts';
+import type { Post, Topic } from '../../contract/discover.ts';
+import { StatusCode } from '../../contract/envelope.ts';
+import type { Db } from '../db/client.ts';
+import type { AuthUser } from '../http/auth.ts';
+import { ApiFailure } from '../http/envelope.ts';
+import type { RateLimiter, RateRule } from '../http/rateLimit.ts';
+import type { AppDeps } from '../http/types.ts';
+import { likedIdsRepo, profilesRepo } from '../interaction/repo.ts';
+import { checkPictures } from '../interaction/service.ts';
+import {
+  configValueRepo,
+  findPostByClientKeyRepo,
+  findTopicRepo,
+  findVisiblePostRepo,
+  firstCommentsRepo,
+  hotWordsRepo,
+  insertPostRepo,
+  listHotTopicsRepo,
+  listPostsRepo,
+  newsLinksRepo,
+  tagsOfPostsRepo,
+  topicsByIdsRepo,
+  topicsByKeyboardRepo,
+  toPost,
+  toTopic,
+  type PostQuery,
+  type PostRow,
+} from './repo.ts';
+
+export const DISCOVER_MESSAGES = {
+  postMissing: '动态不存在或已删除',
+  topicMissing: '话题不存在',
+  published: '发布成功',
+  pending: '发布成功，审核通过后将公开显示',
+  duplicate: '请勿重复发布相同的内容',
+  keyReused: '该 Idempotency-Key 已用于其他内容',
+  badKey: 'Idempotency-Key 格式不正确',
+} as const;
+
+/** The like kind of a discover post in the likes table (one like per user per post). */
+export const QUAN_LIKE_KIND = 'quan_post';
+
+/** app_config key of the area's review-before-publish setting (team rule; default off). */
+export const REVIEW_SETTING_KEY = 'discover.reviewBeforePublish';
+
+/** Publishing: one post per 10 s, ≤ 20 a day per user (security.md C2 spirit: posts are rarer than comments). */
+const PUBLISH_RULES: RateRule[] = [
+  { max: 1, windowMs: 10_000 },
+  { max: 20, windowMs: 24 * 3600_000 },
+];
+const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{8,64}$/;
+const DUPLICATE_WINDOW_MS = 5 * 60_000;
+
+const fail = (statusCode: number, message: string) => new ApiFailure(statusCode, message);
+
+/** Rows → posts with their authors, tags, first comments, the caller's likes and the official reply's link. */
+export async function hydratePosts(db: Db, viewer: AuthUser | null, rows: PostRow[]): Promise<Post[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [tags, firstComments, liked, newsLinks] = await Promise.all([
+    tagsOfPostsRepo(db, ids),
+    firstCommentsRepo(db, ids, POST_COMMENTS_SHOWN),
+    viewer ? likedIdsRepo(db, viewer.userId, QUAN_LIKE_KIND, ids) : Promise.resolve(new Set<number>()),
+    newsLinksRepo(db, [...new Set(rows.map((r) => r.officialNewsId).filter((id) => id > 0))]),
+  ]);
+  const userIds = new Set(rows.map((r) => r.userId));
+  for (const list of firstComments.values()) for (const c of list) userIds.add(c.userId);
+  const profiles = await profilesRepo(db, [...userIds]);
+  return rows.map((row) => toPost(row, { viewerId: viewer?.userId ?? null, profiles, liked, tags, comments: firstComments, newsLinks }));
+}
+
+export async function hotTopicsService(db: Db, page: number, pageSize: number): Promise<Topic[]> {
+  return (await listHotTopicsRepo(db, page, pageSize)).map(toTopic);
+}
+
+export async function themeInfoService(db: Db, themeId: number): Promise<Topic> {
+  const row = await findTopicRepo(db, themeId);
+  if (!row) throw fail(StatusCode.notFound, DISCOVER_MESSAGES.topicMissing);
+  return toTopic(row);
+}
+
+export async function topicsByKeyboardService(db: Db, keyboard: string, page: number, pageSize: number): Promise<Topic[]> {
+  return (await topicsByKeyboardRepo(db, keyboard, page, pageSize)).map(toTopic);
+}
+
+export function hotWordsService(db: Db) {
+  return hotWordsRepo(db);
+}
+
+export async function postsService(db: Db, viewer: AuthUser | null, q: Omit<PostQuery, 'viewerId'>): Promise<Post[]> {
+  if (q.topicId !== undefined && !(await findTopicRepo(db, q.topicId))) throw fail(StatusCode.notFound, DISCOVER_MESSAGES.topicMissing);
+  const rows = await listPostsRepo(db, { ...q, viewerId: viewer?.userId ?? null });
+  return hydratePosts(db, viewer, rows);
+}
+
+export async function postDetailService(db: Db, viewer: AuthUser | null, id: number): Promise<Post> {
+  const row = await findVisiblePostRepo(db, id, viewer?.userId ?? null);
+  if (!row) throw fail(StatusCode.notFound, DISCOVER_MESSAGES.postMissing);
+  const [post] = await hydratePosts(db, viewer, [row]);
+  return post!;
+}
+
+async function reviewBeforePublish(db: Db): Promise<boolean> {
+  return (await configValueRepo(db, REVIEW_SETTING_KEY)) === true;
+}
+
+export interface PublishInput {
+  content: string;
+  imageUrl: string[];
+  topicIds: number[];
+}
+
+export interface PublishContext {
+  deps: AppDeps;
+  limiter: RateLimiter;
+}
+
+function samePost(row: PostRow, input: PublishInput): boolean {
+  return row.content === input.content && JSON.stringify(row.pictures) === JSON.stringify(input.imageUrl) && row.topicId === input.topicIds[0];
+}
+
+export async function publishService(ctx: PublishContext, c: Context, user: AuthUser, input: PublishInput): Promise<{ post: Post; message: string }> {
+  const db = ctx.deps.database.db;
+  const key = c.req.header('idempotency-key') ?? null;
+  if (key !== null && !IDEMPOTENCY_KEY_RE.test(key)) throw fail(StatusCode.badParams, DISCOVER_MESSAGES.badKey);
+  const answer = async (row: PostRow) => {
+    const [post] = await hydratePosts(db, user, [row]);
+    return { post: post!, message: row.reviewState === 'pending' ? DISCOVER_MESSAGES.pending : DISCOVER_MESSAGES.published };
+  };
+  // A retry of a send that already landed answers the post it wrote, before any other rule runs.
+  if (key !== null) {
+    const earlier = await findPostByClientKeyRepo(db, user.userId, key);
+    if (earlier) {
+      if (!samePost(earlier, input)) throw fail(StatusCode.unprocessable, DISCOVER_MESSAGES.keyReused);
+      return answer(earlier);
+    }
+  }
+  const topics = await topicsByIdsRepo(db, input.topicIds);
+  if (topics.length !== input.topicIds.length) throw fail(StatusCode.badParams, DISCOVER_MESSAGES.topicMissing);
+  checkPictures(ctx.deps, user.userId, input.imageUrl);
+  const recent = await listPostsRepo(db, { viewerId: user.userId, page: 1, pageSize: 5 });
+  if (recent.some((r) => r.userId === user.userId && r.content === input.content && Date.now() - r.createdAt.getTime() < DUPLICATE_WINDOW_MS)) {
+    throw fail(StatusCode.fail, DISCOVER_MESSAGES.duplicate);
+  }
+  await ctx.limiter.take([{ key: `quan-publish:user:${user.userId}`, rules: PUBLISH_RULES }]);
+  const reviewState = (await reviewBeforePublish(db)) ? 'pending' : 'approved';
+  const row = await ctx.deps.database.write((tx) =>
+    insertPostRepo(tx, { userId: user.userId, topicIds: input.topicIds, content: input.content, pictures: input.imageUrl, reviewState, clientKey: key }),
+  );
+  if (row) return answer(row);
+  // Two sends with the same key raced: the other one wrote the post.
+  const winner = key === null ? null : await findPostByClientKeyRepo(db, user.userId, key);
+  if (!winner) throw fail(StatusCode.serverError, DISCOVER_MESSAGES.postMissing);
+  if (!samePost(winner, input)) throw fail(StatusCode.unprocessable, DISCOVER_MESSAGES.keyReused);
+  return answer(winner);
+}

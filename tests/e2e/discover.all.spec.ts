@@ -1,0 +1,142 @@
+/**
+ * Discover in a real browser on all three hosts (issue 17; spec 2.6, 4, 9): browse the feed (readable
+ * without JavaScript, paged until 没有更多了), fold and unfold a long text, like a post (spec 4 rule),
+ * open the detail by tapping the text, the comment page's login gate, then comment as a logged-in reader.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { islandReady, loginByApi, signIn, type Reader } from './interactionSupport.ts';
+
+const HOSTS = ['browser', 'app-webview', 'messenger'];
+const host = () => Math.max(0, HOSTS.indexOf(test.info().project.name));
+
+interface FeedPost {
+  id: number;
+  classId: number;
+  content: string;
+  like: number;
+  nickname: string;
+  userId: number;
+}
+
+/** Each host works on its own posts of feed page 2 and 3, so the three runs on one server do not meet. */
+async function pickPost(page: Page, offset: number): Promise<FeedPost> {
+  const res = await page.request.get(`/v1/quan/getQuanInfo?page=2&pageSize=10`);
+  const body = (await res.json()) as { data: FeedPost[] };
+  return body.data[offset * 3 + host()]!;
+}
+
+function countCalls(page: Page, path: string): { n: number; bodies: string[] } {
+  const counter = { n: 0, bodies: [] as string[] };
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === path) {
+      counter.n++;
+      counter.bodies.push(req.postData() ?? '');
+    }
+  });
+  return counter;
+}
+
+test('the feed reads without JavaScript: hot topics, tag chips and the first posts', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  const res = await page.goto(`${test.info().project.use.baseURL}/shancheng/Discover`);
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: '热门话题' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: '话题标签' }).getByRole('link')).toHaveCount(10);
+  await expect(page.locator('article[data-post-id]')).toHaveCount(10);
+  await expect(page.locator('article[data-post-id]').first()).toContainText('千厮门大桥');
+  await context.close();
+});
+
+test('browse: chips cycle six colours, a long text folds and unfolds, the feed pages until 没有更多了', async ({ page }) => {
+  await page.goto('/shancheng/Discover');
+  const chips = page.getByRole('navigation', { name: '话题标签' }).getByRole('link');
+  const colours = await chips.evaluateAll((els) => els.map((el) => getComputedStyle(el).color));
+  expect(new Set(colours).size).toBe(6);
+  expect(colours[6]).toBe(colours[0]);
+
+  const first = page.locator('article[data-post-id]').first();
+  const fold = first.getByRole('button', { name: '全文' });
+  await islandReady(page, fold);
+  const text = first.locator('a[data-fold]');
+  await expect(text).toHaveAttribute('data-fold', 'folded');
+  const folded = await text.evaluate((el) => el.getBoundingClientRect().height);
+  expect(folded).toBeLessThanOrEqual(75);
+  await fold.click();
+  await expect(first.getByRole('button', { name: '收起' })).toHaveAttribute('aria-expanded', 'true');
+  expect(await text.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(75);
+  await first.getByRole('button', { name: '收起' }).click();
+  await expect(first.getByRole('button', { name: '全文' })).toBeVisible();
+
+  const status = page.getByRole('status').filter({ hasText: /没有更多了|加载更多|加载中/ });
+  for (let i = 0; i < 8 && !(await page.getByText('没有更多了').isVisible()); i++) {
+    await status.scrollIntoViewIfNeeded();
+    await expect(page.locator('article[data-post-id]')).not.toHaveCount(10 * (i + 1) - 10);
+  }
+  await expect(page.getByText('没有更多了')).toBeVisible();
+  const ids = await page.locator('article[data-post-id]').evaluateAll((els) => els.map((el) => el.getAttribute('data-post-id')));
+  expect(ids.length).toBeGreaterThanOrEqual(40);
+  expect(new Set(ids).size).toBe(ids.length);
+});
+
+test('the comment page needs a login: the author is stored first, then the login page (or the app prompt)', async ({ page }) => {
+  const post = await pickPost(page, 2);
+  await page.goto(`/shancheng/DetailDiscover?classId=${post.classId}&newsId=${post.id}`);
+  await page.getByRole('link', { name: '写评论…' }).click();
+  if (test.info().project.name === 'app-webview') {
+    await expect(page.getByText(/请先登录/)).toBeVisible();
+    await expect(page).toHaveURL(/\/CommentDiscover\?/);
+  } else {
+    await expect(page).toHaveURL(/\/LoginPage\?mastLogin=true&redirect=/);
+    expect(decodeURIComponent(page.url())).toContain(`/shancheng/CommentDiscover?classId=${post.classId}&newsId=${post.id}`);
+  }
+  expect(await page.evaluate(() => [localStorage.getItem('discoverAuthorNickname'), localStorage.getItem('discoverAuthorUserId')])).toEqual([post.nickname, String(post.userId)]);
+});
+
+test.describe('logged in', () => {
+  let reader: Reader;
+  test.beforeAll(async ({ playwright }) => {
+    const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    reader = await loginByApi(request);
+    await request.dispose();
+  });
+  test.beforeEach(async ({ context }) => {
+    await signIn(context, reader);
+  });
+
+  test('like → open the detail → comment, and see it listed', async ({ page }) => {
+    const post = await pickPost(page, 0);
+    const calls = countCalls(page, '/v1/like/do');
+    await page.goto('/shancheng/Discover');
+    const card = page.locator(`article[data-post-id="${post.id}"]`);
+    // The post is on feed page 2: page on until it is there.
+    const status = page.getByRole('status').filter({ hasText: /加载更多|加载中/ });
+    await islandReady(page, page.locator('article[data-post-id]').first());
+    while ((await card.count()) === 0) await status.scrollIntoViewIfNeeded();
+    const like = card.getByRole('button', { name: `点赞 ${post.like}` });
+    await like.click();
+    await expect(card.getByRole('button', { name: `点赞 ${post.like + 1}` })).toHaveAttribute('aria-pressed', 'true');
+    expect(calls.bodies[0]).toMatch(/"from":"quan"|from=quan/);
+    // Spec 4: tapping while liked sends the call again; the server's message shows, the count stays.
+    await card.getByRole('button', { name: `点赞 ${post.like + 1}` }).click();
+    await expect(page.getByText('你已经点过赞了')).toBeVisible();
+    expect(calls.n).toBe(2);
+    await expect(card.getByRole('button', { name: `点赞 ${post.like + 1}` })).toBeVisible();
+
+    await card.locator('a[data-fold]').click();
+    await expect(page).toHaveURL(new RegExp(`/DetailDiscover\\?classId=${post.classId}&newsId=${post.id}$`));
+    await expect(page.getByRole('heading', { name: /全部评论/ })).toBeVisible();
+    // The detail shows the reader's like from the API.
+    await expect(page.getByRole('button', { name: `点赞 ${post.like + 1}` })).toHaveAttribute('aria-pressed', 'true');
+
+    await page.getByRole('link', { name: '写评论…' }).click();
+    await expect(page).toHaveURL(/\/CommentDiscover\?/);
+    const words = `江边的风真舒服 ${test.info().project.name} ${Date.now() % 100000}`;
+    const box = page.getByRole('textbox', { name: '评论内容' });
+    await islandReady(page, box);
+    await box.fill(words);
+    await page.getByRole('button', { name: '提交' }).click();
+    await expect(page.getByText('评论成功')).toBeVisible();
+    await expect(page.locator('#comments').getByText(words)).toBeVisible();
+  });
+});

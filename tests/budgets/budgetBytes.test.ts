@@ -55,7 +55,8 @@ describe('pageTypeOf', () => {
     ['bangbang', '/BangBang/politics/index', 'list'],
     ['comment', '/PublishBangBang', 'interactive'],
     ['account', '/LoginPage', 'interactive'],
-    ['discover', '/Discover', 'interactive'],
+    ['discover', '/Discover', 'feed'],
+    ['discover', '/PublishDiscover', 'interactive'],
     ['shell', '/', null],
   ])('%s %s → %s', (section, path, type) => {
     expect(pageTypeOf({ section, path })).toBe(type);

@@ -649,8 +649,8 @@ export const routes: readonly RouteEntry[] = [
     query: [],
     description: "search discover",
     meta: { title: '搜索', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
-    example: '/SearchDiscover',
-    built: false,
+    example: '/SearchDiscover?keyword=火锅',
+    built: true,
   },
   {
     section: 'discover',

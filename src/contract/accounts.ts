@@ -85,8 +85,10 @@ export const OAUTH_STATE = /^[A-Za-z0-9]{1,128}$/;
  * Slide result fields: ours are base64url and `<expiry>.<hex>`; the vendor's (CAPTCHA_PROVIDER=aliyun)
  * token has `:` and `.`, its sig base64 characters. The verifier in use judges the exact shape.
  */
-const SlideField = z.string().regex(/^[A-Za-z0-9_:.-]{10,256}$/, '滑动验证无效');
-const SlideSig = z.string().regex(/^[A-Za-z0-9_:.+/=-]{10,1024}$/, '滑动验证无效');
+// A missing slide result means the reader has not slid yet (issue 13 item 4: 请先完成滑动验证).
+const slideMissing = { error: (issue: { input?: unknown }) => (issue.input === undefined ? '请先完成滑动验证' : '滑动验证无效') };
+const SlideField = z.string(slideMissing).regex(/^[A-Za-z0-9_:.-]{10,256}$/, '滑动验证无效');
+const SlideSig = z.string(slideMissing).regex(/^[A-Za-z0-9_:.+/=-]{10,1024}$/, '滑动验证无效');
 
 /** The slide check's result (spec 3 "Slide-verify result"), required by webSendMsg1. */
 export const SlideResult = z.object({

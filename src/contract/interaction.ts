@@ -44,7 +44,8 @@ export interface CommentTargetRef {
 const TargetFields = {
   classId: ClassId.optional(),
   newsId: OptionalId,
-  from: z.enum(['bang', 'news', 'quan', ''], { error: '来源只能是 bang 或 quan' }).optional(),
+  // from=bang (帮帮) or quan (发现); the reader is told in words (issue 13 item 4)
+  from: z.enum(['bang', 'news', 'quan', ''], { error: '来源只能是帮帮或发现' }).optional(),
   classid: BangClassid.optional(),
   id: OptionalId,
 };
@@ -258,7 +259,7 @@ export const commentDelete = defineEndpoint({
       plId: OptionalId,
       /** Spec 7.4 bangbang delete: id=plId and from=bang. */
       id: OptionalId,
-      from: z.enum(['bang', 'news', ''], { error: '来源只能是 bang' }).optional(),
+      from: z.enum(['bang', 'news', ''], { error: '来源只能是帮帮' }).optional(),
     })
     .transform((v, ctx) => {
       const plId = v.plId ?? (v.from === 'bang' ? v.id : undefined);

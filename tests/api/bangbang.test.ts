@@ -113,7 +113,7 @@ describe('GET /v1/bangbang/wenda/getAnswerDetail and getAnswerListById', () => {
   it.each(['0', '-1', '1e3', 'abc', ''])('an id of %j is refused with a Chinese message', async (id) => {
     const res = await t.app.request(`/v1/bangbang/wenda/getAnswerDetail?id=${id}`);
     expect(res.status).toBe(400);
-    expect((await envelope(res)).message).toMatch(/^参数错误: id /);
+    expect((await envelope(res)).message).toMatch(/^参数错误: 编号/);
   });
 });
 
@@ -210,12 +210,12 @@ describe('GET /v1/bangbang/wenzheng/getNewList and getHotList', () => {
   });
 
   it.each([
-    ['page=0', /^参数错误: page 页码从 1 开始/],
-    ['page=-1', /^参数错误: page /],
-    ['page=abc', /^参数错误: page /],
-    ['page=10001', /^参数错误: page 页码过大/],
-    ['pageSize=0', /^参数错误: pageSize 每页条数至少为 1/],
-    ['pageSize=51', /^参数错误: pageSize 每页条数不能超过 50/],
+    ['page=0', /^参数错误: 页码从 1 开始/],
+    ['page=-1', /^参数错误: 页码/],
+    ['page=abc', /^参数错误: 页码/],
+    ['page=10001', /^参数错误: 页码过大/],
+    ['pageSize=0', /^参数错误: 每页条数至少为 1/],
+    ['pageSize=51', /^参数错误: 每页条数不能超过 50/],
   ])('%s is refused with a Chinese message', async (query, message) => {
     for (const path of ['/v1/bangbang/wenzheng/getNewList', '/v1/bangbang/wenzheng/getHotList']) {
       const res = await t.app.request(`${path}?${query}`);
@@ -244,10 +244,10 @@ describe('bangbang comments (from=bang)', () => {
   });
 
   it.each([
-    ['classid 3', 'from=bang&classid=3&id=1', /^参数错误: classid /],
-    ['no id', 'from=bang&classid=2', /^参数错误: id /],
-    ['no classid', 'from=bang&id=1', /^参数错误: classid /],
-    ['no from and no newsId', 'classid=2&id=1', /^参数错误: classId /],
+    ['classid 3', 'from=bang&classid=3&id=1', /^参数错误: 内容类别/],
+    ['no id', 'from=bang&classid=2', /^参数错误: 编号/],
+    ['no classid', 'from=bang&id=1', /^参数错误: 内容类别/],
+    ['no from and no newsId', 'classid=2&id=1', /^参数错误: 内容类别/],
   ])('refuses %s with a Chinese message', async (_name, qs, message) => {
     const res = await t.app.request(`/v1/comment/getList?${qs}`);
     expect(res.status).toBe(400);
@@ -290,9 +290,9 @@ describe('bangbang comments (from=bang)', () => {
   });
 
   it.each([
-    ['empty text', { sayText: '   ' }, '参数错误: sayText 评论内容不能为空'],
-    ['501 characters', { sayText: '帮'.repeat(501) }, '参数错误: sayText 评论内容不能超过 500 个字'],
-    ['10 pictures', { conpic: Array.from({ length: 10 }, (_, i) => `/media/comments/1/${i}.png`) }, '参数错误: conpic 图片最多 9 张'],
+    ['empty text', { sayText: '   ' }, '参数错误: 评论内容不能为空'],
+    ['501 characters', { sayText: '帮'.repeat(501) }, '参数错误: 评论内容不能超过 500 个字'],
+    ['10 pictures', { conpic: Array.from({ length: 10 }, (_, i) => `/media/comments/1/${i}.png`) }, '参数错误: 图片最多 9 张'],
   ])('refuses %s', async (_name, body, message) => {
     const before = (await questionRow(quietQuestion.id)).commentCount;
     const { res } = await bangComment({ classid: 2, id: quietQuestion.id }, body);
@@ -367,7 +367,7 @@ describe('bangbang comments (from=bang)', () => {
     const made = await envelope<CommentReply>(await post('/v1/comment/store', { classId: article!.classId, newsId: article!.id, sayText: '新闻评论不归帮帮删' }, author.headers));
     expect(made.statusCode).toBe(200);
     expect((await envelope(await post('/v1/comment/deleteComment', { id: made.data.id, from: 'bang' }, author.headers))).statusCode).toBe(404);
-    expect(await envelope(await post('/v1/comment/deleteComment', { from: 'bang' }, author.headers))).toEqual({ statusCode: 400, message: '参数错误: id 不能为空', data: null });
+    expect(await envelope(await post('/v1/comment/deleteComment', { from: 'bang' }, author.headers))).toEqual({ statusCode: 400, message: '参数错误: 编号不能为空', data: null });
   });
 });
 
@@ -476,7 +476,7 @@ describe('POST /v1/bangbang/news/doreport', () => {
     ['no reason', { classid: 2, content: '' }, 100, '请选择举报内容'],
     ['a reason not on the list', { classid: 2, content: '随便写的' }, 400, '举报理由不在可选范围内'],
     ['an unknown item', { classid: 2, id: 999999, content: '其他' }, 404, '内容不存在或已删除'],
-    ['classid 5', { classid: 5, content: '其他' }, 400, '参数错误: classid 只能是 1（问政）或 2（问答）'],
+    ['classid 5', { classid: 5, content: '其他' }, 400, '参数错误: 内容类别只能是 1（问政）或 2（问答）'],
   ])('refuses %s and records nothing', async (_name, body, statusCode, message) => {
     const user = await createTestUser(t.database);
     const a = await envelope(await post('/v1/bangbang/news/doreport', { id: question.id, ...body }, user.headers));

@@ -58,8 +58,8 @@ describe('request bodies', () => {
   });
 
   it.each([
-    ['key=badx&newsId=1e3&text=a', 'newsId'],
-    ['key=badx&newsId=-1&text=a', 'newsId'],
+    ['key=badx&newsId=1e3&text=a', '内容编号'],
+    ['key=badx&newsId=-1&text=a', '内容编号'],
     ['key=badx&newsId=12&text=%20%20', '评论不能为空'],
     ['key=badx&newsId=12&text=%F0%9F%98%80%F0%9F%98%80%F0%9F%98%80%F0%9F%98%80%F0%9F%98%80%F0%9F%98%80', '评论不能超过 5 个字'],
     ['key=badx&newsId=12&text=a%00b', '评论包含非法字符'],

@@ -378,11 +378,11 @@ describe('POST /v1/comment/deleteComment', () => {
 describe('GET /v1/comment/getList paging', () => {
   it('names a malformed item id in plain Chinese, for news and bangbang items alike', async () => {
     for (const [query, field] of [
-      [`classId=${open.classId}&newsId=abc`, 'newsId'],
-      [`classId=${open.classId}&newsId=-5`, 'newsId'],
-      ['from=bang&classid=2&id=abc', 'id'],
+      [`classId=${open.classId}&newsId=abc`, '内容编号'],
+      [`classId=${open.classId}&newsId=-5`, '内容编号'],
+      ['from=bang&classid=2&id=abc', '编号'],
     ] as const) {
-      expect(await envelope(await get(`/v1/comment/getList?${query}`))).toEqual({ statusCode: 400, message: `参数错误: ${field} 必须是正整数`, data: null });
+      expect(await envelope(await get(`/v1/comment/getList?${query}`))).toEqual({ statusCode: 400, message: `参数错误: ${field}必须是正整数`, data: null });
     }
   });
 

@@ -60,7 +60,7 @@ describe('paged lists end with an empty data array and never repeat an item', ()
     expect((await get<ListItem[]>('/kratos/v1/channel/list?channelId=1&pageSize=50')).data).toHaveLength(50);
     const tooMany = await get('/kratos/v1/channel/list?channelId=1&pageSize=51');
     expect(tooMany.status).toBe(400);
-    expect(tooMany.message).toBe('参数错误: pageSize 每页条数不能超过 50');
+    expect(tooMany.message).toBe('参数错误: 每页条数不能超过 50');
     for (const bad of ['page=0', 'pageSize=0', 'page=abc', 'pageSize=1e2']) {
       expect((await get(`/kratos/v1/channel/list?channelId=1&${bad}`)).status, bad).toBe(400);
     }
@@ -175,10 +175,10 @@ describe('search', () => {
   });
 
   it.each([
-    ['', '参数错误: search 搜索内容不能为空'],
-    ['   ', '参数错误: search 搜索内容不能为空'],
-    ['字'.repeat(41), '参数错误: search 搜索内容不能超过 40 个字'],
-    ['a\u0000b', '参数错误: search 搜索内容包含非法字符'],
+    ['', '参数错误: 搜索内容不能为空'],
+    ['   ', '参数错误: 搜索内容不能为空'],
+    ['字'.repeat(41), '参数错误: 搜索内容不能超过 40 个字'],
+    ['a\u0000b', '参数错误: 搜索内容包含非法字符'],
   ])('refuses the search %j', async (word, message) => {
     const body = await get(`/kratos/v1/search/home?search=${encodeURIComponent(word)}`);
     expect(body.status).toBe(400);

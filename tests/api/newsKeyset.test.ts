@@ -69,7 +69,7 @@ describe.each([
   it.each(['abc', '-1', '1e12', '9999999999999999', ''])('refuses before=%s with 参数错误', async (bad) => {
     const res = await t.app.request(`${path}?${params()}&page=2&before=${bad}`);
     expect(res.status).toBe(400);
-    expect((await envelope(res)).message).toMatch(/^参数错误: before /);
+    expect((await envelope(res)).message).toMatch(/^参数错误: 翻页位置/);
   });
 });
 
@@ -118,7 +118,7 @@ describe.each([
   it.each(['abc', '0', '-1', '1.5', '99999999999999'])('refuses after=%s with 参数错误', async (bad) => {
     const res = await t.app.request(`${path}?${params()}&page=2&after=${bad}`);
     expect(res.status).toBe(400);
-    expect((await envelope(res)).message).toMatch(/^参数错误: after /);
+    expect((await envelope(res)).message).toMatch(/^参数错误: 翻页位置/);
   });
 });
 

@@ -194,7 +194,7 @@ export function registerAccountsRoutes(registry: ApiRegistry): void {
 function devOAuthRequest(rawRedirect: string | null | undefined, rawState: string | null | undefined, publicOrigin: string | undefined): { redirectUri: string; state: string } {
   const redirectUri = ownTarget(rawRedirect, [publicOrigin]);
   const state = rawState ?? '';
-  if (!redirectUri || !OAUTH_STATE.test(state)) throw new ApiFailure(StatusCode.badParams, '参数错误: redirect_uri 或 state 不正确', 400);
+  if (!redirectUri || !OAUTH_STATE.test(state)) throw new ApiFailure(StatusCode.badParams, '参数错误: 跳转地址或登录状态不正确', 400);
   return { redirectUri, state };
 }
 

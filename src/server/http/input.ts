@@ -6,6 +6,7 @@
 import type { Context } from 'hono';
 import type { z } from '../../contract/zod.ts';
 import { StatusCode } from '../../contract/envelope.ts';
+import { readerMessage } from '../../contract/readerMessages.ts';
 import { ApiFailure, messages } from './envelope.ts';
 
 export function badParams(detail: string): ApiFailure {
@@ -46,11 +47,10 @@ export async function readBody(c: Context): Promise<unknown> {
   throw new ApiFailure(StatusCode.badParams, messages.unsupportedType, 415);
 }
 
-/** Parses with a contract schema; the first issue becomes a Chinese message `参数错误: field 原因`. */
+/** Parses with a contract schema; the first issue becomes a reader's message `参数错误: 页码不能小于 1` (readerMessages.ts). */
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const field = issue?.path.length ? `${issue.path.join('.')} ` : '';
-  throw badParams(`${field}${issue?.message ?? '格式不正确'}`);
+  throw badParams(issue ? readerMessage(issue) : '格式不正确');
 }

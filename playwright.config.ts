@@ -5,7 +5,8 @@ import path from 'node:path';
 // Debian's Chromium (CHROMIUM_PATH is set by scripts/test.ts); Playwright never downloads a browser.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.E2E_PORT ?? 4399);
-const dataDir = path.join(os.tmpdir(), `shancheng-e2e-${process.pid}`);
+// `npm test` passes a folder it removes after the run (E2E_DATA_DIR); a direct `npx playwright test` uses one per process.
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `shancheng-e2e-${process.pid}`);
 
 const phone = {
   ...devices['iPhone 13'],

@@ -1,11 +1,61 @@
-/** Debian's Chromium (or CHROMIUM_PATH): Playwright never downloads a browser of its own here. */
+/**
+ * The Chromium the browser tests and the bench drive: CHROMIUM_PATH, the system's, or Playwright's own.
+ * `npm test` on a machine with none installs one itself (issue 13 item 5): Debian/Ubuntu as root through
+ * apt-get, elsewhere through Playwright's installer; only if that fails does it stop, naming the command.
+ */
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
-export function findChromium(): string | null {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/lib/chromium/chromium'];
-  for (const c of candidates) if (c && existsSync(c)) return c;
-  return null;
+const SYSTEM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/lib/chromium/chromium', '/snap/bin/chromium'];
+
+/** Playwright's own downloaded Chromium, when `npx playwright install chromium` has run on this machine. */
+function playwrightChromium(): string | null {
+  try {
+    const require = createRequire(import.meta.url);
+    const { chromium } = require('playwright-core') as { chromium: { executablePath(): string } };
+    return chromium.executablePath();
+  } catch {
+    return null;
+  }
+}
+
+export function findChromium(exists: (path: string) => boolean = existsSync, bundled: () => string | null = playwrightChromium): string | null {
+  for (const candidate of [process.env.CHROMIUM_PATH, ...SYSTEM_PATHS]) if (candidate && exists(candidate)) return candidate;
+  const own = bundled();
+  return own && exists(own) ? own : null;
+}
+
+export interface InstallStep {
+  say: string;
+  command: string;
+  args: string[];
+}
+
+/** How this machine gets a Chromium: apt-get as root on Debian/Ubuntu, else Playwright's installer. */
+export function decideChromiumInstall(machine: { platform: NodeJS.Platform; isRoot: boolean; hasAptGet: boolean }): InstallStep[] {
+  if (machine.platform === 'linux' && machine.isRoot && machine.hasAptGet) {
+    return [
+      { say: 'No Chromium found: installing Debian’s chromium with apt-get (once)…', command: 'apt-get', args: ['update', '-qq'] },
+      { say: '', command: 'apt-get', args: ['install', '-y', '-qq', '--no-install-recommends', 'chromium'] },
+    ];
+  }
+  return [{ say: 'No Chromium found: installing Playwright’s Chromium (once)…', command: 'npx', args: ['playwright', 'install', 'chromium'] }];
 }
 
 export const CHROMIUM_MISSING =
-  'No Chromium found: install it with `apt-get install chromium`, or set CHROMIUM_PATH to a Chromium binary.';
+  'No Chromium could be installed. Install one with `apt-get install chromium` (Debian/Ubuntu) or `npx playwright install chromium`, or set CHROMIUM_PATH to a Chromium binary, then run `npm test` again.';
+
+/** Finds a Chromium, installing one when there is none; null only when the install failed too. */
+export function ensureChromium(env: NodeJS.ProcessEnv = process.env): string | null {
+  const found = findChromium();
+  if (found) return found;
+  const hasAptGet = (existsSync('/usr/bin/apt-get') || existsSync('/bin/apt-get'));
+  const steps = decideChromiumInstall({ platform: process.platform, isRoot: process.getuid?.() === 0, hasAptGet });
+  for (const step of steps) {
+    if (step.say) console.log(step.say);
+    const result = spawnSync(step.command, step.args, { stdio: 'inherit', env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } });
+    if (result.status !== 0) return null;
+  }
+  return findChromium();
+}

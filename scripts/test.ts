@@ -1,19 +1,27 @@
 /** `npm test`: unit and API tests (vitest, PGlite in memory), then browser tests (Playwright + Chromium). */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { binPath as bin, childEnv, root } from './childEnv.ts';
 import { ensureBuild } from './ensureBuild.ts';
-import { CHROMIUM_MISSING, findChromium } from './findChromium.ts';
+import { CHROMIUM_MISSING, ensureChromium } from './findChromium.ts';
 
 
-const chromium = findChromium();
+// No Chromium on this machine: install one (apt-get as root, else Playwright's installer) before the tests.
+const chromium = ensureChromium();
 if (!chromium) {
   console.error(CHROMIUM_MISSING);
   process.exit(1);
 }
 
+function runStatus(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
+  return spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: childEnv(env) }).status ?? 1;
+}
+
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: childEnv(env) });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const status = runStatus(cmd, args, env);
+  if (status !== 0) process.exit(status);
 }
 
 // The PostgreSQL run is `npm run test:services`; plain `npm test` is always the embedded database.
@@ -21,4 +29,13 @@ const embedded = { DATABASE_URL: '', REDIS_URL: '', NODE_ENV: 'test' };
 // The server-process suites and the browser tests need the built pages.
 ensureBuild();
 run(bin('vitest'), ['run', '--project', 'unit', ...process.argv.slice(2)], embedded);
-run(bin('playwright'), ['test'], { ...embedded, CHROMIUM_PATH: chromium });
+// The browser tests' server keeps its database and media in a folder of its own, removed after the run
+// whatever its outcome (issue 13 item 7: no ~50 MB folder left in /tmp per run).
+const e2eData = mkdtempSync(path.join(os.tmpdir(), 'shancheng-e2e-'));
+let e2eStatus: number;
+try {
+  e2eStatus = runStatus(bin('playwright'), ['test'], { ...embedded, CHROMIUM_PATH: chromium, E2E_DATA_DIR: e2eData });
+} finally {
+  rmSync(e2eData, { recursive: true, force: true });
+}
+if (e2eStatus !== 0) process.exit(e2eStatus);

@@ -107,10 +107,16 @@ test('a detail page is served from the page cache and counts each view once by i
 // news follows the comments at once, and the last hot item scrolls clear of the bar.
 test('the fixed bar leaves no empty band under the comments and covers nothing at the end', async ({ page }) => {
   await page.goto('/shancheng/NewsDetail?classId=101&newsId=1');
-  const comments = await page.locator('#comments').evaluate((el) => el.getBoundingClientRect().bottom);
-  const related = await page.getByRole('region', { name: '相关新闻' }).evaluate((el) => el.getBoundingClientRect().top);
-  expect(related - comments).toBeGreaterThanOrEqual(0);
-  expect(related - comments).toBeLessThan(24);
+  // Measured once the page has settled (pictures and the fold applied): under load a measurement taken
+  // mid-layout compared an unfolded article's comments with a folded one's related news.
+  await page.waitForLoadState('load');
+  const band = async () => {
+    const comments = await page.locator('#comments').evaluate((el) => el.getBoundingClientRect().bottom);
+    const related = await page.getByRole('region', { name: '相关新闻' }).evaluate((el) => el.getBoundingClientRect().top);
+    return related - comments;
+  };
+  await expect.poll(band).toBeGreaterThanOrEqual(0);
+  expect(await band()).toBeLessThan(24);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const bar = await page.getByRole('region', { name: '评论与点赞' }).evaluate((el) => el.getBoundingClientRect().top);
   const hot = await page.getByRole('region', { name: '热点新闻' }).evaluate((el) => el.getBoundingClientRect().bottom);

@@ -15,10 +15,7 @@ export function resolveServerTransport(): ApiTransport | undefined {
   return typeof candidate === 'function' ? (candidate as ApiTransport) : undefined;
 }
 
-/**
- * Registers (or with undefined, removes) the in-process transport. The server main may call this
- * or set `globalThis[Symbol.for('shancheng.apiFetch')] = (req) => app.fetch(req)` itself.
- */
+/** Registers (or with undefined, removes) the in-process transport; src/server/main.ts calls it at start. */
 export function registerServerTransport(transport: ApiTransport | undefined): void {
   const holder = globalThis as TransportHolder;
   if (transport) holder[SERVER_TRANSPORT_KEY] = transport;

@@ -28,7 +28,3 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
   return z.object({ statusCode: z.number().int(), message: z.string(), data });
 }
 
-/** Paging query shared by every list: pages from 1; a list ends with an empty `data` array (spec 4). */
-export const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10000).default(1),
-});

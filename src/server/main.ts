@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
+import { registerServerTransport } from '../client/serverTransport.ts';
 import { HEADER_REQUEST_ID } from '../contract/headers.ts';
 import { BASE_PATH as BASE, HOME_PATH, ownTarget } from '../lib/safeUrl.ts';
 import { canonicalPath } from '../routing/routes.ts';
@@ -59,7 +60,7 @@ setInterval(runExpiry, 24 * 3600_000).unref();
 const realtime = await createRealtimeServer({ database, log, config });
 const { app, apiCache } = createApiApp({ database, log, config, mediaDir, realtime: realtime.publisher });
 // Pages call the API in process through the shared client's transport (no socket, DESIGN.md).
-(globalThis as Record<symbol, unknown>)[Symbol.for('shancheng.apiFetch')] = (req: Request) => app.fetch(req);
+registerServerTransport(async (req) => app.fetch(req));
 
 const apiListener = getRequestListener(app.fetch);
 // API answers are made per request (the micro-cache compresses its own entries once): a fast gzip level

@@ -14,9 +14,6 @@ import { storage, type KeyValueStorage } from '../client/storage.ts';
 export const SESSION_STORAGE_KEYS = ['token', 'tokenType', 'userId', 'syPhone', 'nickname', 'unionId', 'userPic'] as const;
 export type SessionStorageKey = (typeof SESSION_STORAGE_KEYS)[number];
 
-/** Spec 4: logging out clears these four; we clear the rest of the profile too (see logout). */
-export const LOGOUT_CLEARED_KEYS = ['token', 'tokenType', 'userId', 'syPhone'] as const;
-
 /** Every field is a string; '' means absent. */
 export type SessionState = Record<SessionStorageKey | 'deviceId', string>;
 

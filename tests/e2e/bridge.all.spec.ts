@@ -29,7 +29,7 @@ test('article: promo bar, guide and navigation bar per host', async ({ page }, i
   await expect(page.locator('header.nav')).toHaveCount(inApp ? 0 : 1);
   // spec 4: never folded inside the app.
   if (inApp) {
-    await page.waitForTimeout(1200);
+    await expect(page.locator('sc-fold[data-fold-decided]')).toHaveCount(1);
     await expect(page.locator('sc-fold.folded')).toHaveCount(0);
   }
   await page.screenshot({ path: `tests/e2e/screenshots/bridge-article-${info.project.name}.png` });

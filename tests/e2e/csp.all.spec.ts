@@ -35,7 +35,7 @@ async function violations(page: Page, url: string): Promise<string[]> {
   expect(csp).toContain("frame-ancestors 'self'");
   await page.waitForLoadState('networkidle');
   await page.mouse.wheel(0, 4000);
-  await page.waitForTimeout(500);
+  // networkidle: no request for 500 ms after what the scroll started (lazy pictures, the next page).
   await page.waitForLoadState('networkidle');
   found.push(...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)));
   return found;

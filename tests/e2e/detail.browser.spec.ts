@@ -14,7 +14,7 @@ test('a long article folds to 1.2 window heights and unfolds by its icon', async
 
 test('a short article does not fold', async ({ page }) => {
   await page.goto('/shancheng/NewsDetail?classId=103&newsId=19');
-  await page.waitForTimeout(900);
+  await expect(page.locator('sc-fold[data-fold-decided]')).toHaveCount(1);
   await expect(page.getByRole('button', { name: '展开全文' })).toBeHidden();
 });
 

@@ -44,9 +44,11 @@ test('scrolls a list to its end: every page appended once, then 没有更多了'
   await page.goto('/shancheng/home/1');
   const more = page.locator('sc-more-list .more');
   for (let i = 0; i < 12 && !(await more.getByText('没有更多了').isVisible()); i++) {
+    const shown = await page.locator('.news-list > li').count();
     await more.scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 4000);
-    await page.waitForTimeout(400);
+    // The next page has arrived (more items) or the list has ended.
+    await expect.poll(async () => (await more.getByText('没有更多了').isVisible()) || (await page.locator('.news-list > li').count()) > shown).toBe(true);
   }
   await expect(more.getByText('没有更多了')).toBeVisible();
   // Titles are unique in the demo data (links are not: the four specials share /SpecialPage?classId=105).

@@ -9,7 +9,10 @@ import { FOLD_DELAY_MS, decideFold } from './decideFold.ts';
 class FoldElement extends HTMLElement {
   connectedCallback(): void {
     // Never inside the app (spec 4): the server says so from the request, the client double-checks.
-    if (this.dataset['foldable'] !== '1' || !shouldFoldLongContent()) return;
+    if (this.dataset['foldable'] !== '1' || !shouldFoldLongContent()) {
+      this.markDecided();
+      return;
+    }
     const fold = (): void => {
       window.setTimeout(() => this.foldNow(), FOLD_DELAY_MS);
     };
@@ -21,13 +24,22 @@ class FoldElement extends HTMLElement {
 
   private foldNow(): void {
     const body = this.querySelector<HTMLElement>('[data-fold-body]');
-    if (!body || this.dataset['unfolded'] === '1') return;
+    if (!body || this.dataset['unfolded'] === '1') {
+      this.markDecided();
+      return;
+    }
     const height = decideFold(body.scrollHeight, window.innerHeight);
+    this.markDecided();
     if (height === null) return;
     body.style.maxBlockSize = `${height}px`;
     this.classList.add('folded');
     const button = this.querySelector<HTMLButtonElement>('[data-unfold]');
     if (button) button.hidden = false;
+  }
+
+  /** `data-fold-decided`: whether to fold has been decided (a test or a script can wait for it, not for a time). */
+  private markDecided(): void {
+    this.dataset['foldDecided'] = '1';
   }
 
   unfold(): void {

@@ -74,10 +74,6 @@ export async function setUnionIdRepo(tx: Tx, userId: number, unionId: string): P
   await tx.update(users).set({ unionId }).where(eq(users.id, userId));
 }
 
-export async function setPhoneRepo(tx: Tx, userId: number, phone: string): Promise<void> {
-  await tx.update(users).set({ phone }).where(eq(users.id, userId));
-}
-
 // ── bearer tokens ─────────────────────────────────────────────────────────────────────────────
 
 export interface NewToken {

@@ -66,8 +66,6 @@ export interface ApiMicroCacheOptions {
   now?: () => number;
 }
 
-export type ApiMicroCacheState = 'hit' | 'miss' | 'bypass';
-
 /** A kept answer ready to send: what the middleware replays, for the server's fast path too. */
 export interface ApiCacheReplay {
   status: number;

@@ -12,6 +12,7 @@ import { kratosDetail, type NewsDetail } from '../../contract/detail.ts';
 import { ClassId, Id } from '../../contract/fields.ts';
 import { z } from '../../contract/zod.ts';
 import type { ArticleRef } from '../../features/interaction/commentLinks.ts';
+import type { PageLoad } from '../news/pageLoad.ts';
 
 const Query = z.object({
   classId: ClassId,
@@ -32,11 +33,14 @@ export interface CommentSubject {
   open: boolean;
 }
 
-export type CommentTarget =
-  | { kind: 'ok'; query: CommentTargetQuery; detail: NewsDetail; subject: CommentSubject }
-  | { kind: 'bang'; query: CommentTargetQuery; subject: CommentSubject }
-  | { kind: 'notFound' }
-  | { kind: 'error' };
+/** The item a comment page is about: a news article (with its detail) or a bangbang item (detail null). */
+export interface CommentTargetView {
+  query: CommentTargetQuery;
+  detail: NewsDetail | null;
+  subject: CommentSubject;
+}
+
+export type CommentTarget = PageLoad<CommentTargetView>;
 
 /** Ids of 0 or '' mean absent (spec 2.6 links carry pId=0 for a top-level comment). */
 function param(search: URLSearchParams, name: string): string | undefined {
@@ -62,7 +66,7 @@ async function loadBang(query: CommentTargetQuery): Promise<CommentTarget> {
   const res = query.classId === 2 ? await getEndpoint(wendaGetAnswerDetail, { id: query.newsId }) : await getEndpoint(wenzhengGetDetail, { id: query.newsId });
   if (res.statusCode === 404) return { kind: 'notFound' };
   if (res.statusCode !== 200) return { kind: 'error' };
-  return { kind: 'bang', query, subject: { ref: { classId: query.classId, newsId: res.data.id, from: 'bang' }, title: res.data.title, open: true } };
+  return { kind: 'ok', view: { query, detail: null, subject: { ref: { classId: query.classId, newsId: res.data.id, from: 'bang' }, title: res.data.title, open: true } } };
 }
 
 export async function loadCommentTarget(search: URLSearchParams, options: { bang?: boolean } = {}): Promise<CommentTarget> {
@@ -77,9 +81,11 @@ export async function loadCommentTarget(search: URLSearchParams, options: { bang
     const detail = res.data;
     return {
       kind: 'ok',
-      query: parsed.data,
-      detail,
-      subject: { ref: { classId: detail.classId, newsId: detail.newsId }, title: detail.title, open: detail.allowPl && detail.pl !== 1 },
+      view: {
+        query: parsed.data,
+        detail,
+        subject: { ref: { classId: detail.classId, newsId: detail.newsId }, title: detail.title, open: detail.allowPl && detail.pl !== 1 },
+      },
     };
   } catch {
     return { kind: 'error' };

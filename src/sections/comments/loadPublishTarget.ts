@@ -6,19 +6,25 @@ import { getEndpoint } from '../../client/getEndpoint.ts';
 import { commentGetListByParentId, type CommentReply } from '../../contract/interaction.ts';
 import { articleHref, commentPageHref, commentReplyPageHref, targetParams } from '../../features/interaction/commentLinks.ts';
 import { loadCommentTarget, type CommentSubject } from './loadCommentTarget.ts';
+import type { PageLoad } from '../news/pageLoad.ts';
 
-export type PublishTarget =
-  | { state: 'ok'; subject: CommentSubject; replyTo: CommentReply | null; plId: number | undefined; pId: number | undefined; doneHref: string }
-  | { state: 'notFound' }
-  | { state: 'error' };
+export interface PublishView {
+  subject: CommentSubject;
+  replyTo: CommentReply | null;
+  plId: number | undefined;
+  pId: number | undefined;
+  doneHref: string;
+}
+
+export type PublishTarget = PageLoad<PublishView>;
 
 /** The first replies searched for the quoted comment. */
 const THREAD_PAGE = 50;
 
 export async function loadPublishTarget(search: URLSearchParams, options: { bang?: boolean } = {}): Promise<PublishTarget> {
   const target = await loadCommentTarget(search, options);
-  if (target.kind === 'notFound' || target.kind === 'error') return { state: target.kind };
-  const { subject, query } = target;
+  if (target.kind !== 'ok') return target;
+  const { subject, query } = target.view;
   const { plId, pId } = query;
   let replyTo: CommentReply | null = null;
   let rootId: number | undefined;
@@ -29,7 +35,7 @@ export async function loadPublishTarget(search: URLSearchParams, options: { bang
       rootId = res.data.comment.id;
       // Quote the comment answered: a reply in the thread (pId) when it is among the first 50, else the root.
       replyTo = res.data.list.find((r) => r.id === pId) ?? res.data.comment;
-    } else if (plId !== undefined) return { state: res?.statusCode === 404 ? 'notFound' : 'error' };
+    } else if (plId !== undefined) return { kind: res?.statusCode === 404 ? 'notFound' : 'error' };
   }
   // After 提交: the thread of a reply; the item's comments (a from=News link: the article itself).
   const doneHref = replyTo
@@ -37,5 +43,5 @@ export async function loadPublishTarget(search: URLSearchParams, options: { bang
     : search.get('from') === 'News' || subject.ref.from === 'bang'
       ? `${articleHref(subject.ref)}#comments`
       : commentPageHref(subject.ref);
-  return { state: 'ok', subject, replyTo, plId: plId ?? rootId, pId, doneHref };
+  return { kind: 'ok', view: { subject, replyTo, plId: plId ?? rootId, pId, doneHref } };
 }

@@ -8,6 +8,7 @@ import { adsList, kratosDetail, relationNews, type Ad, type NewsDetail } from '.
 import { NewsIdQuery, type ListItem } from '../../contract/news.ts';
 import { AD_SLOTS, decideEligibleAds } from '../../features/ads/decideEligibleAds.ts';
 import { decideDetailFlags, type DetailFlags } from './decideDetailFlags.ts';
+import type { PageLoad } from '../news/pageLoad.ts';
 
 export interface DetailAds {
   aboveTitle: Ad[];
@@ -22,7 +23,7 @@ export interface DetailPageData {
   ads: DetailAds;
 }
 
-export type DetailLoad = { kind: 'ok'; view: DetailPageData } | { kind: 'notFound' } | { kind: 'error' };
+export type DetailLoad = PageLoad<DetailPageData>;
 
 const NO_ADS: DetailAds = { aboveTitle: [], belowTitle: [], belowArticle: [] };
 

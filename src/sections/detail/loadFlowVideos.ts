@@ -5,6 +5,7 @@
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { ClassId, Page } from '../../contract/fields.ts';
 import { channelList, newsListByColumn, type ListItem } from '../../contract/news.ts';
+import type { PageLoad } from '../news/pageLoad.ts';
 
 export interface FlowVideoData {
   classId: number;
@@ -14,7 +15,7 @@ export interface FlowVideoData {
   more: boolean;
 }
 
-export type FlowLoad = { kind: 'ok'; view: FlowVideoData } | { kind: 'notFound' } | { kind: 'error' };
+export type FlowLoad = PageLoad<FlowVideoData>;
 
 const PAGE_SIZE = 20;
 

@@ -29,7 +29,11 @@ export function ensureBuild(force = false): void {
   console.log('Building pages (astro build)…');
   // Always a production build: under vitest NODE_ENV is 'test', and a build inheriting it bundles React's
   // development JSX runtime (jsxDEV: ~+25 KB gzip per island page, and server renders of islands fail).
-  const result = spawnSync(binPath('astro'), ['build'], { cwd: root, stdio: 'inherit', env: childEnv({ ASTRO_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' }) });
+  // Vitest also mirrors its own import.meta.env into process.env (BASE_URL '/', MODE, DEV, PROD, SSR); a build
+  // inheriting BASE_URL made every import.meta.env.BASE_URL link '/' instead of the base path.
+  const env = childEnv({ ASTRO_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' });
+  for (const key of ['BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR', 'VITEST', 'VITEST_MODE', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'TEST']) delete env[key];
+  const result = spawnSync(binPath('astro'), ['build'], { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) {
     console.error('astro build failed');
     process.exit(result.status ?? 1);

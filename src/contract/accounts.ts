@@ -125,6 +125,7 @@ export const captchaChallenge = defineEndpoint({
 export const TrailPoint = z.tuple([z.number().finite(), z.number().finite(), z.number().finite()]);
 
 export const captchaVerify = defineEndpoint({
+  invalidates: 'none',
   method: 'POST',
   path: '/api/captcha/verify',
   summary: '滑动验证：提交拖动轨迹，服务端判定后签发一次性结果',
@@ -141,6 +142,7 @@ export const captchaVerify = defineEndpoint({
 // ── SMS codes ──────────────────────────────────────────────────────────────────────────────────
 
 export const sendCode = defineEndpoint({
+  invalidates: 'none',
   method: 'POST',
   path: '/v1/common/webSendMsg1',
   summary: '发送短信验证码（需先通过滑动验证）',
@@ -155,6 +157,7 @@ export const sendCode = defineEndpoint({
 });
 
 export const checkCode = defineEndpoint({
+  invalidates: 'none',
   method: 'POST',
   path: '/v1/common/valisendMsg',
   summary: '校验验证码（找回或修改密码的第一步），返回一次性凭证',
@@ -190,6 +193,7 @@ export const LoginData = z.object({
 export type LoginData = z.infer<typeof LoginData>;
 
 export const codeLogin = defineEndpoint({
+  invalidates: 'none',
   method: 'POST',
   path: '/v1/user/code_login',
   summary: '验证码登录（未注册的手机号自动注册）',
@@ -199,6 +203,7 @@ export const codeLogin = defineEndpoint({
 });
 
 export const passwordLogin = defineEndpoint({
+  invalidates: 'none',
   method: 'POST',
   path: '/v1/user/login',
   summary: '密码登录；同一账号连续失败 5 次后需滑动验证（statusCode 428）',
@@ -209,6 +214,7 @@ export const passwordLogin = defineEndpoint({
 });
 
 export const register = defineEndpoint({
+  invalidates: 'none',
   method: 'POST',
   path: '/v1/user/register',
   summary: '注册：手机号、验证码、密码',
@@ -218,6 +224,7 @@ export const register = defineEndpoint({
 });
 
 export const resetPassword = defineEndpoint({
+  invalidates: 'none',
   method: 'POST',
   path: '/v1/user/resetPassword',
   summary: '找回密码：凭 valisendMsg 的凭证设置新密码，所有登录失效',
@@ -227,6 +234,7 @@ export const resetPassword = defineEndpoint({
 });
 
 export const changePassword = defineEndpoint({
+  invalidates: 'none',
   method: 'POST',
   path: '/v1/user/changePassword',
   summary: '修改密码：凭 valisendMsg 的凭证设置新密码，其他登录失效',
@@ -261,6 +269,7 @@ export const baseInfo = defineEndpoint({
 });
 
 export const logoutEndpoint = defineEndpoint({
+  invalidates: 'none',
   method: 'POST',
   path: '/v1/user/logout',
   summary: '退出登录：本次登录的 token 在服务端作废',
@@ -300,6 +309,7 @@ export const tokenByCode = defineEndpoint({
 const PendingUnionId = z.string({ error: '请重新登陆' }).regex(/^[A-Za-z0-9_-]{43}$/, '请重新登陆');
 
 export const unionIdIsBind = defineEndpoint({
+  invalidates: 'none',
   method: 'POST',
   path: '/v1/user/unionIdIsBind',
   summary: '待登录的微信用户是否已绑定手机号',
@@ -309,6 +319,7 @@ export const unionIdIsBind = defineEndpoint({
 });
 
 export const thirdPartyLogin = defineEndpoint({
+  invalidates: 'none',
   method: 'POST',
   path: '/v1/user/thirdPartyLogin',
   summary: '已绑定手机号的微信用户登录',
@@ -318,6 +329,7 @@ export const thirdPartyLogin = defineEndpoint({
 });
 
 export const bind3rdParty = defineEndpoint({
+  invalidates: 'none',
   method: 'POST',
   path: '/v1/user/bind3rdParty',
   summary: '微信用户绑定手机号（需该手机号的 bind 验证码）并登录',

@@ -157,6 +157,7 @@ export type PoliticsListItem = z.infer<typeof PoliticsListItem>;
 const PoliticsListQuery = z.object({ page: Page, pageSize: PoliticsPageSize });
 
 export const wenzhengGetNewList = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/v1/bangbang/wenzheng/getNewList',
   summary: '最新问政（新的在前），按页返回，空数组表示到底',
@@ -166,6 +167,7 @@ export const wenzhengGetNewList = defineEndpoint({
 });
 
 export const wenzhengGetHotList = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/v1/bangbang/wenzheng/getHotList',
   summary: '最热问政（浏览量高的在前），按页返回，空数组表示到底',
@@ -257,6 +259,7 @@ export const BangHome = z.object({
 export type BangHome = z.infer<typeof BangHome>;
 
 export const bangHome = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/v1/bangbang/home',
   summary: '帮帮首页：服务宫格、最新与最热（问答与问政）',
@@ -266,6 +269,7 @@ export const bangHome = defineEndpoint({
 });
 
 export const bangHotSearch = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/v1/bangbang/home/hotsearch',
   summary: '帮帮热门搜索词',
@@ -309,6 +313,7 @@ export const memberTopSearch = defineEndpoint({
 });
 
 export const serviceGetService = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/v1/bangbang/service/getService',
   summary: '便民服务宫格（按类别）',

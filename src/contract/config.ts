@@ -11,6 +11,7 @@ export const InitConfig = z.object({
 export type InitConfig = z.infer<typeof InitConfig>;
 
 export const init = defineEndpoint({
+  cache: 'reference',
   method: 'GET',
   path: '/kratos/v1/init',
   summary: '全局配置：实时连接房间 goim{roomId, accepts}、灰色模式、App 推广开关',

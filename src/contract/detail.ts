@@ -104,6 +104,7 @@ export const newsGetDetails = defineEndpoint({
 });
 
 export const kratosDetail = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/kratos/v1/detail',
   summary: '新闻详情（只读，不计浏览；详情页渲染、分享卡片与预览，浏览由 /v1/news/view 计数）',
@@ -117,6 +118,7 @@ export const ViewResult = z.object({ onclick: z.number().int() });
 export type ViewResult = z.infer<typeof ViewResult>;
 
 export const newsView = defineEndpoint({
+  invalidates: 'none',
   method: 'POST',
   path: '/v1/news/view',
   summary: '计一次详情浏览（页面加载后由信标发送；每设备每条短时内只计一次，按地址限频）',
@@ -126,6 +128,7 @@ export const newsView = defineEndpoint({
 });
 
 export const relationNews = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/v1/news/getRelationNews',
   summary: '相关新闻：同栏目优先，再同频道，不含本条',
@@ -143,6 +146,7 @@ export const relationNews = defineEndpoint({
 });
 
 export const adsList = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/v1/ads/list',
   summary: '详情页广告（5 标题上方、3 标题下方、2 正文下方），含投放规则，由页面按栏目与权限筛选',
@@ -160,6 +164,7 @@ export const ShareInfo = z.object({ title: z.string(), desc: z.string(), imgUrl:
 export type ShareInfo = z.infer<typeof ShareInfo>;
 
 export const sdkInfo = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/api/sdkinfo',
   summary: '分享卡片信息（标题、摘要、图片、链接），供信使与 App 分享 SDK',

@@ -81,6 +81,7 @@ export type Post = z.infer<typeof Post>;
 const Paged = { page: Page, pageSize: PageSize.unwrap().default(10) };
 
 export const getHotTopicList = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: PATHS.hotTopics,
   summary: '热门话题（热度高的在前），按页返回，空数组表示到底',
@@ -129,6 +130,7 @@ export const themeRecentList = defineEndpoint({
 });
 
 export const getHotWord = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: PATHS.hotWords,
   summary: '发现搜索热词',

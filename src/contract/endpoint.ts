@@ -20,7 +20,29 @@ export interface Endpoint<
   data: D;
   /** 'required': anonymous callers get statusCode 301; 'optional': identity used when present. */
   auth?: 'none' | 'optional' | 'required';
+  /**
+   * How a successful anonymous answer may be kept (issue 22 item 1; the framework writes Cache-Control from
+   * it, src/server/http/cachePolicy.ts). Absent: never kept (no-store). A reader's own answer (a token was
+   * sent) is never public, whatever is declared here.
+   */
+  cache?: CachePolicy;
+  /** What a successful write changes for anonymous readers (src/server/web/writeScope.ts). Absent: 'all'. */
+  invalidates?: WriteEffect;
 }
+
+/**
+ * 'content': news, lists and details — a CDN and the API micro-cache keep it 30 s and may serve it stale
+ * up to 5 min while refreshing (issue 7); 'reference': reference data a browser may keep a minute too
+ * (the init config, report reasons, the points rules).
+ */
+export type CachePolicy = 'content' | 'reference';
+
+/**
+ * 'none': nothing a cached answer or page shows (sign-in, codes, reports, uploads, the reader's own points);
+ * 'like', 'commentStore', 'commentDelete': one item's counts or comment lists, read from the request body;
+ * 'all': anything else (the safe default for a new write).
+ */
+export type WriteEffect = 'none' | 'like' | 'commentStore' | 'commentDelete' | 'all';
 
 export function defineEndpoint<
   Q extends z.ZodType | undefined = undefined,

@@ -106,6 +106,7 @@ export type LikeResult = z.infer<typeof LikeResult>;
 
 /** Spec 7.3. Answers statusCode 200 for a new like and for a repeat (nothing changes); 100 on failure. */
 export const likeDo = defineEndpoint({
+  invalidates: 'like',
   method: 'POST',
   path: PATHS.likeDo,
   summary: '点赞（每人每个对象一次；重复点赞不改变计数，答“你已经点过赞了”）',
@@ -116,6 +117,7 @@ export const likeDo = defineEndpoint({
 });
 
 export const addPraise = defineEndpoint({
+  invalidates: 'like',
   method: 'POST',
   path: '/api/praise/AddPraise',
   summary: '点赞（同 /v1/like/do）',
@@ -240,6 +242,7 @@ export const CommentStoreBody = z
   .transform(toTarget);
 
 export const commentStore = defineEndpoint({
+  invalidates: 'commentStore',
   method: 'POST',
   path: PATHS.commentStore,
   summary: '发表评论或回复（纯文本 1–500 字；同一内容 5 分钟内不可重复，两次发表间隔 5 秒；支持 Idempotency-Key）',
@@ -250,6 +253,7 @@ export const commentStore = defineEndpoint({
 });
 
 export const commentDelete = defineEndpoint({
+  invalidates: 'commentDelete',
   method: 'POST',
   path: PATHS.commentDelete,
   summary: '删除自己的评论（连同其回复）；帮帮评论用 id=plId 与 from=bang',
@@ -274,6 +278,7 @@ export const ReportOptions = z.object({ type: z.array(z.string()), tel: z.string
 export type ReportOptions = z.infer<typeof ReportOptions>;
 
 export const reportContent = defineEndpoint({
+  cache: 'reference',
   method: 'GET',
   path: PATHS.reportContent,
   summary: '举报理由列表与举报电话',
@@ -285,6 +290,7 @@ export const reportContent = defineEndpoint({
 const ReportReasons = z.string().max(2000, '举报内容过长').optional().default('');
 
 export const newsDoReport = defineEndpoint({
+  invalidates: 'none',
   method: 'POST',
   path: PATHS.newsDoReport,
   summary: '举报文章（content 为所选理由，逗号分隔，须在理由列表中；每人每篇一次；每天至多 20 次）',
@@ -298,6 +304,7 @@ export const newsDoReport = defineEndpoint({
 export const PLATFORM_IDS = [0, 1, 2, 4, 5, 6] as const;
 
 export const commentDoReport = defineEndpoint({
+  invalidates: 'none',
   method: 'POST',
   path: '/api/comment/doReport',
   summary: '举报评论（直播页 classId 12；platformId 见平台表；commentContent 以服务端存档为准）',
@@ -347,6 +354,7 @@ export const bangbangCommentList = defineEndpoint({
 
 /** Spec 7.5: report a bangbang item (body not shown in the spec: id, classid as in 7.4, content as the news report). */
 export const bangDoReport = defineEndpoint({
+  invalidates: 'none',
   method: 'POST',
   path: PATHS.bangDoReport,
   summary: '举报帮帮内容（classid 2 问答、1 问政；id 为内容编号；content 为所选理由，逗号分隔；每人每条一次）',

@@ -55,6 +55,7 @@ export const SigninResult = Account.extend({
 export type SigninResult = z.infer<typeof SigninResult>;
 
 export const pointsSignin = defineEndpoint({
+  invalidates: 'none',
   method: 'POST',
   path: '/v1/points/signin',
   summary: '每日签到（每个北京日一次，连续签到加分；重复签到不再加分）',
@@ -94,6 +95,7 @@ export type EarnResult = z.infer<typeof EarnResult>;
 const ArticleRef = z.object({ classId: ClassId, newsId: Id });
 
 export const pointsRead = defineEndpoint({
+  invalidates: 'none',
   method: 'POST',
   path: '/v1/points/read',
   summary: '阅读文章得积分（每篇一次，每日有上限）',
@@ -104,6 +106,7 @@ export const pointsRead = defineEndpoint({
 });
 
 export const pointsShare = defineEndpoint({
+  invalidates: 'none',
   method: 'POST',
   path: '/v1/points/share',
   summary: '分享文章得积分（每篇每日一次，每日有上限）',
@@ -126,6 +129,7 @@ export const PointsRules = z.object({
 export type PointsRules = z.infer<typeof PointsRules>;
 
 export const pointsRules = defineEndpoint({
+  cache: 'reference',
   method: 'GET',
   path: '/v1/points/rules',
   summary: '积分规则：获取方式、每日上限、等级门槛与过期规则',
@@ -293,6 +297,7 @@ export const mallExchangeDetail = defineEndpoint({
 });
 
 export const mallExchangeConfirm = defineEndpoint({
+  invalidates: 'none',
   method: 'POST',
   path: '/v1/mall/exchange/confirm',
   summary: '确认收货（已发货 → 已完成）',
@@ -315,6 +320,7 @@ export const mallCouponList = defineEndpoint({
 });
 
 export const mallCouponUse = defineEndpoint({
+  invalidates: 'none',
   method: 'POST',
   path: '/v1/mall/coupon/use',
   summary: '在商家出示后标记优惠券为已使用',
@@ -343,6 +349,7 @@ export const CooperationBody = z.object({
 export type CooperationBody = z.input<typeof CooperationBody>;
 
 export const mallCooperation = defineEndpoint({
+  invalidates: 'none',
   method: 'POST',
   path: '/v1/mall/cooperation',
   summary: '商城商务合作留言',

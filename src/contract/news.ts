@@ -75,6 +75,7 @@ export const ListItem = z.object({
 export type ListItem = z.infer<typeof ListItem>;
 
 export const channelGetList = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/kratos/v2/channel/getList',
   summary: '全部频道（含栏目与子频道图标）',
@@ -108,6 +109,7 @@ export const ListCursor = z
   .optional();
 
 export const channelHome = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/kratos/v1/channel/home',
   summary: '频道首页：第 1 页带轮播图，列表按页返回，空数组表示到底',
@@ -131,6 +133,7 @@ const AnchoredPaged = { ...Paged, before: ListAnchor, after: ListCursor };
 const NewsList = z.array(ListItem);
 
 export const channelList = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/kratos/v1/channel/list',
   summary: '频道新闻列表（不含轮播图），按页返回，空数组表示到底',
@@ -140,6 +143,7 @@ export const channelList = defineEndpoint({
 });
 
 export const columnList = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/kratos/v1/column/list',
   summary: '栏目新闻列表，按页返回',
@@ -149,6 +153,7 @@ export const columnList = defineEndpoint({
 });
 
 export const newsListByColumn = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/v1/news/getListByColumnId',
   summary: '栏目新闻列表（子频道图标的 apiurl），按页返回',
@@ -161,6 +166,7 @@ export const ChannelGroup = z.object({ channelId: z.number().int(), channelName:
 export type ChannelGroup = z.infer<typeof ChannelGroup>;
 
 export const channelClassList = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/kratos/v1/channelClass/list',
   summary: '全部栏目，按频道分组',
@@ -177,6 +183,7 @@ export const ColumnInfo = Column.extend({
 export type ColumnInfo = z.infer<typeof ColumnInfo>;
 
 export const channelClassOne = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/kratos/v1/channelClass/one',
   summary: '一个栏目的名称与所属频道',
@@ -189,6 +196,7 @@ export const TabNavItem = z.object({ name: z.string(), path: z.string() });
 export type TabNavItem = z.infer<typeof TabNavItem>;
 
 export const tabNav = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/kratos/v1/tab/nav',
   summary: '图片与视频栏的标签（spec 2.3）',
@@ -210,6 +218,7 @@ export const Topic = z.object({
 export type Topic = z.infer<typeof Topic>;
 
 export const topicsShow = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/kratos/v1/topics/show',
   summary: '话题详情',
@@ -219,6 +228,7 @@ export const topicsShow = defineEndpoint({
 });
 
 export const topicsNewsList = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/kratos/v1/topics/news_list',
   summary: '话题下的新闻，按页返回（时间线话题由早到晚）',
@@ -228,6 +238,7 @@ export const topicsNewsList = defineEndpoint({
 });
 
 export const topicsCollect = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/kratos/v1/topicsCollect',
   summary: '栏目的话题合集，按页返回',
@@ -239,6 +250,7 @@ export const topicsCollect = defineEndpoint({
 export const SearchWord = Text({ min: 1, max: 40, label: '搜索内容' });
 
 export const searchHome = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/kratos/v1/search/home',
   summary: '搜索新闻标题与摘要，按页返回',
@@ -248,6 +260,7 @@ export const searchHome = defineEndpoint({
 });
 
 export const liveGetList = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/v1/live/getList',
   summary: '直播列表：直播中、未开始、回放',
@@ -257,6 +270,7 @@ export const liveGetList = defineEndpoint({
 });
 
 export const vrGetList = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/v1/vr/getList',
   summary: 'VR 列表',
@@ -277,6 +291,7 @@ export const Special = z.object({
 export type Special = z.infer<typeof Special>;
 
 export const specialCategory = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/v1/news/specailCategory',
   summary: '专题信息与分类',
@@ -286,6 +301,7 @@ export const specialCategory = defineEndpoint({
 });
 
 export const specialList = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/v1/news/specialList',
   summary: '专题新闻（可按分类），按页返回',
@@ -297,6 +313,7 @@ export const specialList = defineEndpoint({
 export const HotWord = z.object({ id: z.number().int(), word: z.string() });
 
 export const newsHotWord = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/v1/news/getNewsHotWord',
   summary: '搜索热词',
@@ -310,6 +327,7 @@ export const DEFAULT_AREA_NUMBER = 4;
 export const DOMESTIC_AREA_NUMBER = 999;
 
 export const countryHotNews = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/v1/news/getCountryHotNews',
   summary: '区县新闻（classId 为区县；areaNumber 999 为国内），按页返回',
@@ -319,6 +337,7 @@ export const countryHotNews = defineEndpoint({
 });
 
 export const hotLists = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/v1/news/getHotLists',
   summary: '热榜：近 30 天阅读最多，按页返回',
@@ -342,6 +361,7 @@ export type AccountInfo = z.infer<typeof AccountInfo>;
 export const ACCOUNT_CLOSED_MESSAGE = '抱歉此账号主页(暂时)无法查看';
 
 export const accountInfo = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/api/SYAccount/getInfo',
   summary: '山城号信息',
@@ -351,6 +371,7 @@ export const accountInfo = defineEndpoint({
 });
 
 export const accountHeadPage = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/api/SYAccount/getHeadPage',
   summary: '山城号主页文章，按页返回；isJump 为 0 时不可查看',
@@ -363,6 +384,7 @@ export const AccountStripItem = z.object({ img: z.string(), name: z.string(), cl
 export type AccountStripItem = z.infer<typeof AccountStripItem>;
 
 export const accountRecommendList = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/api/SYAccount/getRecommendList',
   summary: '推荐山城号',
@@ -372,6 +394,7 @@ export const accountRecommendList = defineEndpoint({
 
 /** The 山城号 square (/interact/syh, /syIframe/index): every account with its intro and counts, by page. */
 export const accountSquareList = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/api/SYAccount/getSquareList',
   summary: '山城号广场：全部山城号（简介、粉丝数、文章数），按页返回',
@@ -402,6 +425,7 @@ export const AreaNode: z.ZodType<AreaNode> = z.lazy(() =>
 );
 
 export const areaList = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/kratos/v1/area/list',
   summary: '全部区县频道：按片区分组的区县树',
@@ -413,6 +437,7 @@ export const Weather = z.object({ classId: z.number().int(), columnname: z.strin
 export type Weather = z.infer<typeof Weather>;
 
 export const areaWeather = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/kratos/v1/area/weather',
   summary: '区县天气（按区县查）',
@@ -426,6 +451,7 @@ export const DistrictWeather = Weather.extend({ areaName: z.string() });
 export type DistrictWeather = z.infer<typeof DistrictWeather>;
 
 export const areaWeatherList = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/kratos/v1/area/weatherList',
   summary: '全部区县今日天气（按片区排序），区县地图用',
@@ -466,6 +492,7 @@ export const NewspaperSummary = z.object({
 export type NewspaperSummary = z.infer<typeof NewspaperSummary>;
 
 export const newspaperList = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/v1/newspaper/list',
   summary: '数字报：各期报纸，按页返回',
@@ -480,6 +507,7 @@ export const NewspaperEdition = NewspaperSummary.extend({
 export type NewspaperEdition = z.infer<typeof NewspaperEdition>;
 
 export const newspaperEdition = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/v1/newspaper/edition',
   summary: '一期报纸：版面与各版新闻',
@@ -489,6 +517,7 @@ export const newspaperEdition = defineEndpoint({
 });
 
 export const accountNewsList = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/api/SYAccount/getNewsList',
   summary: '山城号频道：全部山城号的最新文章，按页返回',

@@ -18,6 +18,7 @@ export const UploadedImage = z.object({
 export type UploadedImage = z.infer<typeof UploadedImage>;
 
 export const uploadImage = defineEndpoint({
+  invalidates: 'none',
   method: 'POST',
   path: UPLOAD_PATHS.image,
   summary:

@@ -19,8 +19,6 @@ import type { ApiRegistry } from '../http/types.ts';
 import { bangHomeService, bangSearchService, hotSearchService, searchMembersService, searchQuestionsService, servicesService } from './boardService.ts';
 import { answerListService, politicsDetailService, politicsListService, questionDetailService } from './service.ts';
 
-/** The board's lists are the same for every reader: a CDN may keep them briefly, like the news lists (issue 7). */
-const PUBLIC_LIST_CACHE = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
 
 export function registerBangbangRoutes(registry: ApiRegistry): void {
   const { db } = registry.deps.database;
@@ -33,33 +31,28 @@ export function registerBangbangRoutes(registry: ApiRegistry): void {
     ok(await answerListService(db, optionalUser(c), query.id, query.page, query.pageSize)),
   );
 
-  registerEndpoint(registry, wenzhengGetNewList, async ({ query, c }) => {
+  registerEndpoint(registry, wenzhengGetNewList, async ({ query }) => {
     const list = await politicsListService(db, 'new', query.page, query.pageSize);
-    c.header('cache-control', PUBLIC_LIST_CACHE);
     return ok(list);
   });
 
-  registerEndpoint(registry, wenzhengGetHotList, async ({ query, c }) => {
+  registerEndpoint(registry, wenzhengGetHotList, async ({ query }) => {
     const list = await politicsListService(db, 'hot', query.page, query.pageSize);
-    c.header('cache-control', PUBLIC_LIST_CACHE);
     return ok(list);
   });
 
-  registerEndpoint(registry, bangHome, async ({ c }) => {
+  registerEndpoint(registry, bangHome, async () => {
     const home = await bangHomeService(db);
-    c.header('cache-control', PUBLIC_LIST_CACHE);
     return ok(home);
   });
 
-  registerEndpoint(registry, bangHotSearch, async ({ c }) => {
+  registerEndpoint(registry, bangHotSearch, async () => {
     const words = await hotSearchService(db);
-    c.header('cache-control', PUBLIC_LIST_CACHE);
     return ok(words);
   });
 
-  registerEndpoint(registry, serviceGetService, async ({ c }) => {
+  registerEndpoint(registry, serviceGetService, async () => {
     const groups = await servicesService(db);
-    c.header('cache-control', PUBLIC_LIST_CACHE);
     return ok(groups);
   });
 

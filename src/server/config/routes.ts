@@ -14,9 +14,8 @@ const DEFAULT_INIT: InitConfig = {
 
 export function registerConfigRoutes(registry: ApiRegistry): void {
   const { db } = registry.deps.database;
-  registerEndpoint(registry, init, async ({ c }) => {
+  registerEndpoint(registry, init, async () => {
     const stored = InitConfig.partial().safeParse((await readConfigValue(db, 'init')) ?? {});
-    c.header('cache-control', 'public, max-age=60, s-maxage=60');
     return ok({ ...DEFAULT_INIT, ...(stored.success ? stored.data : {}) });
   });
 }

@@ -14,8 +14,6 @@ import type { ApiRegistry } from '../http/types.ts';
 import { countViewRepo, listAdsRepo, newsExistsRepo, readDetailRepo, relationNewsRepo, viewDetailRepo } from './repo.ts';
 
 const NOT_FOUND = '新闻不存在或已下线';
-/** Read-only detail data may sit in a CDN briefly; the counting call never does. */
-const PUBLIC_CACHE = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
 
 /**
  * Limits on counted views, so a script cannot pump an article's count: one device counts an article
@@ -67,37 +65,32 @@ export function registerDetailRoutes(registry: ApiRegistry): void {
     }
     await limiter.take(entries);
     const onclick = await countViewRepo(database, body.classId, body.newsId);
-    c.header('cache-control', 'no-store');
     return onclick === null ? failure(StatusCode.notFound, NOT_FOUND) : ok({ onclick });
   });
 
-  registerEndpoint(registry, kratosDetail, async ({ query, c }) => {
+  registerEndpoint(registry, kratosDetail, async ({ query }) => {
     const detail = await readDetailRepo(db, query.classId, query.newsId);
     if (!detail) return failure(StatusCode.notFound, NOT_FOUND);
-    c.header('cache-control', PUBLIC_CACHE);
     return ok(detail);
   });
 
-  registerEndpoint(registry, relationNews, async ({ query, c }) => {
+  registerEndpoint(registry, relationNews, async ({ query }) => {
     const item = await newsExistsRepo(db, query.classId, query.newsId);
     if (!item) return failure(StatusCode.notFound, NOT_FOUND);
-    c.header('cache-control', PUBLIC_CACHE);
     return ok(await relationNewsRepo(db, item, query.pageSize));
   });
 
-  registerEndpoint(registry, adsList, async ({ query, c }) => {
-    c.header('cache-control', PUBLIC_CACHE);
+  registerEndpoint(registry, adsList, async ({ query }) => {
     return ok(await listAdsRepo(db, query.type));
   });
 
-  registerEndpoint(registry, sdkInfo, async ({ query, c }) => {
+  registerEndpoint(registry, sdkInfo, async ({ query }) => {
     const item = await newsExistsRepo(db, query.classId, query.newsId);
     if (!item) return failure(StatusCode.notFound, NOT_FOUND);
     const origin = registry.deps.config.publicOrigin ?? '';
     const jump = decideItemJump(item);
     const link = jump && !jump.external ? `${origin}${jump.href}` : (jump?.href ?? '');
     const image = item.imageUrls[0] ?? item.sourcePic;
-    c.header('cache-control', PUBLIC_CACHE);
     return ok({
       title: item.title,
       desc: item.smallText || item.intro,

@@ -26,15 +26,12 @@ import {
   type PublishContext,
 } from './service.ts';
 
-/** Topic lists and hot words are the same for every reader: a CDN may keep them briefly (issue 7). */
-const PUBLIC_LIST_CACHE = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
 
 export function registerDiscoverRoutes(registry: ApiRegistry): void {
   const { db } = registry.deps.database;
   const ctx: PublishContext = { deps: registry.deps, limiter: rateLimiterOf(registry) };
 
-  registerEndpoint(registry, getHotTopicList, async ({ query, c }) => {
-    c.header('cache-control', PUBLIC_LIST_CACHE);
+  registerEndpoint(registry, getHotTopicList, async ({ query }) => {
     return ok(await hotTopicsService(db, query.page, query.pageSize));
   });
 
@@ -48,8 +45,7 @@ export function registerDiscoverRoutes(registry: ApiRegistry): void {
     ok(await postsService(db, optionalUser(c), { topicId: query.themeId, page: query.page, pageSize: query.pageSize })),
   );
 
-  registerEndpoint(registry, getHotWord, async ({ c }) => {
-    c.header('cache-control', PUBLIC_LIST_CACHE);
+  registerEndpoint(registry, getHotWord, async () => {
     return ok(await hotWordsService(db));
   });
 

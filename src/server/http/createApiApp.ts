@@ -18,6 +18,7 @@ import { registerShareRoutes } from '../share/routes.ts';
 import { registerUploadRoutes, UPLOAD_MAX_REQUEST_BYTES } from '../upload/routes.ts';
 import { apiCacheEnabled, apiMicroCache, type ApiMicroCache } from '../web/apiMicroCache.ts';
 import { invalidatePageCache, invalidatePageItem } from '../web/pageCache.ts';
+import type { WriteEffect } from '../../contract/endpoint.ts';
 import { bodyFields, decideWriteScope, itemOfScope, type FindCommentItem, type WriteScope } from '../web/writeScope.ts';
 import { cors, corsOrigins } from './cors.ts';
 import { ApiFailure, failure, messages } from './envelope.ts';
@@ -96,8 +97,19 @@ export function createApiApp(deps: AppDeps): ApiApp {
     const row = await findCommentRepo(deps.database.db, id);
     return row ? { scope: row.scope, newsId: row.newsId } : null;
   };
-  const writeScope = async (c: Context): Promise<WriteScope> =>
-    decideWriteScope(c.req.path, c.req.path.startsWith('/api/upload/') ? null : bodyFields(c.req.header('content-type'), await c.req.text()), findComment);
+  // Each write endpoint declares what it can change (its contract's `invalidates`, issue 22 item 1); the
+  // development-only routes under /api/dev (no contract) change nothing public, any other unknown write may.
+  let effects: Map<string, WriteEffect> | null = null;
+  const effectOf = (path: string): WriteEffect => {
+    effects ??= new Map(registry.endpoints.filter((e) => e.method === 'POST').map((e) => [e.path, e.invalidates ?? 'all']));
+    return effects.get(path) ?? (path.startsWith('/api/dev/') ? 'none' : 'all');
+  };
+  const writeScope = async (c: Context): Promise<WriteScope> => {
+    const effect = effectOf(c.req.path);
+    // Only the item-scoped effects read the body (an upload's body is a picture, never read here).
+    const fields = effect === 'none' || effect === 'all' ? null : bodyFields(c.req.header('content-type'), await c.req.text());
+    return decideWriteScope(effect, fields, findComment);
+  };
   const onWrite = (_path: string, scope: WriteScope): void => {
     const item = itemOfScope(scope);
     if (scope.kind === 'all') invalidatePageCache();

@@ -9,6 +9,7 @@ import type { Endpoint } from '../../contract/endpoint.ts';
 import type { z } from '../../contract/zod.ts';
 import type { ApiRegistry, AppEnv } from './types.ts';
 import { applyEndpointAuth, isAuthenticated, PRIVATE_NO_STORE } from './auth.ts';
+import { CACHE_CONTROL } from './cachePolicy.ts';
 import { parseWith, readBody, readQuery } from './input.ts';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -46,7 +47,9 @@ export function registerEndpoint<Q extends z.ZodType | undefined, B extends z.Zo
         throw new Error(`response of ${endpoint.path} breaks its contract: ${checked.error.message}`);
       }
     }
-    // A logged-in reader's answer is never cached, whatever the handler set (security.md D30).
+    // The contract says how an answer may be kept (issue 22 item 1); a failure is never kept (no-store default).
+    if (endpoint.cache && result.statusCode === 200) c.header('cache-control', CACHE_CONTROL[endpoint.cache]);
+    // A logged-in reader's answer is never cached, whatever is declared (security.md D30).
     if (isAuthenticated(c)) c.header('cache-control', PRIVATE_NO_STORE);
     return c.json(result);
   });

@@ -35,8 +35,6 @@ import {
   type InteractionContext,
 } from './service.ts';
 
-/** The reasons list changes rarely; a CDN may hold it briefly. */
-const PUBLIC_CACHE = 'public, max-age=60, s-maxage=60';
 
 export function registerInteractionRoutes(registry: ApiRegistry): void {
   const { deps } = registry;
@@ -77,8 +75,7 @@ export function registerInteractionRoutes(registry: ApiRegistry): void {
     registerEndpoint(registry, endpoint, async ({ body, c }) => ok(await deleteCommentService(ctx, requireUser(c), body.plId, body.bang), MESSAGES.deleted));
   }
 
-  registerEndpoint(registry, reportContent, async ({ c }) => {
-    c.header('cache-control', PUBLIC_CACHE);
+  registerEndpoint(registry, reportContent, async () => {
     return ok(await reportOptionsService(db));
   });
 

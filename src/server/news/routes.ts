@@ -73,8 +73,6 @@ import {
   weatherListRepo,
 } from './repo.ts';
 
-/** Anonymous lists may be cached by a CDN for a short while (issue 7). */
-const PUBLIC_LIST_CACHE = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
 
 /** The channel 国内 (spec 2.1) lists channel 3. */
 const DOMESTIC_CHANNEL_ID = 3;
@@ -96,166 +94,140 @@ const TAB_NAV = {
 export function registerNewsRoutes(registry: ApiRegistry): void {
   const { db } = registry.deps.database;
 
-  registerEndpoint(registry, channelGetList, async ({ c }) => {
-    c.header('cache-control', PUBLIC_LIST_CACHE);
+  registerEndpoint(registry, channelGetList, async () => {
     return ok(await listChannelsRepo(db));
   });
 
-  registerEndpoint(registry, channelHome, async ({ query, c }) => {
+  registerEndpoint(registry, channelHome, async ({ query }) => {
     if (!(await channelExistsRepo(db, query.channelId))) return failure(StatusCode.notFound, '频道不存在');
     const [banner, list] = await Promise.all([
       query.page === 1 ? channelBannersRepo(db, query.channelId) : Promise.resolve([]),
       channelNewsPageRepo(db, query.channelId, query.page, query.before, query.after),
     ]);
-    c.header('cache-control', PUBLIC_LIST_CACHE);
     return ok({ banner, list });
   });
 
-  registerEndpoint(registry, channelList, async ({ query, c }) => {
+  registerEndpoint(registry, channelList, async ({ query }) => {
     if (!(await channelExistsRepo(db, query.channelId))) return failure(StatusCode.notFound, '频道不存在');
-    c.header('cache-control', PUBLIC_LIST_CACHE);
     return ok(await channelListRepo(db, query.channelId, query));
   });
 
   for (const endpoint of [columnList, newsListByColumn]) {
-    registerEndpoint(registry, endpoint, async ({ query, c }) => {
+    registerEndpoint(registry, endpoint, async ({ query }) => {
       if (!(await columnInfoRepo(db, query.columnId))) return failure(StatusCode.notFound, '栏目不存在');
-      c.header('cache-control', PUBLIC_LIST_CACHE);
       return ok(await columnNewsRepo(db, query.columnId, query));
     });
   }
 
-  registerEndpoint(registry, channelClassList, async ({ c }) => {
-    c.header('cache-control', PUBLIC_LIST_CACHE);
+  registerEndpoint(registry, channelClassList, async () => {
     return ok(await channelGroupsRepo(db));
   });
 
-  registerEndpoint(registry, channelClassOne, async ({ query, c }) => {
+  registerEndpoint(registry, channelClassOne, async ({ query }) => {
     const info = await columnInfoRepo(db, query.columnId);
     if (!info) return failure(StatusCode.notFound, '栏目不存在');
-    c.header('cache-control', PUBLIC_LIST_CACHE);
     return ok(info);
   });
 
-  registerEndpoint(registry, tabNav, async ({ query, c }) => {
-    c.header('cache-control', PUBLIC_LIST_CACHE);
+  registerEndpoint(registry, tabNav, async ({ query }) => {
     return ok(TAB_NAV[query.tabType].map((t) => ({ ...t })));
   });
 
-  registerEndpoint(registry, topicsShow, async ({ query, c }) => {
+  registerEndpoint(registry, topicsShow, async ({ query }) => {
     const topic = await topicRepo(db, query.topicId);
     if (!topic) return failure(StatusCode.notFound, '话题不存在');
-    c.header('cache-control', PUBLIC_LIST_CACHE);
     return ok(topic);
   });
 
-  registerEndpoint(registry, topicsNewsList, async ({ query, c }) => {
+  registerEndpoint(registry, topicsNewsList, async ({ query }) => {
     const topic = await topicRepo(db, query.topicId);
     if (!topic) return failure(StatusCode.notFound, '话题不存在');
-    c.header('cache-control', PUBLIC_LIST_CACHE);
     return ok(await topicNewsRepo(db, topic, query));
   });
 
-  registerEndpoint(registry, topicsCollect, async ({ query, c }) => {
+  registerEndpoint(registry, topicsCollect, async ({ query }) => {
     if (!(await columnInfoRepo(db, query.columnId))) return failure(StatusCode.notFound, '栏目不存在');
-    c.header('cache-control', PUBLIC_LIST_CACHE);
     return ok(await topicsOfColumnRepo(db, query.columnId, query));
   });
 
-  registerEndpoint(registry, searchHome, async ({ query, c }) => {
-    c.header('cache-control', PUBLIC_LIST_CACHE);
+  registerEndpoint(registry, searchHome, async ({ query }) => {
     return ok(await searchNewsRepo(db, query.search, query));
   });
 
-  registerEndpoint(registry, liveGetList, async ({ query, c }) => {
-    c.header('cache-control', PUBLIC_LIST_CACHE);
+  registerEndpoint(registry, liveGetList, async ({ query }) => {
     return ok(await liveListRepo(db, query));
   });
 
-  registerEndpoint(registry, vrGetList, async ({ query, c }) => {
-    c.header('cache-control', PUBLIC_LIST_CACHE);
+  registerEndpoint(registry, vrGetList, async ({ query }) => {
     return ok(await vrListRepo(db, query));
   });
 
-  registerEndpoint(registry, specialCategory, async ({ query, c }) => {
+  registerEndpoint(registry, specialCategory, async ({ query }) => {
     const special = await specialRepo(db, query.classId);
     if (!special) return failure(StatusCode.notFound, '专题不存在');
-    c.header('cache-control', PUBLIC_LIST_CACHE);
     return ok(special);
   });
 
-  registerEndpoint(registry, specialList, async ({ query, c }) => {
+  registerEndpoint(registry, specialList, async ({ query }) => {
     if (!(await specialRepo(db, query.classId))) return failure(StatusCode.notFound, '专题不存在');
     if (query.categoryId !== undefined && !(await specialCategoryExistsRepo(db, query.classId, query.categoryId))) {
       return failure(StatusCode.notFound, '专题分类不存在');
     }
-    c.header('cache-control', PUBLIC_LIST_CACHE);
     return ok(await specialNewsRepo(db, query.classId, query.categoryId, query));
   });
 
-  registerEndpoint(registry, newsHotWord, async ({ c }) => {
-    c.header('cache-control', PUBLIC_LIST_CACHE);
+  registerEndpoint(registry, newsHotWord, async () => {
     return ok(await hotWordsRepo(db));
   });
 
-  registerEndpoint(registry, countryHotNews, async ({ query, c }) => {
-    c.header('cache-control', PUBLIC_LIST_CACHE);
+  registerEndpoint(registry, countryHotNews, async ({ query }) => {
     // spec 9: area number 999 is the domestic channel, used when the reader has no location (spec 4).
     if (query.areaNumber === DOMESTIC_AREA_NUMBER) return ok(await channelListRepo(db, DOMESTIC_CHANNEL_ID, query));
     if (!(await districtExistsRepo(db, query.classId))) return failure(StatusCode.notFound, '区县不存在');
     return ok(await districtNewsRepo(db, query.classId, query));
   });
 
-  registerEndpoint(registry, hotLists, async ({ query, c }) => {
-    c.header('cache-control', PUBLIC_LIST_CACHE);
+  registerEndpoint(registry, hotLists, async ({ query }) => {
     return ok(await hotListRepo(db, query));
   });
 
-  registerEndpoint(registry, accountInfo, async ({ query, c }) => {
+  registerEndpoint(registry, accountInfo, async ({ query }) => {
     const account = await accountRepo(db, query.classId);
     if (!account) return failure(StatusCode.notFound, '山城号不存在');
-    c.header('cache-control', PUBLIC_LIST_CACHE);
     return ok(account);
   });
 
-  registerEndpoint(registry, accountHeadPage, async ({ query, c }) => {
+  registerEndpoint(registry, accountHeadPage, async ({ query }) => {
     const account = await accountRepo(db, query.classId);
     if (!account) return failure(StatusCode.notFound, '山城号不存在');
     // spec 5: the account home opens only when isJump is truthy.
     if (account.isJump !== 1) return failure(StatusCode.forbidden, ACCOUNT_CLOSED_MESSAGE);
-    c.header('cache-control', PUBLIC_LIST_CACHE);
     return ok(await accountNewsRepo(db, query.classId, query));
   });
 
-  registerEndpoint(registry, accountNewsList, async ({ query, c }) => {
-    c.header('cache-control', PUBLIC_LIST_CACHE);
+  registerEndpoint(registry, accountNewsList, async ({ query }) => {
     return ok(await accountsFeedRepo(db, query));
   });
 
-  registerEndpoint(registry, accountRecommendList, async ({ c }) => {
-    c.header('cache-control', PUBLIC_LIST_CACHE);
+  registerEndpoint(registry, accountRecommendList, async () => {
     return ok(await accountStripRepo(db));
   });
 
-  registerEndpoint(registry, accountSquareList, async ({ query, c }) => {
-    c.header('cache-control', PUBLIC_LIST_CACHE);
+  registerEndpoint(registry, accountSquareList, async ({ query }) => {
     return ok(await accountSquareRepo(db, query));
   });
 
-  registerEndpoint(registry, areaWeatherList, async ({ c }) => {
-    c.header('cache-control', PUBLIC_LIST_CACHE);
+  registerEndpoint(registry, areaWeatherList, async () => {
     return ok(await weatherListRepo(db));
   });
 
-  registerEndpoint(registry, areaList, async ({ c }) => {
-    c.header('cache-control', PUBLIC_LIST_CACHE);
+  registerEndpoint(registry, areaList, async () => {
     return ok(await areaTreeRepo(db));
   });
 
-  registerEndpoint(registry, areaWeather, async ({ query, c }) => {
+  registerEndpoint(registry, areaWeather, async ({ query }) => {
     const weather = await weatherRepo(db, query.classId);
     if (!weather) return failure(StatusCode.notFound, '区县不存在');
-    c.header('cache-control', PUBLIC_LIST_CACHE);
     return ok(weather);
   });
 
@@ -265,15 +237,13 @@ export function registerNewsRoutes(registry: ApiRegistry): void {
     return ok(nearest ? { name: nearest.name, classId: nearest.classId, inChongqing: 1 } : { name: '国内', classId: 0, inChongqing: 0 });
   });
 
-  registerEndpoint(registry, newspaperList, async ({ query, c }) => {
-    c.header('cache-control', PUBLIC_LIST_CACHE);
+  registerEndpoint(registry, newspaperList, async ({ query }) => {
     return ok(await newspapersRepo(db, query));
   });
 
-  registerEndpoint(registry, newspaperEdition, async ({ query, c }) => {
+  registerEndpoint(registry, newspaperEdition, async ({ query }) => {
     const edition = await newspaperEditionRepo(db, query.id);
     if (!edition) return failure(StatusCode.notFound, '该期报纸不存在');
-    c.header('cache-control', PUBLIC_LIST_CACHE);
     return ok(edition);
   });
 }

@@ -126,8 +126,7 @@ export function registerPointsRoutes(registry: ApiRegistry): void {
     });
   }
 
-  registerEndpoint(registry, pointsRules, async ({ c }) => {
-    c.header('cache-control', 'public, max-age=60, s-maxage=60');
+  registerEndpoint(registry, pointsRules, async () => {
     return ok(buildRules(await loadSettings(db)));
   });
 }

@@ -17,8 +17,11 @@
  *   answer liked by `bangId` alone names no question (`id: null`): every Q&A answer is dropped;
  * - `all`: anything not known here (a new write endpoint, a comment that cannot be found): the old,
  *   safe behaviour.
+ *
+ * Each write endpoint declares on its contract which of these it can touch (`invalidates`, issue 22 item 1).
  */
-import { INTERACTION_PATHS } from '../../contract/interactionLimits.ts';
+import type { WriteEffect } from '../../contract/endpoint.ts';
+import { BASE_PATH } from '../../lib/safeUrl.ts';
 
 /** A bangbang item: its board (politics 问政, classid 1; Q&A 问答, classid 2) and id (null: any item of the board). */
 export interface BangItem {
@@ -46,24 +49,6 @@ export type FindCommentItem = (commentId: number) => Promise<{ scope: string; ne
 const NONE: WriteScope = { kind: 'none' };
 const ALL: WriteScope = { kind: 'all' };
 
-/** Writes that change no page and no public API answer. */
-const NO_PUBLIC_EFFECT = [
-  /^\/v1\/user\//,
-  /^\/v1\/common\//,
-  /^\/api\/captcha\//,
-  /^\/member\//,
-  /^\/api\/upload\//,
-  /^\/api\/dev\//,
-  /^\/v1\/news\/doReport$/,
-  /^\/api\/comment\/doReport$/,
-  /^\/v1\/bangbang\/news\/doreport$/,
-  // Points (issue 18) are the reader's own; mall writes other than an exchange change no stock.
-  /^\/v1\/points\//,
-  /^\/v1\/mall\/(?:coupon\/use|exchange\/confirm|cooperation)$/,
-];
-const LIKE_PATHS = new Set([INTERACTION_PATHS.likeDo, '/api/praise/AddPraise']);
-const COMMENT_STORE_PATHS = new Set([INTERACTION_PATHS.commentStore, '/api/bv/comment/publish']);
-const COMMENT_DELETE_PATHS = new Set([INTERACTION_PATHS.commentDelete, '/api/bv/comment/del']);
 
 /** The request body's fields as strings (JSON or form), or null when it is neither. */
 export function bodyFields(contentType: string | undefined, text: string): Record<string, string> | null {
@@ -96,12 +81,13 @@ function idOf(value: string | undefined): number | null {
 }
 
 /**
- * The scope of a successful write to `path` with the body fields it sent (already accepted by its
- * endpoint: this only reads what the endpoint validated). `findComment` resolves a comment id.
+ * The scope of a successful write whose endpoint declares `effect` (its contract's `invalidates`, issue 22
+ * item 1), with the body fields it sent (already accepted by its endpoint: this only reads what the endpoint
+ * validated). `findComment` resolves a comment id.
  */
-export async function decideWriteScope(path: string, fields: Record<string, string> | null, findComment: FindCommentItem): Promise<WriteScope> {
-  if (NO_PUBLIC_EFFECT.some((re) => re.test(path))) return NONE;
-  if (!fields) return ALL;
+export async function decideWriteScope(effect: WriteEffect, fields: Record<string, string> | null, findComment: FindCommentItem): Promise<WriteScope> {
+  if (effect === 'none') return NONE;
+  if (effect === 'all' || !fields) return ALL;
   // A discover post (from=quan) or its comment: its feed, topic and search pages all show it (issue 17).
   if (fields.from === 'quan') return ALL;
   const viaComment = async (commentId: number | null, counts: boolean): Promise<WriteScope> => {
@@ -112,7 +98,7 @@ export async function decideWriteScope(path: string, fields: Record<string, stri
     const board = boardOfScope(found.scope);
     return board ? { kind: 'bang', item: { board, id: found.newsId, counts } } : ALL;
   };
-  if (LIKE_PATHS.has(path)) {
+  if (effect === 'like') {
     // Spec 9 like types, in the order likeService reads them: 6 a Q&A answer (by bangId; newsId, when
     // sent, is its question, checked by the service); from=bang with 1 or 2 a politics or Q&A item (by
     // newsId); 1 an article; 2 an article's comment, 3 a bangbang comment (by commentId).
@@ -136,7 +122,7 @@ export async function decideWriteScope(path: string, fields: Record<string, stri
     if (type === '3') return viaComment(idOf(fields.commentId), false);
     return ALL;
   }
-  if (COMMENT_STORE_PATHS.has(path)) {
+  if (effect === 'commentStore') {
     if (fields.from === 'bang') {
       // Spec 7.4: classid 1 politics, 2 Q&A; id the item.
       const board = fields.classid === '1' ? 'politics' : fields.classid === '2' ? 'qa' : null;
@@ -146,7 +132,7 @@ export async function decideWriteScope(path: string, fields: Record<string, stri
     const newsId = idOf(fields.newsId);
     return newsId === null ? ALL : { kind: 'item', newsId };
   }
-  if (COMMENT_DELETE_PATHS.has(path)) {
+  if (effect === 'commentDelete') {
     // Spec 7.4 names a bangbang comment as id with from=bang; the comment's row gives its item.
     const plId = idOf(fields.plId) ?? (fields.from === 'bang' ? idOf(fields.id) : null);
     return viaComment(plId, true);
@@ -160,11 +146,11 @@ function boardOfScope(scope: string): BangItem['board'] | null {
 
 /** Paths (API, and pages under the page base) whose `id` query parameter names an item of the board. */
 const BANG_DETAIL_PATHS: Record<BangItem['board'], readonly string[]> = {
-  politics: ['/v1/bangbang/wenzheng/getDetail', '/shancheng/BangBang/politics/detail'],
-  qa: ['/v1/bangbang/wenda/getAnswerDetail', '/v1/bangbang/wenda/getAnswerListById', '/shancheng/BangBang/QA/detail'],
+  politics: ['/v1/bangbang/wenzheng/getDetail', `${BASE_PATH}/BangBang/politics/detail`],
+  qa: ['/v1/bangbang/wenda/getAnswerDetail', '/v1/bangbang/wenda/getAnswerListById', `${BASE_PATH}/BangBang/QA/detail`],
 };
 /** The politics lists, which show each item's counts (any page, either tab). */
-const POLITICS_LIST_PATHS: readonly string[] = ['/v1/bangbang/wenzheng/getNewList', '/v1/bangbang/wenzheng/getHotList', '/shancheng/BangBang/politics/index'];
+const POLITICS_LIST_PATHS: readonly string[] = ['/v1/bangbang/wenzheng/getNewList', '/v1/bangbang/wenzheng/getHotList', `${BASE_PATH}/BangBang/politics/index`];
 /** Comment lists of a bangbang item answer here with classid and id alone; elsewhere with from=bang too. */
 const BANG_COMMENT_LIST_PATH = '/api/bangbang/comment/bangbanglist';
 const CLASSID: Record<BangItem['board'], string> = { politics: '1', qa: '2' };

@@ -103,6 +103,19 @@ export class SilentApiError extends Error {
   }
 }
 
+/**
+ * Spec 8 decides what a failed call shows, here and nowhere else. The catalogue covers every
+ * failure that has a response: HTTP 500 (the client already showed 服务器开小差了… for 3 s),
+ * any other non-200 or an empty body (rejected silently). Only a failure with no response at
+ * all (network error, 10 s time-out) — or an error that is not an API failure — is left to the
+ * caller: its `noResponseMessage` is returned so a form never goes dead silently. Null means
+ * "show nothing more" (a caller's toast would replace the catalogue's).
+ */
+export function messageForFailure(error: unknown, noResponseMessage: string): string | null {
+  if (error instanceof SilentApiError && (error.reason === 'http' || error.reason === 'empty')) return null;
+  return noResponseMessage;
+}
+
 const PREFIX_HOSTS: ReadonlyArray<readonly [string, keyof ApiHosts]> = [
   ['/v1', 'goApi'],
   ['/v2', 'goApi'],

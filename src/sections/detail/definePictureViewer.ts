@@ -1,24 +1,14 @@
 /**
- * `<sc-picture-viewer>`: the photo-set viewer (spec 4, 9). The server's slides scroll with CSS snap; after
- * first paint swiper (core only, issue 14 item 4) takes them over, without loop: both ends stop. The
- * counter, caption and thumbnail follow the current slide; thumbnails jump to their slide; a 700 ms long
- * press saves the picture. When the reader saves data swiper never loads and the native strip stays.
+ * `<sc-picture-viewer>`: the photo-set viewer (spec 4, 9). Slides scroll with CSS snap and stop at both
+ * ends (the viewer does not loop); the counter, caption and thumbnail follow the current slide;
+ * thumbnails jump to their slide; a 700 ms long press saves the picture.
  */
-import type { Swiper } from 'swiper';
-import { enhanceCarousel } from '../../features/carousel/enhanceCarousel.ts';
 import { showToast } from '../../stores/toast.ts';
 
 export const LONG_PRESS_MS = 700;
 
 class PictureViewerElement extends HTMLElement {
   private current = 0;
-  private swiper: Swiper | null = null;
-
-  /** Moves to a slide: through swiper once it runs, else by native scrolling. */
-  private go(slides: HTMLElement, index: number, behavior: ScrollBehavior): void {
-    if (this.swiper) this.swiper.slideTo(index, behavior === 'instant' ? 0 : 300);
-    else slides.scrollTo({ left: index * slides.clientWidth, behavior });
-  }
 
   connectedCallback(): void {
     const slides = this.querySelector<HTMLElement>('[data-slides]');
@@ -32,7 +22,7 @@ class PictureViewerElement extends HTMLElement {
       thumb.addEventListener('click', () => {
         const index = Number(thumb.dataset['thumb']);
         // A thumbnail jumps straight to its picture (no animation to race with the next gesture).
-        this.go(slides, index, 'instant');
+        slides.scrollTo({ left: index * slides.clientWidth, behavior: 'instant' });
         this.show(index);
       });
     }
@@ -42,19 +32,9 @@ class PictureViewerElement extends HTMLElement {
       const total = Number(this.dataset['total'] ?? '1');
       // No loop: the first and the last picture are ends.
       const index = Math.min(total - 1, Math.max(0, this.current + step));
-      this.go(slides, index, 'smooth');
+      slides.scrollTo({ left: index * slides.clientWidth, behavior: 'smooth' });
     });
     this.wireLongPress(slides);
-    enhanceCarousel(this, {
-      // Spec 9: the viewer does not loop.
-      options: { loop: false, rewind: false, speed: 300 },
-      ready: (swiper) => {
-        this.swiper = swiper;
-        swiper.on('slideChange', () => this.show(swiper.activeIndex));
-        // A drag is not a long press.
-        swiper.on('sliderMove', () => slides.dispatchEvent(new Event('pointercancel')));
-      },
-    });
   }
 
   private show(index: number): void {

@@ -58,7 +58,8 @@ test('browse: chips cycle six colours, a long text folds and unfolds, the feed p
   expect(new Set(colours).size).toBe(6);
   expect(colours[6]).toBe(colours[0]);
 
-  const first = page.locator('article[data-post-id]').first();
+  // The seed's newest post, long enough to fold (posts published by earlier runs may be above it).
+  const first = page.locator('article[data-post-id]', { hasText: '千厮门大桥' });
   const fold = first.getByRole('button', { name: '全文' });
   await islandReady(page, fold);
   const text = first.locator('a[data-fold]');

@@ -49,7 +49,8 @@ export function enhanceCarousel(root: HTMLElement, { options, modules = [], read
   root.dataset['swiper'] = 'loading';
   afterFirstPaint(() => {
     void import('./swiperChunk.ts')
-      .then(({ Swiper, Autoplay, Pagination }) => {
+      .then(async ({ Swiper, Autoplay, Pagination, cssReady }) => {
+        await cssReady;
         const start = Math.round(track.scrollLeft / Math.max(1, track.clientWidth));
         track.scrollLeft = 0;
         root.classList.add('swiper');

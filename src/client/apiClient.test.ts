@@ -8,6 +8,7 @@ import {
   isFormEncodedPath,
   LOGIN_EXPIRED_MESSAGE,
   LOGIN_REDIRECT_DELAY_MS,
+  messageForFailure,
   pickHost,
   SERVER_ERROR_MESSAGE,
   SERVER_ERROR_TOAST_MS,
@@ -363,6 +364,37 @@ describe('createApiClient', () => {
       await vi.advanceTimersByTimeAsync(LOGIN_REDIRECT_DELAY_MS);
       expect(ui.goLogin).toHaveBeenCalledTimes(1);
     });
+  });
+});
+
+describe('messageForFailure: the catalogue wins (spec 8, issue 21 item 4)', () => {
+  const MINE = '发送失败，请稍后重试';
+
+  it('HTTP 500: nothing more — the 3 s 服务器开小差了 toast the client showed stays', async () => {
+    vi.useFakeTimers();
+    try {
+      const { client, ui } = setup({ respond: () => json({}, { status: 500 }) });
+      const error = await client.post('/v1/comment/add', {}).catch((e: unknown) => e);
+      expect(messageForFailure(error, MINE)).toBeNull();
+      expect(ui.toast).toHaveBeenCalledExactlyOnceWith(SERVER_ERROR_MESSAGE, { type: 'loading', duration: 3000 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it.each([
+    ['another HTTP status (rejected silently)', new SilentApiError('http', '/v1/x', 502)],
+    ['an empty body (rejected silently)', new SilentApiError('empty', '/v1/x', 200)],
+  ])('%s: nothing', (_name, error) => {
+    expect(messageForFailure(error, MINE)).toBeNull();
+  });
+
+  it.each([
+    ['a network error with no response', new SilentApiError('network', '/v1/x', null)],
+    ['the 10 s time-out', new SilentApiError('timeout', '/v1/x', null)],
+    ['an error that is not an API failure', new TypeError('boom')],
+  ])("%s: the caller's message", (_name, error) => {
+    expect(messageForFailure(error, MINE)).toBe(MINE);
   });
 });
 

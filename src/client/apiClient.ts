@@ -5,9 +5,12 @@
  *
  * Everything it touches comes in through options (transport, session, ui), so the same code
  * runs in the browser, on the server with the in-process Hono app, and in tests with fakes.
- * It sits on the platform's fetch directly: of ofetch it used only a timeout and raw responses, and
- * ofetch cost 4 KB gzip on every page with an island (docs/adr/004-api-client-on-fetch.md).
+ * It sits on ofetch (the design card, issue 14 item 5): ofetch's `fetch` option carries the
+ * transport (the in-process Hono app on the server), its `timeout` the 10 s of spec 9, its body
+ * encoding the JSON and form bodies of spec 7; retries are off and response errors are judged
+ * here by spec 8's catalogue (docs/adr/011-islands-and-the-design-card.md, ADR 004 superseded).
  */
+import { createFetch, type FetchOptions } from 'ofetch';
 import type { Envelope } from '../contract/envelope.ts';
 import { LOGIN_EXPIRED_MESSAGE, SERVER_ERROR_MESSAGE } from '../contract/messages.ts';
 import {
@@ -103,6 +106,19 @@ export class SilentApiError extends Error {
   }
 }
 
+/**
+ * Spec 8 decides what a failed call shows, here and nowhere else. The catalogue covers every
+ * failure that has a response: HTTP 500 (the client already showed 服务器开小差了… for 3 s),
+ * any other non-200 or an empty body (rejected silently). Only a failure with no response at
+ * all (network error, 10 s time-out) — or an error that is not an API failure — is left to the
+ * caller: its `noResponseMessage` is returned so a form never goes dead silently. Null means
+ * "show nothing more" (a caller's toast would replace the catalogue's).
+ */
+export function messageForFailure(error: unknown, noResponseMessage: string): string | null {
+  if (error instanceof SilentApiError && (error.reason === 'http' || error.reason === 'empty')) return null;
+  return noResponseMessage;
+}
+
 const PREFIX_HOSTS: ReadonlyArray<readonly [string, keyof ApiHosts]> = [
   ['/v1', 'goApi'],
   ['/v2', 'goApi'],
@@ -138,18 +154,20 @@ export function buildQueryString(query: ApiQuery | undefined): string {
   return params.toString();
 }
 
-function formBody(body: Readonly<Record<string, unknown>>): string {
-  const params = new URLSearchParams();
+/** Form fields as strings, skipping null and undefined (ofetch encodes them as a form). */
+function formFields(body: Readonly<Record<string, unknown>>): Record<string, string> {
+  const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(body)) {
     if (value === null || value === undefined) continue;
     if (typeof value === 'object') throw new TypeError(`form field "${key}" must be a scalar`);
-    params.append(key, String(value as string | number | boolean | bigint));
+    fields[key] = String(value as string | number | boolean | bigint);
   }
-  return params.toString();
+  return fields;
 }
 
 interface EncodedBody {
-  body: BodyInit;
+  /** A plain object: ofetch encodes it as JSON or (with the form content type) as a form. */
+  body: Record<string, unknown> | string | FormData;
   contentType: string | null;
 }
 
@@ -157,13 +175,14 @@ function isFormData(body: ApiBody | undefined): body is FormData {
   return typeof FormData !== 'undefined' && body instanceof FormData;
 }
 
+const FORM = 'application/x-www-form-urlencoded';
+
 function encodeBody(path: string, body: ApiBody | undefined): EncodedBody {
   // Uploads: the runtime sets the multipart boundary itself.
   if (isFormData(body)) return { body, contentType: null };
-  const form = 'application/x-www-form-urlencoded';
-  if (body instanceof URLSearchParams) return { body: body.toString(), contentType: form };
-  if (isFormEncodedPath(path)) return { body: formBody(body ?? {}), contentType: form };
-  return { body: JSON.stringify(body ?? {}), contentType: 'application/json' };
+  if (body instanceof URLSearchParams) return { body: body.toString(), contentType: FORM };
+  if (isFormEncodedPath(path)) return { body: formFields(body ?? {}), contentType: FORM };
+  return { body: { ...(body ?? {}) }, contentType: 'application/json' };
 }
 
 function isEnvelope(value: unknown): value is Envelope<unknown> {
@@ -222,18 +241,28 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const { hosts, session, ui } = options;
   const transport = options.fetch;
 
+  // ofetch with the transport as its `fetch`: the in-process Hono app takes a Request, and may
+  // ignore the abort signal, so the call races the signal (the 10 s timeout still settles it).
+  const $fetch = createFetch({
+    fetch: (input, init) => {
+      const signal = init?.signal ?? null;
+      const pending = transport ? transport(new Request(input, init)) : globalThis.fetch(input, init);
+      return signal ? raceAbort(pending, signal) : pending;
+    },
+  });
+
   /** One HTTP exchange with the 10 s timeout (spec 9); the body is read as lenient JSON. */
-  async function send(url: string, init: RequestInit): Promise<RawResponse> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new DOMException('The API call timed out', 'TimeoutError')), API_TIMEOUT_MS);
-    try {
-      const request = new Request(url, { ...init, signal: controller.signal });
-      const response = await raceAbort(transport ? transport(request) : globalThis.fetch(request), controller.signal);
-      const text = await raceAbort(response.text(), controller.signal);
-      return { status: response.status, headers: response.headers, data: parseJsonOrUndefined(text) };
-    } finally {
-      clearTimeout(timer);
-    }
+  async function send(url: string, init: FetchOptions<'json'>): Promise<RawResponse> {
+    const response = await $fetch.raw<unknown, 'json'>(url, {
+      ...init,
+      timeout: API_TIMEOUT_MS,
+      // No automatic retries: a POST must never be sent twice behind the caller (spec 9, DESIGN).
+      retry: false,
+      // Every status is judged by settle() against spec 8's catalogue.
+      ignoreResponseError: true,
+      parseResponse: parseJsonOrUndefined,
+    });
+    return { status: response.status, headers: response.headers, data: response._data };
   }
 
   // One not-logged-in reaction at a time: parallel calls that all get 301 show one toast and
@@ -316,7 +345,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     let response: RawResponse;
     try {
-      // No automatic retries: a POST must never be sent twice behind the caller (spec 9, DESIGN).
       response = await send(url, { method, headers, ...(encoded ? { body: encoded.body } : {}) });
     } catch (error) {
       throw new SilentApiError(isTimeout(error) ? 'timeout' : 'network', path, null, { cause: error });

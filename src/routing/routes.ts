@@ -668,7 +668,7 @@ export const routes: readonly RouteEntry[] = [
     description: "publish a post",
     meta: { title: '发布', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/PublishDiscover?HotTagsId=1&HotTagsTitle=山城打卡地',
-    built: false,
+    built: true,
   },
   {
     section: 'discover',

@@ -77,3 +77,35 @@ test('a script that fails to load: the page stays readable, 加载失败，点�
   await page.getByRole('button', { name: '提交' }).click();
   await expect(page.locator('#toast-host')).toContainText('请输入评论内容');
 });
+
+test('swiper (issue 14 item 4): the home banner becomes a swiper only after the load event, and never when saving data', async ({ page, browser }) => {
+  await page.goto('/shancheng/home/1');
+  const frame = page.locator('sc-banner .frame');
+  await expect(frame).toHaveAttribute('data-swiper', 'on');
+  const timing = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const starts = performance.getEntriesByType('resource').filter((e) => /\/swiper(Chunk)?\.[\w-]+\.(js|css)$/.test(e.name)).map((e) => e.startTime);
+    return { load: nav.loadEventStart, starts };
+  });
+  expect(timing.starts.length).toBeGreaterThan(0);
+  for (const start of timing.starts) expect(start).toBeGreaterThanOrEqual(timing.load);
+  // Spec 9: dots with more than one slide, one of them current.
+  const slides = await page.locator('sc-banner').getAttribute('data-count');
+  await expect(page.locator('sc-banner .dot')).toHaveCount(Number(slides));
+  await expect(page.locator('sc-banner .dot.on')).toHaveCount(1);
+
+  const saving = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const quiet = await saving.newPage();
+  await quiet.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ saveData: true, effectiveType: '4g' }) });
+  });
+  const fetched: string[] = [];
+  quiet.on('request', (req) => fetched.push(req.url()));
+  await quiet.goto(`${test.info().project.use.baseURL}/shancheng/home/1`);
+  await settled(quiet);
+  await expect(quiet.locator('sc-banner .frame')).not.toHaveAttribute('data-swiper');
+  expect(fetched.filter((url) => url.includes('swiperChunk'))).toEqual([]);
+  // The server's strip is there and readable: the first slide shows.
+  await expect(quiet.locator('sc-banner .slide').first()).toBeVisible();
+  await saving.close();
+});

@@ -220,3 +220,26 @@ test.describe('anonymous reader', () => {
     await context.close();
   });
 });
+
+test('the error catalogue wins (spec 8, issue 21 item 4): HTTP 500 shows 服务器开小差了, no response shows the composer text; the draft stays', async ({ page, request }) => {
+  const article = await pickArticle(request, 9);
+  let answer: 'http500' | 'abort' = 'http500';
+  await page.route('**/v1/comment/store', (route) =>
+    answer === 'abort' ? route.abort('failed') : route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"message":"","data":null}' }),
+  );
+  await page.goto(`/shancheng/PublishComment?classId=${article.classId}&newsId=${article.newsId}&from=News`);
+  const box = page.getByRole('textbox', { name: '评论内容' });
+  await islandReady(page, box);
+  await box.fill('e2e 服务器出错时草稿还在');
+  await page.getByRole('button', { name: '提交' }).click();
+  await expect(page.getByText('服务器开小差了,后台工作人员正在努力解决')).toBeVisible();
+  await expect(page.getByText('发送失败，请稍后重试')).toHaveCount(0);
+  await expect(box).toHaveValue('e2e 服务器出错时草稿还在');
+
+  // A failure with no response at all is not in the catalogue: the composer's own text says so.
+  await expect(page.getByText('服务器开小差了,后台工作人员正在努力解决')).toBeHidden({ timeout: 5_000 });
+  answer = 'abort';
+  await page.getByRole('button', { name: '提交' }).click();
+  await expect(page.getByText('发送失败，请稍后重试')).toBeVisible();
+  await expect(box).toHaveValue('e2e 服务器出错时草稿还在');
+});

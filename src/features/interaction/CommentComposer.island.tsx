@@ -7,6 +7,7 @@
  * Hydrated client:load: it is the whole page and must accept typing at once.
  */
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { messageForFailure } from '../../client/apiClient.ts';
 import { tabStorage } from '../../client/storage.ts';
 import { COMMENT_MAX_CHARS, COMMENT_MAX_PICTURES } from '../../contract/interactionLimits.ts';
 import { UPLOAD_ACCEPT } from '../../contract/uploadLimits.ts';
@@ -103,8 +104,9 @@ export function CommentComposer(props: Props) {
         return;
       }
       if (res.statusCode !== 301 && res.statusCode !== 302) showToast(res.message || '图片上传失败', { type: 'text', duration: TOAST_MS });
-    } catch {
-      showToast('图片上传失败，请重试', { type: 'text', duration: TOAST_MS });
+    } catch (error) {
+      const message = messageForFailure(error, '图片上传失败，请重试');
+      if (message) showToast(message, { type: 'text', duration: TOAST_MS });
     }
     remove(id);
   }
@@ -168,9 +170,11 @@ export function CommentComposer(props: Props) {
       }
       if (res.statusCode !== 301 && res.statusCode !== 302) showToast(res.message, { type: 'text', duration: TOAST_MS });
       setBusy(false);
-    } catch {
-      // Network failure or timeout (silent by spec 8): the draft stays; 提交 again is safe.
-      showToast('发送失败，请稍后重试', { type: 'text', duration: TOAST_MS });
+    } catch (error) {
+      // The draft stays; 提交 again is safe. Spec 8's catalogue speaks for a failure with a response
+      // (HTTP 500: 服务器开小差了…); our text only for one with none (network, time-out).
+      const message = messageForFailure(error, '发送失败，请稍后重试');
+      if (message) showToast(message, { type: 'text', duration: TOAST_MS });
       setBusy(false);
     }
   }

@@ -21,6 +21,7 @@ import {
   type CodePurpose,
   type SlideResult,
 } from '../../contract/accounts.ts';
+import { messageForFailure } from '../../client/apiClient.ts';
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { postEndpoint } from '../../client/postEndpoint.ts';
 import { SlideCheck } from '../../features/captcha/SlideCheck.tsx';
@@ -41,6 +42,8 @@ interface Props {
 }
 
 const CODE_LENGTH = 6;
+/** A call that got no response (network, time-out); spec 8 has no text for it. */
+const NO_RESPONSE_MESSAGE = '网络不给力，请稍后再试';
 
 function toast(message: string): void {
   showToast(message, { type: 'text', duration: 2000 });
@@ -168,8 +171,10 @@ function SendCode({ phone, purpose, disabled }: { phone: string | null; purpose:
       const res = await postEndpoint(sendCode, { ...slide, type: purpose, ...(phone && purpose !== 'change' ? { phone } : {}) });
       toast(res.message);
       if (res.statusCode === 200) setLeft(res.data.resendAfter);
-    } catch {
-      toast('网络不给力，请稍后再试');
+    } catch (error) {
+      // Spec 8's catalogue speaks for a failure with a response (HTTP 500); ours only for none.
+      const message = messageForFailure(error, NO_RESPONSE_MESSAGE);
+      if (message) toast(message);
     } finally {
       setBusy(false);
       setSlide(null);
@@ -301,8 +306,10 @@ export function AccountForm({ mode, redirect, messenger }: Props) {
         default:
           return;
       }
-    } catch {
-      toast('网络不给力，请稍后再试');
+    } catch (error) {
+      // Spec 8's catalogue speaks for a failure with a response (HTTP 500); ours only for none.
+      const message = messageForFailure(error, NO_RESPONSE_MESSAGE);
+      if (message) toast(message);
     } finally {
       setBusy(false);
     }

@@ -6,8 +6,10 @@
  *   Failure shows 定位失败, sets the location flag false and switches to domestic mode.
  * - The picker's search filters districts by name (暂无数据 when none); a pick is remembered.
  */
-import { api } from '../../client/api.ts';
 import { storage } from '../../client/storage.ts';
+
+/** The API client arrives with the first call, not with the page: the list's 15 KB before load carries no ofetch (issue 14). */
+const client = () => import('../../client/api.ts').then((m) => m.api);
 import type { Location, Weather } from '../../contract/news.ts';
 import {
   decideCountyTarget,
@@ -55,7 +57,7 @@ class County extends HTMLElement {
     const box = this.querySelector('[data-weather]');
     if (!box) return;
     try {
-      const res = await api.get<Weather>(WEATHER_PATH, { classId });
+      const res = await (await client()).get<Weather>(WEATHER_PATH, { classId });
       if (res.statusCode !== 200) throw new Error(res.message);
       box.textContent = `${res.data.weather} ${res.data.temperature}℃`;
     } catch {
@@ -82,7 +84,7 @@ class County extends HTMLElement {
     const failed: LocationInfo = { located: false, name: '', classId: 0, inChongqing: 0, createdAt: Date.now() };
     try {
       const pos = await position();
-      const res = await api.get<Location>(LOCATE_PATH, { lat: pos.coords.latitude, lng: pos.coords.longitude });
+      const res = await (await client()).get<Location>(LOCATE_PATH, { lat: pos.coords.latitude, lng: pos.coords.longitude });
       if (res.statusCode !== 200) throw new Error(res.message);
       const info: LocationInfo = { located: true, ...res.data, createdAt: Date.now() };
       saveLocation(storage, info);

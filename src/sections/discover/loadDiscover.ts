@@ -111,3 +111,31 @@ export function loadPost(url: URL, commentPageSize = 20): Promise<PageLoad<PostV
     return { kind: 'ok', view: { post: res.data, comments: comments.data } };
   });
 }
+
+/** Topics the composer offers (the hot list; the one from the link first). */
+export const PUBLISH_TOPICS_SHOWN = 12;
+
+export interface PublishView {
+  topics: TopicTagView[];
+  /** ?HotTagsId when it names a topic; null: the reader picks one. */
+  chosen: number | null;
+}
+
+export type TopicTagView = { id: number; title: string };
+
+/** /PublishDiscover?HotTagsId&HotTagsTitle: the topic from the link (checked against the server) and the hot topics to pick from. */
+export function loadPublish(url: URL): Promise<PageLoad<PublishView>> {
+  return loadSafely<PublishView>(async () => {
+    const raw = url.searchParams.get('HotTagsId');
+    const themeId = raw === null || raw === '' ? null : readId(raw);
+    const [hot, info] = await Promise.all([
+      getEndpoint(getHotTopicList, { page: 1, pageSize: PUBLISH_TOPICS_SHOWN }),
+      themeId === null ? Promise.resolve(null) : getEndpoint(getThemeInfo, { themeId }),
+    ]);
+    if (hot.statusCode !== 200) return { kind: 'error' };
+    // The title comes from the server, never from ?HotTagsTitle (a link cannot rename a topic).
+    const linked = info?.statusCode === 200 ? { id: info.data.id, title: info.data.title } : null;
+    const rest = hot.data.filter((t) => t.id !== linked?.id).map((t) => ({ id: t.id, title: t.title }));
+    return { kind: 'ok', view: { topics: linked ? [linked, ...rest] : rest, chosen: linked?.id ?? null } };
+  });
+}

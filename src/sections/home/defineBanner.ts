@@ -1,10 +1,11 @@
 /**
- * <sc-banner>: the server-rendered scroll-snap strip is the carousel (swiping is native scrolling);
- * this script adds spec 9's behaviour: autoplay every 5000 ms, wrapping to the first slide when there
- * are several, dots following the visible slide, nothing at all with a single slide. It pauses while
- * the reader touches the strip and while the page is hidden. About 1 KB instead of swiper's 24 KB
- * gzip, which alone broke the 15 KB list-page budget (docs/adr/003-banner-without-swiper.md).
+ * <sc-banner>: home and channel banners (spec 9: autoplay 5000 ms, loop off with a single slide, dots
+ * only with more than one). The server renders a scroll-snap strip that swipes with no script. After
+ * first paint, with two or more slides, swiper (core + Autoplay + Pagination, issue 14 item 4) takes
+ * the strip over; when the reader saves data swiper never loads, and this small script autoplays the
+ * native strip instead (ADR 011 "swiper").
  */
+import { enhanceCarousel } from '../../features/carousel/enhanceCarousel.ts';
 import { decideBannerOptions, nextSlide } from './decideBannerOptions.ts';
 
 class Banner extends HTMLElement {
@@ -12,10 +13,28 @@ class Banner extends HTMLElement {
   private held = false;
 
   connectedCallback(): void {
+    const frame = this.querySelector<HTMLElement>('.frame');
     const strip = this.querySelector<HTMLElement>('.slides');
     const slides = Array.from(this.querySelectorAll<HTMLElement>('.slide'));
     const options = decideBannerOptions(slides.length);
-    if (!strip || !options.autoplay) return;
+    if (!frame || !strip || !options.autoplay) return;
+    const dots = this.querySelector<HTMLElement>('.dots');
+    enhanceCarousel(frame, {
+      modules: ['autoplay', 'pagination'],
+      options: {
+        // Swiper's loop needs a slide to borrow on each side: two slides rewind instead.
+        loop: options.loop && slides.length > 2,
+        rewind: options.loop && slides.length === 2,
+        autoplay: options.autoplay,
+        ...(options.pagination && dots ? { pagination: { el: dots, bulletClass: 'dot', bulletActiveClass: 'on' } } : {}),
+      },
+      ready: () => this.stopNative(),
+    });
+    // Until swiper runs (and for good when it does not come): the native strip autoplays.
+    this.native(strip, slides.length, options.loop, options.autoplay.delay);
+  }
+
+  private native(strip: HTMLElement, count: number, loop: boolean, delay: number): void {
     const dots = Array.from(this.querySelectorAll<HTMLElement>('.dot'));
     const current = () => Math.round(strip.scrollLeft / Math.max(1, strip.clientWidth));
     strip.addEventListener(
@@ -32,17 +51,21 @@ class Banner extends HTMLElement {
     strip.addEventListener('touchstart', hold, { passive: true });
     strip.addEventListener('pointerup', release, { passive: true });
     strip.addEventListener('touchend', release, { passive: true });
-    const delay = options.autoplay.delay;
     this.timer = setInterval(() => {
       if (this.held || document.hidden) return;
-      const target = nextSlide(current(), slides.length, options.loop);
+      const target = nextSlide(current(), count, loop);
       if (target === null) return;
       strip.scrollTo({ left: target * strip.clientWidth, behavior: 'smooth' });
     }, delay);
   }
 
-  disconnectedCallback(): void {
+  private stopNative(): void {
     if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  disconnectedCallback(): void {
+    this.stopNative();
   }
 }
 

@@ -37,6 +37,8 @@ class MoreList extends HTMLElement {
     this.dataset['state'] = 'loading';
     next.setAttribute('aria-busy', 'true');
     try {
+      // Not an API call (the next page's server-rendered HTML): raw fetch, so the list's 15 KB before load
+      // carries no API client (issue 14 item 5 covers the API).
       const res = await fetch(href, { headers: { accept: 'text/html' } });
       if (!res.ok) throw new Error(String(res.status));
       const doc = new DOMParser().parseFromString(await res.text(), 'text/html');

@@ -1,0 +1,202 @@
+/**
+ * The discover composer of /PublishDiscover (issue 17; spec 2.6): text, up to 9 pictures through the
+ * upload path, and the topic (?HotTagsId preselects it); POST /v1/quan/publish. Login first (spec 5).
+ * The draft (text, uploaded pictures, topic) is kept in storage per reader, so it survives a failed
+ * send and a reload; a retry of the same draft reuses its Idempotency-Key, so a send that landed
+ * without an answer is not posted twice. After sending, the reader goes to the feed, where their post
+ * shows (审核中 for them alone when the area reviews before publishing).
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import type { Post } from '../../contract/discover.ts';
+import { DISCOVER_PATHS, POST_MAX_CHARS, POST_MAX_PICTURES, tagColour } from '../../contract/discoverLimits.ts';
+import { UPLOAD_ACCEPT } from '../../contract/uploadLimits.ts';
+import { messageForFailure } from '../../client/apiClient.ts';
+import { api } from '../../client/api.ts';
+import { storage } from '../../client/storage.ts';
+import { checkPictureFile, uploadPicture } from '../../features/interaction/uploadPicture.ts';
+import { requireLogin } from '../../features/login-gate/requireLogin.ts';
+import { $session } from '../../stores/session.ts';
+import { showToast } from '../../stores/toast.ts';
+import { checkPost, publishDraftKey, readDraft, writeDraft } from './decidePublish.ts';
+import styles from './PublishComposer.module.css';
+
+interface Props {
+  topics: { id: number; title: string }[];
+  chosen: number | null;
+  /** Where the reader goes after sending (the feed). */
+  doneHref: string;
+}
+
+const TOAST_MS = 2000;
+const LEAVE_AFTER_MS = 1200;
+
+/** A picked picture: the local preview while it uploads, then the stored copy's URL. */
+interface Picture {
+  id: string;
+  src: string;
+  url: string | null;
+}
+
+function newKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+function say(message: string): void {
+  showToast(message, { type: 'text', duration: TOAST_MS });
+}
+
+export function PublishComposer({ topics, chosen, doneHref }: Props) {
+  const session = useStore($session);
+  const key = publishDraftKey(session.userId);
+  const [text, setText] = useState('');
+  const [topicId, setTopicId] = useState<number | null>(chosen);
+  const [pictures, setPictures] = useState<Picture[]>([]);
+  const [busy, setBusy] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
+  const idem = useRef<{ draft: string; key: string } | null>(null);
+  // The draft is saved only once it was read back for this reader (never overwritten by the empty start).
+  const [restored, setRestored] = useState<string | null>(null);
+
+  // Login first; then the reader's draft (a link's topic wins over the draft's).
+  useEffect(() => {
+    if (!requireLogin()) return;
+    const draft = readDraft(storage.getItem(key));
+    setText(draft.text);
+    setPictures(draft.pictures.map((url) => ({ id: url, src: url, url })));
+    if (chosen === null && draft.topicId !== null && topics.some((t) => t.id === draft.topicId)) setTopicId(draft.topicId);
+    setRestored(key);
+  }, [key]);
+
+  useEffect(() => {
+    if (restored !== key) return;
+    const stored = writeDraft({ text, pictures: pictures.flatMap((p) => (p.url ? [p.url] : [])), topicId });
+    if (stored === null) storage.removeItem(key);
+    else storage.setItem(key, stored);
+  }, [restored, key, text, pictures, topicId]);
+
+  function remove(id: string): void {
+    setPictures((list) => {
+      const gone = list.find((p) => p.id === id);
+      if (gone?.src.startsWith('blob:')) URL.revokeObjectURL(gone.src);
+      return list.filter((p) => p.id !== id);
+    });
+  }
+
+  async function addPicture(file: File): Promise<void> {
+    const id = newKey();
+    setPictures((list) => [...list, { id, src: URL.createObjectURL(file), url: null }]);
+    try {
+      const res = await uploadPicture(file, file.name || 'picture');
+      if (res.statusCode === 200) {
+        setPictures((list) => list.map((p) => (p.id === id ? { ...p, url: res.data.url } : p)));
+        return;
+      }
+      if (res.statusCode !== 301 && res.statusCode !== 302) say(res.message || '图片上传失败');
+    } catch (error) {
+      const message = messageForFailure(error, '图片上传失败，请重试');
+      if (message) say(message);
+    }
+    remove(id);
+  }
+
+  function pick(files: FileList | null): void {
+    if (!files || !requireLogin()) return;
+    const room = POST_MAX_PICTURES - pictures.length;
+    const chosenFiles = [...files];
+    if (chosenFiles.length > room) say(`最多上传 ${POST_MAX_PICTURES} 张图片`);
+    for (const file of chosenFiles.slice(0, Math.max(0, room))) {
+      const problem = checkPictureFile(file);
+      if (problem) say(problem);
+      else void addPicture(file);
+    }
+    if (picker.current) picker.current.value = '';
+  }
+
+  async function submit(event: SyntheticEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    if (busy || !requireLogin()) return;
+    const problem = checkPost({ text, topicId, uploading: pictures.some((p) => p.url === null) });
+    if (problem) return say(problem);
+    const body = { content: text.trim(), imageUrl: pictures.flatMap((p) => (p.url ? [p.url] : [])).join(','), HotTagsId: String(topicId) };
+    const draft = JSON.stringify(body);
+    // One key per draft: the same draft sent again is the same request (the server answers the post it wrote).
+    if (!idem.current || idem.current.draft !== draft) idem.current = { draft, key: newKey() };
+    setBusy(true);
+    try {
+      const res = await api.post<Post>(DISCOVER_PATHS.publish, body, { idempotencyKey: idem.current.key });
+      if (res.statusCode === 200) {
+        // Sent: only now is the draft dropped.
+        setRestored(null);
+        storage.removeItem(key);
+        idem.current = null;
+        say(res.message || '发布成功');
+        setTimeout(() => location.assign(doneHref), LEAVE_AFTER_MS);
+        return;
+      }
+      if (res.statusCode !== 301 && res.statusCode !== 302) say(res.message);
+    } catch (error) {
+      // The draft stays in storage; sending again is safe. Spec 8 speaks for a failure with a response.
+      const message = messageForFailure(error, '发布失败，请稍后重试');
+      if (message) say(message);
+    }
+    setBusy(false);
+  }
+
+  const count = Array.from(text.trim()).length;
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} aria-label="发布动态">
+      <textarea
+        className={styles.text}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="分享身边的新鲜事…"
+        aria-label="动态内容"
+        rows={7}
+      />
+      <p className={count > POST_MAX_CHARS ? `${styles.count} ${styles.over}` : styles.count}>
+        {count}/{POST_MAX_CHARS}
+      </p>
+      <ul className={styles.pics} aria-label={`已选图片 ${pictures.length}/${POST_MAX_PICTURES}`}>
+        {pictures.map((p, i) => (
+          <li key={p.id} className={styles.pic}>
+            <img src={p.src} alt={`图片 ${i + 1}`} />
+            {p.url === null && <span className={styles.uploading}>上传中</span>}
+            <button type="button" className={styles.remove} aria-label={`删除图片 ${i + 1}`} onClick={() => remove(p.id)}>
+              ×
+            </button>
+          </li>
+        ))}
+        {pictures.length < POST_MAX_PICTURES && (
+          <li className={styles.pic}>
+            <label className={styles.add}>
+              <input ref={picker} type="file" accept={UPLOAD_ACCEPT} multiple className={styles.file} onChange={(e) => pick(e.target.files)} />
+              <span aria-hidden="true" className={styles.plus}>
+                +
+              </span>
+              <span className={styles.addLabel}>添加图片</span>
+            </label>
+          </li>
+        )}
+      </ul>
+      <fieldset className={styles.topics}>
+        <legend className={styles.legend}>选择话题</legend>
+        {topics.length === 0 ? <p className={styles.none}>暂无可选话题</p> : null}
+        <div className={styles.chips}>
+          {topics.map((t, i) => {
+            const c = tagColour(i);
+            const on = topicId === t.id;
+            return (
+              <label key={t.id} className={on ? `${styles.chip} ${styles.on}` : styles.chip} style={on ? { color: '#fff', background: c.fg } : { color: c.fg, background: c.bg }}>
+                <input type="radio" name="topic" value={t.id} checked={on} onChange={() => setTopicId(t.id)} className={styles.radio} />#{t.title}
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      <button type="submit" className={styles.submit} disabled={busy}>
+        {busy ? '发布中…' : '发布'}
+      </button>
+    </form>
+  );
+}

@@ -8,6 +8,8 @@ import type { Ad } from '../../contract/detail.ts';
 /** Slots by ad type (spec 3): 5 above the title, 3 below the title, 2 below the article; 1 the pre-roll before a video (spec 5). */
 export const AD_SLOTS = { aboveTitle: 5, belowTitle: 3, belowArticle: 2, preroll: 1 } as const;
 export type AdSlotType = (typeof AD_SLOTS)[keyof typeof AD_SLOTS];
+/** The slots in the page that rotate (the pre-roll is one ad in the video popup). */
+export type AdRotatingSlot = Exclude<AdSlotType, typeof AD_SLOTS.preroll>;
 
 export interface AdContext {
   /** The article's class (column) id. */

@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './src/build/precompress.ts';
+import { transformSync } from 'esbuild';
 import { bootScript } from './src/layouts/bootShell.ts';
 import { BASE_PATH } from './src/lib/safeUrl.ts';
 
@@ -32,7 +33,8 @@ const bootIntegration = {
   name: 'shancheng:boot',
   hooks: {
     'astro:config:setup': ({ injectScript }) => {
-      injectScript('head-inline', bootScript());
+      // Minified: it is in every page's HTML and counts in each page's JS budget (issue 7).
+      injectScript('head-inline', transformSync(bootScript(), { minify: true, loader: 'js', target: 'es2020' }).code.trim());
     },
   },
 };

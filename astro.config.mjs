@@ -34,7 +34,7 @@ const bootIntegration = {
   hooks: {
     'astro:config:setup': ({ injectScript }) => {
       // Minified: it is in every page's HTML and counts in each page's JS budget (issue 7).
-      injectScript('head-inline', transformSync(bootScript(), { minify: true, loader: 'js', target: 'es2020' }).code.trim());
+      injectScript('head-inline', transformSync(bootScript(BASE_PATH), { minify: true, loader: 'js', target: 'es2020', charset: 'utf8' }).code.trim());
     },
   },
 };

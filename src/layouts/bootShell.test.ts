@@ -18,9 +18,10 @@ describe('isFirstLoad — spec 2.11: the top navigation bar is hidden on "first 
 
 describe('bootScript', () => {
   it('is one self-contained expression the CSP hash can cover (no module references)', () => {
-    const text = bootScript();
+    const text = bootScript('/shancheng');
     expect(text).not.toMatch(/__vite|import\(|require\(|\bexport\b/);
     // It parses as a classic script.
     expect(() => new Function(text)).not.toThrow();
+    expect(text).toContain('"/shancheng/boot-retry.js"');
   });
 });

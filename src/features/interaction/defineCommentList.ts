@@ -16,7 +16,6 @@ import { formatCount } from '../../lib/formatCount.ts';
 import type { ArticleRef } from './commentLinks.ts';
 import { ownCommentsCss } from './ownCommentsCss.ts';
 import { tapListLike } from './tapListLike.ts';
-import { openReport } from './reportStore.ts';
 import { LIVE_REPORT_CLASS_ID } from './reportPlatform.ts';
 
 /** Spec 9: reload after delete 1 s. */
@@ -153,7 +152,10 @@ class CommentListElement extends HTMLElement {
       newsId: ref.newsId,
       platformId,
     };
-    openReport({ kind: 'custom', submit: async (content) => (await import('./interactionCalls.ts')).reportComment(body, content) });
+    // Loaded on the first 举报 only (most readers never report: issue 7 budgets).
+    void import('./reportStore.ts').then(({ openReport }) =>
+      openReport({ kind: 'custom', submit: async (content) => (await import('./interactionCalls.ts')).reportComment(body, content) }),
+    );
   }
 
   private get dialog(): HTMLElement | null {

@@ -4,6 +4,8 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './src/build/precompress.ts';
+import { transformSync } from 'esbuild';
+import { bootScript } from './src/layouts/bootShell.ts';
 import { BASE_PATH } from './src/lib/safeUrl.ts';
 
 /**
@@ -21,13 +23,29 @@ const afterLoadDirective = {
   },
 };
 
+/**
+ * The one inline script of every page (src/layouts/bootShell.ts, issue 21): the first-load class of spec 2.11
+ * before the first paint, and spec 8's retry for a page script or style sheet that failed to load. Injected
+ * as `head-inline`, so Astro hashes it for the CSP (ADR 009).
+ * @type {import('astro').AstroIntegration}
+ */
+const bootIntegration = {
+  name: 'shancheng:boot',
+  hooks: {
+    'astro:config:setup': ({ injectScript }) => {
+      // Minified: it is in every page's HTML and counts in each page's JS budget (issue 7).
+      injectScript('head-inline', transformSync(bootScript(BASE_PATH), { minify: true, loader: 'js', target: 'es2020', charset: 'utf8' }).code.trim());
+    },
+  },
+};
+
 // Pages live under BASE_PATH (/shancheng, the one spelling: src/lib/safeUrl.ts) and are rendered on demand by src/server/main.ts (middleware mode).
 export default defineConfig({
   base: BASE_PATH,
   output: 'server',
   trailingSlash: 'ignore',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), afterLoadDirective, precompress()],
+  integrations: [react(), afterLoadDirective, bootIntegration, precompress()],
   compressHTML: true,
   build: { inlineStylesheets: 'auto' },
   devToolbar: { enabled: false },

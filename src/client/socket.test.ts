@@ -89,6 +89,24 @@ describe('subUrl', () => {
   });
 });
 
+describe('reconnectDelay — spec 9 "base delay 15 s, doubling", with ±50 % jitter kept by ADR 013', () => {
+  it('centres every one of the 10 waits on the spec schedule 15 s × 2ⁿ', () => {
+    expect(Array.from({ length: MAX_RECONNECTS }, (_, n) => reconnectDelay(n, () => 0.5))).toEqual(
+      Array.from({ length: MAX_RECONNECTS }, (_, n) => 15_000 * 2 ** n),
+    );
+  });
+  it('spreads each wait evenly around that centre: its mean is the spec delay, its ends 50 % either side', () => {
+    const samples = Array.from({ length: 1000 }, (_, i) => (i + 0.5) / 1000);
+    for (let n = 0; n < MAX_RECONNECTS; n++) {
+      const waits = samples.map((r) => reconnectDelay(n, () => r));
+      const mean = waits.reduce((a, b) => a + b, 0) / waits.length;
+      expect(Math.abs(mean - 15_000 * 2 ** n)).toBeLessThanOrEqual(1);
+      expect(Math.min(...waits)).toBeGreaterThanOrEqual(7_500 * 2 ** n);
+      expect(Math.max(...waits)).toBeLessThanOrEqual(22_500 * 2 ** n);
+    }
+  });
+});
+
 describe('reconnectDelay', () => {
   it.each([
     [0, 0.5, 15_000],

@@ -80,7 +80,7 @@ export type NewsDetail = z.infer<typeof NewsDetail>;
 
 export const Ad = z.object({
   id: z.number().int(),
-  /** 5 above the title, 3 below the title, 2 below the article (spec 3). */
+  /** 5 above the title, 3 below the title, 2 below the article (spec 3); 1 the pre-roll before a video (spec 5). */
   type: z.number().int(),
   imgSrc: z.string(),
   url: z.string(),
@@ -149,11 +149,11 @@ export const adsList = defineEndpoint({
   cache: 'content',
   method: 'GET',
   path: '/v1/ads/list',
-  summary: '详情页广告（5 标题上方、3 标题下方、2 正文下方），含投放规则，由页面按栏目与权限筛选',
+  summary: '详情页广告（5 标题上方、3 标题下方、2 正文下方、1 视频片头），含投放规则，由页面按栏目与权限筛选',
   tag: 'detail',
   query: z.object({
     type: z
-      .enum(['2', '3', '5'], { error: '广告类型只能是 2、3 或 5' })
+      .enum(['1', '2', '3', '5'], { error: '广告类型只能是 1、2、3 或 5' })
       .transform((v) => Number(v))
       .optional(),
   }),

@@ -21,4 +21,5 @@ export const INTERACTION_PATHS = {
   reportContent: '/v1/comment/reportContent',
   newsDoReport: '/v1/news/doReport',
   bangDoReport: '/v1/bangbang/news/doreport',
+  commentDoReport: '/api/comment/doReport',
 } as const;

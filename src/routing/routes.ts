@@ -24,6 +24,10 @@ export interface RouteMeta {
   /** Content data type of a detail page (spec 2.11 table). */
   dataType?: number;
   nav: NavStyle;
+  /** Spec 2.11: a title that depends on the query (AskSpecial type 1 入驻答人 / 2 入驻记者, RankList rank / start). */
+  titleByQuery?: { param: string; titles: Readonly<Record<string, string>> };
+  /** Spec 2.11: the navigation bar's right-hand text, a link (href relative to the base path). */
+  navRight?: { text: string; href: string };
 }
 
 export interface RouteEntry {
@@ -738,7 +742,7 @@ export const routes: readonly RouteEntry[] = [
     path: '/BangBang/politics/index',
     query: [],
     description: "politics board",
-    meta: { title: '问政', tabbarVisible: false, ShowPromoBar: false, keepAlive: true, nav: 'light' },
+    meta: { title: '问政', tabbarVisible: false, ShowPromoBar: false, keepAlive: true, nav: 'light', navRight: { text: '搜索', href: '/BangBang/SearchPage' } },
     example: '/BangBang/politics/index',
     built: true,
   },
@@ -837,7 +841,7 @@ export const routes: readonly RouteEntry[] = [
     path: '/BangBang/QA/index/ask-special',
     query: ['type'],
     description: "resident answerers (1 入驻答人) or reporters (2 入驻记者)",
-    meta: { title: '入驻答人', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
+    meta: { title: '入驻答人', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light', titleByQuery: { param: 'type', titles: { '1': '入驻答人', '2': '入驻记者' } } },
     example: '/BangBang/QA/index/ask-special?type=1',
     built: false,
   },
@@ -855,7 +859,7 @@ export const routes: readonly RouteEntry[] = [
     path: '/BangBang/QA/moreList',
     query: ['type'],
     description: "今日热问 (1) or 最新问题 (2)",
-    meta: { title: '今日热问', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
+    meta: { title: '今日热问', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light', titleByQuery: { param: 'type', titles: { '1': '今日热问', '2': '最新问题' } } },
     example: '/BangBang/QA/moreList?type=1',
     built: false,
   },
@@ -927,7 +931,7 @@ export const routes: readonly RouteEntry[] = [
     path: '/composition/RankList',
     query: ['type'],
     description: "rankings (rank 人气榜, start 高分榜)",
-    meta: { title: '排行榜', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
+    meta: { title: '排行榜', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light', titleByQuery: { param: 'type', titles: { rank: '人气榜', start: '高分榜' } } },
     example: '/composition/RankList?type=1',
     built: false,
   },

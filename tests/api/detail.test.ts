@@ -249,7 +249,8 @@ describe('/v1/ads/list', () => {
   it('lists every ad with its placement rules', async () => {
     const body = await envelope<Ad[]>(await t.app.request('/v1/ads/list'));
     expect(body.statusCode).toBe(200);
-    expect(new Set(body.data.map((a) => a.type))).toEqual(new Set([2, 3, 5]));
+    // 1 is the pre-roll before a video (spec 5), 5/3/2 the slots above and below the text.
+    expect(new Set(body.data.map((a) => a.type))).toEqual(new Set([1, 2, 3, 5]));
     const limited = body.data.find((a) => a.isAll === 0);
     expect(limited?.showClassIds.length).toBeGreaterThan(0);
   });

@@ -73,7 +73,10 @@ test('inside a mini-program there is no promo bar (spec 2.11)', async ({ browser
 });
 
 test('picture pages (dataType 2) keep the bar fixed, without a menu, above the title bar', async ({ page }) => {
-  await page.goto('/shancheng/PictureDetail?classId=703&newsId=323');
+  // Reached within the site: on first load there is no title bar at all (spec 2.11).
+  await page.goto('/shancheng/home/1');
+  await page.evaluate(() => location.assign('/shancheng/PictureDetail?classId=703&newsId=323'));
+  await page.waitForURL(/PictureDetail/);
   const promo = page.getByRole('complementary', { name: '打开山城新闻App' });
   await expect(promo).toBeVisible();
   expect(await promo.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');

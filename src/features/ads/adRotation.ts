@@ -2,7 +2,7 @@
  * Ad rotation (spec 4, 9): a per-class counter in localStorage cycles through the eligible ads at each
  * view, separately above the title, below the title and below the article.
  */
-import type { AdSlotType } from './decideEligibleAds.ts';
+import type { AdRotatingSlot as AdSlotType } from './decideEligibleAds.ts';
 
 const KEY_PREFIX: Record<AdSlotType, string> = {
   5: 'adContentTurnUp_',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Ad } from '../../contract/detail.ts';
-import { decideEligibleAds, isAdEligible } from './decideEligibleAds.ts';
+import { decideEligibleAds, decidePreroll, isAdEligible } from './decideEligibleAds.ts';
 
 function ad(extra: Partial<Ad>): Ad {
   return { id: 1, type: 5, imgSrc: '/a.svg', url: '', newsClassId: 0, newsId: 0, isAll: 1, showClassIds: [], notShowClassIds: [], permission: 0, ...extra };
@@ -34,7 +34,21 @@ describe('decideEligibleAds', () => {
     expect(decideEligibleAds(ads, 2, { classId: 101, permission: 0 }).map((a) => a.id)).toEqual([4]);
   });
 
-  it('shows nothing when the article hides its ads (flag ad)', () => {
-    expect(decideEligibleAds(ads, 5, { classId: 102, permission: 0, adHidden: true })).toEqual([]);
+  it('the slots do not read the article flag ad (spec 5: it hides the pre-roll only)', () => {
+    expect(decideEligibleAds(ads, 5, { classId: 102, permission: 0 }).map((a) => a.id)).toEqual([1, 3]);
+  });
+});
+
+describe('decidePreroll — spec 5 "ad (pre-roll ad hidden)"', () => {
+  const ads = [ad({ id: 1, type: 5 }), ad({ id: 2, type: 3 })];
+  const preroll = ad({ id: 9, type: 1 });
+  it('shows the first eligible pre-roll ad before the video', () => {
+    expect(decidePreroll([...ads, preroll], { classId: 101, permission: 0 }, 0)?.id).toBe(9);
+  });
+  it('the flag ad hides it', () => {
+    expect(decidePreroll([...ads, preroll], { classId: 101, permission: 0 }, 1)).toBeNull();
+  });
+  it('none without a pre-roll ad', () => {
+    expect(decidePreroll(ads, { classId: 101, permission: 0 }, 0)).toBeNull();
   });
 });

@@ -5,17 +5,17 @@
  */
 import type { Ad } from '../../contract/detail.ts';
 
-/** Slots by ad type (spec 3): 5 above the title, 3 below the title, 2 below the article. */
-export const AD_SLOTS = { aboveTitle: 5, belowTitle: 3, belowArticle: 2 } as const;
+/** Slots by ad type (spec 3): 5 above the title, 3 below the title, 2 below the article; 1 the pre-roll before a video (spec 5). */
+export const AD_SLOTS = { aboveTitle: 5, belowTitle: 3, belowArticle: 2, preroll: 1 } as const;
 export type AdSlotType = (typeof AD_SLOTS)[keyof typeof AD_SLOTS];
+/** The slots in the page that rotate (the pre-roll is one ad in the video popup). */
+export type AdRotatingSlot = Exclude<AdSlotType, typeof AD_SLOTS.preroll>;
 
 export interface AdContext {
   /** The article's class (column) id. */
   classId: number;
   /** The article's permission bit mask. */
   permission: number;
-  /** The article's `ad` flag: 1 hides its ads. */
-  adHidden?: boolean;
 }
 
 /**
@@ -31,7 +31,15 @@ export function isAdEligible(ad: Ad, ctx: AdContext): boolean {
   return (ad.permission & ctx.permission) === 0;
 }
 
+/**
+ * Spec 5: the article's `ad` flag hides the pre-roll ad before its video, and only that one; the slots
+ * above and below the text follow the rules above whatever the flag says.
+ */
+export function decidePreroll(ads: readonly Ad[], ctx: AdContext, adFlag: number): Ad | null {
+  if (adFlag === 1) return null;
+  return decideEligibleAds(ads, AD_SLOTS.preroll, ctx)[0] ?? null;
+}
+
 export function decideEligibleAds(ads: readonly Ad[], type: AdSlotType, ctx: AdContext): Ad[] {
-  if (ctx.adHidden) return [];
   return ads.filter((ad) => ad.type === type && isAdEligible(ad, ctx));
 }

@@ -13,6 +13,11 @@ import { CHOOSE_REASON, decideReportButton, REPORTED, toggleReason } from './dec
 import { $reportRequest, openReport, type ReportTarget } from './reportStore.ts';
 
 const TOAST_MS = 2000;
+/**
+ * A page may hold more than one popup (the detail's own 举报 and the comment list's): the first one
+ * mounted answers every request, so one sheet opens, never two.
+ */
+let answering: object | null = null;
 
 export interface ReportPopupProps {
   classId: number;
@@ -35,8 +40,17 @@ export function ReportPopup({ classId, newsId, from, trigger = true }: ReportPop
   const firstReason = useRef<HTMLButtonElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
+  const self = useRef({});
 
   useEffect(() => {
+    answering ??= self.current;
+    return () => {
+      if (answering === self.current) answering = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (answering !== self.current) return;
     if (!request || request.seq <= handled.current) return;
     handled.current = request.seq;
     let live = true;

@@ -16,6 +16,7 @@ import { formatCount } from '../../lib/formatCount.ts';
 import type { ArticleRef } from './commentLinks.ts';
 import { ownCommentsCss } from './ownCommentsCss.ts';
 import { tapListLike } from './tapListLike.ts';
+import { LIVE_REPORT_CLASS_ID } from './reportPlatform.ts';
 
 /** Spec 9: reload after delete 1 s. */
 export const RELOAD_AFTER_DELETE_MS = 1000;
@@ -138,6 +139,25 @@ class CommentListElement extends HTMLElement {
   }
 
 
+  /**
+   * Spec 7.4, 9: 举报 on a comment or reply posts /api/comment/doReport through the reasons popup (login
+   * first, at least one reason; 举报成功 closes it). The page's platform id is on the button.
+   */
+  private reportComment(button: HTMLElement): void {
+    const ref = this.ref;
+    const platformId = Number(button.dataset['platform']) || 0;
+    const body = {
+      commentId: Number(button.dataset['reportComment']),
+      classId: platformId === 1 ? LIVE_REPORT_CLASS_ID : ref.classId,
+      newsId: ref.newsId,
+      platformId,
+    };
+    // Loaded on the first 举报 only (most readers never report: issue 7 budgets).
+    void import('./reportStore.ts').then(({ openReport }) =>
+      openReport({ kind: 'custom', submit: async (content) => (await import('./interactionCalls.ts')).reportComment(body, content) }),
+    );
+  }
+
   private get dialog(): HTMLElement | null {
     return this.querySelector<HTMLElement>('[data-confirm]');
   }
@@ -148,6 +168,11 @@ class CommentListElement extends HTMLElement {
     const like = target.closest<HTMLButtonElement>('[data-comment-like]');
     if (like) {
       void this.likeComment(like);
+      return;
+    }
+    const report = target.closest<HTMLElement>('[data-report-comment]');
+    if (report) {
+      this.reportComment(report);
       return;
     }
     const del = target.closest<HTMLElement>('[data-delete]');

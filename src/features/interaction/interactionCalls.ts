@@ -99,3 +99,8 @@ export function reportArticle(ref: ArticleRef, reasons: string[]): Promise<Envel
   if (ref.from === 'bang') return api.post(INTERACTION_PATHS.bangDoReport, { classid: ref.classId, id: ref.newsId, content });
   return api.post(INTERACTION_PATHS.newsDoReport, { classId: ref.classId, newsId: ref.newsId, content });
 }
+
+/** Spec 7.4/7.5: a comment report — commentId, classId (12 on the live page), newsId, platformId, content. */
+export function reportComment(body: { commentId: number; classId: number; newsId: number; platformId: number }, reasons: string): Promise<Envelope<{ id: number } | null>> {
+  return api.post(INTERACTION_PATHS.commentDoReport, { ...body, content: reasons });
+}

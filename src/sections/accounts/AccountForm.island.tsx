@@ -28,6 +28,7 @@ import { SlideCheck } from '../../features/captcha/SlideCheck.tsx';
 import { BASE_PATH as BASE, safeRedirectPath } from '../../lib/safeUrl.ts';
 import { $session, setSession } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
+import { countryFlag } from './countryFlag.ts';
 import { finishLogin } from './finishLogin.ts';
 import { dropTicket, keepOAuthState, keepTicket, readTicket, takeOAuthState } from './pendingSteps.ts';
 import styles from './AccountForm.module.css';
@@ -53,7 +54,6 @@ function withRedirect(path: string, redirect: string): string {
   return `${BASE}${path}?redirect=${encodeURIComponent(redirect)}`;
 }
 
-/** The phone input with the fixed 中国+86 prefix (spec 5). */
 interface PasswordFieldProps {
   name: string;
   label: string;
@@ -82,7 +82,8 @@ function PasswordField({ name, label, placeholder, autoComplete, value, onChange
   );
 }
 
-function PhoneField({ value, onChange, readOnly }: { value: string; onChange: (v: string) => void; readOnly?: boolean }) {
+/** The phone input; 中国+86 only with the country flag (spec 5, countryFlag.ts). */
+function PhoneField({ value, onChange, readOnly, country = false }: { value: string; onChange: (v: string) => void; readOnly?: boolean; country?: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   // A number typed before the island hydrated is in the DOM but not in state: keep it.
   useEffect(() => {
@@ -91,7 +92,7 @@ function PhoneField({ value, onChange, readOnly }: { value: string; onChange: (v
   }, []); // once, on hydration
   return (
     <label className={styles.field}>
-      <span className={styles.prefix}>中国+86</span>
+      {country && <span className={styles.prefix}>中国+86</span>}
       <input
         ref={input}
         className={styles.input}
@@ -380,7 +381,7 @@ export function AccountForm({ mode, redirect, messenger }: Props) {
       {mode === 'change-check' && (
         <p className={styles.muted}>{myPhone ? `验证码将发送至 ${myPhone}` : '请先登录'}</p>
       )}
-      {showPhone && <PhoneField value={phoneText} onChange={setPhoneText} />}
+      {showPhone && <PhoneField value={phoneText} onChange={setPhoneText} country={countryFlag(mode)} />}
       {showCode && purpose && (
         <>
           <SendCode phone={phone} purpose={purpose} disabled={mode === 'change-check' && !myPhone} />

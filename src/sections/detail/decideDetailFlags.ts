@@ -10,7 +10,8 @@ export interface DetailFlags {
   /** allowPl=false hides the comment input (absent means allowed). */
   commentInput: boolean;
   showRelated: boolean;
-  showAds: boolean;
+  /** Spec 5: the news detail flag `ad` hides the pre-roll ad before a video — not the page's other ads. */
+  showPreroll: boolean;
   /** Title-area live status (spec 2.4): 直播中 or 已结束; '' for items that are not live or not started. */
   liveStatus: '' | '直播中' | '已结束';
 }
@@ -22,7 +23,7 @@ export function decideDetailFlags(d: Pick<NewsDetail, 'permission' | 'allowPl' |
     showComments,
     commentInput: showComments && d.allowPl,
     showRelated: d.rel !== 1,
-    showAds: d.ad !== 1,
+    showPreroll: d.ad !== 1,
     liveStatus: d.dataType !== 1 ? '' : d.liveType === 1 ? '直播中' : d.liveType === 2 ? '已结束' : '',
   };
 }

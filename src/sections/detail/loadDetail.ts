@@ -6,7 +6,7 @@
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { adsList, kratosDetail, relationNews, type Ad, type NewsDetail } from '../../contract/detail.ts';
 import { NewsIdQuery, type ListItem } from '../../contract/news.ts';
-import { AD_SLOTS, decideEligibleAds } from '../../features/ads/decideEligibleAds.ts';
+import { AD_SLOTS, decideEligibleAds, decidePreroll } from '../../features/ads/decideEligibleAds.ts';
 import { decideDetailFlags, type DetailFlags } from './decideDetailFlags.ts';
 import type { PageLoad } from '../news/pageLoad.ts';
 
@@ -14,6 +14,8 @@ export interface DetailAds {
   aboveTitle: Ad[];
   belowTitle: Ad[];
   belowArticle: Ad[];
+  /** The pre-roll before the video (spec 5), null when there is none or the article's flag ad hides it. */
+  preroll: Ad | null;
 }
 
 export interface DetailPageData {
@@ -25,7 +27,7 @@ export interface DetailPageData {
 
 export type DetailLoad = PageLoad<DetailPageData>;
 
-const NO_ADS: DetailAds = { aboveTitle: [], belowTitle: [], belowArticle: [] };
+const NO_ADS: DetailAds = { aboveTitle: [], belowTitle: [], belowArticle: [], preroll: null };
 
 export async function loadDetail(search: URLSearchParams, options: { relatedSize?: number } = {}): Promise<DetailLoad> {
   const ids = NewsIdQuery.safeParse({ classId: search.get('classId') ?? undefined, newsId: search.get('newsId') ?? undefined });
@@ -41,15 +43,16 @@ export async function loadDetail(search: URLSearchParams, options: { relatedSize
         ? getEndpoint(relationNews, { ...ids.data, pageSize: options.relatedSize ?? 6 }).then((r) => (r.statusCode === 200 ? r.data : []), () => [])
         : Promise.resolve([]),
       // An ad failure never costs the reader the article.
-      flags.showAds ? getEndpoint(adsList, {}).then((r) => (r.statusCode === 200 ? r.data : []), () => []) : Promise.resolve([]),
+      getEndpoint(adsList, {}).then((r) => (r.statusCode === 200 ? r.data : []), () => []),
     ]);
-    const ctx = { classId: detail.classId, permission: detail.permission, adHidden: !flags.showAds };
+    const ctx = { classId: detail.classId, permission: detail.permission };
     const ads = adsRes.length === 0
       ? NO_ADS
       : {
           aboveTitle: decideEligibleAds(adsRes, AD_SLOTS.aboveTitle, ctx),
           belowTitle: decideEligibleAds(adsRes, AD_SLOTS.belowTitle, ctx),
           belowArticle: decideEligibleAds(adsRes, AD_SLOTS.belowArticle, ctx),
+          preroll: decidePreroll(adsRes, ctx, detail.ad),
         };
     return { kind: 'ok', view: { detail, flags, related, ads } };
   } catch {

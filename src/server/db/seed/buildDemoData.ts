@@ -421,11 +421,14 @@ export function buildDemoData(): DemoData {
     [3, '重庆火锅美食节 全城开涮', { isAll: false, showClassIds: [101, 102] }],
     [2, '重庆马拉松 报名火热进行中', { isAll: true }],
     [2, '西部陆海新通道 一站式物流服务', { isAll: false, showClassIds: [101, 102], permission: 8 }],
+    // Type 1: the pre-roll before a video (spec 5; the news flag ad hides it).
+    [1, '山城新闻客户端 看直播 抢红包', { isAll: true }],
   ];
   const adRows: DemoData['ads'] = adSpecs.map(([type, title, extra], i) => ({
     id: i + 1,
     type,
-    imgSrc: image('ad', String(i + 1), { width: 690, height: 200, title, caption: '广告', fontSize: 34, maxLines: 2 }),
+    // The pre-roll (type 1) fills the 16:9 player; the slot ads are banners.
+    imgSrc: image('ad', String(i + 1), { width: 690, height: type === 1 ? 388 : 200, title, caption: '广告', fontSize: 34, maxLines: 2 }),
     url: `https://www.cqnews.net/activity/2026/ad-${i + 1}.html`,
     sort: i + 1,
     ...extra,

@@ -22,6 +22,9 @@ const LANDSCAPE = path.join(SAMPLE_DIR, 'sample-landscape.mp4');
 const PORTRAIT = path.join(SAMPLE_DIR, 'sample-portrait.mp4');
 const BATCH = 50;
 /** The first pinned article on 推荐 is long enough to fold (spec 4: ≥ 1.2 window heights). */
+/** A video whose flag ad hides its pre-roll (spec 5; tests/e2e/specRules.all.spec.ts). */
+export const VIDEO_WITHOUT_PREROLL = 297;
+
 export const LONG_ARTICLE_ID = 1;
 
 export const DETAIL_SITE_TEXTS = {
@@ -89,12 +92,12 @@ export async function seedDetail(tx: Tx, data: DemoData, mediaDir: string): Prom
   }
 
   const extras = data.news
-    .filter((r) => r.id % 17 === 3 || r.id % 29 === 5 || r.id % 31 === 7 || r.id % 13 === 2)
+    .filter((r) => r.id % 17 === 3 || r.id % 29 === 5 || r.id % 31 === 7 || r.id % 13 === 2 || r.id === VIDEO_WITHOUT_PREROLL)
     .map((r) => ({
       newsId: r.id,
       hideComments: r.id % 17 === 3,
       hideRelated: r.id % 29 === 5,
-      hideAds: r.id % 31 === 7,
+      hideAds: r.id % 31 === 7 || r.id === VIDEO_WITHOUT_PREROLL,
       disclaimer: r.id % 13 === 2 ? '本文图片由受访单位提供。' : '',
       isSyn: r.id % 13 === 2,
     }));

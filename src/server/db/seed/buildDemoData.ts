@@ -5,7 +5,8 @@ import { channelsData, columnsData, columnsOf } from './channelsData.ts';
 import { createRng, type Rng } from './createRng.ts';
 import { districtGroups, districtsData, weatherKinds } from './districtsData.ts';
 import { accountsData, sourcesData, staffData } from './staffData.ts';
-import { svgImage, type SvgImageOptions } from './svgImage.ts';
+import { PictureSet } from './demoPictures.ts';
+import type { SceneKind } from './sceneSvg.ts';
 import { topicsData, type TopicData } from './topicsData.ts';
 
 type NewsRow = typeof news.$inferInsert & { id: number };
@@ -18,8 +19,8 @@ export interface DemoData {
   banners: (typeof banners.$inferInsert & { id: number })[];
   ads: (typeof ads.$inferInsert & { id: number })[];
   appConfig: (typeof appConfig.$inferInsert)[];
-  /** Relative path under mediaDir (e.g. 'news/12-1.svg') → SVG text. */
-  images: Map<string, string>;
+  /** The raster pictures the rows reference (drawn by demoPictures.ts). */
+  images: PictureSet;
 }
 
 export const SEED_ANCHOR = '2026-11-20T10:00:00+08:00';
@@ -85,6 +86,44 @@ function mmss(seconds: number): string {
   return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
+/** The scenes that fit a topic's pictures; an item picks one by its id, so neighbours differ. */
+const TOPIC_SCENES: Readonly<Record<string, readonly SceneKind[]>> = {
+  rail: ['rail', 'skyline', 'rail', 'night'],
+  liangjiang: ['skyline', 'night', 'rail'],
+  yangtze: ['river', 'skyline', 'river', 'mountains'],
+  hotpot: ['hotpot', 'market', 'hotpot', 'night'],
+  trail: ['mountains', 'river', 'fields'],
+  rural: ['fields', 'mountains', 'market', 'fields'],
+  twincity: ['skyline', 'rail', 'night'],
+  seaLand: ['river', 'skyline', 'night'],
+  renewal: ['skyline', 'market', 'crowd'],
+  livelihood: ['market', 'crowd', 'skyline'],
+  education: ['crowd', 'skyline', 'fields'],
+  tourism: ['mountains', 'night', 'river', 'skyline'],
+  politics: ['skyline', 'crowd', 'river'],
+  industry: ['skyline', 'night', 'river'],
+  tech: ['night', 'skyline', 'rail'],
+  sports: ['crowd', 'mountains', 'river'],
+  national: ['skyline', 'river', 'mountains'],
+  live: ['crowd', 'night', 'market'],
+  photo: ['mountains', 'river', 'night', 'skyline', 'fields', 'market'],
+  vr: ['mountains', 'night', 'river'],
+  shortVideo: ['night', 'hotpot', 'crowd', 'market', 'river'],
+  special: ['skyline', 'night', 'river'],
+};
+const ALL_SCENES: readonly SceneKind[] = ['skyline', 'river', 'mountains', 'night', 'market', 'crowd', 'hotpot', 'rail', 'fields'];
+const AD_SCENES: readonly SceneKind[] = ['night', 'skyline', 'river', 'hotpot', 'crowd', 'river'];
+
+function sceneOf(topic: string, n: number): SceneKind {
+  const kinds = TOPIC_SCENES[topic] ?? ALL_SCENES;
+  return kinds[n % kinds.length] ?? 'skyline';
+}
+
+/** District channel pictures: the districts by the rivers, in the mountains or in the city centre. */
+function districtScene(id: number): SceneKind {
+  return (['skyline', 'mountains', 'river', 'fields', 'night', 'mountains', 'river'] as const)[id % 7] ?? 'skyline';
+}
+
 /** A list of show types with the given counts, shuffled. */
 function showTypeMix(rng: Rng, count: number): number[] {
   const cycle = [0, 1, 2, 4, 14, 0, 4, 1, 2, 0];
@@ -93,17 +132,15 @@ function showTypeMix(rng: Rng, count: number): number[] {
 
 export function buildDemoData(): DemoData {
   const rng = createRng(20261120);
-  const images = new Map<string, string>();
-  const image = (sub: string, file: string, options: Omit<SvgImageOptions, 'seed'> & { seed?: string }): string => {
-    images.set(`${sub}/${file}.svg`, svgImage({ seed: `${sub}/${file}`, ...options }));
-    return `/media/${sub}/${file}.svg`;
-  };
+  const images = new PictureSet();
+  const image = (sub: string, file: string, kind: SceneKind, width: number, height: number): string =>
+    images.add(sub, file, { kind, width, height });
 
   // Channels, columns, districts.
   const channelRows = channelsData.map((c, i) => ({
     id: c.id,
     name: c.name,
-    img: image('icon', `channel-${c.id}`, { width: 96, height: 96, title: c.name, fontSize: c.name.length > 3 ? 16 : 24 }),
+    img: image('icon', `channel-${c.id}`, 'emblem', 96, 96),
     path: '',
     kind: c.kind,
     sort: i + 1,
@@ -115,7 +152,7 @@ export function buildDemoData(): DemoData {
     id: c.id,
     channelId: c.channelId,
     name: c.name,
-    img: image('icon', String(c.id), { width: 96, height: 96, title: c.name, fontSize: c.name.length > 2 ? 18 : 26 }),
+    img: image('icon', String(c.id), 'emblem', 96, 96),
     path: c.path,
     showType: c.showType,
     apiUrl: c.apiUrl,
@@ -132,7 +169,7 @@ export function buildDemoData(): DemoData {
   }));
   const classImgOf = new Map<number, string>();
   districtsData.forEach((d, i) => {
-    const classImg = image('district', `${d.id}-class`, { width: 750, height: 300, title: d.name, caption: '山城新闻·区县', fontSize: 44 });
+    const classImg = image('district', `${d.id}-class`, districtScene(d.id), 750, 300);
     classImgOf.set(d.id, classImg);
     const base = d.father === 902 ? 11 : d.father === 903 ? 10 : 13;
     districtRows.push({
@@ -141,7 +178,7 @@ export function buildDemoData(): DemoData {
       areaCode: d.areaCode,
       father: d.father,
       classImg,
-      expertPic: image('district', `${d.id}-expert`, { width: 200, height: 200, title: `${d.place.replace(/[区县]$/, '')}专家`, fontSize: 28 }),
+      expertPic: image('district', `${d.id}-expert`, 'portrait', 200, 200),
       sort: i + 1,
       temperature: String(base + rng.int(0, 6)),
       weather: rng.pick(weatherKinds),
@@ -151,15 +188,15 @@ export function buildDemoData(): DemoData {
   // Source logos.
   const sources = sourcesData.map((s) => ({
     name: s.name,
-    pic: image('logo', s.logo, { width: 120, height: 120, title: s.name, fontSize: 24 }),
+    pic: image('logo', s.logo, 'emblem', 120, 120),
   }));
   const districtSource = new Map<number, { name: string; pic: string }>();
   for (const d of districtsData) {
     const name = `${d.place}融媒体中心`;
-    districtSource.set(d.id, { name, pic: image('logo', `d${d.id}`, { width: 120, height: 120, title: d.place, fontSize: 24 }) });
+    districtSource.set(d.id, { name, pic: image('logo', `d${d.id}`, 'emblem', 120, 120) });
   }
   const accountLogo = new Map<number, string>();
-  for (const a of accountsData) accountLogo.set(a.classId, image('logo', `account-${a.classId}`, { width: 120, height: 120, title: a.name, fontSize: 22 }));
+  for (const a of accountsData) accountLogo.set(a.classId, image('logo', `account-${a.classId}`, 'emblem', 120, 120));
 
   const generalPlaces = [...districtsData.map((d) => d.place), ...EXTRA_PLACES];
   const columnIds = (channelId: number): number[] => columnsOf(channelId).map((c) => c.id);
@@ -286,26 +323,25 @@ export function buildDemoData(): DemoData {
 
     // List pictures.
     const imageUrls: string[] = [];
-    const caption = source.name;
     if (plan.imageUrl) {
       imageUrls.push(plan.imageUrl);
     } else if (plan.showType === 1) {
       const count = plan.imageCount ?? 3;
       for (let k = 1; k <= count; k++) {
-        imageUrls.push(image('news', `${id}-${k}`, { width: 690, height: 460, title, caption: `${k}/${count}`, fontSize: 38 }));
+        imageUrls.push(image('news', `${id}-${k}`, sceneOf(plan.topic, id * 10 + k), 690, 460));
       }
     } else if (plan.showType === 2) {
       imageUrls.push(
         plan.vertical
-          ? image('news', `${id}-1`, { width: 360, height: 640, title, caption, fontSize: 30, maxLines: 4 })
-          : image('news', `${id}-1`, { width: 690, height: 388, title, caption, fontSize: 36 }),
+          ? image('news', `${id}-1`, sceneOf(plan.topic, id), 360, 640)
+          : image('news', `${id}-1`, sceneOf(plan.topic, id), 690, 388),
       );
     } else if (plan.showType === 14 || ((plan.showType === 0 || plan.showType === 4) && rng.chance(0.5))) {
-      imageUrls.push(image('news', `${id}-1`, { width: 690, height: 460, title, caption, fontSize: 38 }));
+      imageUrls.push(image('news', `${id}-1`, sceneOf(plan.topic, id), 690, 460));
     }
 
     const inline = plan.dataType === 3 && rng.chance(0.6)
-      ? { src: image('news', `${id}-c`, { width: 690, height: 460, title, caption: '资料图', fontSize: 38 }), alt: title }
+      ? { src: image('news', `${id}-c`, sceneOf(plan.topic, id + 7), 690, 460), alt: title }
       : undefined;
     const text = articleText(rng, { topic, place: plan.place, dateLabel: beijingDateLabel(publishMs), image: inline });
 
@@ -380,7 +416,7 @@ export function buildDemoData(): DemoData {
       targetUrl: item.targetUrl ?? '',
       showType: item.showType ?? 0,
       title: item.title,
-      imageUrl: image('banner', String(id), { width: 750, height: 360, title: item.title, caption: '山城新闻', fontSize: 40 }),
+      imageUrl: image('banner', String(id), sceneOf(plans[item.id - 1]?.topic ?? 'special', item.id), 750, 360),
       sort: bannerRows.filter((b) => b.channelId === channelId).length + 1,
     });
   };
@@ -402,7 +438,7 @@ export function buildDemoData(): DemoData {
       targetUrl: 'https://www.cqnews.net/html/2026-11/19/content_2026111901.html',
       showType: 0,
       title,
-      imageUrl: image('banner', String(id), { width: 750, height: 360, title, caption: '华龙网', fontSize: 40 }),
+      imageUrl: image('banner', String(id), 'night', 750, 360),
       sort: 5,
     });
   }
@@ -413,7 +449,7 @@ export function buildDemoData(): DemoData {
   addBanner(7, first(7, 2, 0));
   addBanner(7, first(7, 2, 1));
 
-  // Ads.
+  // Ads (the slogan names what each advertises; the picture is a scene, no text drawn on it).
   const adSpecs: readonly [number, string, Partial<typeof ads.$inferInsert>][] = [
     [5, '山城新闻客户端 下载领好礼', { isAll: true }],
     [5, '2026重庆国际车展 11月28日开幕', { isAll: false, showClassIds: [101, 102] }],
@@ -422,10 +458,10 @@ export function buildDemoData(): DemoData {
     [2, '重庆马拉松 报名火热进行中', { isAll: true }],
     [2, '西部陆海新通道 一站式物流服务', { isAll: false, showClassIds: [101, 102], permission: 8 }],
   ];
-  const adRows: DemoData['ads'] = adSpecs.map(([type, title, extra], i) => ({
+  const adRows: DemoData['ads'] = adSpecs.map(([type, , extra], i) => ({
     id: i + 1,
     type,
-    imgSrc: image('ad', String(i + 1), { width: 690, height: 200, title, caption: '广告', fontSize: 34, maxLines: 2 }),
+    imgSrc: image('ad', String(i + 1), AD_SCENES[i] ?? 'skyline', 690, 200),
     url: `https://www.cqnews.net/activity/2026/ad-${i + 1}.html`,
     sort: i + 1,
     ...extra,

@@ -63,9 +63,11 @@ describe('demo seed', () => {
 
     const withImage = rows.find((r) => r.imageUrls.length > 0);
     const url = withImage?.imageUrls[0] ?? '';
-    expect(url).toMatch(/^\/media\/news\/.+\.svg$/);
-    const svg = readFileSync(join(mediaDir, url.replace(/^\/media\//, '')), 'utf8');
-    expect(svg.startsWith('<svg')).toBe(true);
+    // A raster picture (WebP), not an SVG card with the headline printed on it (issue 15).
+    expect(url).toMatch(/^\/media\/news\/.+\.webp$/);
+    const bytes = readFileSync(join(mediaDir, url.replace(/^\/media\//, '')));
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
 
     // A new row gets an id after the seeded ones (sequences were advanced).
     const [inserted] = await database.write((tx) =>

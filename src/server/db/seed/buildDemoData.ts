@@ -1,6 +1,6 @@
 /** Builds every demo row and generated picture in memory, deterministically (no I/O, no clock). */
 import type { ads, appConfig, banners, channels, columns, districts, news } from '../schema/core.ts';
-import { articleText, headline } from './articleText.ts';
+import { articleText, fillHeadline, headline } from './articleText.ts';
 import { channelsData, columnsData, columnsOf } from './channelsData.ts';
 import { createRng, type Rng } from './createRng.ts';
 import { districtGroups, districtsData, weatherKinds } from './districtsData.ts';
@@ -124,6 +124,15 @@ function districtScene(id: number): SceneKind {
   return (['skyline', 'mountains', 'river', 'fields', 'night', 'mountains', 'river'] as const)[id % 7] ?? 'skyline';
 }
 
+/** The topics of a list in turn (shuffled each round), so one topic's headlines are not used up. */
+function cycler<T>(rng: Rng, items: readonly T[]): () => T {
+  let round: T[] = [];
+  return () => {
+    if (round.length === 0) round = rng.shuffle(items);
+    return round.shift() as T;
+  };
+}
+
 /** A list of show types with the given counts, shuffled. */
 function showTypeMix(rng: Rng, count: number): number[] {
   const cycle = [0, 1, 2, 4, 14, 0, 4, 1, 2, 0];
@@ -209,8 +218,9 @@ export function buildDemoData(): DemoData {
     const cls = [101, 102, 103, 104];
     const specials: Plan[] = [];
     const base = { channelId: 1, region: '重庆' };
+    const nextTopic = cycler(rng, GENERAL_TOPICS);
     const general = (): Pick<Plan, 'topic' | 'place' | 'classId'> => ({
-      topic: rng.pick(GENERAL_TOPICS),
+      topic: nextTopic(),
       place: rng.pick(generalPlaces),
       classId: rng.pick(cls),
     });
@@ -260,13 +270,14 @@ export function buildDemoData(): DemoData {
     const cls = columnIds(channelId);
     const count = 14;
     const mix = showTypeMix(rng, count);
+    const nextTopic = cycler(rng, topics);
     for (let i = 0; i < count; i++) {
       const plan: Plan = {
         channelId,
         classId: rng.pick(cls),
         dataType: 3,
         showType: mix[i] ?? 0,
-        topic: rng.pick(topics),
+        topic: nextTopic(),
         place: rng.pick(generalPlaces),
         region: channelId === 3 ? '' : '重庆',
       };
@@ -288,13 +299,36 @@ export function buildDemoData(): DemoData {
   const perChannelIndex = new Map<number, number>();
 
   const titles = new Set<string>();
+  // Issue 15: no two items of one list share a headline template. A template is used once per list
+  // (a channel; a district in 区县) while the topic has unused ones, and the least used one overall first.
+  const templateUse = new Map<string, number>();
+  const listTemplates = new Map<string, Set<string>>();
+  const templateOfTitle = new Map<string, string>();
+  const pickTemplate = (plan: Plan, topic: TopicData): string => {
+    const placed = topic.titles.filter((t) => t.includes('{p}'));
+    const pool = plan.channelId === 2 && placed.length >= 3 ? placed : topic.titles;
+    const listKey = plan.channelId === 2 ? `d${plan.classId}` : `c${plan.channelId}`;
+    const used = listTemplates.get(listKey) ?? new Set<string>();
+    listTemplates.set(listKey, used);
+    // A headline with no placeholder can be printed once in the whole demo.
+    const open = pool.filter((t) => t.includes('{') || !templateUse.has(t));
+    const fresh = open.filter((t) => !used.has(t));
+    const candidates = fresh.length > 0 ? fresh : open.length > 0 ? open : pool;
+    const least = Math.min(...candidates.map((t) => templateUse.get(t) ?? 0));
+    const template = rng.pick(candidates.filter((t) => (templateUse.get(t) ?? 0) === least));
+    used.add(template);
+    templateUse.set(template, (templateUse.get(template) ?? 0) + 1);
+    return template;
+  };
   const uniqueTitle = (plan: Plan, topic: TopicData): string => {
     if (plan.title) return plan.title;
     for (let attempt = 0; attempt < 40; attempt++) {
-      let t = headline(rng, topic, plan.place, plan.channelId === 2);
+      const template = attempt < 8 ? pickTemplate(plan, topic) : undefined;
+      let t = template !== undefined ? fillHeadline(rng, template, plan.place) : headline(rng, topic, plan.place, plan.channelId === 2);
       if (plan.videoPrefix && !t.includes('｜') && rng.chance(0.6)) t = `视频｜${t}`;
       if (!titles.has(t)) {
         titles.add(t);
+        if (template !== undefined) templateOfTitle.set(t, template);
         return t;
       }
     }
@@ -401,6 +435,28 @@ export function buildDemoData(): DemoData {
     }
     return row;
   });
+
+  // The hot list (most read first) shows no two items from one headline template: a repeat in the
+  // most-read 60 is moved below them.
+  {
+    const hotEligible = newsRows
+      .filter((r) => r.dataType !== 7 && r.showType !== 8 && r.showType !== 9)
+      .sort((a, b) => (b.pv ?? 0) - (a.pv ?? 0) || b.id - a.id);
+    const seen = new Set<string>();
+    let shown = 0;
+    for (const r of hotEligible) {
+      if (shown >= 60) break;
+      const template = templateOfTitle.get(r.title) ?? r.title;
+      if (seen.has(template)) {
+        r.pv = 100 + (r.id % 97);
+        r.interactNum = Math.floor(r.pv / 40);
+        r.likeNum = Math.floor(r.pv / 15);
+        continue;
+      }
+      seen.add(template);
+      shown++;
+    }
+  }
 
   // Banners.
   const bannerRows: DemoData['banners'] = [];

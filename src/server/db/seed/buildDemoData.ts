@@ -6,6 +6,7 @@ import { createRng, type Rng } from './createRng.ts';
 import { districtGroups, districtsData, weatherKinds } from './districtsData.ts';
 import { accountsData, sourcesData, staffData } from './staffData.ts';
 import { PictureSet } from './demoPictures.ts';
+import { demoVideoFor } from './demoVideos.ts';
 import type { SceneKind } from './sceneSvg.ts';
 import { topicsData, type TopicData } from './topicsData.ts';
 
@@ -218,9 +219,10 @@ export function buildDemoData(): DemoData {
     const cls = [101, 102, 103, 104];
     const specials: Plan[] = [];
     const base = { channelId: 1, region: '重庆' };
-    const nextTopic = cycler(rng, GENERAL_TOPICS);
+    const nextTopic = cycler(createRng(7001), GENERAL_TOPICS);
     const general = (): Pick<Plan, 'topic' | 'place' | 'classId'> => ({
-      topic: nextTopic(),
+      // The draw is kept (and not used) so every later id, column and place stays as it was seeded.
+      topic: (rng.pick(GENERAL_TOPICS), nextTopic()),
       place: rng.pick(generalPlaces),
       classId: rng.pick(cls),
     });
@@ -270,14 +272,14 @@ export function buildDemoData(): DemoData {
     const cls = columnIds(channelId);
     const count = 14;
     const mix = showTypeMix(rng, count);
-    const nextTopic = cycler(rng, topics);
+    const nextTopic = cycler(createRng(7000 + channelId), topics);
     for (let i = 0; i < count; i++) {
       const plan: Plan = {
         channelId,
         classId: rng.pick(cls),
         dataType: 3,
         showType: mix[i] ?? 0,
-        topic: nextTopic(),
+        topic: (rng.pick(topics), nextTopic()),
         place: rng.pick(generalPlaces),
         region: channelId === 3 ? '' : '重庆',
       };
@@ -420,7 +422,10 @@ export function buildDemoData(): DemoData {
     if (plan.dataType === 8) {
       row.isVideo = true;
       row.videoUrl = `/media/video/${id}.mp4`;
-      row.videoTime = mmss(plan.vertical ? rng.int(10, 90) : rng.int(40, 720));
+      // The card shows the real length of the committed demo video the item plays (demoVideos.ts);
+      // the draw is kept so every later number stays as it was seeded.
+      rng.int(plan.vertical ? 10 : 40, plan.vertical ? 90 : 720);
+      row.videoTime = mmss(demoVideoFor(id, plan.channelId === 12).seconds);
     }
     if (plan.dataType === 1) {
       // A live stream that started more than 6 hours before the anchor is over: show it as a replay.

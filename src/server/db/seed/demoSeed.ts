@@ -14,6 +14,7 @@ import { seedDetail } from './detailSeed.ts';
 import { seedDiscover } from './discoverSeed.ts';
 import { seedIconTargets } from './iconTargetsSeed.ts';
 import { seedNewsBrowsing } from './newsBrowsingSeed.ts';
+import { seedNewsComments } from './newsCommentsSeed.ts';
 
 const SEED_NAME = 'demo';
 const CHUNK = 100;
@@ -38,7 +39,8 @@ export async function seedDemo(database: Database, options: { mediaDir: string }
   const icons = await seedIconTargets(database);
   const board = await seedBangbangBoard(database, options);
   const discover = await seedDiscover(database, options);
-  return { seeded: seeded || icons || board.seeded || discover.seeded };
+  const newsComments = await seedNewsComments(database, options);
+  return { seeded: seeded || icons || board.seeded || discover.seeded || newsComments.seeded };
 }
 
 async function seedBase(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {

@@ -143,14 +143,14 @@ function showTypeMix(rng: Rng, count: number): number[] {
 export function buildDemoData(): DemoData {
   const rng = createRng(20261120);
   const images = new PictureSet();
-  const image = (sub: string, file: string, kind: SceneKind, width: number, height: number): string =>
-    images.add(sub, file, { kind, width, height });
+  const image = (sub: string, file: string, kind: SceneKind, width: number, height: number, seed?: string): string =>
+    images.add(sub, file, seed === undefined ? { kind, width, height } : { kind, width, height, seed });
 
   // Channels, columns, districts.
   const channelRows = channelsData.map((c, i) => ({
     id: c.id,
     name: c.name,
-    img: image('icon', `channel-${c.id}`, 'emblem', 96, 96),
+    img: image('icon', `channel-${c.id}`, 'emblem', 96, 96, `name:${c.name}`),
     path: '',
     kind: c.kind,
     sort: i + 1,
@@ -162,7 +162,7 @@ export function buildDemoData(): DemoData {
     id: c.id,
     channelId: c.channelId,
     name: c.name,
-    img: image('icon', String(c.id), 'emblem', 96, 96),
+    img: image('icon', String(c.id), 'emblem', 96, 96, `name:${c.name}`),
     path: c.path,
     showType: c.showType,
     apiUrl: c.apiUrl,

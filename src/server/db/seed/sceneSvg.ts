@@ -354,9 +354,28 @@ const portrait: Draw = (rng, w, h) => {
 
 const DRAW: Readonly<Record<SceneKind, Draw>> = { skyline, river, mountains, night, market, crowd, hotpot, rail, fields, paper, emblem, portrait };
 
+/** Emblem seeds of the form `name:<column name>` get the pictogram the name calls for. */
+const EMBLEM_HINTS: readonly (readonly [RegExp, number])[] = [
+  [/天气|气象/, 3],
+  [/评论|问政|互动|问答|帮帮/, 5],
+  [/视频|直播|微视/, 6],
+  [/图片|组图|摄影|VR/, 4],
+  [/民生|社会|教育|健康|人/, 7],
+  [/生态|环境|江|水/, 2],
+  [/区县|城市|建设|新区|两江|交通|财经|重庆/, 0],
+  [/旅游|文旅|山/, 1],
+];
+
 /** The SVG of one scene; the same kind, size and seed always give the same picture. */
 export function sceneSvg(kind: SceneKind, width: number, height: number, seed: string): string {
   const rng = createRng(hashString(`${kind}:${seed}`));
+  if (kind === 'emblem' && seed.startsWith('name:')) {
+    const name = seed.slice(5);
+    const hint = EMBLEM_HINTS.find(([pattern]) => pattern.test(name))?.[1] ?? 8;
+    const c = EMBLEM_COLORS[hashString(name) % EMBLEM_COLORS.length] ?? '#e53935';
+    const sz = Math.min(width, height);
+    return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs>${gradient('bg', [lerpColor(c, '#ffffff', 0.2), c])}</defs><rect width="${f(width)}" height="${f(height)}" fill="url(#bg)"/><g transform="translate(${f((width - sz) / 2)} ${f((height - sz) / 2)})">${PICTOGRAMS[hint]?.(sz) ?? ''}</g></svg>`;
+  }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${DRAW[kind](rng, width, height)}</svg>`;
 }
 

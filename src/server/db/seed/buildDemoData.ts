@@ -314,7 +314,12 @@ export function buildDemoData(): DemoData {
     listTemplates.set(listKey, used);
     // A headline with no placeholder can be printed once in the whole demo.
     const open = pool.filter((t) => t.includes('{') || !templateUse.has(t));
-    const fresh = open.filter((t) => !used.has(t));
+    let fresh = open.filter((t) => !used.has(t));
+    if (fresh.length === 0 && plan.channelId !== 2) {
+      // The topic's headlines are used up in this list: take an unused one of the channel's other topics.
+      const related = (CHANNEL_TOPICS[plan.channelId] ?? GENERAL_TOPICS).flatMap((k) => topicOf(k).titles);
+      fresh = related.filter((t) => !used.has(t) && (t.includes('{') || !templateUse.has(t)));
+    }
     const candidates = fresh.length > 0 ? fresh : open.length > 0 ? open : pool;
     const least = Math.min(...candidates.map((t) => templateUse.get(t) ?? 0));
     const template = rng.pick(candidates.filter((t) => (templateUse.get(t) ?? 0) === least));

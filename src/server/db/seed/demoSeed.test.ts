@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../client.ts';
 import { openTestDatabase as openDatabase } from '../../../../tests/support/testDatabase.ts';
 import { ads, banners, channels, columns, districts, news, seedRuns } from '../schema/core.ts';
+import { newsDetailExtras } from '../schema/detail.ts';
 import { comments } from '../schema/interaction.ts';
 import { demoVideoFor } from './demoVideos.ts';
 import { seedDemo } from './demoSeed.ts';
@@ -75,7 +76,11 @@ describe('demo seed', () => {
     // hot list never shows one headline twice; video cards show the real length of the committed video.
     const pinned = rows.filter((r) => r.isTop).map((r) => r.id);
     const threads = await db.select().from(comments).where(and(eq(comments.scope, 'news'), inArray(comments.newsId, pinned)));
-    for (const id of pinned) expect(threads.filter((c) => c.newsId === id && c.rootId === null).length, `pinned ${id}`).toBeGreaterThanOrEqual(6);
+    // (A pinned story whose article hides comments — detail flags, issue 4 — gets none.)
+    const hidden = new Set((await db.select({ id: newsDetailExtras.newsId }).from(newsDetailExtras).where(eq(newsDetailExtras.hideComments, true))).map((r) => r.id));
+    const open = pinned.filter((id) => !hidden.has(id) && rows.find((r) => r.id === id)?.allowPl);
+    expect(open).toContain(1);
+    for (const id of open) expect(threads.filter((c) => c.newsId === id && c.rootId === null).length, `pinned ${id}`).toBeGreaterThanOrEqual(6);
     expect(threads.some((c) => c.rootId !== null)).toBe(true);
     const withPictures = threads.find((c) => c.pictures.length > 0);
     expect(withPictures?.pictures[0]).toMatch(/^\/media\/comments\/\d+\/[0-9a-f-]{36}\.webp$/);

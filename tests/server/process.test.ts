@@ -62,12 +62,18 @@ describe('the server process', () => {
 
   it('serves seeded media and refuses paths outside the media folder', async () => {
     const html = (await rawGet(`${server.origin}/shancheng/home/1`)).body.toString();
-    const media = /src="(\/media\/[^"]+\.svg)"/.exec(html)?.[1];
+    const media = /src="(\/media\/[^"?]+\.webp)(?:\?w=\d+)?"/.exec(html)?.[1];
     expect(media).toBeDefined();
     const res = await rawGet(server.origin + media!);
     expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toBe('image/svg+xml');
+    expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // A list thumbnail at its display size (issue 21 item 6): resized on the server, smaller than the original.
+    const sized = await rawGet(`${server.origin}${media!}?w=120`);
+    expect(sized.status).toBe(200);
+    expect(sized.headers['content-type']).toBe('image/webp');
+    expect(sized.body.length).toBeLessThan(res.body.length);
+    expect((await rawGet(`${server.origin}${media!}?w=121`)).status).toBe(404);
     expect((await rawGet(`${server.origin}/media/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
     expect((await rawGet(`${server.origin}/media/../db/PG_VERSION`)).status).toBe(404);
   });

@@ -1,6 +1,6 @@
 /**
  * The `src` of a bangbang picture: a reader's upload (commentPictureSrc: /media/comments/<user>/<uuid>),
- * a demo picture of the board (/media/bangbang/<name>.svg, written by the seed), or an http(s) URL
+ * a demo picture of the board (/media/bangbang/<name>.webp, written by the seed), or an http(s) URL
  * through safeUrl. Anything else is dropped.
  */
 import { commentPictureSrc } from '../../features/interaction/commentPictureSrc.ts';

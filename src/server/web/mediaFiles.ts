@@ -1,23 +1,81 @@
-/** Seeded and uploaded media under DATA_DIR/media, served at /media/*, never outside that folder. */
+/**
+ * Seeded and uploaded media under DATA_DIR/media, served at /media/*, never outside that folder.
+ * A raster picture asked for with `?w=<width>` (one of MEDIA_WIDTHS) is answered resized to that width
+ * (never enlarged), made once with sharp and kept under `.sized/<width>/` (ADR 013): list thumbnails
+ * load what they show, not the full picture.
+ */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { mkdir, rename, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import sharp from 'sharp';
+import { MEDIA_WIDTHS, RESIZABLE_MEDIA } from '../../lib/mediaSrcset.ts';
 import { contentTypeOf } from './staticAssets.ts';
 
 const SAFE_NAME = /^[a-zA-Z0-9/_.-]+$/;
+const SIZED_DIR = '.sized';
+const inFlight = new Map<string, Promise<void>>();
+
+/** The `w` of the request's query: a width of MEDIA_WIDTHS, null when absent, 'bad' for anything else. */
+function requestedWidth(url: string | undefined): number | null | 'bad' {
+  const q = url?.indexOf('?') ?? -1;
+  if (!url || q < 0) return null;
+  const raw = new URLSearchParams(url.slice(q + 1)).get('w');
+  if (raw === null) return null;
+  const w = Number(raw);
+  return (MEDIA_WIDTHS as readonly number[]).includes(w) ? w : 'bad';
+}
+
+async function fileInfo(file: string): Promise<{ size: number; mtimeMs: number } | null> {
+  try {
+    const info = await stat(file);
+    return info.isFile() ? info : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Makes `target` (the picture at width `w`) from `source` once; parallel requests share the work. */
+async function resizeOnce(source: string, target: string, w: number): Promise<void> {
+  const running = inFlight.get(target);
+  if (running) return running;
+  const job = (async () => {
+    await mkdir(path.dirname(target), { recursive: true });
+    const tmp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    const image = sharp(source, { failOn: 'error' }).rotate().resize({ width: w, withoutEnlargement: true });
+    const ext = path.extname(source).toLowerCase();
+    const out = ext === '.png' ? image.png() : ext === '.webp' ? image.webp({ quality: 74 }) : image.jpeg({ quality: 78, mozjpeg: true });
+    await out.toFile(tmp);
+    await rename(tmp, target);
+  })().finally(() => inFlight.delete(target));
+  inFlight.set(target, job);
+  return job;
+}
 
 export async function serveMedia(req: IncomingMessage, res: ServerResponse, mediaDir: string, rel: string): Promise<boolean> {
   if (!SAFE_NAME.test(rel) || rel.includes('..')) return false;
-  const file = path.join(mediaDir, rel);
+  let file = path.join(mediaDir, rel);
   if (!file.startsWith(mediaDir + path.sep)) return false;
-  let info;
-  try {
-    info = await stat(file);
-  } catch {
-    return false;
+  let info = await fileInfo(file);
+  if (!info) return false;
+  const width = requestedWidth(req.url);
+  if (width === 'bad') return false;
+  if (width !== null && RESIZABLE_MEDIA.test(`/media/${rel}`)) {
+    const sized = path.join(mediaDir, SIZED_DIR, String(width), rel);
+    let sizedInfo = await fileInfo(sized);
+    if (!sizedInfo || sizedInfo.mtimeMs < info.mtimeMs) {
+      try {
+        await resizeOnce(file, sized, width);
+      } catch {
+        // Not a picture sharp can read: answer the original.
+      }
+      sizedInfo = await fileInfo(sized);
+    }
+    if (sizedInfo) {
+      file = sized;
+      info = sizedInfo;
+    }
   }
-  if (!info.isFile()) return false;
   const etag = `"${info.size.toString(36)}-${info.mtimeMs.toString(36)}"`;
   res.setHeader('content-type', contentTypeOf(file));
   res.setHeader('cache-control', 'public, max-age=86400');

@@ -30,6 +30,11 @@ function fillTemplate(rng: Rng, template: string, place: string, dateLabel: stri
     .replace(/\{x\}/g, () => `${rng.int(2, 15)}.${rng.int(1, 9)}`);
 }
 
+/** One headline template filled in for a place. */
+export function fillHeadline(rng: Rng, template: string, place: string): string {
+  return fillTemplate(rng, template, place, '');
+}
+
 /** A headline from the topic's templates; `local` prefers templates that name the place. */
 export function headline(rng: Rng, topic: TopicData, place: string, local: boolean): string {
   const placed = topic.titles.filter((t) => t.includes('{p}'));

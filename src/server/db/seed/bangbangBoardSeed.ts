@@ -4,8 +4,6 @@
  * users), more questions (pictures as generated SVGs under media/bangbang, some closed, two waiting),
  * the service grid and the hot searches. Deterministic: order of bangbangBoardData.ts, a fixed PRNG.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { users } from '../schema/accounts.ts';
@@ -14,7 +12,8 @@ import { seedRuns } from '../schema/core.ts';
 import { BOARD_HOT_SEARCHES, BOARD_MEMBERS, BOARD_QUESTIONS, BOARD_SERVICES } from './bangbangBoardData.ts';
 import { SEED_ANCHOR } from './buildDemoData.ts';
 import { createRng } from './createRng.ts';
-import { svgImage } from './svgImage.ts';
+import { PictureSet, writePictures as drawPictures } from './demoPictures.ts';
+import { sceneForCaption } from './sceneSvg.ts';
 
 export const BOARD_SEED_NAME = 'bangbang-board';
 const HOUR = 3600_000;
@@ -22,17 +21,17 @@ const ANCHOR_MS = Date.parse(SEED_ANCHOR);
 
 /** The demo picture `k` of board question `i` (served at /media/bangbang/...). */
 export function boardPicturePath(i: number, k: number): string {
-  return `bangbang/q-${i + 1}-${k + 1}.svg`;
+  return `bangbang/q-${i + 1}-${k + 1}.webp`;
 }
 
 async function writePictures(mediaDir: string): Promise<void> {
-  await mkdir(join(mediaDir, 'bangbang'), { recursive: true });
+  const set = new PictureSet();
   for (const [i, q] of BOARD_QUESTIONS.entries()) {
     for (const [k, caption] of (q.pictures ?? []).entries()) {
-      const svg = svgImage({ width: 750, height: 750, title: caption, seed: `bang-${i}-${k}`, caption: q.region });
-      await writeFile(join(mediaDir, boardPicturePath(i, k)), svg, 'utf8');
+      set.add('bangbang', `q-${i + 1}-${k + 1}`, { kind: sceneForCaption(caption, i + k), width: 750, height: 750 });
     }
   }
+  await drawPictures(mediaDir, set);
 }
 
 export async function seedBangbangBoard(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {

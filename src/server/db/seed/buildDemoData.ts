@@ -1,11 +1,13 @@
 /** Builds every demo row and generated picture in memory, deterministically (no I/O, no clock). */
 import type { ads, appConfig, banners, channels, columns, districts, news } from '../schema/core.ts';
-import { articleText, headline } from './articleText.ts';
+import { articleText, fillHeadline, headline } from './articleText.ts';
 import { channelsData, columnsData, columnsOf } from './channelsData.ts';
 import { createRng, type Rng } from './createRng.ts';
 import { districtGroups, districtsData, weatherKinds } from './districtsData.ts';
 import { accountsData, sourcesData, staffData } from './staffData.ts';
-import { svgImage, type SvgImageOptions } from './svgImage.ts';
+import { PictureSet } from './demoPictures.ts';
+import { demoVideoFor } from './demoVideos.ts';
+import type { SceneKind } from './sceneSvg.ts';
 import { topicsData, type TopicData } from './topicsData.ts';
 
 type NewsRow = typeof news.$inferInsert & { id: number };
@@ -18,8 +20,8 @@ export interface DemoData {
   banners: (typeof banners.$inferInsert & { id: number })[];
   ads: (typeof ads.$inferInsert & { id: number })[];
   appConfig: (typeof appConfig.$inferInsert)[];
-  /** Relative path under mediaDir (e.g. 'news/12-1.svg') → SVG text. */
-  images: Map<string, string>;
+  /** The raster pictures the rows reference (drawn by demoPictures.ts). */
+  images: PictureSet;
 }
 
 export const SEED_ANCHOR = '2026-11-20T10:00:00+08:00';
@@ -85,6 +87,53 @@ function mmss(seconds: number): string {
   return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
+/** The scenes that fit a topic's pictures; an item picks one by its id, so neighbours differ. */
+const TOPIC_SCENES: Readonly<Record<string, readonly SceneKind[]>> = {
+  rail: ['rail', 'skyline', 'rail', 'night'],
+  liangjiang: ['skyline', 'night', 'rail'],
+  yangtze: ['river', 'skyline', 'river', 'mountains'],
+  hotpot: ['hotpot', 'market', 'hotpot', 'night'],
+  trail: ['mountains', 'river', 'fields'],
+  rural: ['fields', 'mountains', 'market', 'fields'],
+  twincity: ['skyline', 'rail', 'night'],
+  seaLand: ['river', 'skyline', 'night'],
+  renewal: ['skyline', 'market', 'crowd'],
+  livelihood: ['market', 'crowd', 'skyline'],
+  education: ['crowd', 'skyline', 'fields'],
+  tourism: ['mountains', 'night', 'river', 'skyline'],
+  politics: ['skyline', 'crowd', 'river'],
+  industry: ['skyline', 'night', 'river'],
+  tech: ['night', 'skyline', 'rail'],
+  sports: ['crowd', 'mountains', 'river'],
+  national: ['skyline', 'river', 'mountains'],
+  live: ['crowd', 'night', 'market'],
+  photo: ['mountains', 'river', 'night', 'skyline', 'fields', 'market'],
+  vr: ['mountains', 'night', 'river'],
+  shortVideo: ['night', 'hotpot', 'crowd', 'market', 'river'],
+  special: ['skyline', 'night', 'river'],
+};
+const ALL_SCENES: readonly SceneKind[] = ['skyline', 'river', 'mountains', 'night', 'market', 'crowd', 'hotpot', 'rail', 'fields'];
+const AD_SCENES: readonly SceneKind[] = ['night', 'skyline', 'river', 'hotpot', 'crowd', 'river'];
+
+function sceneOf(topic: string, n: number): SceneKind {
+  const kinds = TOPIC_SCENES[topic] ?? ALL_SCENES;
+  return kinds[n % kinds.length] ?? 'skyline';
+}
+
+/** District channel pictures: the districts by the rivers, in the mountains or in the city centre. */
+function districtScene(id: number): SceneKind {
+  return (['skyline', 'mountains', 'river', 'fields', 'night', 'mountains', 'river'] as const)[id % 7] ?? 'skyline';
+}
+
+/** The topics of a list in turn (shuffled each round), so one topic's headlines are not used up. */
+function cycler<T>(rng: Rng, items: readonly T[]): () => T {
+  let round: T[] = [];
+  return () => {
+    if (round.length === 0) round = rng.shuffle(items);
+    return round.shift() as T;
+  };
+}
+
 /** A list of show types with the given counts, shuffled. */
 function showTypeMix(rng: Rng, count: number): number[] {
   const cycle = [0, 1, 2, 4, 14, 0, 4, 1, 2, 0];
@@ -93,17 +142,15 @@ function showTypeMix(rng: Rng, count: number): number[] {
 
 export function buildDemoData(): DemoData {
   const rng = createRng(20261120);
-  const images = new Map<string, string>();
-  const image = (sub: string, file: string, options: Omit<SvgImageOptions, 'seed'> & { seed?: string }): string => {
-    images.set(`${sub}/${file}.svg`, svgImage({ seed: `${sub}/${file}`, ...options }));
-    return `/media/${sub}/${file}.svg`;
-  };
+  const images = new PictureSet();
+  const image = (sub: string, file: string, kind: SceneKind, width: number, height: number, seed?: string): string =>
+    images.add(sub, file, seed === undefined ? { kind, width, height } : { kind, width, height, seed });
 
   // Channels, columns, districts.
   const channelRows = channelsData.map((c, i) => ({
     id: c.id,
     name: c.name,
-    img: image('icon', `channel-${c.id}`, { width: 96, height: 96, title: c.name, fontSize: c.name.length > 3 ? 16 : 24 }),
+    img: image('icon', `channel-${c.id}`, 'emblem', 96, 96, `name:${c.name}`),
     path: '',
     kind: c.kind,
     sort: i + 1,
@@ -115,7 +162,7 @@ export function buildDemoData(): DemoData {
     id: c.id,
     channelId: c.channelId,
     name: c.name,
-    img: image('icon', String(c.id), { width: 96, height: 96, title: c.name, fontSize: c.name.length > 2 ? 18 : 26 }),
+    img: image('icon', String(c.id), 'emblem', 96, 96, `name:${c.name}`),
     path: c.path,
     showType: c.showType,
     apiUrl: c.apiUrl,
@@ -132,7 +179,7 @@ export function buildDemoData(): DemoData {
   }));
   const classImgOf = new Map<number, string>();
   districtsData.forEach((d, i) => {
-    const classImg = image('district', `${d.id}-class`, { width: 750, height: 300, title: d.name, caption: '山城新闻·区县', fontSize: 44 });
+    const classImg = image('district', `${d.id}-class`, districtScene(d.id), 750, 300);
     classImgOf.set(d.id, classImg);
     const base = d.father === 902 ? 11 : d.father === 903 ? 10 : 13;
     districtRows.push({
@@ -141,7 +188,7 @@ export function buildDemoData(): DemoData {
       areaCode: d.areaCode,
       father: d.father,
       classImg,
-      expertPic: image('district', `${d.id}-expert`, { width: 200, height: 200, title: `${d.place.replace(/[区县]$/, '')}专家`, fontSize: 28 }),
+      expertPic: image('district', `${d.id}-expert`, 'portrait', 200, 200),
       sort: i + 1,
       temperature: String(base + rng.int(0, 6)),
       weather: rng.pick(weatherKinds),
@@ -151,15 +198,15 @@ export function buildDemoData(): DemoData {
   // Source logos.
   const sources = sourcesData.map((s) => ({
     name: s.name,
-    pic: image('logo', s.logo, { width: 120, height: 120, title: s.name, fontSize: 24 }),
+    pic: image('logo', s.logo, 'emblem', 120, 120),
   }));
   const districtSource = new Map<number, { name: string; pic: string }>();
   for (const d of districtsData) {
     const name = `${d.place}融媒体中心`;
-    districtSource.set(d.id, { name, pic: image('logo', `d${d.id}`, { width: 120, height: 120, title: d.place, fontSize: 24 }) });
+    districtSource.set(d.id, { name, pic: image('logo', `d${d.id}`, 'emblem', 120, 120) });
   }
   const accountLogo = new Map<number, string>();
-  for (const a of accountsData) accountLogo.set(a.classId, image('logo', `account-${a.classId}`, { width: 120, height: 120, title: a.name, fontSize: 22 }));
+  for (const a of accountsData) accountLogo.set(a.classId, image('logo', `account-${a.classId}`, 'emblem', 120, 120));
 
   const generalPlaces = [...districtsData.map((d) => d.place), ...EXTRA_PLACES];
   const columnIds = (channelId: number): number[] => columnsOf(channelId).map((c) => c.id);
@@ -172,8 +219,10 @@ export function buildDemoData(): DemoData {
     const cls = [101, 102, 103, 104];
     const specials: Plan[] = [];
     const base = { channelId: 1, region: '重庆' };
+    const nextTopic = cycler(createRng(7001), GENERAL_TOPICS);
     const general = (): Pick<Plan, 'topic' | 'place' | 'classId'> => ({
-      topic: rng.pick(GENERAL_TOPICS),
+      // The draw is kept (and not used) so every later id, column and place stays as it was seeded.
+      topic: (rng.pick(GENERAL_TOPICS), nextTopic()),
       place: rng.pick(generalPlaces),
       classId: rng.pick(cls),
     });
@@ -223,13 +272,14 @@ export function buildDemoData(): DemoData {
     const cls = columnIds(channelId);
     const count = 14;
     const mix = showTypeMix(rng, count);
+    const nextTopic = cycler(createRng(7000 + channelId), topics);
     for (let i = 0; i < count; i++) {
       const plan: Plan = {
         channelId,
         classId: rng.pick(cls),
         dataType: 3,
         showType: mix[i] ?? 0,
-        topic: rng.pick(topics),
+        topic: (rng.pick(topics), nextTopic()),
         place: rng.pick(generalPlaces),
         region: channelId === 3 ? '' : '重庆',
       };
@@ -251,13 +301,41 @@ export function buildDemoData(): DemoData {
   const perChannelIndex = new Map<number, number>();
 
   const titles = new Set<string>();
+  // Issue 15: no two items of one list share a headline template. A template is used once per list
+  // (a channel; a district in 区县) while the topic has unused ones, and the least used one overall first.
+  const templateUse = new Map<string, number>();
+  const listTemplates = new Map<string, Set<string>>();
+  const templateOfTitle = new Map<string, string>();
+  const pickTemplate = (plan: Plan, topic: TopicData): string => {
+    const placed = topic.titles.filter((t) => t.includes('{p}'));
+    const pool = plan.channelId === 2 && placed.length >= 3 ? placed : topic.titles;
+    const listKey = plan.channelId === 2 ? `d${plan.classId}` : `c${plan.channelId}`;
+    const used = listTemplates.get(listKey) ?? new Set<string>();
+    listTemplates.set(listKey, used);
+    // A headline with no placeholder can be printed once in the whole demo.
+    const open = pool.filter((t) => t.includes('{') || !templateUse.has(t));
+    let fresh = open.filter((t) => !used.has(t));
+    if (fresh.length === 0 && plan.channelId !== 2) {
+      // The topic's headlines are used up in this list: take an unused one of the channel's other topics.
+      const related = (CHANNEL_TOPICS[plan.channelId] ?? GENERAL_TOPICS).flatMap((k) => topicOf(k).titles);
+      fresh = related.filter((t) => !used.has(t) && (t.includes('{') || !templateUse.has(t)));
+    }
+    const candidates = fresh.length > 0 ? fresh : open.length > 0 ? open : pool;
+    const least = Math.min(...candidates.map((t) => templateUse.get(t) ?? 0));
+    const template = rng.pick(candidates.filter((t) => (templateUse.get(t) ?? 0) === least));
+    used.add(template);
+    templateUse.set(template, (templateUse.get(template) ?? 0) + 1);
+    return template;
+  };
   const uniqueTitle = (plan: Plan, topic: TopicData): string => {
     if (plan.title) return plan.title;
     for (let attempt = 0; attempt < 40; attempt++) {
-      let t = headline(rng, topic, plan.place, plan.channelId === 2);
+      const template = attempt < 8 ? pickTemplate(plan, topic) : undefined;
+      let t = template !== undefined ? fillHeadline(rng, template, plan.place) : headline(rng, topic, plan.place, plan.channelId === 2);
       if (plan.videoPrefix && !t.includes('｜') && rng.chance(0.6)) t = `视频｜${t}`;
       if (!titles.has(t)) {
         titles.add(t);
+        if (template !== undefined) templateOfTitle.set(t, template);
         return t;
       }
     }
@@ -286,26 +364,25 @@ export function buildDemoData(): DemoData {
 
     // List pictures.
     const imageUrls: string[] = [];
-    const caption = source.name;
     if (plan.imageUrl) {
       imageUrls.push(plan.imageUrl);
     } else if (plan.showType === 1) {
       const count = plan.imageCount ?? 3;
       for (let k = 1; k <= count; k++) {
-        imageUrls.push(image('news', `${id}-${k}`, { width: 690, height: 460, title, caption: `${k}/${count}`, fontSize: 38 }));
+        imageUrls.push(image('news', `${id}-${k}`, sceneOf(plan.topic, id * 10 + k), 690, 460));
       }
     } else if (plan.showType === 2) {
       imageUrls.push(
         plan.vertical
-          ? image('news', `${id}-1`, { width: 360, height: 640, title, caption, fontSize: 30, maxLines: 4 })
-          : image('news', `${id}-1`, { width: 690, height: 388, title, caption, fontSize: 36 }),
+          ? image('news', `${id}-1`, sceneOf(plan.topic, id), 360, 640)
+          : image('news', `${id}-1`, sceneOf(plan.topic, id), 690, 388),
       );
     } else if (plan.showType === 14 || ((plan.showType === 0 || plan.showType === 4) && rng.chance(0.5))) {
-      imageUrls.push(image('news', `${id}-1`, { width: 690, height: 460, title, caption, fontSize: 38 }));
+      imageUrls.push(image('news', `${id}-1`, sceneOf(plan.topic, id), 690, 460));
     }
 
     const inline = plan.dataType === 3 && rng.chance(0.6)
-      ? { src: image('news', `${id}-c`, { width: 690, height: 460, title, caption: '资料图', fontSize: 38 }), alt: title }
+      ? { src: image('news', `${id}-c`, sceneOf(plan.topic, id + 7), 690, 460), alt: title }
       : undefined;
     const text = articleText(rng, { topic, place: plan.place, dateLabel: beijingDateLabel(publishMs), image: inline });
 
@@ -350,7 +427,10 @@ export function buildDemoData(): DemoData {
     if (plan.dataType === 8) {
       row.isVideo = true;
       row.videoUrl = `/media/video/${id}.mp4`;
-      row.videoTime = mmss(plan.vertical ? rng.int(10, 90) : rng.int(40, 720));
+      // The card shows the real length of the committed demo video the item plays (demoVideos.ts);
+      // the draw is kept so every later number stays as it was seeded.
+      rng.int(plan.vertical ? 10 : 40, plan.vertical ? 90 : 720);
+      row.videoTime = mmss(demoVideoFor(id, plan.channelId === 12).seconds);
     }
     if (plan.dataType === 1) {
       // A live stream that started more than 6 hours before the anchor is over: show it as a replay.
@@ -366,6 +446,28 @@ export function buildDemoData(): DemoData {
     return row;
   });
 
+  // The hot list (most read first) shows no two items from one headline template: a repeat in the
+  // most-read 60 is moved below them.
+  {
+    const hotEligible = newsRows
+      .filter((r) => r.dataType !== 7 && r.showType !== 8 && r.showType !== 9)
+      .sort((a, b) => (b.pv ?? 0) - (a.pv ?? 0) || b.id - a.id);
+    const seen = new Set<string>();
+    let shown = 0;
+    for (const r of hotEligible) {
+      if (shown >= 60) break;
+      const template = templateOfTitle.get(r.title) ?? r.title;
+      if (seen.has(template)) {
+        r.pv = 100 + (r.id % 97);
+        r.interactNum = Math.floor(r.pv / 40);
+        r.likeNum = Math.floor(r.pv / 15);
+        continue;
+      }
+      seen.add(template);
+      shown++;
+    }
+  }
+
   // Banners.
   const bannerRows: DemoData['banners'] = [];
   const addBanner = (channelId: number, item: NewsRow | undefined): void => {
@@ -380,7 +482,7 @@ export function buildDemoData(): DemoData {
       targetUrl: item.targetUrl ?? '',
       showType: item.showType ?? 0,
       title: item.title,
-      imageUrl: image('banner', String(id), { width: 750, height: 360, title: item.title, caption: '山城新闻', fontSize: 40 }),
+      imageUrl: image('banner', String(id), sceneOf(plans[item.id - 1]?.topic ?? 'special', item.id), 750, 360),
       sort: bannerRows.filter((b) => b.channelId === channelId).length + 1,
     });
   };
@@ -402,7 +504,7 @@ export function buildDemoData(): DemoData {
       targetUrl: 'https://www.cqnews.net/html/2026-11/19/content_2026111901.html',
       showType: 0,
       title,
-      imageUrl: image('banner', String(id), { width: 750, height: 360, title, caption: '华龙网', fontSize: 40 }),
+      imageUrl: image('banner', String(id), 'night', 750, 360),
       sort: 5,
     });
   }
@@ -413,7 +515,7 @@ export function buildDemoData(): DemoData {
   addBanner(7, first(7, 2, 0));
   addBanner(7, first(7, 2, 1));
 
-  // Ads.
+  // Ads (the slogan names what each advertises; the picture is a scene, no text drawn on it).
   const adSpecs: readonly [number, string, Partial<typeof ads.$inferInsert>][] = [
     [5, '山城新闻客户端 下载领好礼', { isAll: true }],
     [5, '2026重庆国际车展 11月28日开幕', { isAll: false, showClassIds: [101, 102] }],
@@ -424,11 +526,11 @@ export function buildDemoData(): DemoData {
     // Type 1: the pre-roll before a video (spec 5; the news flag ad hides it).
     [1, '山城新闻客户端 看直播 抢红包', { isAll: true }],
   ];
-  const adRows: DemoData['ads'] = adSpecs.map(([type, title, extra], i) => ({
+  const adRows: DemoData['ads'] = adSpecs.map(([type, , extra], i) => ({
     id: i + 1,
     type,
     // The pre-roll (type 1) fills the 16:9 player; the slot ads are banners.
-    imgSrc: image('ad', String(i + 1), { width: 690, height: type === 1 ? 388 : 200, title, caption: '广告', fontSize: 34, maxLines: 2 }),
+    imgSrc: image('ad', String(i + 1), AD_SCENES[i] ?? 'skyline', 690, type === 1 ? 388 : 200),
     url: `https://www.cqnews.net/activity/2026/ad-${i + 1}.html`,
     sort: i + 1,
     ...extra,

@@ -1,11 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../client.ts';
 import { openTestDatabase as openDatabase } from '../../../../tests/support/testDatabase.ts';
 import { ads, banners, channels, columns, districts, news, seedRuns } from '../schema/core.ts';
+import { newsDetailExtras } from '../schema/detail.ts';
+import { comments } from '../schema/interaction.ts';
+import { demoVideoFor } from './demoVideos.ts';
 import { seedDemo } from './demoSeed.ts';
 import { ICON_TARGET_IDS, ICON_TARGETS_SEED } from './iconTargetsSeed.ts';
 
@@ -37,7 +40,7 @@ afterAll(async () => {
 });
 
 describe('demo seed', () => {
-  it('seeds the demo data once, with every show type and data type', { timeout: 90_000 }, async () => {
+  it('seeds the demo data once, with every show type and data type', { timeout: 240_000 }, async () => {
     const { database, mediaDir } = await freshSeed();
     const db = database.db;
 
@@ -63,9 +66,32 @@ describe('demo seed', () => {
 
     const withImage = rows.find((r) => r.imageUrls.length > 0);
     const url = withImage?.imageUrls[0] ?? '';
-    expect(url).toMatch(/^\/media\/news\/.+\.svg$/);
-    const svg = readFileSync(join(mediaDir, url.replace(/^\/media\//, '')), 'utf8');
-    expect(svg.startsWith('<svg')).toBe(true);
+    // A raster picture (WebP), not an SVG card with the headline printed on it (issue 15).
+    expect(url).toMatch(/^\/media\/news\/.+\.webp$/);
+    const bytes = readFileSync(join(mediaDir, url.replace(/^\/media\//, '')));
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+
+    // Issue 15: the pinned stories carry readers' comments with replies, some with pictures; the
+    // hot list never shows one headline twice; video cards show the real length of the committed video.
+    const pinned = rows.filter((r) => r.isTop).map((r) => r.id);
+    const threads = await db.select().from(comments).where(and(eq(comments.scope, 'news'), inArray(comments.newsId, pinned)));
+    // (A pinned story whose article hides comments — detail flags, issue 4 — gets none.)
+    const hidden = new Set((await db.select({ id: newsDetailExtras.newsId }).from(newsDetailExtras).where(eq(newsDetailExtras.hideComments, true))).map((r) => r.id));
+    const open = pinned.filter((id) => !hidden.has(id) && rows.find((r) => r.id === id)?.allowPl);
+    expect(open).toContain(1);
+    for (const id of open) expect(threads.filter((c) => c.newsId === id && c.rootId === null).length, `pinned ${id}`).toBeGreaterThanOrEqual(6);
+    expect(threads.some((c) => c.rootId !== null)).toBe(true);
+    const withPictures = threads.find((c) => c.pictures.length > 0);
+    expect(withPictures?.pictures[0]).toMatch(/^\/media\/comments\/\d+\/[0-9a-f-]{36}\.webp$/);
+    expect(existsSync(join(mediaDir, (withPictures?.pictures[0] ?? '').replace(/^\/media\//, '')))).toBe(true);
+    for (const id of pinned) {
+      const n = threads.filter((c) => c.newsId === id).length;
+      expect(rows.find((r) => r.id === id)?.commentCount).toBe(n);
+    }
+    const hot = rows.filter((r) => r.dataType !== 7 && r.showType !== 8 && r.showType !== 9).sort((a, b) => b.pv - a.pv || b.id - a.id).slice(0, 30);
+    expect(new Set(hot.map((r) => r.title.replace(/\d+(\.\d+)?/g, '#').replace(/^[^ ：｜]{2,9}(区|县)/, '')))).toHaveProperty('size', hot.length);
+    for (const r of rows.filter((x) => x.dataType === 8)) expect(r.videoTime).toBe(`00:${String(demoVideoFor(r.id, r.channelId === 12).seconds).padStart(2, '0')}`);
 
     // A new row gets an id after the seeded ones (sequences were advanced).
     const [inserted] = await database.write((tx) =>
@@ -79,7 +105,7 @@ describe('demo seed', () => {
     expect(await tableCounts(database)).toEqual(before);
   });
 
-  it('is deterministic', { timeout: 90_000 }, async () => {
+  it('is deterministic', { timeout: 240_000 }, async () => {
     const a = await freshSeed();
     const b = await freshSeed();
     const titles = async (d: Database) =>
@@ -89,7 +115,7 @@ describe('demo seed', () => {
     expect(await titles(a.database)).toEqual(await titles(b.database));
   });
 
-  it('every home icon leads somewhere, also in a database seeded before the icon targets run', { timeout: 120_000 }, async () => {
+  it('every home icon leads somewhere, also in a database seeded before the icon targets run', { timeout: 240_000 }, async () => {
     const { database, mediaDir } = await freshSeed();
     const icons = () => database.db.select({ id: columns.id, showType: columns.showType, path: columns.path, apiUrl: columns.apiUrl }).from(columns).where(eq(columns.isSub, true));
     const now = await icons();

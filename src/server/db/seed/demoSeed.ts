@@ -1,20 +1,20 @@
 /**
  * The deterministic demo seed: channels, columns, districts, ~430 news items, banners, ads and the init
- * config, the bangbang board (bangbangSeed.ts), plus generated SVG pictures under mediaDir (served as
+ * config, the bangbang board (bangbangSeed.ts), plus generated raster pictures (demoPictures.ts, ADR 013) under mediaDir (served as
  * /media/...). Runs once per database.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../client.ts';
 import { ads, appConfig, banners, channels, columns, districts, news, seedRuns } from '../schema/core.ts';
 import { seedBangbang } from './bangbangSeed.ts';
 import { seedBangbangBoard } from './bangbangBoardSeed.ts';
 import { buildDemoData } from './buildDemoData.ts';
+import { writePictures } from './demoPictures.ts';
 import { seedDetail } from './detailSeed.ts';
 import { seedDiscover } from './discoverSeed.ts';
 import { seedIconTargets } from './iconTargetsSeed.ts';
 import { seedNewsBrowsing } from './newsBrowsingSeed.ts';
+import { seedNewsComments } from './newsCommentsSeed.ts';
 
 const SEED_NAME = 'demo';
 const CHUNK = 100;
@@ -22,15 +22,6 @@ const CHUNK = 100;
 async function alreadySeeded(db: Database['db'] | Tx): Promise<boolean> {
   const rows = await db.select({ name: seedRuns.name }).from(seedRuns).where(eq(seedRuns.name, SEED_NAME)).limit(1);
   return rows.length > 0;
-}
-
-async function writeImages(mediaDir: string, images: Map<string, string>): Promise<void> {
-  const dirs = new Set([...images.keys()].map((rel) => dirname(join(mediaDir, rel))));
-  for (const dir of dirs) await mkdir(dir, { recursive: true });
-  const entries = [...images.entries()];
-  for (let i = 0; i < entries.length; i += 64) {
-    await Promise.all(entries.slice(i, i + 64).map(([rel, svg]) => writeFile(join(mediaDir, rel), svg, 'utf8')));
-  }
 }
 
 async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
@@ -48,13 +39,14 @@ export async function seedDemo(database: Database, options: { mediaDir: string }
   const icons = await seedIconTargets(database);
   const board = await seedBangbangBoard(database, options);
   const discover = await seedDiscover(database, options);
-  return { seeded: seeded || icons || board.seeded || discover.seeded };
+  const newsComments = await seedNewsComments(database, options);
+  return { seeded: seeded || icons || board.seeded || discover.seeded || newsComments.seeded };
 }
 
 async function seedBase(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
   if (await alreadySeeded(database.db)) return { seeded: false };
   const data = buildDemoData();
-  await writeImages(options.mediaDir, data.images);
+  await writePictures(options.mediaDir, data.images);
   const seeded = await database.write(async (tx) => {
     if (await alreadySeeded(tx)) return false;
     await tx.insert(channels).values(data.channels);

@@ -2,7 +2,7 @@
  * Demo data of the detail pages (issue 4), run inside the demo seed's transaction after the news rows:
  * - article HTML passes the sanitizer at ingest (every row, in batches), with a few CMS-style extras
  *   (an external link, inline styles, one long article that folds);
- * - playable sample media: the committed sample mp4 files are copied to the paths the rows reference
+ * - playable sample media: the committed demo mp4 files (demoVideos.ts, generated scenes) are copied to the paths the rows reference
  *   (`/media/video/<id>.mp4`, `/media/live/<id>-hd|sd|ld.mp4`), so no stream is ever downloaded;
  * - per-article flags (pl, rel, ad), disclaimers, and the site-wide detail texts in app_config.
  * Deterministic: everything derives from row ids.
@@ -16,10 +16,10 @@ import type { Tx } from '../client.ts';
 import { appConfig, news } from '../schema/core.ts';
 import { newsDetailExtras } from '../schema/detail.ts';
 import type { DemoData } from './buildDemoData.ts';
+import { demoVideoFor, LANDSCAPE_VIDEOS } from './demoVideos.ts';
 
 const SAMPLE_DIR = fileURLToPath(new URL('./media/', import.meta.url));
-const LANDSCAPE = path.join(SAMPLE_DIR, 'sample-landscape.mp4');
-const PORTRAIT = path.join(SAMPLE_DIR, 'sample-portrait.mp4');
+const LANDSCAPE = path.join(SAMPLE_DIR, LANDSCAPE_VIDEOS[0]?.file ?? 'video-night.mp4');
 const BATCH = 50;
 /** The first pinned article on 推荐 is long enough to fold (spec 4: ≥ 1.2 window heights). */
 /** A video whose flag ad hides its pre-roll (spec 5; tests/e2e/specRules.all.spec.ts). */
@@ -65,7 +65,7 @@ async function copySamples(mediaDir: string, rows: NewsRow[]): Promise<void> {
   await mkdir(path.join(mediaDir, 'live'), { recursive: true });
   const copies: [string, string][] = [];
   for (const r of rows) {
-    if (r.dataType === 8) copies.push([r.channelId === 12 ? PORTRAIT : LANDSCAPE, path.join(mediaDir, 'video', `${r.id}.mp4`)]);
+    if (r.dataType === 8) copies.push([path.join(SAMPLE_DIR, demoVideoFor(r.id, r.channelId === 12).file), path.join(mediaDir, 'video', `${r.id}.mp4`)]);
     if (r.dataType === 1) for (const s of r.videoUrls ?? []) copies.push([LANDSCAPE, path.join(mediaDir, 'live', `${r.id}-${qualityKey(s.videoUrl)}.mp4`)]);
   }
   for (let i = 0; i < copies.length; i += 32) await Promise.all(copies.slice(i, i + 32).map(([from, to]) => copyFile(from, to)));

@@ -4,8 +4,6 @@
  * replies linking real demo news items, comments. Counters are written to match the rows. Deterministic:
  * ids follow the order of discoverData.ts, times step back from the seed anchor, numbers from a fixed PRNG.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { sanitizeHtml } from '../../../features/richtext/sanitizeHtml.server.ts';
 import type { Database } from '../client.ts';
@@ -16,7 +14,8 @@ import { comments } from '../schema/interaction.ts';
 import { SEED_ANCHOR } from './buildDemoData.ts';
 import { createRng } from './createRng.ts';
 import { DISCOVER_HOT_WORDS, DISCOVER_PEOPLE, DISCOVER_POSTS, DISCOVER_TOPICS, OFFICIAL_ACCOUNTS } from './discoverData.ts';
-import { svgImage } from './svgImage.ts';
+import { PictureSet, writePictures } from './demoPictures.ts';
+import { sceneForCaption } from './sceneSvg.ts';
 
 export const DISCOVER_SEED_NAME = 'discover';
 const HOUR = 3600_000;
@@ -33,16 +32,16 @@ async function alreadySeeded(db: Database['db']): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Relative media path → SVG text of every post picture and topic cover. */
-export function discoverImages(): Map<string, string> {
-  const images = new Map<string, string>();
+/** Every post picture and topic cover: a raster scene that fits its caption (demoPictures.ts). */
+export function discoverImages(): PictureSet {
+  const images = new PictureSet();
   for (const [i, t] of DISCOVER_TOPICS.entries()) {
-    images.set(`discover/topic-${i + 1}.svg`, svgImage({ width: 600, height: 400, title: `#${t.title}#`, seed: `discover-topic-${i}`, caption: '山城新闻·发现' }));
+    images.add('discover', `topic-${i + 1}`, { kind: sceneForCaption(t.title, i), width: 600, height: 400 });
   }
   for (const [i, p] of DISCOVER_POSTS.entries()) {
     for (const [j, caption] of p.pictures.entries()) {
       const [w, h] = SHAPES[(i + j) % SHAPES.length]!;
-      images.set(`discover/post-${i + 1}-${j + 1}.svg`, svgImage({ width: w, height: h, title: caption, seed: `discover-${i}-${j}`, caption: `${j + 1}/${p.pictures.length}` }));
+      images.add('discover', `post-${i + 1}-${j + 1}`, { kind: sceneForCaption(caption, i + j), width: w, height: h });
     }
   }
   return images;
@@ -51,8 +50,7 @@ export function discoverImages(): Map<string, string> {
 export async function seedDiscover(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
   if (await alreadySeeded(database.db)) return { seeded: false };
   const images = discoverImages();
-  await mkdir(join(options.mediaDir, 'discover'), { recursive: true });
-  for (const [rel, svg] of images) await writeFile(join(options.mediaDir, rel), svg, 'utf8');
+  await writePictures(options.mediaDir, images);
   const seeded = await database.write(async (tx) => {
     const again = await tx.select({ name: seedRuns.name }).from(seedRuns).where(eq(seedRuns.name, DISCOVER_SEED_NAME)).limit(1);
     if (again.length > 0) return false;
@@ -76,7 +74,7 @@ export async function seedDiscover(database: Database, options: { mediaDir: stri
           title: t.title,
           intro: t.intro,
           keyboard: t.keyboard,
-          cover: `/media/discover/topic-${i + 1}.svg`,
+          cover: `/media/discover/topic-${i + 1}.webp`,
           hot: 1000 - i * 37 + rng.int(0, 30),
           pv: rng.int(2000, 60000),
           createdAt: new Date(ANCHOR_MS - (200 - i) * 24 * HOUR),
@@ -97,7 +95,7 @@ export async function seedDiscover(database: Database, options: { mediaDir: stri
           topicId: topicId(p.topics[0]!),
           userId: userId(p.by),
           content: p.text,
-          pictures: p.pictures.map((_, j) => `/media/discover/post-${i + 1}-${j + 1}.svg`),
+          pictures: p.pictures.map((_, j) => `/media/discover/post-${i + 1}-${j + 1}.webp`),
           likeNum: rng.int(2, 320),
           pv: rng.int(200, 9000),
           commentCount: p.comments?.length ?? 0,

@@ -3,8 +3,6 @@
  * column 105, publisher accounts (山城号) with their articles, search hot words, newspaper editions and
  * district centres. Every row links to existing demo news by id; deterministic (no clock, no random).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import type { Tx } from '../client.ts';
 import type { news } from '../schema/core.ts';
 import {
@@ -19,7 +17,8 @@ import {
   topicNews,
   topics,
 } from '../schema/news.ts';
-import { svgImage } from './svgImage.ts';
+import { PictureSet, writePictures } from './demoPictures.ts';
+import type { SceneKind } from './sceneSvg.ts';
 
 type SeedNews = Pick<typeof news.$inferInsert, 'channelId' | 'classId' | 'dataType' | 'showType' | 'title' | 'publishTime' | 'imageUrls'> & {
   id: number;
@@ -66,11 +65,8 @@ function beijingDate(ms: number): string {
 }
 
 export async function seedNewsBrowsing(tx: Tx, newsRows: readonly SeedNews[], mediaDir: string): Promise<void> {
-  const images = new Map<string, string>();
-  const image = (file: string, width: number, height: number, title: string, caption: string, fontSize: number): string => {
-    images.set(`browse/${file}.svg`, svgImage({ seed: `browse/${file}`, width, height, title, caption, fontSize }));
-    return `/media/browse/${file}.svg`;
-  };
+  const images = new PictureSet();
+  const image = (file: string, kind: SceneKind, width: number, height: number): string => images.add('browse', file, { kind, width, height });
   const plain = newsRows.filter((n) => n.dataType === 3 || n.dataType === 2 || n.dataType === 8);
   const newestFirst = [...newsRows].sort((a, b) => b.publishTime.getTime() - a.publishTime.getTime() || b.id - a.id);
 
@@ -86,8 +82,8 @@ export async function seedNewsBrowsing(tx: Tx, newsRows: readonly SeedNews[], me
       id,
       columnId: 105,
       title: t.title,
-      logo: image(`topic-${id}`, 120, 120, t.title.slice(0, 4), '话题', 22),
-      pictures: pictures.length > 0 ? pictures : [image(`topic-${id}-cover`, 690, 300, t.title, '山城新闻·话题', 40)],
+      logo: image(`topic-${id}`, 'emblem', 120, 120),
+      pictures: pictures.length > 0 ? pictures : [image(`topic-${id}-cover`, 'river', 690, 300)],
       intro: t.intro,
       contentCount: fallback.length,
       commentCount: 37 + id * 53,
@@ -99,7 +95,7 @@ export async function seedNewsBrowsing(tx: Tx, newsRows: readonly SeedNews[], me
 
   // The special topic of column 105 (every dataType-5 item of the demo leads to /SpecialPage?classId=105).
   const special = { classId: 105, title: '奋进新重庆 · 2026年度专题', intro: '聚焦重庆高质量发展的新实践、新成效。', sort: 1, img: '' };
-  special.img = image('special-105', 750, 320, special.title, '山城新闻·专题', 44);
+  special.img = image('special-105', 'skyline', 750, 320);
   const categoryPlan: readonly [string, (n: SeedNews) => boolean][] = [
     ['重庆要闻', (n) => n.channelId === 13 && n.dataType === 3],
     ['区县动态', (n) => n.channelId === 2 && n.dataType === 3],
@@ -121,7 +117,7 @@ export async function seedNewsBrowsing(tx: Tx, newsRows: readonly SeedNews[], me
   const accountRows = ACCOUNTS.map((a, i) => ({
     classId: a.classId,
     name: a.name,
-    img: `/media/logo/account-${a.classId}.svg`,
+    img: `/media/logo/account-${a.classId}.webp`,
     intro: a.intro,
     isJump: a.isJump,
     fans: 12_800 + i * 37_519,
@@ -129,7 +125,7 @@ export async function seedNewsBrowsing(tx: Tx, newsRows: readonly SeedNews[], me
   }));
   for (const a of ACCOUNTS) {
     // The 山城号 logos of 1104/1105 are not in the core seed: draw them here.
-    if (a.classId > 1103) accountRows[ACCOUNTS.indexOf(a)]!.img = image(`account-${a.classId}`, 120, 120, a.name, '山城号', 22);
+    if (a.classId > 1103) accountRows[ACCOUNTS.indexOf(a)]!.img = image(`account-${a.classId}`, 'emblem', 120, 120);
   }
   const accountNewsRows = ACCOUNTS.flatMap((a) =>
     newestFirst
@@ -153,10 +149,10 @@ export async function seedNewsBrowsing(tx: Tx, newsRows: readonly SeedNews[], me
       id,
       name: '重庆日报',
       editionDate: date,
-      cover: image(`paper-${id}`, 480, 680, `重庆日报 ${date}`, '数字报', 40),
+      cover: image(`paper-${id}`, 'paper', 480, 680),
       pages: PAPER_PAGES.map((name, p) => ({
         name,
-        image: image(`paper-${id}-${p + 1}`, 480, 680, `${name.slice(0, 3)} ${date}`, '重庆日报', 36),
+        image: image(`paper-${id}-${p + 1}`, 'paper', 480, 680),
         newsIds: take(pool, back * 16 + p * 4, 4).map((n) => n.id),
       })),
       sort: id,
@@ -165,9 +161,7 @@ export async function seedNewsBrowsing(tx: Tx, newsRows: readonly SeedNews[], me
 
   const locationRows = CENTRES.map(([lat, lng], i) => ({ classId: 941 + i, lat, lng }));
 
-  const dirs = new Set([...images.keys()].map((rel) => dirname(join(mediaDir, rel))));
-  for (const dir of dirs) await mkdir(dir, { recursive: true });
-  await Promise.all([...images.entries()].map(([rel, svg]) => writeFile(join(mediaDir, rel), svg, 'utf8')));
+  await writePictures(mediaDir, images);
 
   await tx.insert(topics).values(topicRows);
   await tx.insert(topicNews).values(topicNewsRows);

@@ -4,10 +4,10 @@
  * Field names as the spec spells them (unionId, integRal, creditLevel, syPhone).
  */
 import { defineEndpoint } from './endpoint.ts';
-import { normalisePhone } from './phone.ts';
+import { normalisePhone, PASSWORD_MAX, PASSWORD_MIN } from './accountLimits.ts';
 import { z } from './zod.ts';
 
-export { maskPhone, normalisePhone } from './phone.ts';
+export { maskPhone, normalisePhone, PASSWORD_MAX, PASSWORD_MIN, SLIDE_SCENE } from './accountLimits.ts';
 
 export const PHONE_INVALID = '请输入正确的手机号';
 export const CODE_INVALID = '验证码为 6 位数字';
@@ -29,8 +29,6 @@ export const Phone = z
 /** Six digits compared as a string: a JSON number or 5 digits is a 400 (security.md A10). */
 export const SmsCode = z.string({ error: CODE_INVALID }).regex(/^\d{6}$/, CODE_INVALID);
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
@@ -83,7 +81,6 @@ export type SlideResult = z.infer<typeof SlideResult>;
 export const SlideVendor = z.object({ appKey: z.string(), scriptUrl: z.string() });
 export type SlideVendor = z.infer<typeof SlideVendor>;
 
-export const SLIDE_SCENE = 'activity_h5';
 
 // ── slide check (our own 滑动验证) ───────────────────────────────────────────────────────────────
 

@@ -28,7 +28,7 @@ import {
   INTERACT_PATHS as PATHS,
   PHOTO_CAPTION_MAX,
 } from './interactLimits.ts';
-import { normalisePhone } from './phone.ts';
+import { normalisePhone } from './accountLimits.ts';
 import { z } from './zod.ts';
 
 export const ReviewState = z.enum(['pending', 'approved', 'rejected']);

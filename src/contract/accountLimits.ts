@@ -1,4 +1,14 @@
-/** Phone number normalising and masking without zod, for browser code (account forms, complaint form). */
+/**
+ * Account values without zod, for browser code (the account form islands, the slide check, the complaint
+ * form): phone normalising and masking, the slide scene, password and code lengths. The contract
+ * (accounts.ts) uses and re-exports the same values.
+ */
+
+/** The vendor slide check's scene name (ADR 008). */
+export const SLIDE_SCENE = 'activity_h5';
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const CODE_LENGTH = 6;
 
 // Zero-width and bidi marks, spaces of every width, dashes, dots and brackets people type into numbers.
 const PHONE_NOISE = /[\s\u00a0\u200b-\u200f\u2028-\u202f\u2060-\u206f\ufeff\-‐-―－().（）]/g;

@@ -57,7 +57,7 @@ async function openMine(page: Page): Promise<void> {
 async function logoutFromMine(page: Page): Promise<void> {
   await openMine(page);
   const mine = page.getByRole('dialog', { name: '我的' });
-  await expect(mine.getByText('积分')).toBeVisible();
+  await expect(mine.getByText('积分', { exact: true })).toBeVisible();
   // Spec 4: logging out clears token, tokenType, userId and syPhone, then reloads.
   const reloaded = page.waitForEvent('load');
   await mine.getByRole('button', { name: '退出登录' }).click();

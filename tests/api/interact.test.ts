@@ -302,7 +302,7 @@ describe('reader photos and the 我的 lists', () => {
 });
 
 describe('registration needs consent to the user agreement and the privacy policy', () => {
-  it.each([{}, { agree: '0' }, { agree: 'false' }])('refuses %j before anything else', async (extra) => {
+  it.each<Record<string, string>>([{}, { agree: '0' }, { agree: 'false' }])('refuses %j before anything else', async (extra) => {
     const body = new URLSearchParams({ phone: '13700137000', code: '123456', password: 'a long enough secret', ...extra });
     const res = await envelope(await t.app.request('/v1/user/register', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }));
     expect(res.statusCode).toBe(400);

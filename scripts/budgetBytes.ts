@@ -62,7 +62,7 @@ const BANG_DETAILS = new Set(['/BangBang/QA/detail', '/BangBang/politics/detail'
 /** Bangbang routes that are server-rendered lists without React (the politics board). */
 const BANG_LISTS = new Set(['/BangBang/politics/index', '/BangBang/index', '/BangBang/serve/index', '/BangBang/SearchPage']);
 /** News-section routes that are tools or forms rather than lists. */
-const NEWS_TOOLS = new Set(['/Map', '/RedirectPage', '/Complaints-platform', '/business-cooperation/home']);
+const NEWS_TOOLS = new Set(['/Map', '/RedirectPage', '/Complaints-platform', '/business-cooperation/home', '/Complaints-platform/detail', '/Complaints-platform/new']);
 
 /** The budget row of a route, from its section and path; null for the redirecting shell route. */
 export function pageTypeOf(route: Pick<RouteEntry, 'section' | 'path'>): PageType | null {

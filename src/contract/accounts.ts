@@ -4,28 +4,10 @@
  * Field names as the spec spells them (unionId, integRal, creditLevel, syPhone).
  */
 import { defineEndpoint } from './endpoint.ts';
+import { normalisePhone, PASSWORD_MAX, PASSWORD_MIN } from './accountLimits.ts';
 import { z } from './zod.ts';
 
-// Zero-width and bidi marks, spaces of every width, dashes, dots and brackets people type into numbers.
-const PHONE_NOISE = /[\s\u00a0\u200b-\u200f\u2028-\u202f\u2060-\u206f\ufeff\-‐-―－().（）]/g;
-
-/**
- * One key per mainland mobile number (security.md A3): full-width digits, +86 / 0086 / 86, spaces,
- * dashes and zero-width characters normalise to 11 digits; anything not ^1[3-9]\d{9}$ is null.
- */
-export function normalisePhone(raw: string): string | null {
-  if (raw.length > 40) return null;
-  let s = raw.normalize('NFKC').replace(PHONE_NOISE, '');
-  if (s.startsWith('+86')) s = s.slice(3);
-  else if (s.startsWith('0086')) s = s.slice(4);
-  else if (s.length === 13 && s.startsWith('86')) s = s.slice(2);
-  return /^1[3-9]\d{9}$/.test(s) ? s : null;
-}
-
-/** 138****8000: how a phone number is shown back (syPhone). */
-export function maskPhone(phone: string): string {
-  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '';
-}
+export { maskPhone, normalisePhone, PASSWORD_MAX, PASSWORD_MIN, SLIDE_SCENE } from './accountLimits.ts';
 
 export const PHONE_INVALID = '请输入正确的手机号';
 export const CODE_INVALID = '验证码为 6 位数字';
@@ -47,8 +29,6 @@ export const Phone = z
 /** Six digits compared as a string: a JSON number or 5 digits is a 400 (security.md A10). */
 export const SmsCode = z.string({ error: CODE_INVALID }).regex(/^\d{6}$/, CODE_INVALID);
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
@@ -103,7 +83,6 @@ export type SlideResult = z.infer<typeof SlideResult>;
 export const SlideVendor = z.object({ appKey: z.string(), scriptUrl: z.string() });
 export type SlideVendor = z.infer<typeof SlideVendor>;
 
-export const SLIDE_SCENE = 'activity_h5';
 
 // ── slide check (our own 滑动验证) ───────────────────────────────────────────────────────────────
 
@@ -213,13 +192,18 @@ export const passwordLogin = defineEndpoint({
   data: LoginData,
 });
 
+export const AGREE_REQUIRED = '请阅读并同意《用户协议》和《隐私政策》';
+
+/** Consent to the user agreement and the privacy policy (PIPL art. 14): '1', 'true' or true; anything else is refused. */
+const Agree = z.union([z.literal(true), z.literal('1'), z.literal('true'), z.literal(1)], { error: AGREE_REQUIRED }).transform(() => true as const);
+
 export const register = defineEndpoint({
   invalidates: 'none',
   method: 'POST',
   path: '/v1/user/register',
-  summary: '注册：手机号、验证码、密码',
+  summary: '注册：手机号、验证码、密码，并同意用户协议和隐私政策（agree=1）',
   tag: 'accounts',
-  body: PhoneAndCode.extend({ password: Password }),
+  body: PhoneAndCode.extend({ password: Password, agree: Agree }),
   data: LoginData,
 });
 

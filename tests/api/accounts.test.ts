@@ -308,7 +308,7 @@ describe('password login and registration', () => {
     const phone = nextPhone();
     const ip = nextIp();
     await sendCode(t, phone, 'register', ip);
-    const res = await formEnv<Login>(t, '/v1/user/register', { phone, code: await latestCode(t, phone), password }, { 'x-forwarded-for': ip });
+    const res = await formEnv<Login>(t, '/v1/user/register', { phone, code: await latestCode(t, phone), password, agree: '1' }, { 'x-forwarded-for': ip });
     expect(res.statusCode, res.message).toBe(200);
     return { phone, login: res.data };
   }
@@ -348,16 +348,16 @@ describe('password login and registration', () => {
     const ip = nextIp();
     await sendCode(t, phone, 'register', ip);
     const code = await latestCode(t, phone);
-    expect(await formEnv(t, '/v1/user/register', { phone, code, password }, { 'x-forwarded-for': ip })).toEqual({ statusCode: 100, message, data: null });
+    expect(await formEnv(t, '/v1/user/register', { phone, code, password, agree: '1' }, { 'x-forwarded-for': ip })).toEqual({ statusCode: 100, message, data: null });
     // Nothing written, and the code is still good for a better password.
-    expect((await formEnv(t, '/v1/user/register', { phone, code, password: 'a much better one' }, { 'x-forwarded-for': ip })).statusCode).toBe(200);
+    expect((await formEnv(t, '/v1/user/register', { phone, code, password: 'a much better one', agree: '1' }, { 'x-forwarded-for': ip })).statusCode).toBe(200);
   });
 
   it('refuses the phone number as the password', async () => {
     const phone = nextPhone();
     const ip = nextIp();
     await sendCode(t, phone, 'register', ip);
-    const res = await formEnv(t, '/v1/user/register', { phone, code: await latestCode(t, phone), password: `${phone}` }, { 'x-forwarded-for': ip });
+    const res = await formEnv(t, '/v1/user/register', { phone, code: await latestCode(t, phone), password: `${phone}`, agree: '1' }, { 'x-forwarded-for': ip });
     expect(res.message).toBe('密码不能包含手机号');
   });
 
@@ -367,7 +367,7 @@ describe('password login and registration', () => {
     ['x'.repeat(10_000), 400],
   ])('checks the length of %s before hashing (B15)', async (password, status) => {
     const started = performance.now();
-    const res = await form(t, '/v1/user/register', { phone: nextPhone(), code: '123456', password });
+    const res = await form(t, '/v1/user/register', { phone: nextPhone(), code: '123456', password, agree: '1' });
     expect(res.status).toBe(status);
     expect((await envelope(res)).message).toMatch(/^参数错误: 密码/);
     expect(performance.now() - started).toBeLessThan(300);
@@ -422,7 +422,7 @@ describe('password reset and change', () => {
     const phone = nextPhone();
     const ip = nextIp();
     await sendCode(t, phone, 'register', ip);
-    const res = await formEnv<Login>(t, '/v1/user/register', { phone, code: await latestCode(t, phone), password }, { 'x-forwarded-for': ip });
+    const res = await formEnv<Login>(t, '/v1/user/register', { phone, code: await latestCode(t, phone), password, agree: '1' }, { 'x-forwarded-for': ip });
     return { phone, token: res.data.token };
   }
 

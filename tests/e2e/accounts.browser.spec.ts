@@ -7,7 +7,7 @@ const nextPhone = (): string => `136${String(++phoneSeq).padStart(8, '0')}`;
 /** Drags the slider like a person: uneven speed, the finger drifting a little. */
 async function slide(page: Page): Promise<void> {
   // A drag that starts before the form island hydrates does nothing, as for a reader.
-  await page.locator('astro-island[component-url*="AccountForm"]:not([ssr])').waitFor({ state: 'attached' });
+  await page.locator('astro-island[component-url*=".island"]:not([ssr])').waitFor({ state: 'attached' });
   const handle = page.getByRole('slider', { name: '滑块' });
   const track = page.getByLabel('滑动验证');
   const h = (await handle.boundingBox())!;
@@ -36,7 +36,7 @@ async function codeFromOutbox(page: Page, phone: string): Promise<string> {
 }
 
 async function sendAndFillCode(page: Page, phone: string, shot?: string): Promise<void> {
-  await page.locator('astro-island[component-url*="AccountForm"]:not([ssr])').waitFor({ state: 'attached' });
+  await page.locator('astro-island[component-url*=".island"]:not([ssr])').waitFor({ state: 'attached' });
   await page.getByLabel('手机号').fill(phone);
   if (shot) await page.screenshot({ path: shot });
   await slide(page);
@@ -57,7 +57,7 @@ async function openMine(page: Page): Promise<void> {
 async function logoutFromMine(page: Page): Promise<void> {
   await openMine(page);
   const mine = page.getByRole('dialog', { name: '我的' });
-  await expect(mine.getByText('积分')).toBeVisible();
+  await expect(mine.getByText('积分', { exact: true })).toBeVisible();
   // Spec 4: logging out clears token, tokenType, userId and syPhone, then reloads.
   const reloaded = page.waitForEvent('load');
   await mine.getByRole('button', { name: '退出登录' }).click();
@@ -105,13 +105,15 @@ test('register with a password, log out, log in by password and land back on red
   await sendAndFillCode(page, phone);
   await page.getByLabel('密码', { exact: true }).fill(password);
   await page.getByLabel('确认密码').fill(password);
+  // Issue 15: registration needs consent to the user agreement and the privacy policy.
+  await page.getByRole('checkbox', { name: '我已阅读并同意用户协议和隐私政策' }).check();
   await page.screenshot({ path: 'test-results/accounts-register.png' });
   await page.getByRole('button', { name: '注册并登录' }).click();
   await expect(page).toHaveURL(/\/shancheng\/home\/1$/);
   await logoutFromMine(page);
 
   await page.goto(`/shancheng/PasswordLogin?redirect=${encodeURIComponent('/shancheng/home/13')}`);
-  await page.locator('astro-island[component-url*="AccountForm"]:not([ssr])').waitFor({ state: 'attached' });
+  await page.locator('astro-island[component-url*=".island"]:not([ssr])').waitFor({ state: 'attached' });
   await page.getByLabel('手机号').fill(`+86 ${phone}`);
   await page.getByLabel('密码', { exact: true }).fill('wrong password');
   await page.getByRole('button', { name: '登录', exact: true }).click();

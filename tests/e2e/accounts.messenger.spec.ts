@@ -6,7 +6,7 @@ const nextPhone = (): string => `135${String(++phoneSeq).padStart(8, '0')}`;
 
 async function slide(page: Page): Promise<void> {
   // A drag that starts before the form island hydrates does nothing, as for a reader.
-  await page.locator('astro-island[component-url*="AccountForm"]:not([ssr])').waitFor({ state: 'attached' });
+  await page.locator('astro-island[component-url*=".island"]:not([ssr])').waitFor({ state: 'attached' });
   const handle = page.getByRole('slider', { name: '滑块' });
   const track = page.getByLabel('滑动验证');
   const h = (await handle.boundingBox())!;
@@ -38,7 +38,7 @@ test('an unbound messenger user binds a phone, then logs in by messenger alone',
   // The single-use code never stays in the address (security.md C24).
   expect(page.url()).not.toContain('code=');
   const phone = nextPhone();
-  await page.locator('astro-island[component-url*="AccountForm"]:not([ssr])').waitFor({ state: 'attached' });
+  await page.locator('astro-island[component-url*=".island"]:not([ssr])').waitFor({ state: 'attached' });
   await page.getByLabel('手机号').fill(phone);
   await slide(page);
   await expect(page.getByRole('button', { name: '获取验证码' })).toBeEnabled();

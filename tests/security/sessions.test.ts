@@ -58,7 +58,7 @@ describe('ending a login closes its sockets', () => {
     const phone = nextPhone();
     const ip = nextIp();
     await sendCode(t, phone, 'register', ip);
-    const registered = await formEnv<Login>(t, '/v1/user/register', { phone, code: await latestCode(t, phone), password: 'old secret phrase' }, { 'x-forwarded-for': ip });
+    const registered = await formEnv<Login>(t, '/v1/user/register', { phone, code: await latestCode(t, phone), password: 'old secret phrase', agree: '1' }, { 'x-forwarded-for': ip });
     expect(registered.statusCode, registered.message).toBe(200);
     await allowAnotherCode(phone);
     const ip2 = nextIp();

@@ -4,10 +4,9 @@
  * sig, scene) that is handed to `onPassed`. Once solved it shows the spec's notice instead.
  */
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import type { SlideResult, SlideVendor } from '../../contract/accounts.ts';
-import { captchaChallenge, captchaVerify } from '../../contract/accounts.ts';
-import { getEndpoint } from '../../client/getEndpoint.ts';
-import { postEndpoint } from '../../client/postEndpoint.ts';
+import type { captchaChallenge, captchaVerify, SlideResult, SlideVendor } from '../../contract/accounts.ts';
+import { getByPath } from '../../client/getEndpoint.ts';
+import { postByPath } from '../../client/postEndpoint.ts';
 import styles from './SlideCheck.module.css';
 import { slideVendor } from './slideVendor.ts';
 import { VendorSlideCheck } from './VendorSlideCheck.tsx';
@@ -81,9 +80,9 @@ export function SlideCheck({ onPassed, resetKey = 0 }: Props) {
     }
     setState('checking');
     try {
-      const challenge = await getEndpoint(captchaChallenge);
+      const challenge = await getByPath<typeof captchaChallenge>('/api/captcha/challenge');
       if (challenge.statusCode !== 200) throw new Error(challenge.message);
-      const verdict = await postEndpoint(captchaVerify, { challenge: challenge.data.challenge, width, trail: trail.current });
+      const verdict = await postByPath<typeof captchaVerify>('/api/captcha/verify', { challenge: challenge.data.challenge, width, trail: trail.current });
       if (verdict.statusCode !== 200) throw new Error(verdict.message);
       setState('passed');
       onPassed(verdict.data);

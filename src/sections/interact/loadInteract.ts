@@ -1,5 +1,6 @@
 /** Loaders of the 互动 tab (/interact/*) and the 山城+ fallback: the 山城号 square and the hub. */
 import { getEndpoint } from '../../client/getEndpoint.ts';
+import { photoList, type ReaderPhoto } from '../../contract/interact.ts';
 import { accountNewsList, accountSquareList, type AccountInfo, type ListItem } from '../../contract/news.ts';
 import { loadSafely, readPage, type PageLoad } from '../news/pageLoad.ts';
 
@@ -36,5 +37,23 @@ export function loadInteractHome(url: URL): Promise<PageLoad<InteractHomeView>> 
     ]);
     if ((square && square.statusCode !== 200) || feed.statusCode !== 200) return { kind: 'error' };
     return { kind: 'ok', view: { accounts: square?.data ?? [], items: feed.data, page } };
+  });
+}
+
+export const PHOTO_PAGE_SIZE = 12;
+
+export interface PhotoWallView {
+  photos: ReaderPhoto[];
+  page: number;
+}
+
+/** One page of the readers' photo wall (?page from 1). */
+export function loadPhotoWall(url: URL): Promise<PageLoad<PhotoWallView>> {
+  return loadSafely<PhotoWallView>(async () => {
+    const page = readPage(url);
+    if (page === null) return { kind: 'notFound' };
+    const res = await getEndpoint(photoList, { page, pageSize: PHOTO_PAGE_SIZE });
+    if (res.statusCode !== 200) return { kind: 'error' };
+    return { kind: 'ok', view: { photos: res.data, page } };
   });
 }

@@ -11,6 +11,7 @@ import { registerConfigRoutes } from '../config/routes.ts';
 import { registerDetailRoutes } from '../detail/routes.ts';
 import { registerDiscoverRoutes } from '../discover/routes.ts';
 import { findCommentRepo } from '../interaction/repo.ts';
+import { registerInteractRoutes } from '../interact/routes.ts';
 import { registerInteractionRoutes } from '../interaction/routes.ts';
 import { registerNewsRoutes } from '../news/routes.ts';
 import { registerPointsRoutes } from '../points/routes.ts';
@@ -128,6 +129,7 @@ export function createApiApp(deps: AppDeps): ApiApp {
   registerDiscoverRoutes(registry);
   registerPointsRoutes(registry);
   registerUploadRoutes(registry);
+  registerInteractRoutes(registry);
 
   app.get('/api/openapi.json', (c) => c.json(buildOpenApi(registry.endpoints)));
 

@@ -13,6 +13,7 @@ import { writePictures } from './demoPictures.ts';
 import { seedDetail } from './detailSeed.ts';
 import { seedDiscover } from './discoverSeed.ts';
 import { seedIconTargets } from './iconTargetsSeed.ts';
+import { seedInteract } from './interactSeed.ts';
 import { seedNewsBrowsing } from './newsBrowsingSeed.ts';
 import { seedNewsComments } from './newsCommentsSeed.ts';
 
@@ -40,7 +41,8 @@ export async function seedDemo(database: Database, options: { mediaDir: string }
   const board = await seedBangbangBoard(database, options);
   const discover = await seedDiscover(database, options);
   const newsComments = await seedNewsComments(database, options);
-  return { seeded: seeded || icons || board.seeded || discover.seeded || newsComments.seeded };
+  const interact = await seedInteract(database, options);
+  return { seeded: seeded || icons || board.seeded || discover.seeded || newsComments.seeded || interact.seeded };
 }
 
 async function seedBase(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {

@@ -1,0 +1,197 @@
+/**
+ * /Complaints-platform/new: a logged-in reader files a complaint against a live-stream seller (issue 15):
+ * platform, shop or anchor, order number, amount, problem type, what happened, what they want, evidence
+ * pictures (≤ 9) and a contact phone that is never shown publicly. One Idempotency-Key per draft: a
+ * retry after a lost answer files nothing twice. The server validates; the checks here only answer sooner.
+ */
+import { useStore } from '@nanostores/react';
+import { useState, type FormEvent } from 'react';
+import { normalisePhone } from '../../contract/accountLimits.ts';
+import type { complaintCreate } from '../../contract/interact.ts';
+import {
+  COMPLAINT_CONTENT_MAX,
+  COMPLAINT_CONTENT_MIN,
+  COMPLAINT_DEMAND_MAX,
+  COMPLAINT_MAX_PICTURES,
+  COMPLAINT_ORDER_MAX,
+  COMPLAINT_PLATFORMS,
+  COMPLAINT_PROBLEMS,
+  COMPLAINT_SHOP_MAX,
+  INTERACT_PATHS,
+  type ComplaintPlatform,
+  type ComplaintProblem,
+} from '../../contract/interactLimits.ts';
+import { buildLoginUrl } from '../../client/browserUi.ts';
+import { postByPath } from '../../client/postEndpoint.ts';
+import { BASE_PATH } from '../../lib/safeUrl.ts';
+import { $session } from '../../stores/session.ts';
+import { showToast } from '../../stores/toast.ts';
+import { PicturePicker, type PickedPicture } from '../interact/PicturePicker.tsx';
+import styles from '../interact/InteractForm.module.css';
+
+type Field = 'platform' | 'shopName' | 'orderNo' | 'amount' | 'problemType' | 'content' | 'demand' | 'contactPhone';
+
+const chars = (s: string) => [...s.trim()].length;
+
+function newKey(): string {
+  return `cp-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+/** The first problem of each field, in Chinese; empty when the draft may be sent. */
+export function checkComplaint(v: Record<Field, string>): Partial<Record<Field, string>> {
+  const e: Partial<Record<Field, string>> = {};
+  if (!v.platform) e.platform = '请选择直播平台';
+  if (chars(v.shopName) === 0) e.shopName = '请填写店铺或主播名称';
+  else if (chars(v.shopName) > COMPLAINT_SHOP_MAX) e.shopName = `不能超过 ${COMPLAINT_SHOP_MAX} 个字`;
+  if (!/^[A-Za-z0-9-]*$/.test(v.orderNo.trim()) || v.orderNo.trim().length > COMPLAINT_ORDER_MAX) e.orderNo = '订单号只能包含字母、数字和连字符';
+  if (v.amount.trim() !== '' && !/^\d{1,7}(\.\d{1,2})?$/.test(v.amount.replace(/[,，\s]/g, ''))) e.amount = '金额格式不正确（最多两位小数）';
+  if (!v.problemType) e.problemType = '请选择问题类型';
+  if (chars(v.content) < COMPLAINT_CONTENT_MIN) e.content = `请至少写 ${COMPLAINT_CONTENT_MIN} 个字，说清楚经过`;
+  else if (chars(v.content) > COMPLAINT_CONTENT_MAX) e.content = `不能超过 ${COMPLAINT_CONTENT_MAX} 个字`;
+  if (chars(v.demand) === 0) e.demand = '请填写您的诉求';
+  else if (chars(v.demand) > COMPLAINT_DEMAND_MAX) e.demand = `不能超过 ${COMPLAINT_DEMAND_MAX} 个字`;
+  if (normalisePhone(v.contactPhone) === null) e.contactPhone = '请输入正确的手机号';
+  return e;
+}
+
+export function ComplaintForm() {
+  const session = useStore($session);
+  const [values, setValues] = useState<Record<Field, string>>({ platform: '', shopName: '', orderNo: '', amount: '', problemType: '', content: '', demand: '', contactPhone: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [pictures, setPictures] = useState<PickedPicture[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [key, setKey] = useState(newKey);
+
+  const set = (field: Field) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setKey(newKey());
+  };
+
+  if (!session.token) {
+    const here = `${BASE_PATH}/Complaints-platform/new`;
+    return (
+      <div className={styles.notice}>
+        <p>登录后才能提交投诉，方便我们就处理进度与您联系。</p>
+        <a href={buildLoginUrl(here)}>登录后投诉</a>
+      </div>
+    );
+  }
+
+  async function submit(e: FormEvent): Promise<void> {
+    e.preventDefault();
+    if (busy) return;
+    const found = checkComplaint(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      showToast(Object.values(found)[0]!, { type: 'text', duration: 2000 });
+      return;
+    }
+    if (pictures.some((p) => p.url === null)) {
+      showToast('图片还在上传，请稍候', { type: 'text', duration: 2000 });
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await postByPath<typeof complaintCreate>(
+        INTERACT_PATHS.complaintCreate,
+        // The server checks the platform and problem against its lists; these came from the same lists.
+        { ...values, platform: values.platform as ComplaintPlatform, problemType: values.problemType as ComplaintProblem, pictures: pictures.map((p) => p.url!) },
+        { idempotencyKey: key },
+      );
+      showToast(res.message, { type: 'text', duration: 2000 });
+      if (res.statusCode === 200) location.assign(`${BASE_PATH}/Complaints-platform/detail?id=${res.data.id}`);
+    } catch {
+      showToast('网络不给力，请稍后再试', { type: 'text', duration: 2000 });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const error = (field: Field) =>
+    errors[field] ? (
+      <span className={styles.error} id={`cf-${field}-error`} role="alert">
+        {errors[field]}
+      </span>
+    ) : null;
+  const described = (field: Field) => (errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `cf-${field}-error` } : {});
+
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label="投诉表单">
+      <fieldset className={styles.field}>
+        <legend className={`${styles.label} ${styles.required}`}>直播平台</legend>
+        <div className={styles.chips}>
+          {COMPLAINT_PLATFORMS.map((p) => (
+            <label key={p} className={styles.chip}>
+              <input type="radio" name="platform" value={p} checked={values.platform === p} onChange={() => set('platform')(p)} />
+              {p}
+            </label>
+          ))}
+        </div>
+        {error('platform')}
+      </fieldset>
+      <label className={styles.field}>
+        <span className={`${styles.label} ${styles.required}`}>店铺或主播名称</span>
+        <input className={styles.input} name="shopName" maxLength={COMPLAINT_SHOP_MAX} value={values.shopName} onChange={(e) => set('shopName')(e.target.value)} {...described('shopName')} />
+        {error('shopName')}
+      </label>
+      <label className={styles.field}>
+        <span className={styles.label}>订单号</span>
+        <input className={styles.input} name="orderNo" inputMode="text" autoCapitalize="characters" maxLength={COMPLAINT_ORDER_MAX} value={values.orderNo} onChange={(e) => set('orderNo')(e.target.value)} {...described('orderNo')} />
+        <span className={styles.hint}>在订单详情中复制，公开时会隐去中间几位</span>
+        {error('orderNo')}
+      </label>
+      <label className={styles.field}>
+        <span className={styles.label}>涉及金额（元）</span>
+        <input className={styles.input} name="amount" inputMode="decimal" maxLength={12} value={values.amount} onChange={(e) => set('amount')(e.target.value)} {...described('amount')} />
+        {error('amount')}
+      </label>
+      <fieldset className={styles.field}>
+        <legend className={`${styles.label} ${styles.required}`}>问题类型</legend>
+        <div className={styles.chips}>
+          {COMPLAINT_PROBLEMS.map((p) => (
+            <label key={p} className={styles.chip}>
+              <input type="radio" name="problemType" value={p} checked={values.problemType === p} onChange={() => set('problemType')(p)} />
+              {p}
+            </label>
+          ))}
+        </div>
+        {error('problemType')}
+      </fieldset>
+      <label className={styles.field}>
+        <span className={`${styles.label} ${styles.required}`}>投诉经过</span>
+        <textarea className={styles.textarea} name="content" maxLength={COMPLAINT_CONTENT_MAX * 2} placeholder="在哪个直播间、主播怎么说的、收到的是什么、和商家沟通的情况" value={values.content} onChange={(e) => set('content')(e.target.value)} {...described('content')} />
+        <span className={styles.count}>
+          {chars(values.content)}/{COMPLAINT_CONTENT_MAX}
+        </span>
+        {error('content')}
+      </label>
+      <label className={styles.field}>
+        <span className={`${styles.label} ${styles.required}`}>投诉诉求</span>
+        <input className={styles.input} name="demand" maxLength={COMPLAINT_DEMAND_MAX} placeholder="如：退货退款、赔偿、换货" value={values.demand} onChange={(e) => set('demand')(e.target.value)} {...described('demand')} />
+        {error('demand')}
+      </label>
+      <div className={styles.field}>
+        <span className={styles.label}>凭证图片（最多 {COMPLAINT_MAX_PICTURES} 张）</span>
+        <span className={styles.hint}>订单截图、商品照片、聊天记录等</span>
+        <PicturePicker
+          label="凭证图片"
+          max={COMPLAINT_MAX_PICTURES}
+          pictures={pictures}
+          onChange={(update) => {
+            setPictures(update);
+            setKey(newKey());
+          }}
+        />
+      </div>
+      <label className={styles.field}>
+        <span className={`${styles.label} ${styles.required}`}>联系电话</span>
+        <input className={styles.input} name="contactPhone" type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={20} value={values.contactPhone} onChange={(e) => set('contactPhone')(e.target.value)} {...described('contactPhone')} />
+        <span className={styles.hint}>仅用于平台与您联系，不会公开显示</span>
+        {error('contactPhone')}
+      </label>
+      <button type="submit" className={styles.submit} disabled={busy}>
+        {busy ? '正在提交…' : '提交投诉'}
+      </button>
+    </form>
+  );
+}

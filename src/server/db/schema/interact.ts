@@ -1,0 +1,119 @@
+/**
+ * The 互动 area and the shell's own forms (issue 15): readers' photos on the photo wall (/interact/imagePage),
+ * the live-commerce complaint platform (/Complaints-platform) with its status timeline, and the business
+ * cooperation messages (/business-cooperation/home). Reader-written rows carry a review state from the start
+ * ('pending' | 'approved' | 'rejected'); pending and rejected rows are shown to their author only.
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** A reader's photo on the photo wall (读者拍客): one picture from the upload path and a caption. */
+export const readerPhotos = pgTable(
+  'reader_photos',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    /** A /media path: the reader's own upload (/media/comments/<userId>/…) or a demo picture. */
+    url: text('url').notNull(),
+    width: integer('width').notNull().default(0),
+    height: integer('height').notNull().default(0),
+    /** Plain text, rendered as text. */
+    caption: text('caption').notNull(),
+    likeNum: integer('like_num').notNull().default(0),
+    reviewState: text('review_state').notNull().default('approved'),
+    reviewReason: text('review_reason').notNull().default(''),
+    /** Idempotency-Key of the upload call that wrote it (a retried send writes nothing new). */
+    clientKey: text('client_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('reader_photos_created_idx').on(t.createdAt, t.id),
+    index('reader_photos_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('reader_photos_client_key').on(t.userId, t.clientKey).where(sql`${t.clientKey} is not null`),
+    check('reader_photos_like_nonnegative', sql`${t.likeNum} >= 0`),
+  ],
+);
+
+/** One like per reader per photo; the photo's like_num changes in the same transaction. */
+export const readerPhotoLikes = pgTable(
+  'reader_photo_likes',
+  {
+    photoId: integer('photo_id').notNull(),
+    userId: integer('user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.photoId, t.userId] })],
+);
+
+/**
+ * A complaint against a live-stream seller. `status`: 'submitted' → 'accepted' → 'processing' →
+ * 'completed', or 'refused' (不予受理, with `refuseReason`). `contactPhone` is never shown publicly
+ * (the author sees it masked). Amounts in fen.
+ */
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    platform: text('platform').notNull(),
+    shopName: text('shop_name').notNull(),
+    orderNo: text('order_no').notNull().default(''),
+    amountFen: integer('amount_fen').notNull().default(0),
+    problemType: text('problem_type').notNull(),
+    /** What happened; plain text. */
+    content: text('content').notNull(),
+    /** What the reader wants (退款, 换货 …); plain text. */
+    demand: text('demand').notNull(),
+    pictures: jsonb('pictures').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    contactPhone: text('contact_phone').notNull(),
+    status: text('status').notNull().default('submitted'),
+    refuseReason: text('refuse_reason').notNull().default(''),
+    sellerReply: text('seller_reply').notNull().default(''),
+    sellerReplyAt: timestamp('seller_reply_at', { withTimezone: true }),
+    reviewState: text('review_state').notNull().default('approved'),
+    reviewReason: text('review_reason').notNull().default(''),
+    clientKey: text('client_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('complaints_created_idx').on(t.createdAt, t.id),
+    index('complaints_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('complaints_client_key').on(t.userId, t.clientKey).where(sql`${t.clientKey} is not null`),
+    check('complaints_status_known', sql`${t.status} in ('submitted', 'accepted', 'processing', 'completed', 'refused')`),
+    check('complaints_amount_nonnegative', sql`${t.amountFen} >= 0`),
+  ],
+);
+
+/** The status timeline of a complaint: one row per step, with the platform's note. */
+export const complaintEvents = pgTable(
+  'complaint_events',
+  {
+    id: serial('id').primaryKey(),
+    complaintId: integer('complaint_id').notNull(),
+    status: text('status').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('complaint_events_complaint_idx').on(t.complaintId, t.createdAt)],
+);
+
+/** A message from the business cooperation form (广告与合作), kept for the group's business team. */
+export const cooperationRequests = pgTable(
+  'cooperation_requests',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    company: text('company').notNull(),
+    phone: text('phone').notNull(),
+    need: text('need').notNull(),
+    /** The kind of cooperation picked on the form ('ad', 'event', 'content', 'other'). */
+    kind: text('kind').notNull().default('other'),
+    /** Idempotency-Key of the send: a retried send writes nothing new. */
+    clientKey: text('client_key'),
+    ip: text('ip').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cooperation_requests_created_idx').on(t.createdAt), uniqueIndex('cooperation_requests_client_key').on(t.clientKey)],
+);

@@ -1,0 +1,441 @@
+/**
+ * Rules of the 互动 area (issue 15): who sees which photo and complaint (approved ones, and the author's
+ * own pending or rejected ones), what a publish or a filing writes (review state, own pictures only,
+ * idempotent, rate-limited, one transaction), what a cooperation message writes, and the reader's lists.
+ */
+import path from 'node:path';
+import sharp from 'sharp';
+import { maskPhone } from '../../contract/accounts.ts';
+import { StatusCode } from '../../contract/envelope.ts';
+import type { ComplaintDetail, ComplaintStep, ComplaintSummary, MyItem, ReaderPhoto } from '../../contract/interact.ts';
+import { COMPLAINT_STATUS_LABELS, formatYuan, maskName, type ComplaintStatus } from '../../contract/interactLimits.ts';
+import { formatBeijingTime } from '../../lib/formatTime.ts';
+import type { Db } from '../db/client.ts';
+import type { AuthUser } from '../http/auth.ts';
+import { ApiFailure } from '../http/envelope.ts';
+import type { RateEntry, RateLimiter, RateRule } from '../http/rateLimit.ts';
+import type { AppDeps } from '../http/types.ts';
+import { profilesRepo } from '../interaction/repo.ts';
+import { checkPictures } from '../interaction/service.ts';
+import {
+  configFlagRepo,
+  eventsOfComplaintRepo,
+  findComplaintByKeyRepo,
+  findComplaintRepo,
+  findCooperationByKeyRepo,
+  findPhotoByKeyRepo,
+  insertComplaintRepo,
+  insertCooperationRepo,
+  insertPhotoRepo,
+  listComplaintsRepo,
+  listPhotosRepo,
+  myCommentsRepo,
+  myComplaintsRepo,
+  myPhotosRepo,
+  myQuestionsRepo,
+  recentPhotoSameUrlRepo,
+  recentSameComplaintRepo,
+  recentSameCooperationRepo,
+  type ComplaintQuery,
+  type ComplaintRow,
+  type PhotoRow,
+} from './repo.ts';
+
+export const INTERACT_MESSAGES = {
+  photoMissing: '照片不存在或已删除',
+  photoPublished: '发布成功',
+  photoPending: '发布成功，审核通过后将出现在照片墙',
+  photoDuplicate: '这张照片已经发布过了',
+  complaintMissing: '投诉不存在或已删除',
+  complaintFiled: '投诉已提交，我们会尽快审核受理',
+  complaintPending: '投诉已提交，审核通过后将在公示列表中显示',
+  complaintDuplicate: '请勿重复提交相同的投诉',
+  cooperationSent: '提交成功，我们的商务同事将在 2 个工作日内与您联系',
+  cooperationDuplicate: '您的需求已收到，请勿重复提交',
+  keyReused: '该 Idempotency-Key 已用于其他内容',
+  badKey: 'Idempotency-Key 格式不正确',
+} as const;
+
+export const PHOTO_REVIEW_KEY = 'interact.reviewBeforePublish';
+export const COMPLAINT_REVIEW_KEY = 'complaints.reviewBeforePublish';
+
+/** Photos: one per 10 s, ≤ 20 a day per reader. */
+const PHOTO_RULES: RateRule[] = [
+  { max: 1, windowMs: 10_000 },
+  { max: 20, windowMs: 24 * 3600_000 },
+];
+/** Complaints are rarer still: one per minute, ≤ 5 a day per reader. */
+const COMPLAINT_RULES: RateRule[] = [
+  { max: 1, windowMs: 60_000 },
+  { max: 5, windowMs: 24 * 3600_000 },
+];
+/** Cooperation messages per address: 3 an hour, 10 a day; and per phone: 3 a day. */
+const COOPERATION_IP_RULES: RateRule[] = [
+  { max: 3, windowMs: 3600_000 },
+  { max: 10, windowMs: 24 * 3600_000 },
+];
+const COOPERATION_PHONE_RULES: RateRule[] = [{ max: 3, windowMs: 24 * 3600_000 }];
+const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{8,64}$/;
+const DUPLICATE_WINDOW_MS = 10 * 60_000;
+
+const fail = (statusCode: number, message: string) => new ApiFailure(statusCode, message);
+
+export interface InteractContext {
+  deps: AppDeps;
+  limiter: RateLimiter;
+}
+
+const inFlight = new Map<string, Promise<unknown>>();
+
+/**
+ * Concurrent sends with one Idempotency-Key in this process share one run: the second waits for the
+ * first and answers what it wrote, instead of being refused by the rate limit it took (the unique
+ * index on the key still holds across processes).
+ */
+export function sharedRun<T>(scope: string, key: string | null, run: () => Promise<T>): Promise<T> {
+  if (key === null) return run();
+  const id = `${scope}:${key}`;
+  const running = inFlight.get(id) as Promise<T> | undefined;
+  if (running) return running.then(run, run);
+  const started = run().finally(() => inFlight.delete(id));
+  inFlight.set(id, started);
+  return started;
+}
+
+/** The Idempotency-Key header, checked; null when absent. */
+export function readIdempotencyKey(header: string | undefined): string | null {
+  if (header === undefined || header === '') return null;
+  if (!IDEMPOTENCY_KEY_RE.test(header)) throw fail(StatusCode.badParams, INTERACT_MESSAGES.badKey);
+  return header;
+}
+
+// ── Photos ───────────────────────────────────────────────────────────────────
+
+async function toPhotos(db: Db, viewer: AuthUser | null, rows: PhotoRow[]): Promise<ReaderPhoto[]> {
+  const profiles = await profilesRepo(db, [...new Set(rows.map((r) => r.userId))]);
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.userId,
+    nickname: profiles.get(r.userId)?.nickname ?? '山城网友',
+    userPic: profiles.get(r.userId)?.userPic ?? '',
+    url: r.url,
+    width: r.width,
+    height: r.height,
+    caption: r.caption,
+    like: r.likeNum,
+    createTime: formatBeijingTime(r.createdAt),
+    reviewState: r.reviewState as ReaderPhoto['reviewState'],
+    reviewReason: r.reviewReason,
+    belongMyself: viewer !== null && viewer.userId === r.userId ? 1 : 0,
+  }));
+}
+
+export async function photosService(db: Db, viewer: AuthUser | null, page: number, pageSize: number): Promise<ReaderPhoto[]> {
+  return toPhotos(db, viewer, await listPhotosRepo(db, viewer?.userId ?? null, page, pageSize));
+}
+
+async function pictureSize(deps: AppDeps, url: string): Promise<{ width: number; height: number }> {
+  try {
+    const meta = await sharp(path.join(deps.mediaDir, url.replace(/^\/media\//, ''))).metadata();
+    return { width: meta.width ?? 0, height: meta.pageHeight ?? meta.height ?? 0 };
+  } catch {
+    return { width: 0, height: 0 };
+  }
+}
+
+export async function publishPhotoService(
+  ctx: InteractContext,
+  user: AuthUser,
+  key: string | null,
+  input: { url: string; caption: string },
+): Promise<{ photo: ReaderPhoto; message: string }> {
+  const db = ctx.deps.database.db;
+  const answer = async (row: PhotoRow) => {
+    const [photo] = await toPhotos(db, user, [row]);
+    return { photo: photo!, message: row.reviewState === 'pending' ? INTERACT_MESSAGES.photoPending : INTERACT_MESSAGES.photoPublished };
+  };
+  const same = (row: PhotoRow) => row.url === input.url && row.caption === input.caption;
+  // A retry of a send that already landed answers the photo it wrote, before any other rule runs.
+  if (key !== null) {
+    const earlier = await findPhotoByKeyRepo(db, user.userId, key);
+    if (earlier) {
+      if (!same(earlier)) throw fail(StatusCode.unprocessable, INTERACT_MESSAGES.keyReused);
+      return answer(earlier);
+    }
+  }
+  // Only the caller's own uploads (security.md I68–I70).
+  checkPictures(ctx.deps, user.userId, [input.url]);
+  if (await recentPhotoSameUrlRepo(db, user.userId, input.url)) throw fail(StatusCode.fail, INTERACT_MESSAGES.photoDuplicate);
+  await ctx.limiter.take([{ key: `photo-publish:user:${user.userId}`, rules: PHOTO_RULES }]);
+  const size = await pictureSize(ctx.deps, input.url);
+  const reviewState = (await configFlagRepo(db, PHOTO_REVIEW_KEY)) ? 'pending' : 'approved';
+  const row = await ctx.deps.database.write((tx) => insertPhotoRepo(tx, { userId: user.userId, url: input.url, caption: input.caption, ...size, reviewState, clientKey: key }));
+  if (row) return answer(row);
+  // Two sends with the same key raced: the other one wrote the photo.
+  const winner = key === null ? null : await findPhotoByKeyRepo(db, user.userId, key);
+  if (!winner) throw fail(StatusCode.serverError, INTERACT_MESSAGES.photoMissing);
+  if (!same(winner)) throw fail(StatusCode.unprocessable, INTERACT_MESSAGES.keyReused);
+  return answer(winner);
+}
+
+// ── Complaints ───────────────────────────────────────────────────────────────
+
+function excerpt(text: string, max = 120): string {
+  const chars = [...text.replace(/\s+/g, ' ')];
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : chars.join('');
+}
+
+/** Order numbers are shown to others with their middle hidden: DY2024…8812. */
+function maskOrder(orderNo: string): string {
+  if (orderNo.length <= 6) return orderNo === '' ? '' : `${orderNo.slice(0, 1)}****`;
+  return `${orderNo.slice(0, 4)}****${orderNo.slice(-4)}`;
+}
+
+function toSummary(row: ComplaintRow, nickname: string, viewer: AuthUser | null): ComplaintSummary {
+  const status = row.status as ComplaintStatus;
+  return {
+    id: row.id,
+    nickname: maskName(nickname),
+    platform: row.platform,
+    shopName: row.shopName,
+    problemType: row.problemType,
+    amount: row.amountFen > 0 ? formatYuan(row.amountFen) : '',
+    excerpt: excerpt(row.content),
+    demand: row.demand,
+    status,
+    statusText: COMPLAINT_STATUS_LABELS[status],
+    pictureCount: row.pictures.length,
+    createTime: formatBeijingTime(row.createdAt),
+    reviewState: row.reviewState as ComplaintSummary['reviewState'],
+    reviewReason: row.reviewReason,
+    belongMyself: viewer !== null && viewer.userId === row.userId ? 1 : 0,
+  };
+}
+
+async function nicknamesOf(db: Db, rows: { userId: number }[]): Promise<Map<number, string>> {
+  const profiles = await profilesRepo(db, [...new Set(rows.map((r) => r.userId))]);
+  return new Map([...profiles].map(([id, p]) => [id, p.nickname]));
+}
+
+export async function complaintsService(db: Db, viewer: AuthUser | null, q: ComplaintQuery): Promise<ComplaintSummary[]> {
+  const rows = await listComplaintsRepo(db, q);
+  const names = await nicknamesOf(db, rows);
+  return rows.map((r) => toSummary(r, names.get(r.userId) ?? '', viewer));
+}
+
+async function toDetail(db: Db, viewer: AuthUser | null, row: ComplaintRow): Promise<ComplaintDetail> {
+  const [names, events] = await Promise.all([nicknamesOf(db, [row]), eventsOfComplaintRepo(db, row.id)]);
+  const mine = viewer !== null && viewer.userId === row.userId;
+  const timeline: ComplaintStep[] = events.map((e) => {
+    const status = e.status as ComplaintStatus;
+    return { status, statusText: COMPLAINT_STATUS_LABELS[status], note: e.note, time: formatBeijingTime(e.createdAt) };
+  });
+  return {
+    ...toSummary(row, names.get(row.userId) ?? '', viewer),
+    content: row.content,
+    pictures: row.pictures,
+    orderNo: mine ? row.orderNo : maskOrder(row.orderNo),
+    contactPhone: mine ? maskPhone(row.contactPhone) : '',
+    timeline,
+    refuseReason: row.refuseReason,
+    sellerReply: row.sellerReply,
+    sellerReplyTime: row.sellerReplyAt ? formatBeijingTime(row.sellerReplyAt) : '',
+  };
+}
+
+export async function complaintDetailService(db: Db, viewer: AuthUser | null, id: number): Promise<ComplaintDetail> {
+  const row = await findComplaintRepo(db, id);
+  // Pending or rejected complaints are their author's alone: others get the same answer as a missing id.
+  if (!row || (row.reviewState !== 'approved' && row.userId !== viewer?.userId)) throw fail(StatusCode.notFound, INTERACT_MESSAGES.complaintMissing);
+  return toDetail(db, viewer, row);
+}
+
+export interface ComplaintInput {
+  platform: string;
+  shopName: string;
+  orderNo: string;
+  amount: number;
+  problemType: string;
+  content: string;
+  demand: string;
+  pictures: string[];
+  contactPhone: string;
+}
+
+function sameComplaint(row: ComplaintRow, input: ComplaintInput): boolean {
+  return (
+    row.platform === input.platform &&
+    row.shopName === input.shopName &&
+    row.orderNo === input.orderNo &&
+    row.amountFen === input.amount &&
+    row.problemType === input.problemType &&
+    row.content === input.content &&
+    row.demand === input.demand &&
+    row.contactPhone === input.contactPhone &&
+    JSON.stringify(row.pictures) === JSON.stringify(input.pictures)
+  );
+}
+
+export async function fileComplaintService(ctx: InteractContext, user: AuthUser, key: string | null, input: ComplaintInput): Promise<{ complaint: ComplaintDetail; message: string }> {
+  const db = ctx.deps.database.db;
+  const answer = async (row: ComplaintRow) => ({
+    complaint: await toDetail(db, user, row),
+    message: row.reviewState === 'pending' ? INTERACT_MESSAGES.complaintPending : INTERACT_MESSAGES.complaintFiled,
+  });
+  if (key !== null) {
+    const earlier = await findComplaintByKeyRepo(db, user.userId, key);
+    if (earlier) {
+      if (!sameComplaint(earlier, input)) throw fail(StatusCode.unprocessable, INTERACT_MESSAGES.keyReused);
+      return answer(earlier);
+    }
+  }
+  checkPictures(ctx.deps, user.userId, input.pictures);
+  if (await recentSameComplaintRepo(db, user.userId, input.shopName, input.content, new Date(Date.now() - DUPLICATE_WINDOW_MS))) {
+    throw fail(StatusCode.fail, INTERACT_MESSAGES.complaintDuplicate);
+  }
+  await ctx.limiter.take([{ key: `complaint:user:${user.userId}`, rules: COMPLAINT_RULES }]);
+  const reviewState = (await configFlagRepo(db, COMPLAINT_REVIEW_KEY)) ? 'pending' : 'approved';
+  const row = await ctx.deps.database.write((tx) =>
+    insertComplaintRepo(tx, {
+      userId: user.userId,
+      platform: input.platform,
+      shopName: input.shopName,
+      orderNo: input.orderNo,
+      amountFen: input.amount,
+      problemType: input.problemType,
+      content: input.content,
+      demand: input.demand,
+      pictures: input.pictures,
+      contactPhone: input.contactPhone,
+      reviewState,
+      clientKey: key,
+    }),
+  );
+  if (row) return answer(row);
+  const winner = key === null ? null : await findComplaintByKeyRepo(db, user.userId, key);
+  if (!winner) throw fail(StatusCode.serverError, INTERACT_MESSAGES.complaintMissing);
+  if (!sameComplaint(winner, input)) throw fail(StatusCode.unprocessable, INTERACT_MESSAGES.keyReused);
+  return answer(winner);
+}
+
+// ── Cooperation ──────────────────────────────────────────────────────────────
+
+export interface CooperationInput {
+  name: string;
+  company: string;
+  phone: string;
+  need: string;
+  kind: string;
+}
+
+export async function cooperationService(
+  ctx: InteractContext,
+  ip: string,
+  ipEntries: RateEntry[],
+  key: string | null,
+  input: CooperationInput,
+): Promise<{ id: number; replyWithin: string; message: string }> {
+  const db = ctx.deps.database.db;
+  const done = (id: number, message: string = INTERACT_MESSAGES.cooperationSent) => ({ id, replyWithin: '2 个工作日', message });
+  if (key !== null) {
+    const earlier = await findCooperationByKeyRepo(db, key);
+    if (earlier) {
+      if (earlier.phone !== input.phone || earlier.need !== input.need) throw fail(StatusCode.unprocessable, INTERACT_MESSAGES.keyReused);
+      return done(earlier.id);
+    }
+  }
+  const again = await recentSameCooperationRepo(db, input.phone, input.need, new Date(Date.now() - DUPLICATE_WINDOW_MS));
+  if (again) return done(again.id, INTERACT_MESSAGES.cooperationDuplicate);
+  await ctx.limiter.take([...ipEntries, { key: `cooperation:phone:${input.phone}`, rules: COOPERATION_PHONE_RULES }]);
+  const row = await ctx.deps.database.write((tx) => insertCooperationRepo(tx, { ...input, clientKey: key, ip }));
+  if (row) return done(row.id);
+  const winner = key === null ? null : await findCooperationByKeyRepo(db, key);
+  if (!winner) throw fail(StatusCode.serverError, '提交失败，请稍后再试');
+  return done(winner.id);
+}
+
+export function cooperationIpRules(): RateRule[] {
+  return COOPERATION_IP_RULES;
+}
+
+// ── The reader's own lists ───────────────────────────────────────────────────
+
+const MY_PAGE_SIZE = 15;
+
+function reviewText(state: string, reason: string): string {
+  if (state === 'pending') return '审核中';
+  if (state === 'rejected') return reason ? `未通过：${reason}` : '未通过审核';
+  return '';
+}
+
+export async function myCommentsService(db: Db, user: AuthUser, page: number): Promise<MyItem[]> {
+  const { rows, titles } = await myCommentsRepo(db, user.userId, page, MY_PAGE_SIZE);
+  return rows.map((r) => {
+    const where =
+      r.scope === 'news'
+        ? { title: titles.get(r.newsId) ?? '新闻评论', href: `/NewsDetail?classId=${r.classId}&newsId=${r.newsId}` }
+        : r.scope === 'quan'
+          ? { title: '发现动态', href: `/DetailDiscover?classId=${r.classId}&newsId=${r.newsId}` }
+          : r.scope === 'bang1'
+            ? { title: '问政', href: `/BangBang/politics/detail?id=${r.newsId}` }
+            : { title: '问答', href: `/BangBang/QA/detail?id=${r.newsId}` };
+    return { id: r.id, ...where, text: r.text, time: formatBeijingTime(r.createdAt), state: '', picture: r.pictures[0] ?? '' };
+  });
+}
+
+export async function myQuestionsService(db: Db, user: AuthUser, page: number): Promise<MyItem[]> {
+  const { qa, politics } = await myQuestionsRepo(db, user.userId, page, MY_PAGE_SIZE);
+  const merged = [
+    ...qa.map((q) => ({
+      at: q.createdAt,
+      item: {
+        id: q.id,
+        title: q.title,
+        text: excerpt(q.content, 80),
+        href: q.reviewState === 'approved' ? `/BangBang/QA/detail?id=${q.id}` : '',
+        time: formatBeijingTime(q.createdAt),
+        state: reviewText(q.reviewState, q.reviewReason) || (q.answerCount > 0 ? `问答 · ${q.answerCount} 个回答` : '问答 · 等待回答'),
+        picture: '',
+      },
+    })),
+    ...politics.map((p) => ({
+      at: p.createdAt,
+      item: {
+        id: p.id,
+        title: p.title,
+        text: excerpt(p.content, 80),
+        href: `/BangBang/politics/detail?id=${p.id}`,
+        time: formatBeijingTime(p.createdAt),
+        state: `问政 · ${p.department} · ${p.status === 1 ? '已回复' : '待回复'}`,
+        picture: '',
+      },
+    })),
+  ].sort((a, b) => b.at.getTime() - a.at.getTime());
+  return merged.slice((page - 1) * MY_PAGE_SIZE, page * MY_PAGE_SIZE).map((m) => m.item);
+}
+
+export async function myTipsService(db: Db, user: AuthUser, page: number): Promise<MyItem[]> {
+  const rows = await myPhotosRepo(db, user.userId, page, MY_PAGE_SIZE);
+  return rows.map((r) => ({
+    id: r.id,
+    title: '读者拍客',
+    text: r.caption,
+    href: r.reviewState === 'approved' ? '/interact/imagePage' : '',
+    time: formatBeijingTime(r.createdAt),
+    state: reviewText(r.reviewState, r.reviewReason) || `${r.likeNum} 人点赞`,
+    picture: r.url,
+  }));
+}
+
+export async function myComplaintsService(db: Db, user: AuthUser, page: number): Promise<MyItem[]> {
+  const rows = await myComplaintsRepo(db, user.userId, page, MY_PAGE_SIZE);
+  return rows.map((r) => ({
+    id: r.id,
+    title: `${r.platform} · ${r.shopName}`,
+    text: excerpt(r.content, 80),
+    href: `/Complaints-platform/detail?id=${r.id}`,
+    time: formatBeijingTime(r.createdAt),
+    state: reviewText(r.reviewState, r.reviewReason) || COMPLAINT_STATUS_LABELS[r.status as ComplaintStatus],
+    picture: r.pictures[0] ?? '',
+  }));
+}

@@ -712,8 +712,8 @@ export const routes: readonly RouteEntry[] = [
     query: [],
     description: "publish in bangbang",
     meta: { title: '发布', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
-    example: '/BangBang/publishBangBang',
-    built: false,
+    example: '/BangBang/publishBangBang?from=bang&classid=2&id=1',
+    built: true,
   },
   {
     section: 'bangbang',

@@ -10,6 +10,7 @@ import type { Database, Tx } from '../client.ts';
 import { ads, appConfig, banners, channels, columns, districts, news, seedRuns } from '../schema/core.ts';
 import { seedBangbang } from './bangbangSeed.ts';
 import { seedBangbangBoard } from './bangbangBoardSeed.ts';
+import { seedBangbangMore } from './bangbangMoreSeed.ts';
 import { buildDemoData } from './buildDemoData.ts';
 import { seedDetail } from './detailSeed.ts';
 import { seedDiscover } from './discoverSeed.ts';
@@ -48,7 +49,8 @@ export async function seedDemo(database: Database, options: { mediaDir: string }
   const icons = await seedIconTargets(database);
   const board = await seedBangbangBoard(database, options);
   const discover = await seedDiscover(database, options);
-  return { seeded: seeded || icons || board.seeded || discover.seeded };
+  const bangMore = await seedBangbangMore(database, options);
+  return { seeded: seeded || icons || board.seeded || discover.seeded || bangMore.seeded };
 }
 
 async function seedBase(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {

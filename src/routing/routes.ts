@@ -702,9 +702,9 @@ export const routes: readonly RouteEntry[] = [
     path: '/BangBang/helpYouExplain',
     query: [],
     description: "help-you-explain",
-    meta: { title: '帮你问', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
+    meta: { title: '帮你解读', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/helpYouExplain',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -731,7 +731,7 @@ export const routes: readonly RouteEntry[] = [
     description: "identity verification",
     meta: { title: '身份认证', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/applyfor',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -749,7 +749,7 @@ export const routes: readonly RouteEntry[] = [
     description: "ask a politics question",
     meta: { title: '我要问政', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/politics/commit',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -758,7 +758,7 @@ export const routes: readonly RouteEntry[] = [
     description: "reply to a politics question",
     meta: { title: '回复', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/politics/reply?id=1',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -776,7 +776,7 @@ export const routes: readonly RouteEntry[] = [
     description: "community groups",
     meta: { title: '社群', tabbarVisible: false, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/BangBang/community/index',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -785,7 +785,7 @@ export const routes: readonly RouteEntry[] = [
     description: "community recommendations",
     meta: { title: '社群推荐', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/community/commend',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -794,7 +794,7 @@ export const routes: readonly RouteEntry[] = [
     description: "community detail (dataType 18)",
     meta: { title: '社群详情', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, dataType: 18, nav: 'light' },
     example: '/BangBang/community/detail?id=1',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -803,7 +803,7 @@ export const routes: readonly RouteEntry[] = [
     description: "user-reported tips",
     meta: { title: '爆料', tabbarVisible: false, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/BangBang/exposure/index',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -812,7 +812,7 @@ export const routes: readonly RouteEntry[] = [
     description: "Q&A home",
     meta: { title: '问答', tabbarVisible: false, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/BangBang/QA/index',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -821,7 +821,7 @@ export const routes: readonly RouteEntry[] = [
     description: "ask a question",
     meta: { title: '我要提问', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/QA/ask',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -830,7 +830,7 @@ export const routes: readonly RouteEntry[] = [
     description: "answer a question (login needed)",
     meta: { title: '回答', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/QA/reply?id=1',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -839,7 +839,7 @@ export const routes: readonly RouteEntry[] = [
     description: "resident answerers (1 入驻答人) or reporters (2 入驻记者)",
     meta: { title: '入驻答人', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/QA/index/ask-special?type=1',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -847,8 +847,8 @@ export const routes: readonly RouteEntry[] = [
     query: ['id'],
     description: "a user's home (expert, dataType 17)",
     meta: { title: '个人主页', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, dataType: 17, nav: 'light' },
-    example: '/BangBang/QA/index/ask-special/detail?id=1',
-    built: false,
+    example: '/BangBang/QA/index/ask-special/detail?id=9',
+    built: true,
   },
   {
     section: 'bangbang',
@@ -857,7 +857,7 @@ export const routes: readonly RouteEntry[] = [
     description: "今日热问 (1) or 最新问题 (2)",
     meta: { title: '今日热问', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/QA/moreList?type=1',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -866,7 +866,7 @@ export const routes: readonly RouteEntry[] = [
     description: "Q&A list (dataType 22)",
     meta: { title: '问答', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, dataType: 22, nav: 'light' },
     example: '/BangBang/QA/list?id=1',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',

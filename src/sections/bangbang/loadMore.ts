@@ -52,7 +52,7 @@ export function readType(url: URL): 1 | 2 {
 }
 
 export function loadWendaIndex(): Promise<PageLoad<WendaIndex>> {
-  return loadSafely(async () => {
+  return loadSafely<WendaIndex>(async () => {
     const res = dataOr404(await getEndpoint(wendaIndex, {}));
     return res.ok ? { kind: 'ok', view: res.data } : { kind: 'error' };
   });
@@ -64,7 +64,7 @@ export interface PagedView<T> {
 }
 
 export function loadMoreList(url: URL): Promise<PageLoad<PagedView<QuestionListItem> & { type: 1 | 2 }>> {
-  return loadSafely(async () => {
+  return loadSafely<PagedView<QuestionListItem> & { type: 1 | 2 }>(async () => {
     const page = readPage(url);
     if (page === null) return { kind: 'notFound' };
     const type = readType(url);
@@ -74,7 +74,7 @@ export function loadMoreList(url: URL): Promise<PageLoad<PagedView<QuestionListI
 }
 
 export function loadQuestionList(url: URL): Promise<PageLoad<{ question: QuestionDetail; answers: Answer[] }>> {
-  return loadSafely(async () => {
+  return loadSafely<{ question: QuestionDetail; answers: Answer[] }>(async () => {
     const id = readId(url);
     if (id === null) return { kind: 'notFound' };
     const [q, a] = await Promise.all([getEndpoint(wendaGetAnswerDetail, { id }), getEndpoint(wendaGetAnswerListById, { id, pageSize: 50 })]);
@@ -86,7 +86,7 @@ export function loadQuestionList(url: URL): Promise<PageLoad<{ question: Questio
 }
 
 export function loadMembers(url: URL): Promise<PageLoad<PagedView<MemberItem> & { type: 1 | 2 }>> {
-  return loadSafely(async () => {
+  return loadSafely<PagedView<MemberItem> & { type: 1 | 2 }>(async () => {
     const page = readPage(url);
     if (page === null) return { kind: 'notFound' };
     const type = readType(url);
@@ -102,7 +102,7 @@ export interface MemberHome {
 }
 
 export function loadMemberHome(url: URL): Promise<PageLoad<MemberHome>> {
-  return loadSafely(async () => {
+  return loadSafely<MemberHome>(async () => {
     const id = readId(url);
     if (id === null) return { kind: 'notFound' };
     const member = dataOr404(await getEndpoint(wendaGetMember, { id }));
@@ -124,7 +124,7 @@ export interface CommunityView extends PagedView<Group> {
 }
 
 export function loadCommunity(url: URL): Promise<PageLoad<CommunityView>> {
-  return loadSafely(async () => {
+  return loadSafely<CommunityView>(async () => {
     const page = readPage(url);
     if (page === null) return { kind: 'notFound' };
     const raw = (url.searchParams.get('keyword') ?? '').trim();
@@ -140,7 +140,7 @@ export function loadCommunity(url: URL): Promise<PageLoad<CommunityView>> {
 }
 
 export function loadCommend(): Promise<PageLoad<{ groups: Group[]; posts: GroupPost[] }>> {
-  return loadSafely(async () => {
+  return loadSafely<{ groups: Group[]; posts: GroupPost[] }>(async () => {
     const res = dataOr404(await getEndpoint(groupownetHome, {}));
     return res.ok ? { kind: 'ok', view: res.data } : { kind: 'error' };
   });
@@ -154,7 +154,7 @@ export interface GroupView {
 }
 
 export function loadGroup(url: URL): Promise<PageLoad<GroupView>> {
-  return loadSafely(async () => {
+  return loadSafely<GroupView>(async () => {
     const id = readId(url);
     const page = readPage(url);
     if (id === null || page === null) return { kind: 'notFound' };
@@ -172,7 +172,7 @@ export function loadGroup(url: URL): Promise<PageLoad<GroupView>> {
 }
 
 export function loadTips(url: URL): Promise<PageLoad<PagedView<Tip>>> {
-  return loadSafely(async () => {
+  return loadSafely<PagedView<Tip>>(async () => {
     const page = readPage(url);
     if (page === null) return { kind: 'notFound' };
     const res = dataOr404(await getEndpoint(baoliaoList, { page, pageSize: MORE_PAGE_SIZE }));
@@ -183,7 +183,7 @@ export function loadTips(url: URL): Promise<PageLoad<PagedView<Tip>>> {
 export type ExplainView = { kind: 'list'; items: Explainer[]; page: number } | { kind: 'detail'; item: Explainer };
 
 export function loadExplain(url: URL): Promise<PageLoad<ExplainView>> {
-  return loadSafely(async () => {
+  return loadSafely<ExplainView>(async () => {
     if (url.searchParams.has('id')) {
       const id = readId(url);
       if (id === null) return { kind: 'notFound' };
@@ -199,7 +199,7 @@ export function loadExplain(url: URL): Promise<PageLoad<ExplainView>> {
 }
 
 export function loadDepartments(): Promise<PageLoad<Department[]>> {
-  return loadSafely(async () => {
+  return loadSafely<Department[]>(async () => {
     const res = dataOr404(await getEndpoint(wenzhengGetMemberList, { platformType: '0' }));
     return res.ok ? { kind: 'ok', view: res.data } : { kind: 'error' };
   });
@@ -207,7 +207,7 @@ export function loadDepartments(): Promise<PageLoad<Department[]>> {
 
 /** The question a form answers (QA/reply?id) — public data only; the island checks the reader. */
 export function loadQuestionForReply(url: URL): Promise<PageLoad<QuestionDetail>> {
-  return loadSafely(async () => {
+  return loadSafely<QuestionDetail>(async () => {
     const id = readId(url);
     if (id === null) return { kind: 'notFound' };
     const res = dataOr404(await getEndpoint(wendaGetAnswerDetail, { id }));
@@ -217,7 +217,7 @@ export function loadQuestionForReply(url: URL): Promise<PageLoad<QuestionDetail>
 }
 
 export function loadPoliticsForReply(url: URL): Promise<PageLoad<{ item: PoliticsDetail; progress: PoliticsProgress }>> {
-  return loadSafely(async () => {
+  return loadSafely<{ item: PoliticsDetail; progress: PoliticsProgress }>(async () => {
     const id = readId(url);
     if (id === null) return { kind: 'notFound' };
     const [d, p] = await Promise.all([getEndpoint(wenzhengGetDetail, { id }), getEndpoint(wenzhengGetProgress, { id })]);

@@ -34,6 +34,8 @@ interface Field {
   label: string;
   type: 'text' | 'textarea' | 'select' | 'tel' | 'radio';
   placeholder?: string;
+  /** Fewest characters (code points) when filled: a hint mirroring the contract, the server decides. */
+  min?: number;
   max?: number;
   required?: boolean;
   options?: ReadonlyArray<{ value: string; label: string }>;
@@ -58,24 +60,24 @@ function fieldsOf(props: Props): Field[] {
   switch (props.kind) {
     case 'ask':
       return [
-        { name: 'title', label: '问题标题', type: 'text', placeholder: '一句话说清你的问题（5–50 字）', max: 50, required: true },
+        { name: 'title', label: '问题标题', type: 'text', placeholder: '一句话说清你的问题（5–50 字）', min: 5, max: 50, required: true },
         { name: 'content', label: '问题描述', type: 'textarea', placeholder: '补充时间、地点、经过，便于答人回答（选填）', max: 1000 },
         { name: 'videoUrl', label: '视频链接', type: 'text', placeholder: 'https:// 开头（选填）', max: 500 },
         { name: 'region', label: '所在区县', type: 'text', placeholder: '如：渝中区（选填）', max: 20 },
       ];
     case 'answer':
-      return [{ name: 'content', label: '回答内容', type: 'textarea', placeholder: '写下你的回答（2–2000 字）', max: 2000, required: true }];
+      return [{ name: 'content', label: '回答内容', type: 'textarea', placeholder: '写下你的回答（2–2000 字）', min: 2, max: 2000, required: true }];
     case 'politics':
       return [
         { name: 'departmentId', label: '问政部门', type: 'select', required: true, options: (props.departments ?? []).map((d) => ({ value: String(d.id), label: d.name })) },
-        { name: 'title', label: '标题', type: 'text', placeholder: '简要概括问题（5–50 字）', max: 50, required: true },
-        { name: 'content', label: '问题内容', type: 'textarea', placeholder: '详细描述问题的时间、地点和诉求（10–2000 字）', max: 2000, required: true },
+        { name: 'title', label: '标题', type: 'text', placeholder: '简要概括问题（5–50 字）', min: 5, max: 50, required: true },
+        { name: 'content', label: '问题内容', type: 'textarea', placeholder: '详细描述问题的时间、地点和诉求（10–2000 字）', min: 10, max: 2000, required: true },
       ];
     case 'reply':
-      return [{ name: 'content', label: '回复内容', type: 'textarea', placeholder: '以部门名义答复网友（10–3000 字）', max: 3000, required: true }];
+      return [{ name: 'content', label: '回复内容', type: 'textarea', placeholder: '以部门名义答复网友（10–3000 字）', min: 10, max: 3000, required: true }];
     case 'tip':
       return [
-        { name: 'content', label: '爆料内容', type: 'textarea', placeholder: '发生了什么？时间、地点、经过（5–1000 字）', max: 1000, required: true },
+        { name: 'content', label: '爆料内容', type: 'textarea', placeholder: '发生了什么？时间、地点、经过（5–1000 字）', min: 5, max: 1000, required: true },
         { name: 'place', label: '地点', type: 'text', placeholder: '如：渝中区解放碑（选填）', max: 40 },
         { name: 'videoUrl', label: '视频链接', type: 'text', placeholder: 'https:// 开头（选填）', max: 500 },
         { name: 'contactPhone', label: '联系电话', type: 'tel', placeholder: '选填，仅供记者联系，不会公开', max: 20 },
@@ -92,9 +94,9 @@ function fieldsOf(props: Props): Field[] {
             { value: '2', label: '记者' },
           ],
         },
-        { name: 'realName', label: '真实姓名', type: 'text', placeholder: '2–20 字', max: 20, required: true },
-        { name: 'job', label: '职业', type: 'text', placeholder: '单位与职务，如：某律师事务所 律师', max: 40, required: true },
-        { name: 'introduction', label: '个人简介', type: 'textarea', placeholder: '擅长回答哪些问题（10–300 字）', max: 300, required: true },
+        { name: 'realName', label: '真实姓名', type: 'text', placeholder: '2–20 字', min: 2, max: 20, required: true },
+        { name: 'job', label: '职业', type: 'text', placeholder: '单位与职务，如：某律师事务所 律师', min: 2, max: 40, required: true },
+        { name: 'introduction', label: '个人简介', type: 'textarea', placeholder: '擅长回答哪些问题（10–300 字）', min: 10, max: 300, required: true },
       ];
   }
 }
@@ -103,6 +105,18 @@ interface Picture {
   id: string;
   src: string;
   url: string | null;
+}
+
+/** The first problem of a draft the reader can fix before sending (the server checks again and decides). */
+export function checkFields(fields: readonly Field[], values: Readonly<Record<string, string>>): string | null {
+  for (const f of fields) {
+    const value = (values[f.name] ?? '').trim();
+    const length = Array.from(value).length;
+    if (f.required && length === 0) return f.type === 'select' || f.type === 'radio' ? `请选择${f.label}` : `${f.label}不能为空`;
+    if (length > 0 && f.min !== undefined && length < f.min) return `${f.label}至少 ${f.min} 个字`;
+    if (f.max !== undefined && length > f.max) return `${f.label}不能超过 ${f.max} 个字`;
+  }
+  return null;
 }
 
 function newKey(): string {
@@ -195,6 +209,11 @@ export function BangForm(props: Props) {
       setError('图片上传中，请稍候');
       return;
     }
+    const problem = checkFields(fields, values);
+    if (problem) {
+      setError(problem);
+      return;
+    }
     const body: Record<string, string | number> = {};
     for (const f of fields) body[f.name] = (values[f.name] ?? '').trim();
     if (props.itemId) body.id = props.itemId;
@@ -224,9 +243,11 @@ export function BangForm(props: Props) {
       }
       // Every field keeps the reader's text; the server's Chinese message says what to fix.
       if (res.statusCode !== 301 && res.statusCode !== 302) setError(res.message.replace(/^参数错误: \w+ /, ''));
-    } catch {
+    } catch (error) {
       setBusy(false);
-      setError('网络不给力，请稍后再试');
+      // The server refused the body (HTTP 400: a field it judged differently), or the network failed.
+      const status = (error as { status?: number | null }).status;
+      setError(status === 400 ? '提交的内容有误，请检查后重试' : '网络不给力，请稍后再试');
     }
   }
 

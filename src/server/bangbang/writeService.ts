@@ -98,9 +98,10 @@ async function isNewAccount(db: Db, userId: number): Promise<boolean> {
   return at !== undefined && Date.now() - at.getTime() < NEW_ACCOUNT_MS;
 }
 
-async function takeRate(ctx: BangWriteContext, user: AuthUser, kind: 'ask' | 'answer'): Promise<void> {
+/** Each kind of write has its own budget: a question does not hold back a tip. */
+async function takeRate(ctx: BangWriteContext, user: AuthUser, kind: 'ask' | 'politics' | 'tip' | 'answer'): Promise<void> {
   const fresh = await isNewAccount(ctx.deps.database.db, user.userId);
-  const rules = kind === 'ask' ? (fresh ? NEW_ACCOUNT_ASK_RULES : ASK_RULES) : fresh ? NEW_ACCOUNT_ANSWER_RULES : ANSWER_RULES;
+  const rules = kind !== 'answer' ? (fresh ? NEW_ACCOUNT_ASK_RULES : ASK_RULES) : fresh ? NEW_ACCOUNT_ANSWER_RULES : ANSWER_RULES;
   await ctx.limiter.take([{ key: `bang-${kind}:user:${user.userId}`, rules }]);
 }
 
@@ -277,7 +278,7 @@ export async function politicsAddService(ctx: BangWriteContext, c: Context, user
     },
     async () => {
       checkPictures(ctx.deps, user.userId, input.pictures);
-      await takeRate(ctx, user, 'ask');
+      await takeRate(ctx, user, 'politics');
     },
   );
   const profiles = await profilesRepo(db, [user.userId]);
@@ -348,7 +349,7 @@ export async function tipAddService(ctx: BangWriteContext, c: Context, user: Aut
     },
     async () => {
       checkPictures(ctx.deps, user.userId, input.pictures);
-      await takeRate(ctx, user, 'ask');
+      await takeRate(ctx, user, 'tip');
     },
   );
   const profiles = await profilesRepo(db, [user.userId]);

@@ -46,9 +46,10 @@ test('ask → answer → like the answer → comment → report', async ({ page,
   await expect(page.getByText('大剧院地下停车场晚上和周末都有空位')).toBeVisible();
 
   const like = page.locator('[data-answer-like]').first();
-  await islandReady(page, like);
+  await like.scrollIntoViewIfNeeded();
   await like.click();
   await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(like).toHaveAttribute('aria-label', '已赞回答 1');
 
   await page.goto(`/shancheng/BangBang/PublishBangBang?from=bang&classid=2&id=${id}`);
   const box = page.getByRole('textbox', { name: '评论内容' });
@@ -117,7 +118,7 @@ test('a tip: sent with a private phone, listed without it; the hot-line sheet', 
   await page.getByRole('textbox', { name: /地点/ }).fill('江北区观音桥');
   await page.getByRole('textbox', { name: /联系电话/ }).fill('13800138000');
   await page.getByRole('button', { name: '发送爆料' }).click();
-  await expect(page.getByText('爆料成功，感谢您提供线索')).toBeVisible();
+  await expect(page.getByRole('region', { name: '我要爆料' }).getByRole('status')).toHaveText('爆料成功，感谢您提供线索');
   await page.reload();
   await expect(page.locator('[data-tip]', { hasText: text })).toBeVisible();
   expect(await page.content()).not.toContain('13800138000');

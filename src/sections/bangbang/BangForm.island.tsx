@@ -150,7 +150,8 @@ export function BangForm(props: Props) {
 
   useEffect(() => {
     if (!session.token) {
-      requireLogin();
+      // A form page is the form: login first. The tip form sits under the tips list: login on sending.
+      if (props.kind !== 'tip') requireLogin();
       return;
     }
     if (props.kind === 'apply') {

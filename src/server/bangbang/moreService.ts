@@ -30,7 +30,7 @@ import {
   toGroupPost,
   toTip,
   type GroupRow,
-} from './board/moreRepo.ts';
+} from './more/repo.ts';
 import { answererOf, findMemberRepo, listMembersRepo, membersOfRepo, recommendedMembersRepo, toMemberItem } from './board/repo.ts';
 import { findPoliticsRepo, toAnswer, type PoliticsRow } from './repo.ts';
 import { BANG_LIKE_KINDS, BANG_MESSAGES } from './service.ts';

@@ -7,14 +7,11 @@
  * review-before-publish setting is on).
  */
 import type { Context } from 'hono';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Answer, PoliticsDetail, QuestionDetail } from '../../contract/bangbang.ts';
 import type { MemberInfo, Tip } from '../../contract/bangbangBoard.ts';
 import { StatusCode } from '../../contract/envelope.ts';
 import { sanitizeHtml } from '../../features/richtext/sanitizeHtml.server.ts';
-import type { Db, Tx } from '../db/client.ts';
-import { users } from '../db/schema/accounts.ts';
-import { bangAnswers, bangMembers, bangPolitics, bangQuestions, bangTips } from '../db/schema/bangbang.ts';
+import type { Db } from '../db/client.ts';
 import { configValueRepo } from '../discover/repo.ts';
 import type { AuthUser } from '../http/auth.ts';
 import { ApiFailure } from '../http/envelope.ts';
@@ -23,10 +20,25 @@ import type { AppDeps } from '../http/types.ts';
 import { profilesRepo } from '../interaction/repo.ts';
 import { checkPictures, NEW_ACCOUNT_MS } from '../interaction/service.ts';
 import { answererOf, membersOfRepo } from './board/repo.ts';
-import { findDepartmentRepo, findGroupRepo, joinGroupRepo, leaveGroupRepo, memberRoleRepo, ownMemberRepo, toTip } from './board/moreRepo.ts';
+import { findDepartmentRepo, findGroupRepo, joinGroupRepo, leaveGroupRepo, memberRoleRepo, ownMemberRepo, toTip } from './more/repo.ts';
 import { memberInfoService } from './moreService.ts';
 import { findPoliticsRepo, findQuestionRepo, toAnswer, toPoliticsDetail, toQuestionDetail } from './repo.ts';
 import { BANG_MESSAGES } from './service.ts';
+import {
+  accountCreatedAtRepo,
+  answerByKeyRepo,
+  insertAnswerRepo,
+  insertPoliticsRepo,
+  insertQuestionRepo,
+  insertTipRepo,
+  politicsByKeyRepo,
+  questionByKeyRepo,
+  recentSameTitleRepo,
+  replyPoliticsRepo,
+  sameAnswerRepo,
+  tipByKeyRepo,
+  upsertApplicationRepo,
+} from './write/repo.ts';
 
 export const WRITE_MESSAGES = {
   asked: '提问成功',
@@ -93,9 +105,8 @@ function readKey(c: Context): string | null {
 }
 
 async function isNewAccount(db: Db, userId: number): Promise<boolean> {
-  const rows = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).limit(1);
-  const at = rows[0]?.createdAt;
-  return at !== undefined && Date.now() - at.getTime() < NEW_ACCOUNT_MS;
+  const at = await accountCreatedAtRepo(db, userId);
+  return at !== null && Date.now() - at.getTime() < NEW_ACCOUNT_MS;
 }
 
 /** Each kind of write has its own budget: a question does not hold back a tip. */
@@ -157,27 +168,17 @@ export async function askService(ctx: BangWriteContext, c: Context, user: AuthUs
   const content = input.videoUrl ? `${input.content}${input.content ? '\n' : ''}视频：${input.videoUrl}` : input.content;
   const row = await idempotent(
     key,
-    async () => (await db.select().from(bangQuestions).where(and(eq(bangQuestions.userId, user.userId), eq(bangQuestions.clientKey, key!))).limit(1))[0] ?? null,
+    () => questionByKeyRepo(db, user.userId, key!),
     (r) => r.title === input.title && r.content === content && samePictures(r.pictures, input.pictures),
     async () => {
       const state = await reviewState(db);
-      const rows = await ctx.deps.database.write((tx) =>
-        tx
-          .insert(bangQuestions)
-          .values({ userId: user.userId, title: input.title, content, pictures: input.pictures, region: input.region, reviewState: state, clientKey: key })
-          .onConflictDoNothing()
-          .returning(),
+      return ctx.deps.database.write((tx) =>
+        insertQuestionRepo(tx, { userId: user.userId, title: input.title, content, pictures: input.pictures, region: input.region, reviewState: state, clientKey: key }),
       );
-      return rows[0] ?? null;
     },
     async () => {
       checkPictures(ctx.deps, user.userId, input.pictures);
-      const dup = await db
-        .select({ id: bangQuestions.id })
-        .from(bangQuestions)
-        .where(and(eq(bangQuestions.userId, user.userId), eq(bangQuestions.title, input.title), sql`${bangQuestions.createdAt} > now() - interval '5 minutes'`))
-        .limit(1);
-      if (dup.length > 0) throw fail(StatusCode.fail, WRITE_MESSAGES.duplicate);
+      if (await recentSameTitleRepo(db, user.userId, input.title)) throw fail(StatusCode.fail, WRITE_MESSAGES.duplicate);
       await takeRate(ctx, user, 'ask');
     },
   );
@@ -196,38 +197,20 @@ export async function answerService(ctx: BangWriteContext, c: Context, user: Aut
   const key = readKey(c);
   const row = await idempotent(
     key,
-    async () => (await db.select().from(bangAnswers).where(and(eq(bangAnswers.userId, user.userId), eq(bangAnswers.clientKey, key!))).limit(1))[0] ?? null,
+    () => answerByKeyRepo(db, user.userId, key!),
     (r) => r.questionId === input.id && r.content === input.content && samePictures(r.pictures, input.pictures),
     async () => {
       const state = await reviewState(db);
-      return ctx.deps.database.write(async (tx) => {
-        const rows = await tx
-          .insert(bangAnswers)
-          .values({ questionId: input.id, userId: user.userId, content: input.content, pictures: input.pictures, reviewState: state, clientKey: key })
-          .onConflictDoNothing()
-          .returning();
-        const answer = rows[0] ?? null;
-        // Only a published answer counts (the question becomes 答).
-        if (answer && state === 'approved') {
-          await tx
-            .update(bangQuestions)
-            .set({ answerCount: sql`${bangQuestions.answerCount} + 1` })
-            .where(eq(bangQuestions.id, input.id));
-        }
-        return answer;
-      });
+      return ctx.deps.database.write((tx) =>
+        insertAnswerRepo(tx, { questionId: input.id, userId: user.userId, content: input.content, pictures: input.pictures, reviewState: state, clientKey: key }),
+      );
     },
     async () => {
       const question = await findQuestionRepo(db, input.id);
       if (!question || question.reviewState !== 'approved') throw fail(StatusCode.notFound, BANG_MESSAGES.questionMissing);
       if (question.replyClosed) throw fail(StatusCode.unprocessable, WRITE_MESSAGES.replyClosed);
       checkPictures(ctx.deps, user.userId, input.pictures);
-      const dup = await db
-        .select({ id: bangAnswers.id })
-        .from(bangAnswers)
-        .where(and(eq(bangAnswers.userId, user.userId), eq(bangAnswers.questionId, input.id), eq(bangAnswers.content, input.content)))
-        .limit(1);
-      if (dup.length > 0) throw fail(StatusCode.fail, WRITE_MESSAGES.duplicate);
+      if (await sameAnswerRepo(db, user.userId, input.id, input.content)) throw fail(StatusCode.fail, WRITE_MESSAGES.duplicate);
       await takeRate(ctx, user, 'answer');
     },
   );
@@ -254,27 +237,22 @@ export async function politicsAddService(ctx: BangWriteContext, c: Context, user
   if (!department) throw fail(StatusCode.badParams, WRITE_MESSAGES.departmentMissing);
   const row = await idempotent(
     key,
-    async () => (await db.select().from(bangPolitics).where(and(eq(bangPolitics.userId, user.userId), eq(bangPolitics.clientKey, key!))).limit(1))[0] ?? null,
+    () => politicsByKeyRepo(db, user.userId, key!),
     (r) => r.title === input.title && r.content === input.content && r.department === department.department && samePictures(r.pictures, input.pictures),
     async () => {
       const state = await reviewState(db);
-      const rows = await ctx.deps.database.write((tx) =>
-        tx
-          .insert(bangPolitics)
-          .values({
-            userId: user.userId,
-            title: input.title,
-            content: input.content,
-            pictures: input.pictures,
-            department: department.department,
-            status: 0,
-            reviewState: state,
-            clientKey: key,
-          })
-          .onConflictDoNothing()
-          .returning(),
+      return ctx.deps.database.write((tx) =>
+        insertPoliticsRepo(tx, {
+          userId: user.userId,
+          title: input.title,
+          content: input.content,
+          pictures: input.pictures,
+          department: department.department,
+          status: 0,
+          reviewState: state,
+          clientKey: key,
+        }),
       );
-      return rows[0] ?? null;
     },
     async () => {
       checkPictures(ctx.deps, user.userId, input.pictures);
@@ -307,16 +285,10 @@ export async function politicsReplyService(ctx: BangWriteContext, user: AuthUser
   await ctx.limiter.take([{ key: `bang-official-reply:user:${user.userId}`, rules: OFFICIAL_RULES }]);
   const html = replyHtmlOf(input.content);
   // Only the first reply lands: the update is conditional on status 0 (two departments' tabs racing).
-  const updated = await ctx.deps.database.write((tx: Tx) =>
-    tx
-      .update(bangPolitics)
-      .set({ status: 1, replyHtml: html, repliedAt: new Date(), replyUserId: user.userId, acceptedAt: sql`coalesce(${bangPolitics.acceptedAt}, now())` })
-      .where(and(eq(bangPolitics.id, row.id), eq(bangPolitics.status, 0)))
-      .returning(),
-  );
-  if (updated.length === 0) throw fail(StatusCode.unprocessable, WRITE_MESSAGES.alreadyReplied);
-  const profiles = await profilesRepo(db, [updated[0]!.userId]);
-  return { data: toPoliticsDetail(updated[0]!, profiles.get(updated[0]!.userId), false), message: WRITE_MESSAGES.replied };
+  const updated = await ctx.deps.database.write((tx) => replyPoliticsRepo(tx, row.id, html, user.userId));
+  if (!updated) throw fail(StatusCode.unprocessable, WRITE_MESSAGES.alreadyReplied);
+  const profiles = await profilesRepo(db, [updated.userId]);
+  return { data: toPoliticsDetail(updated, profiles.get(updated.userId), false), message: WRITE_MESSAGES.replied };
 }
 
 // ── tips ─────────────────────────────────────────────────────────────────────────────────────────
@@ -334,18 +306,13 @@ export async function tipAddService(ctx: BangWriteContext, c: Context, user: Aut
   const key = readKey(c);
   const row = await idempotent(
     key,
-    async () => (await db.select().from(bangTips).where(and(eq(bangTips.userId, user.userId), eq(bangTips.clientKey, key!))).limit(1))[0] ?? null,
+    () => tipByKeyRepo(db, user.userId, key!),
     (r) => r.content === input.content && r.place === input.place && samePictures(r.pictures, input.pictures),
     async () => {
       const state = await reviewState(db);
-      const rows = await ctx.deps.database.write((tx) =>
-        tx
-          .insert(bangTips)
-          .values({ userId: user.userId, content: input.content, pictures: input.pictures, videoUrl: input.videoUrl, place: input.place, contactPhone: input.contactPhone, reviewState: state, clientKey: key })
-          .onConflictDoNothing()
-          .returning(),
+      return ctx.deps.database.write((tx) =>
+        insertTipRepo(tx, { userId: user.userId, content: input.content, pictures: input.pictures, videoUrl: input.videoUrl, place: input.place, contactPhone: input.contactPhone, reviewState: state, clientKey: key }),
       );
-      return rows[0] ?? null;
     },
     async () => {
       checkPictures(ctx.deps, user.userId, input.pictures);
@@ -379,21 +346,15 @@ export async function applyService(ctx: BangWriteContext, user: AuthUser, input:
   if (existing && existing.reviewState === 'approved') throw fail(StatusCode.unprocessable, WRITE_MESSAGES.alreadyMember);
   checkPictures(ctx.deps, user.userId, [input.proofPicture]);
   await ctx.limiter.take([{ key: `bang-apply:user:${user.userId}`, rules: SMALL_RULES }]);
-  const values = {
-    userType: input.userType,
-    typeName: TYPE_NAMES[input.userType] ?? '答人',
-    realName: input.realName,
-    job: input.job,
-    introduction: input.introduction,
-    proofPicture: input.proofPicture,
-    reviewState: 'pending',
-    reviewReason: '',
-  };
   await ctx.deps.database.write((tx) =>
-    tx
-      .insert(bangMembers)
-      .values({ userId: user.userId, ...values, isJump: true })
-      .onConflictDoUpdate({ target: bangMembers.userId, set: values, where: sql`${bangMembers.reviewState} <> 'approved'` }),
+    upsertApplicationRepo(tx, user.userId, {
+      userType: input.userType,
+      typeName: TYPE_NAMES[input.userType] ?? '答人',
+      realName: input.realName,
+      job: input.job,
+      introduction: input.introduction,
+      proofPicture: input.proofPicture,
+    }),
   );
   return { data: await memberInfoService(db, user), message: WRITE_MESSAGES.applied };
 }

@@ -19,7 +19,7 @@ import {
 } from '../../db/schema/bangbang.ts';
 import { users } from '../../db/schema/accounts.ts';
 import type { Profile } from '../../interaction/repo.ts';
-import { likePattern, PUBLIC_QUESTION } from './repo.ts';
+import { likePattern, PUBLIC_QUESTION } from '../board/repo.ts';
 
 type Q = Db | Tx;
 export type GroupRow = typeof bangGroups.$inferSelect;

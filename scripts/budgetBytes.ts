@@ -61,6 +61,17 @@ const PLAYER_PAGES = new Set(['/home/HomeFlowVideoPage']);
 const BANG_DETAILS = new Set(['/BangBang/QA/detail', '/BangBang/politics/detail']);
 /** Bangbang routes that are server-rendered lists without React (the politics board). */
 const BANG_LISTS = new Set(['/BangBang/politics/index', '/BangBang/index', '/BangBang/serve/index', '/BangBang/SearchPage']);
+/** More server-rendered board lists without React (issue 16); the forms, exposure (tip form) and a group (join button) stay interactive. */
+const BANG_MORE_LISTS = new Set([
+  '/BangBang/QA/index',
+  '/BangBang/QA/moreList',
+  '/BangBang/QA/list',
+  '/BangBang/QA/index/ask-special',
+  '/BangBang/QA/index/ask-special/detail',
+  '/BangBang/community/index',
+  '/BangBang/community/commend',
+  '/BangBang/helpYouExplain',
+]);
 /** News-section routes that are tools or forms rather than lists. */
 const NEWS_TOOLS = new Set(['/Map', '/RedirectPage', '/Complaints-platform', '/business-cooperation/home', '/Complaints-platform/detail', '/Complaints-platform/new']);
 
@@ -70,7 +81,7 @@ export function pageTypeOf(route: Pick<RouteEntry, 'section' | 'path'>): PageTyp
   if (SPECIAL_LISTS.has(route.path)) return 'list';
   if (PLAYER_PAGES.has(route.path)) return 'detail';
   if (route.section === 'detail' || BANG_DETAILS.has(route.path)) return 'detail';
-  if (BANG_LISTS.has(route.path)) return 'list';
+  if (BANG_LISTS.has(route.path) || BANG_MORE_LISTS.has(route.path)) return 'list';
   if (DISCOVER_FEEDS.has(route.path)) return 'feed';
   if (route.section === 'news') return NEWS_TOOLS.has(route.path) ? 'interactive' : 'list';
   if (route.section === 'home' || route.section === 'image') return 'list';

@@ -158,6 +158,7 @@ export type ComplaintDetail = z.infer<typeof ComplaintDetail>;
 const Optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
 export const complaintList = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: PATHS.complaints,
   summary: '投诉公示列表（最新在前，投诉人昵称打码）：keyword 搜索商家、主播或内容，platform、status 筛选；空数组表示到底',

@@ -787,9 +787,9 @@ export const routes: readonly RouteEntry[] = [
     path: '/BangBang/helpYouExplain',
     query: [],
     description: "help-you-explain",
-    meta: { title: '帮你问', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
+    meta: { title: '帮你解读', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/helpYouExplain',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -797,8 +797,8 @@ export const routes: readonly RouteEntry[] = [
     query: [],
     description: "publish in bangbang",
     meta: { title: '发布', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
-    example: '/BangBang/publishBangBang',
-    built: false,
+    example: '/BangBang/publishBangBang?from=bang&classid=2&id=1',
+    built: true,
   },
   {
     section: 'bangbang',
@@ -816,7 +816,7 @@ export const routes: readonly RouteEntry[] = [
     description: "identity verification",
     meta: { title: '身份认证', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/applyfor',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -834,7 +834,7 @@ export const routes: readonly RouteEntry[] = [
     description: "ask a politics question",
     meta: { title: '我要问政', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/politics/commit',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -843,7 +843,7 @@ export const routes: readonly RouteEntry[] = [
     description: "reply to a politics question",
     meta: { title: '回复', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/politics/reply?id=1',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -861,7 +861,7 @@ export const routes: readonly RouteEntry[] = [
     description: "community groups",
     meta: { title: '社群', tabbarVisible: false, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/BangBang/community/index',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -870,7 +870,7 @@ export const routes: readonly RouteEntry[] = [
     description: "community recommendations",
     meta: { title: '社群推荐', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/community/commend',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -879,7 +879,7 @@ export const routes: readonly RouteEntry[] = [
     description: "community detail (dataType 18)",
     meta: { title: '社群详情', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, dataType: 18, nav: 'light' },
     example: '/BangBang/community/detail?id=1',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -888,7 +888,7 @@ export const routes: readonly RouteEntry[] = [
     description: "user-reported tips",
     meta: { title: '爆料', tabbarVisible: false, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/BangBang/exposure/index',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -897,7 +897,7 @@ export const routes: readonly RouteEntry[] = [
     description: "Q&A home",
     meta: { title: '问答', tabbarVisible: false, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/BangBang/QA/index',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -906,7 +906,7 @@ export const routes: readonly RouteEntry[] = [
     description: "ask a question",
     meta: { title: '我要提问', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/QA/ask',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -915,7 +915,7 @@ export const routes: readonly RouteEntry[] = [
     description: "answer a question (login needed)",
     meta: { title: '回答', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/BangBang/QA/reply?id=1',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -924,7 +924,7 @@ export const routes: readonly RouteEntry[] = [
     description: "resident answerers (1 入驻答人) or reporters (2 入驻记者)",
     meta: { title: '入驻答人', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light', titleByQuery: { param: 'type', titles: { '1': '入驻答人', '2': '入驻记者' } } },
     example: '/BangBang/QA/index/ask-special?type=1',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -932,8 +932,8 @@ export const routes: readonly RouteEntry[] = [
     query: ['id'],
     description: "a user's home (expert, dataType 17)",
     meta: { title: '个人主页', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, dataType: 17, nav: 'light' },
-    example: '/BangBang/QA/index/ask-special/detail?id=1',
-    built: false,
+    example: '/BangBang/QA/index/ask-special/detail?id=9',
+    built: true,
   },
   {
     section: 'bangbang',
@@ -942,7 +942,7 @@ export const routes: readonly RouteEntry[] = [
     description: "今日热问 (1) or 最新问题 (2)",
     meta: { title: '今日热问', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light', titleByQuery: { param: 'type', titles: { '1': '今日热问', '2': '最新问题' } } },
     example: '/BangBang/QA/moreList?type=1',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',
@@ -951,7 +951,7 @@ export const routes: readonly RouteEntry[] = [
     description: "Q&A list (dataType 22)",
     meta: { title: '问答', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, dataType: 22, nav: 'light' },
     example: '/BangBang/QA/list?id=1',
-    built: false,
+    built: true,
   },
   {
     section: 'bangbang',

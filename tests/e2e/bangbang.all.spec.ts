@@ -168,7 +168,9 @@ test('report: 取消 without a reason sends nothing, 提交 with one → 举报�
 test('a politics item shows its department and the official reply', async ({ page }) => {
   await page.goto('/shancheng/BangBang/politics/detail?id=1');
   await expect(page.getByRole('heading', { name: /较场口路口红绿灯/ })).toBeVisible();
-  await expect(page.getByText('已回复')).toBeVisible();
+  await expect(page.getByText('已回复').first()).toBeVisible();
+  // Issue 16: the handling timeline has reached its last step.
+  await expect(page.getByRole('list', { name: '办理进度：已回复' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '官方回复' })).toBeVisible();
   await expect(page.locator('.rich-text')).toContainText('感谢您');
 });

@@ -23,8 +23,8 @@ export interface Reader {
   userId: number;
 }
 
-export async function loginByApi(request: APIRequestContext): Promise<Reader> {
-  const phone = `136${String((Date.now() * 7) % 100_000_000).padStart(8, '0')}`;
+/** Logs a reader in through the accounts API; `phone` picks an existing account (e.g. a seeded department's). */
+export async function loginByApi(request: APIRequestContext, phone = `136${String((Date.now() * 7) % 100_000_000).padStart(8, '0')}`): Promise<Reader> {
   const challenge = (await (await request.get('/api/captcha/challenge')).json()) as { data: { challenge: string } };
   const slide = (await (await request.post('/api/captcha/verify', { data: { challenge: challenge.data.challenge, width: TRACK, trail: humanTrail() } })).json()) as {
     statusCode: number;

@@ -21,12 +21,14 @@ test('home 问政 icon → list → scroll to the end → an item → its detail
   const cards = page.locator('sc-more-list [data-list] > li');
   await expect(cards).toHaveCount(10);
 
-  // The next page is appended as the reader nears the end; the demo board has 15 items, then the end.
+  // Later pages are appended as the reader nears the end; the demo board has 21 items (issue 16: ≥ 20), then the end.
   await page.getByRole('status').scrollIntoViewIfNeeded();
-  await expect(cards).toHaveCount(15);
+  await expect(cards).toHaveCount(20);
+  await page.getByRole('status').scrollIntoViewIfNeeded();
+  await expect(cards).toHaveCount(21);
   await expect(page.getByRole('status')).toHaveText('没有更多了');
   const ids = await cards.locator('a').evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get('id')));
-  expect(new Set(ids).size).toBe(15);
+  expect(new Set(ids).size).toBe(21);
 
   const first = cards.first();
   const title = (await first.locator('h2').innerText()).replace(/^政/, '').trim();

@@ -75,7 +75,7 @@ export async function listPoliticsRepo(db: Q, order: PoliticsOrder, page: number
   return db
     .select(politicsListColumns)
     .from(bangPolitics)
-    .where(isNull(bangPolitics.deletedAt))
+    .where(and(isNull(bangPolitics.deletedAt), eq(bangPolitics.reviewState, 'approved')))
     .orderBy(...(order === 'hot' ? [desc(bangPolitics.pv), desc(bangPolitics.id)] : [desc(bangPolitics.createdAt), desc(bangPolitics.id)]))
     .limit(pageSize)
     .offset((page - 1) * pageSize);

@@ -12,12 +12,65 @@ import {
   wenzhengGetHotList,
   wenzhengGetNewList,
 } from '../../contract/bangbang.ts';
-import { optionalUser } from '../http/auth.ts';
+import {
+  baoliaoAdd,
+  baoliaoList,
+  explainDetail,
+  explainList,
+  groupownetCommunity,
+  groupownetHome,
+  groupownetJoin,
+  groupownetLeave,
+  groupownetPosts,
+  groupownetSearch,
+  groupownetUserInfo,
+  groupownetUserlist,
+  memberGetInfo,
+  memberUserEdit,
+  wendaAdd,
+  wendaGetHotQuestionList,
+  wendaGetMember,
+  wendaGetMemberList,
+  wendaGetNewAnswerList,
+  wendaGetNewAnswerListByMemberId,
+  wendaGetNewQuestionList,
+  wendaGetNewQuestionListByMemberId,
+  wendaGetRecommenderList,
+  wendaIndex,
+  wendaReply,
+  wenzhengAdd,
+  wenzhengGetMemberList,
+  wenzhengGetProgress,
+  wenzhengReply,
+} from '../../contract/bangbangBoard.ts';
+import { optionalUser, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
+import { rateLimiterOf } from '../http/rateLimit.ts';
 import { registerEndpoint } from '../http/registerEndpoint.ts';
 import type { ApiRegistry } from '../http/types.ts';
-import { bangHomeService, bangSearchService, hotSearchService, searchMembersService, searchQuestionsService, servicesService } from './boardService.ts';
+import { bangHomeService, bangSearchService, hotSearchService, questionsByOrderService, searchMembersService, searchQuestionsService, servicesService } from './boardService.ts';
+import {
+  departmentsService,
+  explainerService,
+  explainersService,
+  groupHomeService,
+  groupMembersService,
+  groupPostsService,
+  groupService,
+  groupsService,
+  memberAnswersService,
+  memberInfoService,
+  memberListService,
+  memberQuestionsService,
+  memberService,
+  politicsProgressService,
+  recentAnswersService,
+  recommendersService,
+  tipsService,
+  wendaIndexService,
+} from './moreService.ts';
 import { answerListService, politicsDetailService, politicsListService, questionDetailService } from './service.ts';
+import { answerService, applyService, askService, joinService, politicsAddService, politicsReplyService, tipAddService, type BangWriteContext } from './writeService.ts';
 
 
 export function registerBangbangRoutes(registry: ApiRegistry): void {
@@ -61,4 +114,70 @@ export function registerBangbangRoutes(registry: ApiRegistry): void {
   registerEndpoint(registry, wendaSearch, async ({ query }) => ok(await searchQuestionsService(db, query.keyword, query.page, query.pageSize)));
 
   registerEndpoint(registry, memberTopSearch, async ({ query }) => ok(await searchMembersService(db, query.keyword, query.page, query.pageSize)));
+
+  registerMoreBangbangRoutes(registry);
+}
+
+/** The rest of the board (issue 16): Q&A home and lists, members, departments, groups, tips, explainers, writes. */
+function registerMoreBangbangRoutes(registry: ApiRegistry): void {
+  const { db } = registry.deps.database;
+  const ctx: BangWriteContext = { deps: registry.deps, limiter: rateLimiterOf(registry) };
+  registerEndpoint(registry, wendaIndex, async () => ok(await wendaIndexService(db)));
+  registerEndpoint(registry, wendaGetHotQuestionList, async ({ query }) => ok(await questionsByOrderService(db, 'hot', query.page, query.pageSize)));
+  registerEndpoint(registry, wendaGetNewQuestionList, async ({ query }) => ok(await questionsByOrderService(db, 'new', query.page, query.pageSize)));
+  registerEndpoint(registry, wendaGetNewAnswerList, async ({ query }) => ok(await recentAnswersService(db, null, query.page, query.pageSize)));
+  registerEndpoint(registry, wendaGetRecommenderList, async () => ok(await recommendersService(db)));
+  registerEndpoint(registry, wendaGetMemberList, async ({ query }) => ok(await memberListService(db, query.type, query.page, query.pageSize)));
+  registerEndpoint(registry, wendaGetMember, async ({ query }) => ok(await memberService(db, query.id)));
+  registerEndpoint(registry, wendaGetNewAnswerListByMemberId, async ({ query, c }) => ok(await memberAnswersService(db, optionalUser(c), query.id, query.page, query.pageSize)));
+  registerEndpoint(registry, wendaGetNewQuestionListByMemberId, async ({ query }) => ok(await memberQuestionsService(db, query.id, query.page, query.pageSize)));
+  registerEndpoint(registry, wenzhengGetMemberList, async () => ok(await departmentsService(db)));
+  registerEndpoint(registry, wenzhengGetProgress, async ({ query, c }) => ok(await politicsProgressService(db, optionalUser(c), query.id)));
+
+  registerEndpoint(registry, groupownetHome, async ({ c }) => ok(await groupHomeService(db, optionalUser(c))));
+  registerEndpoint(registry, groupownetCommunity, async ({ query, c }) => ok(await groupsService(db, optionalUser(c), query.page, query.pageSize)));
+  registerEndpoint(registry, groupownetSearch, async ({ query, c }) => ok(await groupsService(db, optionalUser(c), query.page, query.pageSize, query.keyword)));
+  registerEndpoint(registry, groupownetUserInfo, async ({ query, c }) => ok(await groupService(db, optionalUser(c), query.id)));
+  registerEndpoint(registry, groupownetUserlist, async ({ query }) => ok(await groupMembersService(db, query.id, query.page, query.pageSize)));
+  registerEndpoint(registry, groupownetPosts, async ({ query }) => ok(await groupPostsService(db, query.id, query.page, query.pageSize)));
+  registerEndpoint(registry, groupownetJoin, async ({ body, c }) => {
+    const { data, message } = await joinService(ctx, requireUser(c), body.id, true);
+    return ok(data, message);
+  });
+  registerEndpoint(registry, groupownetLeave, async ({ body, c }) => {
+    const { data, message } = await joinService(ctx, requireUser(c), body.id, false);
+    return ok(data, message);
+  });
+
+  registerEndpoint(registry, baoliaoList, async ({ query, c }) => ok(await tipsService(db, optionalUser(c), query.page, query.pageSize)));
+  registerEndpoint(registry, baoliaoAdd, async ({ body, c }) => {
+    const { data, message } = await tipAddService(ctx, c, requireUser(c), body);
+    return ok(data, message);
+  });
+
+  registerEndpoint(registry, explainList, async ({ query }) => ok(await explainersService(db, query.page, query.pageSize)));
+  registerEndpoint(registry, explainDetail, async ({ query }) => ok(await explainerService(db, query.id)));
+
+  registerEndpoint(registry, memberGetInfo, async ({ c }) => ok(await memberInfoService(db, requireUser(c))));
+  registerEndpoint(registry, memberUserEdit, async ({ body, c }) => {
+    const { data, message } = await applyService(ctx, requireUser(c), body);
+    return ok(data, message);
+  });
+
+  registerEndpoint(registry, wendaAdd, async ({ body, c }) => {
+    const { data, message } = await askService(ctx, c, requireUser(c), body);
+    return ok(data, message);
+  });
+  registerEndpoint(registry, wendaReply, async ({ body, c }) => {
+    const { data, message } = await answerService(ctx, c, requireUser(c), body);
+    return ok(data, message);
+  });
+  registerEndpoint(registry, wenzhengAdd, async ({ body, c }) => {
+    const { data, message } = await politicsAddService(ctx, c, requireUser(c), body);
+    return ok(data, message);
+  });
+  registerEndpoint(registry, wenzhengReply, async ({ body, c }) => {
+    const { data, message } = await politicsReplyService(ctx, requireUser(c), body);
+    return ok(data, message);
+  });
 }

@@ -59,7 +59,8 @@ export async function answerListService(db: Db, viewer: AuthUser | null, id: num
 
 export async function politicsDetailService(db: Db, viewer: AuthUser | null, id: number): Promise<PoliticsDetail> {
   const row = await findPoliticsRepo(db, id);
-  if (!row) throw new ApiFailure(StatusCode.notFound, BANG_MESSAGES.politicsMissing);
+  // A 问政 in review (or refused) is its asker's alone (team rule: reader-written content).
+  if (!row || (row.reviewState !== 'approved' && viewer?.userId !== row.userId)) throw new ApiFailure(StatusCode.notFound, BANG_MESSAGES.politicsMissing);
   const [profiles, liked] = await Promise.all([
     profilesRepo(db, [row.userId]),
     viewer ? hasLikedRepo(db, viewer.userId, BANG_LIKE_KINDS.politics, row.id) : Promise.resolve(false),

@@ -33,8 +33,6 @@ import {
   type InteractContext,
 } from './service.ts';
 
-/** The public complaint list is the same for every anonymous reader: a CDN may keep it briefly. */
-const PUBLIC_LIST_CACHE = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
 
 export function registerInteractRoutes(registry: ApiRegistry): void {
   const { db } = registry.deps.database;
@@ -49,10 +47,7 @@ export function registerInteractRoutes(registry: ApiRegistry): void {
     return ok(photo, message);
   });
 
-  registerEndpoint(registry, complaintList, async ({ query, c }) => {
-    c.header('cache-control', PUBLIC_LIST_CACHE);
-    return ok(await complaintsService(db, optionalUser(c), query));
-  });
+  registerEndpoint(registry, complaintList, async ({ query, c }) => ok(await complaintsService(db, optionalUser(c), query)));
 
   registerEndpoint(registry, complaintDetail, async ({ query, c }) => ok(await complaintDetailService(db, optionalUser(c), query.id)));
 

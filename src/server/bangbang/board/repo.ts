@@ -64,7 +64,7 @@ export async function searchPoliticsRepo(db: Q, keyword: string, page: number, p
   return db
     .select(politicsListColumns)
     .from(bangPolitics)
-    .where(and(isNull(bangPolitics.deletedAt), or(ilike(bangPolitics.title, pattern), ilike(bangPolitics.content, pattern), ilike(bangPolitics.department, pattern))))
+    .where(and(isNull(bangPolitics.deletedAt), eq(bangPolitics.reviewState, 'approved'), or(ilike(bangPolitics.title, pattern), ilike(bangPolitics.content, pattern), ilike(bangPolitics.department, pattern))))
     .orderBy(desc(bangPolitics.createdAt), desc(bangPolitics.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
@@ -75,7 +75,7 @@ export async function boardPoliticsRepo(db: Q, order: QuestionOrder, limit: numb
   return db
     .select({ ...politicsListColumns, pictures: bangPolitics.pictures })
     .from(bangPolitics)
-    .where(isNull(bangPolitics.deletedAt))
+    .where(and(isNull(bangPolitics.deletedAt), eq(bangPolitics.reviewState, 'approved')))
     .orderBy(...(order === 'hot' ? [desc(bangPolitics.pv), desc(bangPolitics.id)] : [desc(bangPolitics.createdAt), desc(bangPolitics.id)]))
     .limit(limit);
 }
@@ -114,7 +114,7 @@ function memberSelect(db: Q) {
 export async function listMembersRepo(db: Q, group: 'answerer' | 'reporter', page: number, pageSize: number): Promise<MemberListRow[]> {
   const typeCond = group === 'reporter' ? eq(bangMembers.userType, 2) : sql`${bangMembers.userType} <> 2`;
   return memberSelect(db)
-    .where(and(eq(bangMembers.reviewState, 'approved'), typeCond))
+    .where(and(eq(bangMembers.reviewState, 'approved'), eq(bangMembers.department, ''), typeCond))
     .orderBy(asc(bangMembers.sort), asc(bangMembers.userId))
     .limit(pageSize)
     .offset((page - 1) * pageSize);

@@ -5,7 +5,7 @@
  * 'bang_qa', 'bang_answer'); the counters here change in the same transaction as those rows.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** A Q&A question (spec 2.7 QA, dataType 16). */
 export const bangQuestions = pgTable(
@@ -28,10 +28,16 @@ export const bangQuestions = pgTable(
     /** Reader-written content (team rule): 'pending' | 'approved' | 'rejected'; only approved items are public. */
     reviewState: text('review_state').notNull().default('approved'),
     reviewReason: text('review_reason').notNull().default(''),
+    /** The asker's Idempotency-Key (a retried ask answers the question it wrote). */
+    clientKey: text('client_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('bang_questions_created_idx').on(t.createdAt), index('bang_questions_pv_idx').on(t.pv)],
+  (t) => [
+    index('bang_questions_created_idx').on(t.createdAt),
+    index('bang_questions_pv_idx').on(t.pv),
+    uniqueIndex('bang_questions_client_key_idx').on(t.userId, t.clientKey),
+  ],
 );
 
 /** An answer to a Q&A question; liked by `bangId` (spec 9 like type 6). */
@@ -50,10 +56,15 @@ export const bangAnswers = pgTable(
     likeNum: integer('like_num').notNull().default(0),
     reviewState: text('review_state').notNull().default('approved'),
     reviewReason: text('review_reason').notNull().default(''),
+    clientKey: text('client_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('bang_answers_question_idx').on(t.questionId, t.id), index('bang_answers_user_idx').on(t.userId, t.id)],
+  (t) => [
+    index('bang_answers_question_idx').on(t.questionId, t.id),
+    index('bang_answers_user_idx').on(t.userId, t.id),
+    uniqueIndex('bang_answers_client_key_idx').on(t.userId, t.clientKey),
+  ],
 );
 
 /**
@@ -73,13 +84,20 @@ export const bangPolitics = pgTable(
     status: integer('status').notNull().default(0),
     replyHtml: text('reply_html').notNull().default(''),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** The member account (of `department`) that wrote the official reply. */
+    replyUserId: integer('reply_user_id'),
+    /** The department took the question on (timeline 已提交 → 已受理 → 已回复); null until then. */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     likeNum: integer('like_num').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
     pv: integer('pv').notNull().default(0),
+    reviewState: text('review_state').notNull().default('approved'),
+    reviewReason: text('review_reason').notNull().default(''),
+    clientKey: text('client_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('bang_politics_created_idx').on(t.createdAt)],
+  (t) => [index('bang_politics_created_idx').on(t.createdAt), uniqueIndex('bang_politics_client_key_idx').on(t.userId, t.clientKey)],
 );
 
 /**
@@ -98,6 +116,10 @@ export const bangMembers = pgTable(
     realName: text('real_name').notNull().default(''),
     job: text('job').notNull().default(''),
     introduction: text('introduction').notNull().default(''),
+    /** A department's account (问政): the department it answers for ('' for every other member). */
+    department: text('department').notNull().default(''),
+    /** The proof picture of an application (an own upload; never shown publicly). */
+    proofPicture: text('proof_picture').notNull().default(''),
     isJump: boolean('is_jump').notNull().default(true),
     /** Recommended on the Q&A home (getRecommenderList), in `sort` order. */
     recommended: boolean('recommended').notNull().default(false),
@@ -131,4 +153,88 @@ export const bangHotSearches = pgTable('bang_hot_searches', {
   id: serial('id').primaryKey(),
   word: text('word').notNull(),
   sort: integer('sort').notNull().default(0),
+});
+
+/** A community group (社群, spec 2.7 community, dataType 18). */
+export const bangGroups = pgTable('bang_groups', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  intro: text('intro').notNull().default(''),
+  cover: text('cover').notNull().default(''),
+  /** 区县 or theme shown under the name. */
+  area: text('area').notNull().default(''),
+  memberCount: integer('member_count').notNull().default(0),
+  postCount: integer('post_count').notNull().default(0),
+  recommended: boolean('recommended').notNull().default(false),
+  sort: integer('sort').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Membership of a group: one row per reader per group (join is idempotent by the key). */
+export const bangGroupMembers = pgTable(
+  'bang_group_members',
+  {
+    groupId: integer('group_id').notNull(),
+    userId: integer('user_id').notNull(),
+    /** 'owner' | 'admin' | 'member' */
+    role: text('role').notNull().default('member'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('bang_group_members_user_idx').on(t.userId)],
+);
+
+/** A post in a group. */
+export const bangGroupPosts = pgTable(
+  'bang_group_posts',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id').notNull(),
+    userId: integer('user_id').notNull(),
+    content: text('content').notNull(),
+    pictures: jsonb('pictures').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    likeNum: integer('like_num').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    recommended: boolean('recommended').notNull().default(false),
+    reviewState: text('review_state').notNull().default('approved'),
+    reviewReason: text('review_reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bang_group_posts_group_idx').on(t.groupId, t.createdAt)],
+);
+
+/** A reader's tip (爆料, spec 2.7 exposure, dataType 20). `contactPhone` is never shown publicly. */
+export const bangTips = pgTable(
+  'bang_tips',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    content: text('content').notNull(),
+    pictures: jsonb('pictures').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    videoUrl: text('video_url').notNull().default(''),
+    place: text('place').notNull().default(''),
+    /** Optional; for the newsroom only. */
+    contactPhone: text('contact_phone').notNull().default(''),
+    /** 0 received, 1 being followed up, 2 reported (the newsroom's handling). */
+    handling: integer('handling').notNull().default(0),
+    likeNum: integer('like_num').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    reviewState: text('review_state').notNull().default('approved'),
+    reviewReason: text('review_reason').notNull().default(''),
+    clientKey: text('client_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bang_tips_created_idx').on(t.createdAt), uniqueIndex('bang_tips_client_key_idx').on(t.userId, t.clientKey)],
+);
+
+/** The 帮你解读 explainer column (spec 2.7 helpYouExplain, jump type 57): newsroom-written, plain paragraphs. */
+export const bangExplainers = pgTable('bang_explainers', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  summary: text('summary').notNull().default(''),
+  /** Paragraphs of plain text. */
+  paragraphs: jsonb('paragraphs').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  cover: text('cover').notNull().default(''),
+  author: text('author').notNull().default(''),
+  pv: integer('pv').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

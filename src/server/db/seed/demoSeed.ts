@@ -8,6 +8,7 @@ import type { Database, Tx } from '../client.ts';
 import { ads, appConfig, banners, channels, columns, districts, news, seedRuns } from '../schema/core.ts';
 import { seedBangbang } from './bangbangSeed.ts';
 import { seedBangbangBoard } from './bangbangBoardSeed.ts';
+import { seedBangbangMore } from './bangbangMoreSeed.ts';
 import { buildDemoData } from './buildDemoData.ts';
 import { writePictures } from './demoPictures.ts';
 import { seedDetail } from './detailSeed.ts';
@@ -42,7 +43,8 @@ export async function seedDemo(database: Database, options: { mediaDir: string }
   const discover = await seedDiscover(database, options);
   const newsComments = await seedNewsComments(database, options);
   const interact = await seedInteract(database, options);
-  return { seeded: seeded || icons || board.seeded || discover.seeded || newsComments.seeded || interact.seeded };
+  const bangMore = await seedBangbangMore(database, options);
+  return { seeded: seeded || icons || board.seeded || discover.seeded || newsComments.seeded || interact.seeded || bangMore.seeded };
 }
 
 async function seedBase(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {

@@ -1,0 +1,509 @@
+/**
+ * The rest of the bangbang board (issue 16): the Q&A home and its lists, members' homes, departments
+ * of 问政, community groups, tips (爆料), the 帮你解读 column, and the board's writes (spec 7.7: wenda/add,
+ * wenda/reply, wenzheng/add, wenzheng/reply, member/useredit; plus tips and joining groups). Reader
+ * texts are plain text; every write answers the item it wrote (a retry with the same Idempotency-Key
+ * answers the same item).
+ */
+import { Answer, BoardPageSize, Keyword, MemberItem, PoliticsDetail, QuestionDetail, QuestionListItem } from './bangbang.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { Id, Page, Text } from './fields.ts';
+import { z } from './zod.ts';
+
+/** Spec 9: a question or an answer carries at most 9 pictures, each an own upload. */
+export const BANG_MAX_PICTURES = 9;
+/** The tip hot-line of the board (spec 9: 免费拨打 plus the number). */
+export const TIP_HOTLINE = '023-63907110';
+
+/** Pictures: an array, or the form encoding's comma-joined string; blanks dropped; at most 9. */
+const PictureList = z
+  .union([z.array(z.string().max(300)), z.string().max(3000)])
+  .optional()
+  .transform((raw) => {
+    const list = raw === undefined ? [] : typeof raw === 'string' ? raw.split(',') : raw;
+    return list.map((u) => u.trim()).filter(Boolean);
+  })
+  .pipe(z.array(z.string()).max(BANG_MAX_PICTURES, `图片最多 ${BANG_MAX_PICTURES} 张`));
+
+/** An optional video link: '' or an https URL (shown as a link, never embedded). */
+const VideoLink = z
+  .string()
+  .max(500, '视频链接过长')
+  .optional()
+  .transform((v) => (v ?? '').trim())
+  .refine((v) => v === '' || /^https:\/\/[^\s<>"']+$/.test(v), '视频链接须以 https:// 开头');
+
+const Region = Text({ max: 20, label: '所在区县' }).optional().transform((v) => v ?? '');
+
+// ── reads ────────────────────────────────────────────────────────────────────────────────────────
+
+const ListQuery = z.object({ page: Page, pageSize: BoardPageSize });
+
+/** An answer in a list (newest answers, a member's answers): the answer with its question's title. */
+export const AnswerListItem = Answer.extend({ questionTitle: z.string() });
+export type AnswerListItem = z.infer<typeof AnswerListItem>;
+
+export const WendaIndex = z.object({
+  hot: z.array(QuestionListItem),
+  latest: z.array(QuestionListItem),
+  answers: z.array(AnswerListItem),
+  recommenders: z.array(MemberItem),
+});
+export type WendaIndex = z.infer<typeof WendaIndex>;
+
+export const wendaIndex = defineEndpoint({
+  cache: 'content',
+  method: 'GET',
+  path: '/v1/bangbang/wenda/index',
+  summary: '问答首页：今日热问、最新问题、最新回答、推荐答人（各取前几条）',
+  tag: 'bangbang',
+  query: z.object({}),
+  data: WendaIndex,
+});
+
+export const wendaGetHotQuestionList = defineEndpoint({
+  cache: 'content',
+  method: 'GET',
+  path: '/v1/bangbang/wenda/getHotQuestionList',
+  summary: '今日热问（浏览量高的在前），按页返回，空数组表示到底',
+  tag: 'bangbang',
+  query: ListQuery,
+  data: z.array(QuestionListItem),
+});
+
+export const wendaGetNewQuestionList = defineEndpoint({
+  cache: 'content',
+  method: 'GET',
+  path: '/v1/bangbang/wenda/getNewQuestionList',
+  summary: '最新问题（新的在前），按页返回，空数组表示到底',
+  tag: 'bangbang',
+  query: ListQuery,
+  data: z.array(QuestionListItem),
+});
+
+export const wendaGetNewAnswerList = defineEndpoint({
+  cache: 'content',
+  method: 'GET',
+  path: '/v1/bangbang/wenda/getNewAnswerList',
+  summary: '最新回答（新的在前），按页返回',
+  tag: 'bangbang',
+  query: ListQuery,
+  data: z.array(AnswerListItem),
+});
+
+export const wendaGetRecommenderList = defineEndpoint({
+  cache: 'content',
+  method: 'GET',
+  path: '/v1/bangbang/wenda/getRecommenderList',
+  summary: '推荐答人',
+  tag: 'bangbang',
+  query: z.object({}),
+  data: z.array(MemberItem),
+});
+
+/** Spec 2.7 ask-special: type 1 入驻答人, 2 入驻记者. */
+export const MemberListType = z.enum(['1', '2'], { error: '类型只能是 1 或 2' }).default('1');
+
+export const wendaGetMemberList = defineEndpoint({
+  cache: 'content',
+  method: 'GET',
+  path: '/v1/bangbang/wenda/getMemberList',
+  summary: '入驻答人（type=1）或入驻记者（type=2），按页返回',
+  tag: 'bangbang',
+  query: z.object({ type: MemberListType, page: Page, pageSize: BoardPageSize }),
+  data: z.array(MemberItem),
+});
+
+export const wendaGetMember = defineEndpoint({
+  method: 'GET',
+  path: '/v1/bangbang/wenda/getMember',
+  summary: '一位答人的资料（isJump 为 0 时页面不展示主页）',
+  tag: 'bangbang',
+  query: z.object({ id: Id }),
+  data: MemberItem,
+});
+
+export const wendaGetNewAnswerListByMemberId = defineEndpoint({
+  method: 'GET',
+  path: '/v1/bangbang/wenda/getNewAnswerListByMemberId',
+  summary: '一位答人的回答（新的在前），按页返回',
+  tag: 'bangbang',
+  query: z.object({ id: Id, page: Page, pageSize: BoardPageSize }),
+  data: z.array(AnswerListItem),
+  auth: 'optional',
+});
+
+export const wendaGetNewQuestionListByMemberId = defineEndpoint({
+  method: 'GET',
+  path: '/v1/bangbang/wenda/getNewQuestionListByMemberId',
+  summary: '一位答人提出的问题（新的在前），按页返回',
+  tag: 'bangbang',
+  query: z.object({ id: Id, page: Page, pageSize: BoardPageSize }),
+  data: z.array(QuestionListItem),
+});
+
+/** A department that answers 问政 questions (its member account). */
+export const Department = z.object({ id: z.number().int(), name: z.string() });
+export type Department = z.infer<typeof Department>;
+
+export const wenzhengGetMemberList = defineEndpoint({
+  cache: 'content',
+  method: 'GET',
+  path: '/v1/bangbang/wenzheng/getMemberList',
+  summary: '可问政的部门（platformType 默认 0：全部）',
+  tag: 'bangbang',
+  query: z.object({ platformType: z.union([z.string().regex(/^\d{1,2}$/, '平台类型必须是数字'), z.number().int()]).optional() }),
+  data: z.array(Department),
+});
+
+/** Spec 2.7 politics status timeline: 已提交 → 已受理 → 已回复 (time '' for a step not reached). */
+export const PoliticsStep = z.object({ name: z.string(), time: z.string(), done: z.boolean() });
+export type PoliticsStep = z.infer<typeof PoliticsStep>;
+
+export const PoliticsProgress = z.object({
+  steps: z.array(PoliticsStep),
+  /** 1 when the caller is an account of the question's department and it may still reply. */
+  canReply: z.number().int(),
+  reviewState: z.string(),
+});
+export type PoliticsProgress = z.infer<typeof PoliticsProgress>;
+
+export const wenzhengGetProgress = defineEndpoint({
+  method: 'GET',
+  path: '/v1/bangbang/wenzheng/getProgress',
+  summary: '问政办理进度（已提交 → 已受理 → 已回复）与本人能否回复',
+  tag: 'bangbang',
+  query: z.object({ id: Id }),
+  data: PoliticsProgress,
+  auth: 'optional',
+});
+
+// community
+
+export const Group = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  intro: z.string(),
+  cover: z.string(),
+  area: z.string(),
+  memberCount: z.number().int(),
+  postCount: z.number().int(),
+  /** 1 when the caller is a member (0 for anonymous callers). */
+  joined: z.number().int(),
+});
+export type Group = z.infer<typeof Group>;
+
+export const GroupPost = z.object({
+  id: z.number().int(),
+  groupId: z.number().int(),
+  groupName: z.string(),
+  userId: z.number().int(),
+  nickname: z.string(),
+  userPic: z.string(),
+  content: z.string(),
+  pictures: z.array(z.string()),
+  likeNum: z.number().int(),
+  commentCount: z.number().int(),
+  createTime: z.string(),
+});
+export type GroupPost = z.infer<typeof GroupPost>;
+
+export const GroupMember = z.object({
+  userId: z.number().int(),
+  nickname: z.string(),
+  userPic: z.string(),
+  /** 群主, 管理员 or ''. */
+  roleName: z.string(),
+  joinTime: z.string(),
+});
+export type GroupMember = z.infer<typeof GroupMember>;
+
+export const groupownetHome = defineEndpoint({
+  method: 'GET',
+  path: '/v1/bangbang/groupownet/home',
+  summary: '社群推荐：推荐的群与群里的精选帖子',
+  tag: 'bangbang',
+  query: z.object({}),
+  data: z.object({ groups: z.array(Group), posts: z.array(GroupPost) }),
+  auth: 'optional',
+});
+
+export const groupownetCommunity = defineEndpoint({
+  method: 'GET',
+  path: '/v1/bangbang/groupownet/community',
+  summary: '全部社群，按页返回（登录时带本人是否已加入）',
+  tag: 'bangbang',
+  query: ListQuery,
+  data: z.array(Group),
+  auth: 'optional',
+});
+
+export const groupownetSearch = defineEndpoint({
+  method: 'GET',
+  path: '/v1/bangbang/groupownet/search',
+  summary: '搜索社群（名称与简介），按页返回',
+  tag: 'bangbang',
+  query: z.object({ keyword: Keyword, page: Page, pageSize: BoardPageSize }),
+  data: z.array(Group),
+  auth: 'optional',
+});
+
+export const groupownetUserInfo = defineEndpoint({
+  method: 'GET',
+  path: '/v1/bangbang/groupownet/userInfo',
+  summary: '一个社群的资料（登录时带本人是否已加入）',
+  tag: 'bangbang',
+  query: z.object({ id: Id }),
+  data: Group,
+  auth: 'optional',
+});
+
+export const groupownetUserlist = defineEndpoint({
+  method: 'GET',
+  path: '/v1/bangbang/groupownet/userlist',
+  summary: '一个社群的成员（群主、管理员在前），按页返回',
+  tag: 'bangbang',
+  query: z.object({ id: Id, page: Page, pageSize: BoardPageSize }),
+  data: z.array(GroupMember),
+});
+
+export const groupownetPosts = defineEndpoint({
+  method: 'GET',
+  path: '/v1/bangbang/groupownet/posts',
+  summary: '一个社群的帖子（新的在前），按页返回',
+  tag: 'bangbang',
+  query: z.object({ id: Id, page: Page, pageSize: BoardPageSize }),
+  data: z.array(GroupPost),
+});
+
+export const GroupJoinBody = z.object({ id: Id });
+export const JoinResult = z.object({ id: z.number().int(), joined: z.number().int(), memberCount: z.number().int() });
+
+export const groupownetJoin = defineEndpoint({
+  method: 'POST',
+  path: '/v1/bangbang/groupownet/join',
+  summary: '加入社群（已加入时原样返回）',
+  tag: 'bangbang',
+  body: GroupJoinBody,
+  data: JoinResult,
+  auth: 'required',
+});
+
+export const groupownetLeave = defineEndpoint({
+  method: 'POST',
+  path: '/v1/bangbang/groupownet/leave',
+  summary: '退出社群（群主不能退出；未加入时原样返回）',
+  tag: 'bangbang',
+  body: GroupJoinBody,
+  data: JoinResult,
+  auth: 'required',
+});
+
+// tips
+
+/** A tip as the public list shows it: never the contact phone. */
+export const Tip = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  nickname: z.string(),
+  userPic: z.string(),
+  content: z.string(),
+  pictures: z.array(z.string()),
+  videoUrl: z.string(),
+  place: z.string(),
+  /** 已收到, 跟进中, 已报道. */
+  handlingText: z.string(),
+  likeNum: z.number().int(),
+  commentCount: z.number().int(),
+  createTime: z.string(),
+  /** approved, or (to its author only) pending / rejected with the reason. */
+  reviewState: z.string(),
+  reviewReason: z.string(),
+});
+export type Tip = z.infer<typeof Tip>;
+
+export const baoliaoList = defineEndpoint({
+  method: 'GET',
+  path: '/v1/bangbang/baoliao/list',
+  summary: '读者爆料（新的在前，本人的待审核爆料也在内），按页返回',
+  tag: 'bangbang',
+  query: ListQuery,
+  data: z.array(Tip),
+  auth: 'optional',
+});
+
+export const TipBody = z.object({
+  content: Text({ min: 5, max: 1000, label: '爆料内容' }),
+  pictures: PictureList,
+  videoUrl: VideoLink,
+  place: Text({ max: 40, label: '地点' }).optional().transform((v) => v ?? ''),
+  /** Optional contact phone: 11 digits of a mainland mobile number. */
+  contactPhone: z
+    .string()
+    .max(20, '联系电话格式不正确')
+    .optional()
+    .transform((v) => (v ?? '').replace(/[\s-]/g, ''))
+    .refine((v) => v === '' || /^1[3-9]\d{9}$/.test(v), '联系电话格式不正确'),
+});
+
+export const baoliaoAdd = defineEndpoint({
+  method: 'POST',
+  path: '/v1/bangbang/baoliao/add',
+  summary: '发送爆料（文字 5–1000 字，图片至多 9 张，视频链接与地点可选，联系电话可选且不公开；支持 Idempotency-Key）',
+  tag: 'bangbang',
+  body: TipBody,
+  data: Tip,
+  auth: 'required',
+});
+
+// explainers
+
+export const Explainer = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  summary: z.string(),
+  cover: z.string(),
+  author: z.string(),
+  pv: z.number().int(),
+  createTime: z.string(),
+  /** Detail only ([] in the list). */
+  paragraphs: z.array(z.string()),
+});
+export type Explainer = z.infer<typeof Explainer>;
+
+export const explainList = defineEndpoint({
+  cache: 'content',
+  method: 'GET',
+  path: '/v1/bangbang/explain/list',
+  summary: '帮你解读栏目（新的在前），按页返回',
+  tag: 'bangbang',
+  query: ListQuery,
+  data: z.array(Explainer),
+});
+
+export const explainDetail = defineEndpoint({
+  method: 'GET',
+  path: '/v1/bangbang/explain/detail',
+  summary: '一篇帮你解读',
+  tag: 'bangbang',
+  query: z.object({ id: Id }),
+  data: Explainer,
+});
+
+// members: applications
+
+/** The caller's own member row: 'none' before applying; pending / approved / rejected after. */
+export const MemberInfo = z.object({
+  state: z.enum(['none', 'pending', 'approved', 'rejected']),
+  reason: z.string(),
+  userType: z.number().int(),
+  typeName: z.string(),
+  realName: z.string(),
+  job: z.string(),
+  introduction: z.string(),
+});
+export type MemberInfo = z.infer<typeof MemberInfo>;
+
+export const memberGetInfo = defineEndpoint({
+  method: 'GET',
+  path: '/api/bangbang/member/getInfo',
+  summary: '本人的身份认证状态（未申请、审核中、已通过、未通过及原因）',
+  tag: 'bangbang',
+  query: z.object({}),
+  data: MemberInfo,
+  auth: 'required',
+});
+
+export const UserEditBody = z
+  .object({
+    /** 1 入驻答人, 2 记者: a reader cannot apply for an official type (mass assignment: every other field is ignored). */
+    userType: z.union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')], { error: '请选择认证类型' }).transform(Number),
+    realName: Text({ min: 2, max: 20, label: '真实姓名' }),
+    job: Text({ min: 2, max: 40, label: '职业' }),
+    introduction: Text({ min: 10, max: 300, label: '个人简介' }),
+    proofPicture: z.string().max(300).optional().transform((v) => (v ?? '').trim()),
+  })
+  .transform((v, ctx) => {
+    if (v.proofPicture === '') ctx.addIssue({ code: 'custom', message: '请上传证明材料', path: ['proofPicture'], input: v.proofPicture });
+    return v;
+  });
+
+export const memberUserEdit = defineEndpoint({
+  method: 'POST',
+  path: '/api/bangbang/member/useredit',
+  summary: '申请身份认证（入驻答人或记者；提交后审核中，审核通过后回答带标签；审核中可修改）',
+  tag: 'bangbang',
+  body: UserEditBody,
+  data: MemberInfo,
+  auth: 'required',
+});
+
+// Q&A and politics writes
+
+export const AskBody = z.object({
+  title: Text({ min: 5, max: 50, label: '问题标题' }),
+  content: Text({ max: 1000, label: '问题描述' }).optional().transform((v) => v ?? ''),
+  pictures: PictureList,
+  videoUrl: VideoLink,
+  region: Region,
+});
+
+export const wendaAdd = defineEndpoint({
+  method: 'POST',
+  path: '/v1/bangbang/wenda/add',
+  summary: '提问（标题 5–50 字，描述至多 1000 字，图片至多 9 张，视频链接与区县可选；支持 Idempotency-Key）',
+  tag: 'bangbang',
+  body: AskBody,
+  data: QuestionDetail.extend({ reviewState: z.string() }),
+  auth: 'required',
+});
+
+export const AnswerBody = z.object({
+  id: Id,
+  content: Text({ min: 2, max: 2000, label: '回答内容' }),
+  pictures: PictureList,
+});
+
+export const wendaReply = defineEndpoint({
+  method: 'POST',
+  path: '/v1/bangbang/wenda/reply',
+  summary: '回答问题（2–2000 字，图片至多 9 张；问题关闭回答后不可答；支持 Idempotency-Key）',
+  tag: 'bangbang',
+  body: AnswerBody,
+  data: Answer.extend({ reviewState: z.string() }),
+  auth: 'required',
+});
+
+export const PoliticsBody = z.object({
+  /** The department asked (an id of wenzheng/getMemberList). */
+  departmentId: Id,
+  title: Text({ min: 5, max: 50, label: '标题' }),
+  content: Text({ min: 10, max: 2000, label: '问题内容' }),
+  pictures: PictureList,
+});
+
+export const wenzhengAdd = defineEndpoint({
+  method: 'POST',
+  path: '/v1/bangbang/wenzheng/add',
+  summary: '我要问政（部门、标题 5–50 字、内容 10–2000 字、图片至多 9 张；支持 Idempotency-Key）',
+  tag: 'bangbang',
+  body: PoliticsBody,
+  data: PoliticsDetail.extend({ reviewState: z.string() }),
+  auth: 'required',
+});
+
+export const PoliticsReplyBody = z.object({
+  id: Id,
+  content: Text({ min: 10, max: 3000, label: '回复内容' }),
+});
+
+export const wenzhengReply = defineEndpoint({
+  method: 'POST',
+  path: '/v1/bangbang/wenzheng/reply',
+  summary: '部门官方回复（仅该部门的账号；回复后状态为已回复，不可再回复）',
+  tag: 'bangbang',
+  body: PoliticsReplyBody,
+  data: PoliticsDetail,
+  auth: 'required',
+});
+

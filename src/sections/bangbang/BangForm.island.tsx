@@ -1,0 +1,348 @@
+/**
+ * The board's forms (issue 16, spec 2.7 / 7.7) as one island: ask (QA/ask), answer (QA/reply), 问政
+ * (politics/commit), the department's official reply (politics/reply), a tip (exposure/index) and the
+ * identity application (applyfor). Login first (mastLogin=true&redirect). The server validates and
+ * answers in Chinese; on any failure every field keeps the reader's text, and a retry of the same draft
+ * reuses its Idempotency-Key, so a send that did land is never written twice. Pictures (≤ 9) go through
+ * the existing upload path as soon as they are picked. Contract types only: no zod in the browser.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { api } from '../../client/api.ts';
+import type { Envelope } from '../../contract/envelope.ts';
+import type { MemberInfo, PoliticsProgress } from '../../contract/bangbangBoard.ts';
+import { UPLOAD_ACCEPT } from '../../contract/uploadLimits.ts';
+import { requireLogin } from '../../features/login-gate/requireLogin.ts';
+import { checkPictureFile, uploadPicture } from '../../features/interaction/uploadPicture.ts';
+import { BASE_PATH } from '../../lib/safeUrl.ts';
+import { $session } from '../../stores/session.ts';
+import { showToast } from '../../stores/toast.ts';
+import styles from './BangForm.module.css';
+
+export type BangFormKind = 'ask' | 'answer' | 'politics' | 'reply' | 'tip' | 'apply';
+
+interface Props {
+  kind: BangFormKind;
+  /** The question (answer) or 问政 (reply) the form is about. */
+  itemId?: number;
+  /** Departments of the 问政 form (wenzheng/getMemberList). */
+  departments?: ReadonlyArray<{ id: number; name: string }>;
+}
+
+interface Field {
+  name: string;
+  label: string;
+  type: 'text' | 'textarea' | 'select' | 'tel' | 'radio';
+  placeholder?: string;
+  /** Fewest characters (code points) when filled: a hint mirroring the contract, the server decides. */
+  min?: number;
+  max?: number;
+  required?: boolean;
+  options?: ReadonlyArray<{ value: string; label: string }>;
+}
+
+const PATHS: Record<BangFormKind, string> = {
+  ask: '/v1/bangbang/wenda/add',
+  answer: '/v1/bangbang/wenda/reply',
+  politics: '/v1/bangbang/wenzheng/add',
+  reply: '/v1/bangbang/wenzheng/reply',
+  tip: '/v1/bangbang/baoliao/add',
+  apply: '/api/bangbang/member/useredit',
+};
+
+const SUBMIT: Record<BangFormKind, string> = { ask: '发布问题', answer: '提交回答', politics: '提交问政', reply: '发布官方回复', tip: '发送爆料', apply: '提交认证' };
+
+/** Picture limits per form: the proof of an application is one picture. */
+const MAX_PICTURES: Record<BangFormKind, number> = { ask: 9, answer: 9, politics: 9, reply: 0, tip: 9, apply: 1 };
+const PICTURE_FIELD: Record<BangFormKind, string> = { ask: 'pictures', answer: 'pictures', politics: 'pictures', reply: '', tip: 'pictures', apply: 'proofPicture' };
+
+function fieldsOf(props: Props): Field[] {
+  switch (props.kind) {
+    case 'ask':
+      return [
+        { name: 'title', label: '问题标题', type: 'text', placeholder: '一句话说清你的问题（5–50 字）', min: 5, max: 50, required: true },
+        { name: 'content', label: '问题描述', type: 'textarea', placeholder: '补充时间、地点、经过，便于答人回答（选填）', max: 1000 },
+        { name: 'videoUrl', label: '视频链接', type: 'text', placeholder: 'https:// 开头（选填）', max: 500 },
+        { name: 'region', label: '所在区县', type: 'text', placeholder: '如：渝中区（选填）', max: 20 },
+      ];
+    case 'answer':
+      return [{ name: 'content', label: '回答内容', type: 'textarea', placeholder: '写下你的回答（2–2000 字）', min: 2, max: 2000, required: true }];
+    case 'politics':
+      return [
+        { name: 'departmentId', label: '问政部门', type: 'select', required: true, options: (props.departments ?? []).map((d) => ({ value: String(d.id), label: d.name })) },
+        { name: 'title', label: '标题', type: 'text', placeholder: '简要概括问题（5–50 字）', min: 5, max: 50, required: true },
+        { name: 'content', label: '问题内容', type: 'textarea', placeholder: '详细描述问题的时间、地点和诉求（10–2000 字）', min: 10, max: 2000, required: true },
+      ];
+    case 'reply':
+      return [{ name: 'content', label: '回复内容', type: 'textarea', placeholder: '以部门名义答复网友（10–3000 字）', min: 10, max: 3000, required: true }];
+    case 'tip':
+      return [
+        { name: 'content', label: '爆料内容', type: 'textarea', placeholder: '发生了什么？时间、地点、经过（5–1000 字）', min: 5, max: 1000, required: true },
+        { name: 'place', label: '地点', type: 'text', placeholder: '如：渝中区解放碑（选填）', max: 40 },
+        { name: 'videoUrl', label: '视频链接', type: 'text', placeholder: 'https:// 开头（选填）', max: 500 },
+        { name: 'contactPhone', label: '联系电话', type: 'tel', placeholder: '选填，仅供记者联系，不会公开', max: 20 },
+      ];
+    case 'apply':
+      return [
+        {
+          name: 'userType',
+          label: '认证类型',
+          type: 'radio',
+          required: true,
+          options: [
+            { value: '1', label: '入驻答人' },
+            { value: '2', label: '记者' },
+          ],
+        },
+        { name: 'realName', label: '真实姓名', type: 'text', placeholder: '2–20 字', min: 2, max: 20, required: true },
+        { name: 'job', label: '职业', type: 'text', placeholder: '单位与职务，如：某律师事务所 律师', min: 2, max: 40, required: true },
+        { name: 'introduction', label: '个人简介', type: 'textarea', placeholder: '擅长回答哪些问题（10–300 字）', min: 10, max: 300, required: true },
+      ];
+  }
+}
+
+interface Picture {
+  id: string;
+  src: string;
+  url: string | null;
+}
+
+/** The first problem of a draft the reader can fix before sending (the server checks again and decides). */
+export function checkFields(fields: readonly Field[], values: Readonly<Record<string, string>>): string | null {
+  for (const f of fields) {
+    const value = (values[f.name] ?? '').trim();
+    const length = Array.from(value).length;
+    if (f.required && length === 0) return f.type === 'select' || f.type === 'radio' ? `请选择${f.label}` : `${f.label}不能为空`;
+    if (length > 0 && f.min !== undefined && length < f.min) return `${f.label}至少 ${f.min} 个字`;
+    if (f.max !== undefined && length > f.max) return `${f.label}不能超过 ${f.max} 个字`;
+  }
+  return null;
+}
+
+function newKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+function doneHref(kind: BangFormKind, data: { id?: number } | null, itemId: number | undefined): string {
+  const bang = `${BASE_PATH}/BangBang`;
+  if (kind === 'ask' && data?.id) return `${bang}/QA/detail?id=${data.id}`;
+  if (kind === 'answer' && itemId) return `${bang}/QA/detail?id=${itemId}`;
+  if (kind === 'politics' && data?.id) return `${bang}/politics/detail?id=${data.id}`;
+  if (kind === 'reply' && itemId) return `${bang}/politics/detail?id=${itemId}`;
+  return '';
+}
+
+const STATE_TEXT: Record<MemberInfo['state'], string> = { none: '', pending: '审核中', approved: '已通过', rejected: '未通过' };
+
+export function BangForm(props: Props) {
+  const session = useStore($session);
+  const fields = fieldsOf(props);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [pictures, setPictures] = useState<Picture[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [info, setInfo] = useState<MemberInfo | null>(null);
+  const [canReply, setCanReply] = useState<boolean | null>(null);
+  const [sent, setSent] = useState('');
+  const idem = useRef<{ draft: string; key: string } | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const maxPictures = MAX_PICTURES[props.kind];
+
+  useEffect(() => {
+    if (!session.token) {
+      // A form page is the form: login first. The tip form sits under the tips list: login on sending.
+      if (props.kind !== 'tip') requireLogin();
+      return;
+    }
+    if (props.kind === 'apply') {
+      void api.get<MemberInfo>('/api/bangbang/member/getInfo').then((res: Envelope<MemberInfo>) => {
+        if (res.statusCode !== 200) return;
+        setInfo(res.data);
+        if (res.data.state !== 'none') {
+          setValues({ userType: String(res.data.userType), realName: res.data.realName, job: res.data.job, introduction: res.data.introduction });
+        }
+      });
+    }
+    if (props.kind === 'reply' && props.itemId) {
+      void api.get<PoliticsProgress>('/v1/bangbang/wenzheng/getProgress', { id: props.itemId }).then((res: Envelope<PoliticsProgress>) => {
+        setCanReply(res.statusCode === 200 && res.data.canReply === 1);
+      });
+    }
+  }, [session.token, props.kind, props.itemId]);
+
+  function set(name: string, value: string): void {
+    setValues((v) => ({ ...v, [name]: value }));
+  }
+
+  async function addPicture(file: File): Promise<void> {
+    const id = newKey();
+    setPictures((list) => [...list, { id, src: URL.createObjectURL(file), url: null }]);
+    try {
+      const res = await uploadPicture(file, file.name || 'picture');
+      if (res.statusCode === 200) {
+        setPictures((list) => list.map((p) => (p.id === id ? { ...p, url: res.data.url } : p)));
+        return;
+      }
+      showToast(res.message || '图片上传失败', { type: 'text', duration: 2000 });
+    } catch {
+      showToast('图片上传失败，请重试', { type: 'text', duration: 2000 });
+    }
+    setPictures((list) => list.filter((p) => p.id !== id));
+  }
+
+  function pick(files: FileList | null): void {
+    if (!files || !requireLogin()) return;
+    const room = maxPictures - pictures.length;
+    const chosen = [...files];
+    if (chosen.length > room) showToast(`最多上传 ${maxPictures} 张图片`, { type: 'text', duration: 2000 });
+    for (const file of chosen.slice(0, Math.max(0, room))) {
+      const problem = checkPictureFile(file);
+      if (problem) showToast(problem, { type: 'text', duration: 2000 });
+      else void addPicture(file);
+    }
+    if (picker.current) picker.current.value = '';
+  }
+
+  async function submit(event: SyntheticEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    if (busy || !requireLogin()) return;
+    if (pictures.some((p) => p.url === null)) {
+      setError('图片上传中，请稍候');
+      return;
+    }
+    const problem = checkFields(fields, values);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    const body: Record<string, string | number> = {};
+    for (const f of fields) body[f.name] = (values[f.name] ?? '').trim();
+    if (props.itemId) body.id = props.itemId;
+    const urls = pictures.flatMap((p) => (p.url ? [p.url] : []));
+    if (PICTURE_FIELD[props.kind]) body[PICTURE_FIELD[props.kind]] = urls.join(',');
+    if (props.kind === 'apply') body.userType = Number(body.userType) || 0;
+    const draft = JSON.stringify(body);
+    if (!idem.current || idem.current.draft !== draft) idem.current = { draft, key: newKey() };
+    setBusy(true);
+    setError('');
+    try {
+      const res = await api.post<{ id?: number } & Partial<MemberInfo>>(PATHS[props.kind], body, { idempotencyKey: idem.current.key });
+      setBusy(false);
+      if (res.statusCode === 200) {
+        idem.current = null;
+        showToast(res.message, { type: 'text', duration: 2000 });
+        const next = doneHref(props.kind, res.data, props.itemId);
+        if (props.kind === 'apply') setInfo(res.data as MemberInfo);
+        if (next) setTimeout(() => location.assign(next), 1000);
+        else {
+          // A tip: the list shows it on reload; the form is cleared only after success.
+          setSent(res.message);
+          setValues({});
+          setPictures([]);
+        }
+        return;
+      }
+      // Every field keeps the reader's text; the server's Chinese message says what to fix.
+      if (res.statusCode !== 301 && res.statusCode !== 302) setError(res.message.replace(/^参数错误: \w+ /, ''));
+    } catch (error) {
+      setBusy(false);
+      // The server refused the body (HTTP 400: a field it judged differently), or the network failed.
+      const status = (error as { status?: number | null }).status;
+      setError(status === 400 ? '提交的内容有误，请检查后重试' : '网络不给力，请稍后再试');
+    }
+  }
+
+  if (props.kind === 'reply' && canReply === false) {
+    return <p className={styles.note} role="status">只有该部门的认证账号可以回复此问政</p>;
+  }
+
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+      {props.kind === 'apply' && info && info.state !== 'none' && (
+        <p className={styles.state} data-apply-state={info.state} role="status">
+          认证状态：<strong>{STATE_TEXT[info.state]}</strong>
+          {info.state === 'approved' && `（${info.typeName}）`}
+          {info.state === 'rejected' && info.reason && `，原因：${info.reason}`}
+        </p>
+      )}
+      {sent && (
+        <p className={styles.state} role="status">
+          {sent}
+        </p>
+      )}
+      {fields.map((f) => {
+        const id = `bf-${props.kind}-${f.name}`;
+        const value = values[f.name] ?? '';
+        if (f.type === 'radio') {
+          return (
+            <fieldset key={f.name} className={styles.field}>
+              <legend className={styles.label}>{f.label}</legend>
+              <div className={styles.radios}>
+                {f.options?.map((o) => (
+                  <label key={o.value} className={styles.radio}>
+                    <input type="radio" name={f.name} value={o.value} checked={value === o.value} onChange={() => set(f.name, o.value)} />
+                    {o.label}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          );
+        }
+        return (
+          <div key={f.name} className={styles.field}>
+            <label className={styles.label} htmlFor={id}>
+              {f.label}
+              {f.required && <span aria-hidden="true"> *</span>}
+            </label>
+            {f.type === 'textarea' ? (
+              <textarea id={id} className={styles.textarea} value={value} maxLength={f.max} placeholder={f.placeholder} rows={6} onChange={(e) => set(f.name, e.target.value)} />
+            ) : f.type === 'select' ? (
+              <select id={id} className={styles.input} value={value} onChange={(e) => set(f.name, e.target.value)}>
+                <option value="">请选择部门</option>
+                {f.options?.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input id={id} className={styles.input} type={f.type} value={value} maxLength={f.max} placeholder={f.placeholder} onChange={(e) => set(f.name, e.target.value)} />
+            )}
+          </div>
+        );
+      })}
+      {maxPictures > 0 && (
+        <div className={styles.field}>
+          <span className={styles.label}>{props.kind === 'apply' ? '证明材料（工作证或执业证照片）' : `图片（最多 ${maxPictures} 张）`}</span>
+          <ul className={styles.pics} aria-label="已选图片">
+            {pictures.map((p, i) => (
+              <li key={p.id} className={styles.pic}>
+                <img src={p.src} alt={`图片 ${i + 1}`} />
+                {p.url === null && <span className={styles.uploading}>上传中</span>}
+                <button type="button" className={styles.remove} aria-label={`删除图片 ${i + 1}`} onClick={() => setPictures((list) => list.filter((x) => x.id !== p.id))}>
+                  ×
+                </button>
+              </li>
+            ))}
+            {pictures.length < maxPictures && (
+              <li>
+                <label className={styles.add}>
+                  <input ref={picker} type="file" accept={UPLOAD_ACCEPT} multiple={maxPictures > 1} className={styles.file} onChange={(e) => pick(e.target.files)} aria-label="添加图片" />
+                  <span aria-hidden="true">+</span>
+                </label>
+              </li>
+            )}
+          </ul>
+        </div>
+      )}
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className={styles.submit} disabled={busy}>
+        {busy ? '提交中…' : SUBMIT[props.kind]}
+      </button>
+    </form>
+  );
+}

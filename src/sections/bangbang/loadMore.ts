@@ -1,0 +1,239 @@
+/**
+ * Loaders of the rest of the board's pages (issue 16): the Q&A home and lists, members, groups, tips,
+ * the 帮你解读 column and the forms' server data. Each calls the API through the shared client; a bad
+ * query is 'notFound' (404), an API failure 'error' (503).
+ */
+import { getEndpoint } from '../../client/getEndpoint.ts';
+import { wendaGetAnswerDetail, wendaGetAnswerListById, wenzhengGetDetail, type Answer, type MemberItem, type PoliticsDetail, type QuestionDetail, type QuestionListItem } from '../../contract/bangbang.ts';
+import {
+  baoliaoList,
+  explainDetail,
+  explainList,
+  groupownetCommunity,
+  groupownetHome,
+  groupownetPosts,
+  groupownetSearch,
+  groupownetUserInfo,
+  groupownetUserlist,
+  wendaGetHotQuestionList,
+  wendaGetMember,
+  wendaGetMemberList,
+  wendaGetNewAnswerListByMemberId,
+  wendaGetNewQuestionList,
+  wendaGetNewQuestionListByMemberId,
+  wendaIndex,
+  wenzhengGetMemberList,
+  wenzhengGetProgress,
+  type AnswerListItem,
+  type Department,
+  type Explainer,
+  type Group,
+  type GroupMember,
+  type GroupPost,
+  type PoliticsProgress,
+  type Tip,
+  type WendaIndex,
+} from '../../contract/bangbangBoard.ts';
+import { Keyword } from '../../contract/bangbang.ts';
+import { Id } from '../../contract/fields.ts';
+import { dataOr404, loadSafely, readPage, type PageLoad } from '../news/pageLoad.ts';
+
+/** Items per page of the board's paged lists (the API's default, sent so the last page is known). */
+export const MORE_PAGE_SIZE = 10;
+
+function readId(url: URL): number | null {
+  const parsed = Id.safeParse(url.searchParams.get('id') ?? undefined);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Spec 2.7: type 1 / 2 of ask-special and moreList; anything else is type 1. */
+export function readType(url: URL): 1 | 2 {
+  return url.searchParams.get('type') === '2' ? 2 : 1;
+}
+
+export function loadWendaIndex(): Promise<PageLoad<WendaIndex>> {
+  return loadSafely<WendaIndex>(async () => {
+    const res = dataOr404(await getEndpoint(wendaIndex, {}));
+    return res.ok ? { kind: 'ok', view: res.data } : { kind: 'error' };
+  });
+}
+
+export interface PagedView<T> {
+  items: T[];
+  page: number;
+}
+
+export function loadMoreList(url: URL): Promise<PageLoad<PagedView<QuestionListItem> & { type: 1 | 2 }>> {
+  return loadSafely<PagedView<QuestionListItem> & { type: 1 | 2 }>(async () => {
+    const page = readPage(url);
+    if (page === null) return { kind: 'notFound' };
+    const type = readType(url);
+    const res = dataOr404(await getEndpoint(type === 1 ? wendaGetHotQuestionList : wendaGetNewQuestionList, { page, pageSize: MORE_PAGE_SIZE }));
+    return res.ok ? { kind: 'ok', view: { items: res.data, page, type } } : { kind: 'error' };
+  });
+}
+
+export function loadQuestionList(url: URL): Promise<PageLoad<{ question: QuestionDetail; answers: Answer[] }>> {
+  return loadSafely<{ question: QuestionDetail; answers: Answer[] }>(async () => {
+    const id = readId(url);
+    if (id === null) return { kind: 'notFound' };
+    const [q, a] = await Promise.all([getEndpoint(wendaGetAnswerDetail, { id }), getEndpoint(wendaGetAnswerListById, { id, pageSize: 50 })]);
+    const question = dataOr404(q);
+    if (!question.ok) return question.notFound ? { kind: 'notFound' } : { kind: 'error' };
+    const answers = dataOr404(a);
+    return answers.ok ? { kind: 'ok', view: { question: question.data, answers: answers.data } } : { kind: 'error' };
+  });
+}
+
+export function loadMembers(url: URL): Promise<PageLoad<PagedView<MemberItem> & { type: 1 | 2 }>> {
+  return loadSafely<PagedView<MemberItem> & { type: 1 | 2 }>(async () => {
+    const page = readPage(url);
+    if (page === null) return { kind: 'notFound' };
+    const type = readType(url);
+    const res = dataOr404(await getEndpoint(wendaGetMemberList, { type: type === 2 ? '2' : '1', page, pageSize: MORE_PAGE_SIZE }));
+    return res.ok ? { kind: 'ok', view: { items: res.data, page, type } } : { kind: 'error' };
+  });
+}
+
+export interface MemberHome {
+  member: MemberItem;
+  answers: AnswerListItem[];
+  questions: QuestionListItem[];
+}
+
+export function loadMemberHome(url: URL): Promise<PageLoad<MemberHome>> {
+  return loadSafely<MemberHome>(async () => {
+    const id = readId(url);
+    if (id === null) return { kind: 'notFound' };
+    const member = dataOr404(await getEndpoint(wendaGetMember, { id }));
+    if (!member.ok) return member.notFound ? { kind: 'notFound', message: member.message } : { kind: 'error' };
+    if (!member.data.isJump) return { kind: 'ok', view: { member: member.data, answers: [], questions: [] } };
+    const [answers, questions] = await Promise.all([
+      getEndpoint(wendaGetNewAnswerListByMemberId, { id, pageSize: 20 }),
+      getEndpoint(wendaGetNewQuestionListByMemberId, { id, pageSize: 20 }),
+    ]);
+    const a = dataOr404(answers);
+    const q = dataOr404(questions);
+    return a.ok && q.ok ? { kind: 'ok', view: { member: member.data, answers: a.data, questions: q.data } } : { kind: 'error' };
+  });
+}
+
+export interface CommunityView extends PagedView<Group> {
+  keyword: string;
+  error: string | null;
+}
+
+export function loadCommunity(url: URL): Promise<PageLoad<CommunityView>> {
+  return loadSafely<CommunityView>(async () => {
+    const page = readPage(url);
+    if (page === null) return { kind: 'notFound' };
+    const raw = (url.searchParams.get('keyword') ?? '').trim();
+    if (raw !== '') {
+      const parsed = Keyword.safeParse(raw);
+      if (!parsed.success) return { kind: 'ok', view: { items: [], page, keyword: raw, error: parsed.error.issues[0]?.message ?? '搜索内容有误' } };
+      const res = dataOr404(await getEndpoint(groupownetSearch, { keyword: parsed.data, page, pageSize: MORE_PAGE_SIZE }));
+      return res.ok ? { kind: 'ok', view: { items: res.data, page, keyword: raw, error: null } } : { kind: 'error' };
+    }
+    const res = dataOr404(await getEndpoint(groupownetCommunity, { page, pageSize: MORE_PAGE_SIZE }));
+    return res.ok ? { kind: 'ok', view: { items: res.data, page, keyword: '', error: null } } : { kind: 'error' };
+  });
+}
+
+export function loadCommend(): Promise<PageLoad<{ groups: Group[]; posts: GroupPost[] }>> {
+  return loadSafely<{ groups: Group[]; posts: GroupPost[] }>(async () => {
+    const res = dataOr404(await getEndpoint(groupownetHome, {}));
+    return res.ok ? { kind: 'ok', view: res.data } : { kind: 'error' };
+  });
+}
+
+export interface GroupView {
+  group: Group;
+  members: GroupMember[];
+  posts: GroupPost[];
+  page: number;
+}
+
+export function loadGroup(url: URL): Promise<PageLoad<GroupView>> {
+  return loadSafely<GroupView>(async () => {
+    const id = readId(url);
+    const page = readPage(url);
+    if (id === null || page === null) return { kind: 'notFound' };
+    const [g, m, p] = await Promise.all([
+      getEndpoint(groupownetUserInfo, { id }),
+      getEndpoint(groupownetUserlist, { id, pageSize: 20 }),
+      getEndpoint(groupownetPosts, { id, page, pageSize: MORE_PAGE_SIZE }),
+    ]);
+    const group = dataOr404(g);
+    if (!group.ok) return group.notFound ? { kind: 'notFound', message: group.message } : { kind: 'error' };
+    const members = dataOr404(m);
+    const posts = dataOr404(p);
+    return members.ok && posts.ok ? { kind: 'ok', view: { group: group.data, members: members.data, posts: posts.data, page } } : { kind: 'error' };
+  });
+}
+
+export function loadTips(url: URL): Promise<PageLoad<PagedView<Tip>>> {
+  return loadSafely<PagedView<Tip>>(async () => {
+    const page = readPage(url);
+    if (page === null) return { kind: 'notFound' };
+    const res = dataOr404(await getEndpoint(baoliaoList, { page, pageSize: MORE_PAGE_SIZE }));
+    return res.ok ? { kind: 'ok', view: { items: res.data, page } } : { kind: 'error' };
+  });
+}
+
+export type ExplainView = { kind: 'list'; items: Explainer[]; page: number } | { kind: 'detail'; item: Explainer };
+
+export function loadExplain(url: URL): Promise<PageLoad<ExplainView>> {
+  return loadSafely<ExplainView>(async () => {
+    if (url.searchParams.has('id')) {
+      const id = readId(url);
+      if (id === null) return { kind: 'notFound' };
+      const res = dataOr404(await getEndpoint(explainDetail, { id }));
+      if (!res.ok) return res.notFound ? { kind: 'notFound', message: res.message } : { kind: 'error' };
+      return { kind: 'ok', view: { kind: 'detail', item: res.data } };
+    }
+    const page = readPage(url);
+    if (page === null) return { kind: 'notFound' };
+    const res = dataOr404(await getEndpoint(explainList, { page, pageSize: MORE_PAGE_SIZE }));
+    return res.ok ? { kind: 'ok', view: { kind: 'list', items: res.data, page } } : { kind: 'error' };
+  });
+}
+
+export function loadDepartments(): Promise<PageLoad<Department[]>> {
+  return loadSafely<Department[]>(async () => {
+    const res = dataOr404(await getEndpoint(wenzhengGetMemberList, { platformType: '0' }));
+    return res.ok ? { kind: 'ok', view: res.data } : { kind: 'error' };
+  });
+}
+
+/** The question a form answers (QA/reply?id) — public data only; the island checks the reader. */
+export function loadQuestionForReply(url: URL): Promise<PageLoad<QuestionDetail>> {
+  return loadSafely<QuestionDetail>(async () => {
+    const id = readId(url);
+    if (id === null) return { kind: 'notFound' };
+    const res = dataOr404(await getEndpoint(wendaGetAnswerDetail, { id }));
+    if (!res.ok) return res.notFound ? { kind: 'notFound', message: res.message } : { kind: 'error' };
+    return { kind: 'ok', view: res.data };
+  });
+}
+
+export function loadPoliticsForReply(url: URL): Promise<PageLoad<{ item: PoliticsDetail; progress: PoliticsProgress }>> {
+  return loadSafely<{ item: PoliticsDetail; progress: PoliticsProgress }>(async () => {
+    const id = readId(url);
+    if (id === null) return { kind: 'notFound' };
+    const [d, p] = await Promise.all([getEndpoint(wenzhengGetDetail, { id }), getEndpoint(wenzhengGetProgress, { id })]);
+    const detail = dataOr404(d);
+    if (!detail.ok) return detail.notFound ? { kind: 'notFound', message: detail.message } : { kind: 'error' };
+    const progress = dataOr404(p);
+    return progress.ok ? { kind: 'ok', view: { item: detail.data, progress: progress.data } } : { kind: 'error' };
+  });
+}
+
+/** The 问政 timeline of a detail page; null when the call fails (the page is whole without it). */
+export async function loadProgress(id: number): Promise<PoliticsProgress | null> {
+  try {
+    const res = await getEndpoint(wenzhengGetProgress, { id });
+    return res.statusCode === 200 ? res.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Data access of the board's writes (issue 16): rows by an author's Idempotency-Key, the inserts (each
+ * `on conflict do nothing` on the key, so a lost race reads the winner), the official reply's
+ * conditional update and the application's upsert.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { bangAnswers, bangMembers, bangPolitics, bangQuestions, bangTips } from '../../db/schema/bangbang.ts';
+
+type Q = Db | Tx;
+export type NewQuestion = typeof bangQuestions.$inferInsert;
+export type NewAnswer = typeof bangAnswers.$inferInsert;
+export type NewPolitics = typeof bangPolitics.$inferInsert;
+export type NewTip = typeof bangTips.$inferInsert;
+
+export async function accountCreatedAtRepo(db: Q, userId: number): Promise<Date | null> {
+  const rows = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).limit(1);
+  return rows[0]?.createdAt ?? null;
+}
+
+export async function questionByKeyRepo(db: Q, userId: number, key: string) {
+  return (await db.select().from(bangQuestions).where(and(eq(bangQuestions.userId, userId), eq(bangQuestions.clientKey, key))).limit(1))[0] ?? null;
+}
+
+/** True when the user asked a question with this title in the last 5 minutes. */
+export async function recentSameTitleRepo(db: Q, userId: number, title: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: bangQuestions.id })
+    .from(bangQuestions)
+    .where(and(eq(bangQuestions.userId, userId), eq(bangQuestions.title, title), sql`${bangQuestions.createdAt} > now() - interval '5 minutes'`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertQuestionRepo(tx: Tx, values: NewQuestion) {
+  return (await tx.insert(bangQuestions).values(values).onConflictDoNothing().returning())[0] ?? null;
+}
+
+export async function answerByKeyRepo(db: Q, userId: number, key: string) {
+  return (await db.select().from(bangAnswers).where(and(eq(bangAnswers.userId, userId), eq(bangAnswers.clientKey, key))).limit(1))[0] ?? null;
+}
+
+/** True when the user already gave this answer to this question. */
+export async function sameAnswerRepo(db: Q, userId: number, questionId: number, content: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: bangAnswers.id })
+    .from(bangAnswers)
+    .where(and(eq(bangAnswers.userId, userId), eq(bangAnswers.questionId, questionId), eq(bangAnswers.content, content)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Inserts an answer; a published one counts on its question (the question becomes 答) in the same transaction. */
+export async function insertAnswerRepo(tx: Tx, values: NewAnswer) {
+  const answer = (await tx.insert(bangAnswers).values(values).onConflictDoNothing().returning())[0] ?? null;
+  if (answer && answer.reviewState === 'approved') {
+    await tx
+      .update(bangQuestions)
+      .set({ answerCount: sql`${bangQuestions.answerCount} + 1` })
+      .where(eq(bangQuestions.id, answer.questionId));
+  }
+  return answer;
+}
+
+export async function politicsByKeyRepo(db: Q, userId: number, key: string) {
+  return (await db.select().from(bangPolitics).where(and(eq(bangPolitics.userId, userId), eq(bangPolitics.clientKey, key))).limit(1))[0] ?? null;
+}
+
+export async function insertPoliticsRepo(tx: Tx, values: NewPolitics) {
+  return (await tx.insert(bangPolitics).values(values).onConflictDoNothing().returning())[0] ?? null;
+}
+
+/** The official reply: only while status is 0 (of two racing replies one lands); null when already replied. */
+export async function replyPoliticsRepo(tx: Tx, id: number, html: string, replyUserId: number) {
+  const rows = await tx
+    .update(bangPolitics)
+    .set({ status: 1, replyHtml: html, repliedAt: new Date(), replyUserId, acceptedAt: sql`coalesce(${bangPolitics.acceptedAt}, now())` })
+    .where(and(eq(bangPolitics.id, id), eq(bangPolitics.status, 0)))
+    .returning();
+  return rows[0] ?? null;
+}
+
+export async function tipByKeyRepo(db: Q, userId: number, key: string) {
+  return (await db.select().from(bangTips).where(and(eq(bangTips.userId, userId), eq(bangTips.clientKey, key))).limit(1))[0] ?? null;
+}
+
+export async function insertTipRepo(tx: Tx, values: NewTip) {
+  return (await tx.insert(bangTips).values(values).onConflictDoNothing().returning())[0] ?? null;
+}
+
+export interface ApplicationValues {
+  userType: number;
+  typeName: string;
+  realName: string;
+  job: string;
+  introduction: string;
+  proofPicture: string;
+}
+
+/** One member row per user: a new application, or a pending / refused one changed (pending again); never over an approved row. */
+export async function upsertApplicationRepo(tx: Tx, userId: number, values: ApplicationValues): Promise<void> {
+  const set = { ...values, reviewState: 'pending', reviewReason: '' };
+  await tx
+    .insert(bangMembers)
+    .values({ userId, ...set, isJump: true })
+    .onConflictDoUpdate({ target: bangMembers.userId, set, where: sql`${bangMembers.reviewState} <> 'approved'` });
+}

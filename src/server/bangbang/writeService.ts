@@ -1,0 +1,371 @@
+/**
+ * The board's writes (spec 7.7; issue 16): asking, answering, 问政 and its official reply, tips,
+ * applications and joining groups. Every write: the body parsed by its contract (Chinese messages),
+ * pictures only the caller's own uploads, one transaction, an Idempotency-Key (a retry answers what the
+ * first send wrote; the same key with other content is refused), rate limits per user (stricter for an
+ * account younger than a day), and a review state from the start (pending when the board's
+ * review-before-publish setting is on).
+ */
+import type { Context } from 'hono';
+import type { Answer, PoliticsDetail, QuestionDetail } from '../../contract/bangbang.ts';
+import type { MemberInfo, Tip } from '../../contract/bangbangBoard.ts';
+import { StatusCode } from '../../contract/envelope.ts';
+import { sanitizeHtml } from '../../features/richtext/sanitizeHtml.server.ts';
+import type { Db } from '../db/client.ts';
+import { configValueRepo } from '../discover/repo.ts';
+import type { AuthUser } from '../http/auth.ts';
+import { ApiFailure } from '../http/envelope.ts';
+import type { RateLimiter, RateRule } from '../http/rateLimit.ts';
+import type { AppDeps } from '../http/types.ts';
+import { profilesRepo } from '../interaction/repo.ts';
+import { checkPictures, NEW_ACCOUNT_MS } from '../interaction/service.ts';
+import { answererOf, membersOfRepo } from './board/repo.ts';
+import { findDepartmentRepo, findGroupRepo, joinGroupRepo, leaveGroupRepo, memberRoleRepo, ownMemberRepo, toTip } from './more/repo.ts';
+import { memberInfoService } from './moreService.ts';
+import { findPoliticsRepo, findQuestionRepo, toAnswer, toPoliticsDetail, toQuestionDetail } from './repo.ts';
+import { BANG_MESSAGES } from './service.ts';
+import {
+  accountCreatedAtRepo,
+  answerByKeyRepo,
+  insertAnswerRepo,
+  insertPoliticsRepo,
+  insertQuestionRepo,
+  insertTipRepo,
+  politicsByKeyRepo,
+  questionByKeyRepo,
+  recentSameTitleRepo,
+  replyPoliticsRepo,
+  sameAnswerRepo,
+  tipByKeyRepo,
+  upsertApplicationRepo,
+} from './write/repo.ts';
+
+export const WRITE_MESSAGES = {
+  asked: '提问成功',
+  answered: '回答成功',
+  politicsSent: '提交成功，请等待部门回复',
+  replied: '回复成功',
+  tipSent: '爆料成功，感谢您提供线索',
+  pending: '提交成功，审核通过后将公开显示',
+  applied: '申请已提交，请等待审核',
+  keyReused: '该 Idempotency-Key 已用于其他内容',
+  badKey: 'Idempotency-Key 格式不正确',
+  duplicate: '请勿重复提交相同的内容',
+  replyClosed: '该问题已关闭回答',
+  departmentMissing: '请选择要问政的部门',
+  notDepartment: '只有该部门的认证账号可以回复',
+  alreadyReplied: '该问政已回复，不能重复回复',
+  alreadyMember: '您已通过认证，无需重复申请',
+  groupMissing: '社群不存在或已解散',
+  ownerCannotLeave: '群主不能退出自己的社群',
+  joined: '加入成功',
+  left: '已退出社群',
+} as const;
+
+/** app_config key of the board's review-before-publish setting (team rule; default off). */
+export const BANG_REVIEW_SETTING_KEY = 'bangbang.reviewBeforePublish';
+
+/** Questions, 问政 and tips: one per 15 s, ≤ 20 a day; a new account one per minute, ≤ 5 a day. */
+const ASK_RULES: RateRule[] = [
+  { max: 1, windowMs: 15_000 },
+  { max: 20, windowMs: 24 * 3600_000 },
+];
+const NEW_ACCOUNT_ASK_RULES: RateRule[] = [
+  { max: 1, windowMs: 60_000 },
+  { max: 5, windowMs: 24 * 3600_000 },
+];
+/** Answers: one per 10 s, ≤ 60 a day; a new account one per 30 s, ≤ 10 a day. */
+const ANSWER_RULES: RateRule[] = [
+  { max: 1, windowMs: 10_000 },
+  { max: 60, windowMs: 24 * 3600_000 },
+];
+const NEW_ACCOUNT_ANSWER_RULES: RateRule[] = [
+  { max: 1, windowMs: 30_000 },
+  { max: 10, windowMs: 24 * 3600_000 },
+];
+/** Official replies: ≤ 10 a minute per department account. */
+const OFFICIAL_RULES: RateRule[] = [{ max: 10, windowMs: 60_000 }];
+/** Applications and group joins: ≤ 10 an hour. */
+const SMALL_RULES: RateRule[] = [{ max: 10, windowMs: 3600_000 }];
+const JOIN_RULES: RateRule[] = [{ max: 30, windowMs: 3600_000 }];
+
+const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{8,64}$/;
+
+export interface BangWriteContext {
+  deps: AppDeps;
+  limiter: RateLimiter;
+}
+
+const fail = (statusCode: number, message: string) => new ApiFailure(statusCode, message);
+
+function readKey(c: Context): string | null {
+  const key = c.req.header('idempotency-key') ?? null;
+  if (key !== null && !IDEMPOTENCY_KEY_RE.test(key)) throw fail(StatusCode.badParams, WRITE_MESSAGES.badKey);
+  return key;
+}
+
+async function isNewAccount(db: Db, userId: number): Promise<boolean> {
+  const at = await accountCreatedAtRepo(db, userId);
+  return at !== null && Date.now() - at.getTime() < NEW_ACCOUNT_MS;
+}
+
+/** Each kind of write has its own budget: a question does not hold back a tip. */
+async function takeRate(ctx: BangWriteContext, user: AuthUser, kind: 'ask' | 'politics' | 'tip' | 'answer'): Promise<void> {
+  const fresh = await isNewAccount(ctx.deps.database.db, user.userId);
+  const rules = kind !== 'answer' ? (fresh ? NEW_ACCOUNT_ASK_RULES : ASK_RULES) : fresh ? NEW_ACCOUNT_ANSWER_RULES : ANSWER_RULES;
+  await ctx.limiter.take([{ key: `bang-${kind}:user:${user.userId}`, rules }]);
+}
+
+async function reviewState(db: Db): Promise<'pending' | 'approved'> {
+  return (await configValueRepo(db, BANG_REVIEW_SETTING_KEY)) === true ? 'pending' : 'approved';
+}
+
+const messageFor = (state: string, published: string) => (state === 'pending' ? WRITE_MESSAGES.pending : published);
+
+/**
+ * Runs an insert guarded by the key: an earlier row with the key answers (when it holds the same
+ * content), else the insert runs; a lost race reads the winner.
+ */
+async function idempotent<R extends { clientKey: string | null }>(
+  key: string | null,
+  findByKey: () => Promise<R | null>,
+  same: (row: R) => boolean,
+  insert: () => Promise<R | null>,
+  beforeInsert: () => Promise<void>,
+): Promise<R> {
+  if (key !== null) {
+    const earlier = await findByKey();
+    if (earlier) {
+      if (!same(earlier)) throw fail(StatusCode.unprocessable, WRITE_MESSAGES.keyReused);
+      return earlier;
+    }
+  }
+  await beforeInsert();
+  const row = await insert();
+  if (row) return row;
+  const winner = key === null ? null : await findByKey();
+  if (!winner) throw fail(StatusCode.serverError, WRITE_MESSAGES.duplicate);
+  if (!same(winner)) throw fail(StatusCode.unprocessable, WRITE_MESSAGES.keyReused);
+  return winner;
+}
+
+const samePictures = (a: string[], b: string[]) => JSON.stringify(a) === JSON.stringify(b);
+
+// ── asking and answering ─────────────────────────────────────────────────────────────────────────
+
+export interface AskInput {
+  title: string;
+  content: string;
+  pictures: string[];
+  videoUrl: string;
+  region: string;
+}
+
+export async function askService(ctx: BangWriteContext, c: Context, user: AuthUser, input: AskInput): Promise<{ data: QuestionDetail & { reviewState: string }; message: string }> {
+  const db = ctx.deps.database.db;
+  const key = readKey(c);
+  // The video link is kept with the text: the board shows it as a link under the question.
+  const content = input.videoUrl ? `${input.content}${input.content ? '\n' : ''}视频：${input.videoUrl}` : input.content;
+  const row = await idempotent(
+    key,
+    () => questionByKeyRepo(db, user.userId, key!),
+    (r) => r.title === input.title && r.content === content && samePictures(r.pictures, input.pictures),
+    async () => {
+      const state = await reviewState(db);
+      return ctx.deps.database.write((tx) =>
+        insertQuestionRepo(tx, { userId: user.userId, title: input.title, content, pictures: input.pictures, region: input.region, reviewState: state, clientKey: key }),
+      );
+    },
+    async () => {
+      checkPictures(ctx.deps, user.userId, input.pictures);
+      if (await recentSameTitleRepo(db, user.userId, input.title)) throw fail(StatusCode.fail, WRITE_MESSAGES.duplicate);
+      await takeRate(ctx, user, 'ask');
+    },
+  );
+  const profiles = await profilesRepo(db, [user.userId]);
+  return { data: { ...toQuestionDetail(row, profiles.get(user.userId), false), reviewState: row.reviewState }, message: messageFor(row.reviewState, WRITE_MESSAGES.asked) };
+}
+
+export interface AnswerInput {
+  id: number;
+  content: string;
+  pictures: string[];
+}
+
+export async function answerService(ctx: BangWriteContext, c: Context, user: AuthUser, input: AnswerInput): Promise<{ data: Answer & { reviewState: string }; message: string }> {
+  const db = ctx.deps.database.db;
+  const key = readKey(c);
+  const row = await idempotent(
+    key,
+    () => answerByKeyRepo(db, user.userId, key!),
+    (r) => r.questionId === input.id && r.content === input.content && samePictures(r.pictures, input.pictures),
+    async () => {
+      const state = await reviewState(db);
+      return ctx.deps.database.write((tx) =>
+        insertAnswerRepo(tx, { questionId: input.id, userId: user.userId, content: input.content, pictures: input.pictures, reviewState: state, clientKey: key }),
+      );
+    },
+    async () => {
+      const question = await findQuestionRepo(db, input.id);
+      if (!question || question.reviewState !== 'approved') throw fail(StatusCode.notFound, BANG_MESSAGES.questionMissing);
+      if (question.replyClosed) throw fail(StatusCode.unprocessable, WRITE_MESSAGES.replyClosed);
+      checkPictures(ctx.deps, user.userId, input.pictures);
+      if (await sameAnswerRepo(db, user.userId, input.id, input.content)) throw fail(StatusCode.fail, WRITE_MESSAGES.duplicate);
+      await takeRate(ctx, user, 'answer');
+    },
+  );
+  const [profiles, members] = await Promise.all([profilesRepo(db, [user.userId]), membersOfRepo(db, [user.userId])]);
+  return {
+    data: { ...toAnswer(row, profiles.get(user.userId), false, answererOf(members.get(user.userId))), reviewState: row.reviewState },
+    message: messageFor(row.reviewState, WRITE_MESSAGES.answered),
+  };
+}
+
+// ── 问政 ─────────────────────────────────────────────────────────────────────────────────────────
+
+export interface PoliticsInput {
+  departmentId: number;
+  title: string;
+  content: string;
+  pictures: string[];
+}
+
+export async function politicsAddService(ctx: BangWriteContext, c: Context, user: AuthUser, input: PoliticsInput): Promise<{ data: PoliticsDetail & { reviewState: string }; message: string }> {
+  const db = ctx.deps.database.db;
+  const key = readKey(c);
+  const department = await findDepartmentRepo(db, input.departmentId);
+  if (!department) throw fail(StatusCode.badParams, WRITE_MESSAGES.departmentMissing);
+  const row = await idempotent(
+    key,
+    () => politicsByKeyRepo(db, user.userId, key!),
+    (r) => r.title === input.title && r.content === input.content && r.department === department.department && samePictures(r.pictures, input.pictures),
+    async () => {
+      const state = await reviewState(db);
+      return ctx.deps.database.write((tx) =>
+        insertPoliticsRepo(tx, {
+          userId: user.userId,
+          title: input.title,
+          content: input.content,
+          pictures: input.pictures,
+          department: department.department,
+          status: 0,
+          reviewState: state,
+          clientKey: key,
+        }),
+      );
+    },
+    async () => {
+      checkPictures(ctx.deps, user.userId, input.pictures);
+      await takeRate(ctx, user, 'politics');
+    },
+  );
+  const profiles = await profilesRepo(db, [user.userId]);
+  return { data: { ...toPoliticsDetail(row, profiles.get(user.userId), false), reviewState: row.reviewState }, message: messageFor(row.reviewState, WRITE_MESSAGES.politicsSent) };
+}
+
+/** Plain text → paragraphs of escaped HTML, then the one sanitiser (the reply renders through RichText). */
+function replyHtmlOf(text: string): string {
+  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const paragraphs = text
+    .split(/\n+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return sanitizeHtml(paragraphs.map((p) => `<p>${escape(p)}</p>`).join(''));
+}
+
+export async function politicsReplyService(ctx: BangWriteContext, user: AuthUser, input: { id: number; content: string }): Promise<{ data: PoliticsDetail; message: string }> {
+  const db = ctx.deps.database.db;
+  const row = await findPoliticsRepo(db, input.id);
+  if (!row || row.reviewState !== 'approved') throw fail(StatusCode.notFound, BANG_MESSAGES.politicsMissing);
+  // Authorization (security.md): only an approved account of the question's own department.
+  const member = await ownMemberRepo(db, user.userId);
+  if (!member || member.reviewState !== 'approved' || member.department === '' || member.department !== row.department) {
+    throw fail(StatusCode.forbidden, WRITE_MESSAGES.notDepartment);
+  }
+  await ctx.limiter.take([{ key: `bang-official-reply:user:${user.userId}`, rules: OFFICIAL_RULES }]);
+  const html = replyHtmlOf(input.content);
+  // Only the first reply lands: the update is conditional on status 0 (two departments' tabs racing).
+  const updated = await ctx.deps.database.write((tx) => replyPoliticsRepo(tx, row.id, html, user.userId));
+  if (!updated) throw fail(StatusCode.unprocessable, WRITE_MESSAGES.alreadyReplied);
+  const profiles = await profilesRepo(db, [updated.userId]);
+  return { data: toPoliticsDetail(updated, profiles.get(updated.userId), false), message: WRITE_MESSAGES.replied };
+}
+
+// ── tips ─────────────────────────────────────────────────────────────────────────────────────────
+
+export interface TipInput {
+  content: string;
+  pictures: string[];
+  videoUrl: string;
+  place: string;
+  contactPhone: string;
+}
+
+export async function tipAddService(ctx: BangWriteContext, c: Context, user: AuthUser, input: TipInput): Promise<{ data: Tip; message: string }> {
+  const db = ctx.deps.database.db;
+  const key = readKey(c);
+  const row = await idempotent(
+    key,
+    () => tipByKeyRepo(db, user.userId, key!),
+    (r) => r.content === input.content && r.place === input.place && samePictures(r.pictures, input.pictures),
+    async () => {
+      const state = await reviewState(db);
+      return ctx.deps.database.write((tx) =>
+        insertTipRepo(tx, { userId: user.userId, content: input.content, pictures: input.pictures, videoUrl: input.videoUrl, place: input.place, contactPhone: input.contactPhone, reviewState: state, clientKey: key }),
+      );
+    },
+    async () => {
+      checkPictures(ctx.deps, user.userId, input.pictures);
+      await takeRate(ctx, user, 'tip');
+    },
+  );
+  const profiles = await profilesRepo(db, [user.userId]);
+  return { data: toTip(row, profiles.get(user.userId)), message: messageFor(row.reviewState, WRITE_MESSAGES.tipSent) };
+}
+
+// ── applications ─────────────────────────────────────────────────────────────────────────────────
+
+export interface ApplyInput {
+  userType: number;
+  realName: string;
+  job: string;
+  introduction: string;
+  proofPicture: string;
+}
+
+const TYPE_NAMES: Readonly<Record<number, string>> = { 1: '答人', 2: '记者' };
+
+/**
+ * An application: a member row in review. Only the listed fields are taken from the body (never the
+ * review state, type name, department or isJump: mass assignment). A pending or refused application
+ * may be changed and is pending again; an approved member cannot re-apply. Sending it twice is one row.
+ */
+export async function applyService(ctx: BangWriteContext, user: AuthUser, input: ApplyInput): Promise<{ data: MemberInfo; message: string }> {
+  const db = ctx.deps.database.db;
+  const existing = await ownMemberRepo(db, user.userId);
+  if (existing && existing.reviewState === 'approved') throw fail(StatusCode.unprocessable, WRITE_MESSAGES.alreadyMember);
+  checkPictures(ctx.deps, user.userId, [input.proofPicture]);
+  await ctx.limiter.take([{ key: `bang-apply:user:${user.userId}`, rules: SMALL_RULES }]);
+  await ctx.deps.database.write((tx) =>
+    upsertApplicationRepo(tx, user.userId, {
+      userType: input.userType,
+      typeName: TYPE_NAMES[input.userType] ?? '答人',
+      realName: input.realName,
+      job: input.job,
+      introduction: input.introduction,
+      proofPicture: input.proofPicture,
+    }),
+  );
+  return { data: await memberInfoService(db, user), message: WRITE_MESSAGES.applied };
+}
+
+// ── groups ───────────────────────────────────────────────────────────────────────────────────────
+
+export async function joinService(ctx: BangWriteContext, user: AuthUser, id: number, join: boolean): Promise<{ data: { id: number; joined: number; memberCount: number }; message: string }> {
+  const db = ctx.deps.database.db;
+  if (!(await findGroupRepo(db, id))) throw fail(StatusCode.notFound, WRITE_MESSAGES.groupMissing);
+  await ctx.limiter.take([{ key: `bang-join:user:${user.userId}`, rules: JOIN_RULES }]);
+  if (!join && (await memberRoleRepo(db, id, user.userId)) === 'owner') throw fail(StatusCode.unprocessable, WRITE_MESSAGES.ownerCannotLeave);
+  const memberCount = await ctx.deps.database.write((tx) => (join ? joinGroupRepo(tx, id, user.userId) : leaveGroupRepo(tx, id, user.userId)));
+  return { data: { id, joined: join ? 1 : 0, memberCount }, message: join ? WRITE_MESSAGES.joined : WRITE_MESSAGES.left };
+}

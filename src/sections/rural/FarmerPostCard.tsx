@@ -5,10 +5,8 @@
  */
 import type { ReactNode } from 'react';
 import type { FarmerPost } from '../../contract/rural.ts';
-import { BASE_PATH } from '../../lib/safeUrl.ts';
 import styles from './FarmerPostCard.module.css';
 
-const src = (p: string) => (p.startsWith('/media/') ? `${BASE_PATH}${p}` : p);
 
 function gridClass(n: number): string {
   if (n === 1) return styles.one!;
@@ -28,7 +26,7 @@ export function FarmerPostCard({ post, actions, children }: Props) {
   return (
     <article className={styles.post}>
       <header className={styles.head}>
-        {post.userPic ? <img className={styles.avatar} src={src(post.userPic)} alt="" width={36} height={36} loading="lazy" /> : <span className={styles.avatar} aria-hidden="true" />}
+        {post.userPic ? <img className={styles.avatar} src={post.userPic} alt="" width={36} height={36} loading="lazy" /> : <span className={styles.avatar} aria-hidden="true" />}
         <span className={styles.who}>
           <strong>{post.nickname}</strong>
           <small>
@@ -43,11 +41,11 @@ export function FarmerPostCard({ post, actions, children }: Props) {
       {post.pictures.length > 0 && (
         <div className={`${styles.grid} ${gridClass(post.pictures.length)}`}>
           {post.pictures.map((p, i) => (
-            <img key={p} src={src(p)} alt={`${post.nickname}的图片 ${i + 1}`} loading="lazy" />
+            <img key={p} src={p} alt={`${post.nickname}的图片 ${i + 1}`} loading="lazy" />
           ))}
         </div>
       )}
-      {post.video && <video className={styles.video} src={src(post.video)} controls preload="none" playsInline aria-label={`${post.nickname}的视频`} />}
+      {post.video && <video className={styles.video} src={post.video} controls preload="none" playsInline aria-label={`${post.nickname}的视频`} />}
       {actions ?? (
         <p className={styles.counts}>
           <span>赞 {post.likeNum}</span>

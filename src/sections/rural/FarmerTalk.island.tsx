@@ -171,6 +171,8 @@ export function FarmerTalk({ initial, pageSize }: Props) {
   const [posts, setPosts] = useState<FarmerPost[]>(initial);
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<Status>(initial.length < pageSize ? 'end' : 'idle');
+  // What the reader posted here stays on top, whatever page 1 looked like when it was asked again.
+  const [posted, setPosted] = useState<FarmerPost[]>([]);
 
   useEffect(() => {
     if (!session.token) return;
@@ -207,20 +209,25 @@ export function FarmerTalk({ initial, pageSize }: Props) {
     }
   }
 
-  const replace = (p: FarmerPost) => setPosts((old) => old.map((x) => (x.id === p.id ? p : x)));
+  const replace = (p: FarmerPost) => {
+    setPosts((old) => old.map((x) => (x.id === p.id ? p : x)));
+    setPosted((old) => old.map((x) => (x.id === p.id ? p : x)));
+  };
+  const postedIds = new Set(posted.map((p) => p.id));
+  const shown = [...posted, ...posts.filter((p) => !postedIds.has(p.id))];
 
   return (
     <div className={styles.talk}>
-      <Composer onPosted={(p) => setPosts((old) => [p, ...old.filter((x) => x.id !== p.id)])} />
-      {posts.length === 0 && <p className={styles.empty}>还没有农友发言，来说第一句吧</p>}
+      <Composer onPosted={(p) => setPosted((old) => [p, ...old.filter((x) => x.id !== p.id)])} />
+      {shown.length === 0 && <p className={styles.empty}>还没有农友发言，来说第一句吧</p>}
       <div className={styles.feed}>
-        {posts.map((p) => (
+        {shown.map((p) => (
           <FarmerPostCard key={p.id} post={p} actions={<Actions post={p} onChange={replace} />} />
         ))}
       </div>
       <p className={styles.more} role="status">
         {status === 'end' ? (
-          posts.length > 0 && '没有更多了'
+          shown.length > 0 && '没有更多了'
         ) : (
           <button type="button" onClick={more} disabled={status === 'loading'}>
             {status === 'loading' ? '加载中…' : status === 'error' ? '加载失败，点击重试' : '加载更多'}

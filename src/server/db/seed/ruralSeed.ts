@@ -144,11 +144,12 @@ export async function seedRural(database: Database, options: { mediaDir: string 
       .insert(ruralExperts)
       .values(RURAL_EXPERTS.map((e, i) => ({ name: e.name, title: e.title, org: e.org, tags: e.tags.join(','), avatar: `/media/rural/expert-${i + 1}.svg`, sort: i + 1 })))
       .returning({ id: ruralExperts.id });
-    for (const [i, [person, tag, district, content, answers, pictures]] of RURAL_QUESTIONS.entries()) {
-      const at = ANCHOR_MS - (i * 13 + 3) * HOUR - rng.int(0, 50) * 60_000;
-      const [q] = await tx
-        .insert(ruralQuestions)
-        .values({
+    // Questions and answers, then posts with likes and comments: one insert per table (seed time matters).
+    const questionTimes = RURAL_QUESTIONS.map((_, i) => ANCHOR_MS - (i * 13 + 3) * HOUR - rng.int(0, 50) * 60_000);
+    const questions = await tx
+      .insert(ruralQuestions)
+      .values(
+        RURAL_QUESTIONS.map(([person, tag, district, content, answers, pictures], i) => ({
           userId: userId(person),
           content,
           tag,
@@ -156,45 +157,48 @@ export async function seedRural(database: Database, options: { mediaDir: string 
           pictures: Array.from({ length: pictures }, (_, j) => `/media/rural/question-${i + 1}-${j + 1}.svg`),
           answerCount: answers.length,
           pv: rng.int(80, 3000),
-          createdAt: new Date(at),
-        })
-        .returning({ id: ruralQuestions.id });
-      await tx.insert(ruralAnswers).values(
+          createdAt: new Date(questionTimes[i]!),
+        })),
+      )
+      .returning({ id: ruralQuestions.id });
+    await tx.insert(ruralAnswers).values(
+      RURAL_QUESTIONS.flatMap(([, , , , answers], i) =>
         answers.map(([expert, text], k) => ({
-          questionId: q!.id,
+          questionId: questions[i]!.id,
           expertId: experts[expert]!.id,
           content: text,
           likeNum: rng.int(0, 90),
-          createdAt: new Date(Math.min(ANCHOR_MS - 60_000, at + (k + 1) * rng.int(2, 9) * HOUR)),
+          createdAt: new Date(Math.min(ANCHOR_MS - 60_000, questionTimes[i]! + (k + 1) * rng.int(2, 9) * HOUR)),
         })),
-      );
-    }
+      ),
+    );
 
-    // Farmer posts, likes, comments.
-    for (const [i, [person, district, text, pictures, video]] of FARMER_POSTS.entries()) {
-      const at = ANCHOR_MS - (i * 7 + 1) * HOUR - rng.int(0, 50) * 60_000;
-      const likers = rng.shuffle(RURAL_PEOPLE.map((_, k) => k).filter((k) => k !== person)).slice(0, rng.int(0, 12));
-      const said = rng.shuffle(FARMER_COMMENTS.filter(([by]) => by !== person)).slice(0, rng.int(0, 4));
-      const [post] = await tx
-        .insert(ruralPosts)
-        .values({
+    const plans = FARMER_POSTS.map(([person], i) => ({
+      at: ANCHOR_MS - (i * 7 + 1) * HOUR - rng.int(0, 50) * 60_000,
+      likers: rng.shuffle(RURAL_PEOPLE.map((_, k) => k).filter((k) => k !== person)).slice(0, rng.int(0, 12)),
+      said: rng.shuffle(FARMER_COMMENTS.filter(([by]) => by !== person)).slice(0, rng.int(0, 4)),
+    }));
+    const posts = await tx
+      .insert(ruralPosts)
+      .values(
+        FARMER_POSTS.map(([person, district, text, pictures, video], i) => ({
           userId: userId(person),
           content: text,
           district,
           pictures: Array.from({ length: pictures }, (_, j) => `/media/rural/post-${i + 1}-${j + 1}.svg`),
           video: video ? '/media/rural/video.mp4' : '',
-          likeNum: likers.length,
-          commentCount: said.length,
-          createdAt: new Date(at),
-        })
-        .returning({ id: ruralPosts.id });
-      if (likers.length > 0) await tx.insert(ruralPostLikes).values(likers.map((k) => ({ postId: post!.id, userId: userId(k), createdAt: new Date(at + HOUR) })));
-      if (said.length > 0) {
-        await tx.insert(ruralPostComments).values(
-          said.map(([by, t], k) => ({ postId: post!.id, userId: userId(by), text: t, createdAt: new Date(Math.min(ANCHOR_MS - 60_000, at + (k + 1) * 35 * 60_000)) })),
-        );
-      }
-    }
+          likeNum: plans[i]!.likers.length,
+          commentCount: plans[i]!.said.length,
+          createdAt: new Date(plans[i]!.at),
+        })),
+      )
+      .returning({ id: ruralPosts.id });
+    const likeRows = plans.flatMap((p, i) => p.likers.map((k) => ({ postId: posts[i]!.id, userId: userId(k), createdAt: new Date(p.at + HOUR) })));
+    if (likeRows.length > 0) await tx.insert(ruralPostLikes).values(likeRows);
+    const commentRows = plans.flatMap((p, i) =>
+      p.said.map(([by, t], k) => ({ postId: posts[i]!.id, userId: userId(by), text: t, createdAt: new Date(Math.min(ANCHOR_MS - 60_000, p.at + (k + 1) * 35 * 60_000)) })),
+    );
+    if (commentRows.length > 0) await tx.insert(ruralPostComments).values(commentRows);
 
     // Markets, products, prices: a random walk per product and market, a month up to the anchor's day.
     const markets = await tx
@@ -221,22 +225,26 @@ export async function seedRural(database: Database, options: { mediaDir: string 
 
     // Credit: levels, villages, masked households and their deeds.
     await tx.insert(ruralCreditLevels).values(CREDIT_LEVELS.map(([rating, minPoints, title, benefits]) => ({ rating, minPoints, title, benefits: [...benefits] })));
-    for (const [vi, [name, district, town, households, intro]] of RURAL_VILLAGES.entries()) {
-      const [village] = await tx.insert(ruralVillages).values({ name, district, town, households, intro, sort: vi + 1 }).returning({ id: ruralVillages.id });
+    const villages = await tx
+      .insert(ruralVillages)
+      .values(RURAL_VILLAGES.map(([name, district, town, households, intro], vi) => ({ name, district, town, households, intro, sort: vi + 1 })))
+      .returning({ id: ruralVillages.id });
+    const homes = villages.flatMap((village) => {
       const strength = rng.int(0, 8);
-      for (let h = 0; h < HOUSEHOLDS_PER_VILLAGE; h++) {
+      return Array.from({ length: HOUSEHOLDS_PER_VILLAGE }, () => {
         const deeds = Array.from({ length: rng.int(1, 3) }, () => {
           const kind = rng.chance(0.08) ? CREDIT_DEEDS[CREDIT_DEEDS.length - 1]! : CREDIT_DEEDS[rng.int(0, CREDIT_DEEDS.length - 2)]!;
           return { kind: kind[0], points: kind[1], description: rng.pick(kind[2]), day: beijingDay(ANCHOR_MS - rng.int(0, 80) * DAY) };
         });
-        const points = Math.min(100, Math.max(40, rng.int(58, 86) + strength + deeds.reduce((s, d) => s + d.points, 0)));
-        const [household] = await tx
-          .insert(ruralHouseholds)
-          .values({ villageId: village!.id, maskedName: maskedName(rng.pick(CREDIT_SURNAMES), rng.pick(CREDIT_GIVEN)), points })
-          .returning({ id: ruralHouseholds.id });
-        await tx.insert(ruralCreditDeeds).values(deeds.map((d) => ({ ...d, householdId: household!.id, villageId: village!.id })));
-      }
-    }
+        const points = Math.min(100, Math.max(40, rng.int(58, 86) + strength + deeds.reduce((sum, d) => sum + d.points, 0)));
+        return { villageId: village.id, maskedName: maskedName(rng.pick(CREDIT_SURNAMES), rng.pick(CREDIT_GIVEN)), points, deeds };
+      });
+    });
+    const households = await tx
+      .insert(ruralHouseholds)
+      .values(homes.map(({ villageId, maskedName: masked, points }) => ({ villageId, maskedName: masked, points })))
+      .returning({ id: ruralHouseholds.id });
+    await tx.insert(ruralCreditDeeds).values(homes.flatMap((h, i) => h.deeds.map((d) => ({ ...d, householdId: households[i]!.id, villageId: h.villageId }))));
 
     await tx.insert(seedRuns).values({ name: RURAL_SEED_NAME });
     return true;

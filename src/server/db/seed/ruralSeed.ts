@@ -86,6 +86,12 @@ export function ruralImages(): Map<string, string> {
   return images;
 }
 
+/** Newsrooms publish between 07:00 and 23:00 Beijing time: a night-time moment moves back to the evening before. */
+function daytime(ms: number): number {
+  const hour = new Date(ms + 8 * HOUR).getUTCHours();
+  return hour < 7 ? ms - (hour + 2) * HOUR : ms;
+}
+
 function maskedName(surname: string, given: string): string {
   return `${surname}*${given}`;
 }
@@ -118,7 +124,7 @@ export async function seedRural(database: Database, options: { mediaDir: string 
         videoTime: video ? `0${rng.int(1, 4)}:${String(rng.int(5, 59)).padStart(2, '0')}` : '',
         pv: rng.int(300, 26000),
         likeNum: rng.int(5, 400),
-        publishTime: new Date(ANCHOR_MS - (i * 9 + 2) * HOUR - rng.int(0, 40) * 60_000),
+        publishTime: new Date(daytime(ANCHOR_MS - (i * 9 + 2) * HOUR - rng.int(0, 40) * 60_000)),
         content: `<p>${intro}</p><p>${extra}</p>`,
         source: region ? `${region}融媒体中心` : '山城新闻·裕农',
         region,
@@ -236,7 +242,7 @@ export async function seedRural(database: Database, options: { mediaDir: string 
           const kind = rng.chance(0.08) ? CREDIT_DEEDS[CREDIT_DEEDS.length - 1]! : CREDIT_DEEDS[rng.int(0, CREDIT_DEEDS.length - 2)]!;
           return { kind: kind[0], points: kind[1], description: rng.pick(kind[2]), day: beijingDay(ANCHOR_MS - rng.int(0, 80) * DAY) };
         });
-        const points = Math.min(100, Math.max(40, rng.int(58, 86) + strength + deeds.reduce((sum, d) => sum + d.points, 0)));
+        const points = Math.min(100, Math.max(40, rng.int(50, 84) + strength + deeds.reduce((sum, d) => sum + d.points, 0)));
         return { villageId: village.id, maskedName: maskedName(rng.pick(CREDIT_SURNAMES), rng.pick(CREDIT_GIVEN)), points, deeds };
       });
     });

@@ -53,6 +53,9 @@ export const BUDGETS: Record<PageType, Budget> = {
 /** Discover pages whose posts are the feed island (issue 17: ≤ 15 KB JS before load, ≤ 130 KB in all). */
 const DISCOVER_FEEDS = new Set(['/Discover', '/TopicDiscover', '/SelfDiscover', '/SearchDiscover', '/DetailDiscover']);
 
+/** Rural pages with a form or feed island (issue 20): server-rendered first, the island hydrates after load. */
+const RURAL_FEEDS = new Set(['/yu-nong/country-bangbang', '/yu-nong/farmer-talk']);
+
 /** Detail-section routes that are lists of a special (专题), not an article. */
 const SPECIAL_LISTS = new Set(['/SpecialPage', '/Special', '/SpecialColumn']);
 /** Home-tab routes that are a video player feed rather than a list. */
@@ -83,6 +86,7 @@ export function pageTypeOf(route: Pick<RouteEntry, 'section' | 'path'>): PageTyp
   if (route.section === 'detail' || BANG_DETAILS.has(route.path)) return 'detail';
   if (BANG_LISTS.has(route.path) || BANG_MORE_LISTS.has(route.path)) return 'list';
   if (DISCOVER_FEEDS.has(route.path)) return 'feed';
+  if (route.section === 'rural') return RURAL_FEEDS.has(route.path) ? 'feed' : 'list';
   if (route.section === 'news') return NEWS_TOOLS.has(route.path) ? 'interactive' : 'list';
   if (route.section === 'home' || route.section === 'image') return 'list';
   // account, comment, discover, bangbang, composition, rural, mall, tabbar: forms, feeds and tools.

@@ -29,8 +29,13 @@ interface Linkable {
   targetUrl: string;
 }
 
-/** Rural pages of data types 31–38 (spec 9), in the order of spec 2.9's children. */
-const RURAL_PAGES: Readonly<Record<number, string>> = {
+/**
+ * Rural pages of data types 31–38 (spec 9: "31 to 38 rural pages"), in the order of spec 2.9's children.
+ * Eight types for thirteen pages: the pages an editor links to from a banner or an item get a type; the
+ * search (reached from 乡村帮帮), sub-general-tab, markPage, credit and creditMore are reached from the
+ * rural home's entries. 34 carries the column (cid → ?classId). Checked in src/routing/ruralJump.test.ts.
+ */
+export const RURAL_PAGES: Readonly<Record<number, string>> = {
   31: 'home',
   32: 'country-bangbang',
   33: 'farmer-talk',

@@ -1158,7 +1158,7 @@ export const routes: readonly RouteEntry[] = [
     description: "rural home",
     meta: { title: '裕农朋友圈', tabbarVisible: false, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/yu-nong/home',
-    built: false,
+    built: true,
   },
   {
     section: 'rural',
@@ -1167,7 +1167,7 @@ export const routes: readonly RouteEntry[] = [
     description: "rural help",
     meta: { title: '乡村帮帮', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/yu-nong/country-bangbang',
-    built: false,
+    built: true,
   },
   {
     section: 'rural',
@@ -1175,8 +1175,8 @@ export const routes: readonly RouteEntry[] = [
     query: [],
     description: "rural help search",
     meta: { title: '搜索', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
-    example: '/yu-nong/country-bangbang-search',
-    built: false,
+    example: '/yu-nong/country-bangbang-search?keyword=%E8%84%90%E6%A9%99',
+    built: true,
   },
   {
     section: 'rural',
@@ -1185,7 +1185,7 @@ export const routes: readonly RouteEntry[] = [
     description: "farmer talk",
     meta: { title: '农友说', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/yu-nong/farmer-talk',
-    built: false,
+    built: true,
   },
   {
     section: 'rural',
@@ -1193,8 +1193,8 @@ export const routes: readonly RouteEntry[] = [
     query: [],
     description: "single-column news list",
     meta: { title: '资讯', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
-    example: '/yu-nong/common-single-column-news-list',
-    built: false,
+    example: '/yu-nong/common-single-column-news-list?classId=1004',
+    built: true,
   },
   {
     section: 'rural',
@@ -1203,7 +1203,7 @@ export const routes: readonly RouteEntry[] = [
     description: "general tab",
     meta: { title: '裕农朋友圈', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/yu-nong/general-tab',
-    built: false,
+    built: true,
   },
   {
     section: 'rural',
@@ -1212,7 +1212,7 @@ export const routes: readonly RouteEntry[] = [
     description: "sub general tab",
     meta: { title: '裕农朋友圈', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/yu-nong/sub-general-tab',
-    built: false,
+    built: true,
   },
   {
     section: 'rural',
@@ -1221,7 +1221,7 @@ export const routes: readonly RouteEntry[] = [
     description: "rural",
     meta: { title: '乡村', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/yu-nong/rural',
-    built: false,
+    built: true,
   },
   {
     section: 'rural',
@@ -1230,7 +1230,7 @@ export const routes: readonly RouteEntry[] = [
     description: "rural video",
     meta: { title: '视频', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/yu-nong/video-page',
-    built: false,
+    built: true,
   },
   {
     section: 'rural',
@@ -1239,7 +1239,7 @@ export const routes: readonly RouteEntry[] = [
     description: "information",
     meta: { title: '资讯', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/yu-nong/information',
-    built: false,
+    built: true,
   },
   {
     section: 'rural',
@@ -1248,7 +1248,7 @@ export const routes: readonly RouteEntry[] = [
     description: "market page",
     meta: { title: '行情', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/yu-nong/markPage',
-    built: false,
+    built: true,
   },
   {
     section: 'rural',
@@ -1257,7 +1257,7 @@ export const routes: readonly RouteEntry[] = [
     description: "credit",
     meta: { title: '信用', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/yu-nong/credit',
-    built: false,
+    built: true,
   },
   {
     section: 'rural',
@@ -1266,7 +1266,7 @@ export const routes: readonly RouteEntry[] = [
     description: "credit more",
     meta: { title: '信用', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/yu-nong/creditMore',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',

@@ -10,6 +10,7 @@ import { registerBangbangRoutes } from '../bangbang/routes.ts';
 import { registerConfigRoutes } from '../config/routes.ts';
 import { registerDetailRoutes } from '../detail/routes.ts';
 import { registerDiscoverRoutes } from '../discover/routes.ts';
+import { registerRuralRoutes } from '../rural/routes.ts';
 import { findCommentRepo } from '../interaction/repo.ts';
 import { registerInteractRoutes } from '../interact/routes.ts';
 import { registerInteractionRoutes } from '../interaction/routes.ts';
@@ -127,6 +128,7 @@ export function createApiApp(deps: AppDeps): ApiApp {
   registerInteractionRoutes(registry);
   registerBangbangRoutes(registry);
   registerDiscoverRoutes(registry);
+  registerRuralRoutes(registry);
   registerPointsRoutes(registry);
   registerUploadRoutes(registry);
   registerInteractRoutes(registry);

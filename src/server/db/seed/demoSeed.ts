@@ -13,6 +13,7 @@ import { buildDemoData } from './buildDemoData.ts';
 import { writePictures } from './demoPictures.ts';
 import { seedDetail } from './detailSeed.ts';
 import { seedDiscover } from './discoverSeed.ts';
+import { seedRural } from './ruralSeed.ts';
 import { seedIconTargets } from './iconTargetsSeed.ts';
 import { seedInteract } from './interactSeed.ts';
 import { seedNewsBrowsing } from './newsBrowsingSeed.ts';
@@ -44,7 +45,8 @@ export async function seedDemo(database: Database, options: { mediaDir: string }
   const newsComments = await seedNewsComments(database, options);
   const interact = await seedInteract(database, options);
   const bangMore = await seedBangbangMore(database, options);
-  return { seeded: seeded || icons || board.seeded || discover.seeded || newsComments.seeded || interact.seeded || bangMore.seeded };
+  const rural = await seedRural(database, options);
+  return { seeded: seeded || icons || board.seeded || discover.seeded || newsComments.seeded || interact.seeded || bangMore.seeded || rural.seeded };
 }
 
 async function seedBase(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {

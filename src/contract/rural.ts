@@ -1,0 +1,376 @@
+/**
+ * The rural section (裕农, issue 20; spec 2.9): rural news by column and tab, 乡村帮帮 (questions answered
+ * by tagged agricultural experts), 农友说 (farmers' posts with likes and comments), market prices and the
+ * village credit scheme. Reader text is plain text. Credit data is public and masked (王*华).
+ */
+import { defineEndpoint } from './endpoint.ts';
+import { Id, Page, Text } from './fields.ts';
+import { PageSize } from './news.ts';
+import {
+  COMMENT_MAX_CHARS,
+  KEYWORD_MAX_CHARS,
+  POST_MAX_CHARS,
+  POST_MAX_PICTURES,
+  QUESTION_MAX_CHARS,
+  QUESTION_MIN_CHARS,
+  RURAL_GROUPS,
+  RURAL_PATHS as PATHS,
+  RURAL_QUESTION_TAGS,
+} from './ruralLimits.ts';
+import { z } from './zod.ts';
+
+const Paged = { page: Page, pageSize: PageSize.unwrap().default(10) };
+const ReviewState = z.enum(['pending', 'approved', 'rejected']);
+
+/** A rural news item (a row of the news table under the rural channel): it opens in the news or video detail. */
+export const RuralNews = z.object({
+  id: z.number().int(),
+  classId: z.number().int(),
+  /** 3 news, 8 video. */
+  dataType: z.number().int(),
+  title: z.string(),
+  intro: z.string(),
+  cover: z.string(),
+  source: z.string(),
+  /** The district it is about (城口, 巫溪 …), '' when city-wide. */
+  region: z.string(),
+  pv: z.number().int(),
+  isVideo: z.boolean(),
+  videoUrl: z.string(),
+  videoTime: z.string(),
+  /** Beijing time `YYYY-MM-DD HH:mm`. */
+  publishTime: z.string(),
+});
+export type RuralNews = z.infer<typeof RuralNews>;
+
+export const RuralColumn = z.object({ id: z.number().int(), name: z.string(), group: z.enum(RURAL_GROUPS) });
+export type RuralColumn = z.infer<typeof RuralColumn>;
+
+export const RuralTab = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  columnId: z.number().int(),
+  children: z.array(z.object({ id: z.number().int(), name: z.string(), columnId: z.number().int() })),
+});
+export type RuralTab = z.infer<typeof RuralTab>;
+
+export const Expert = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  title: z.string(),
+  org: z.string(),
+  tags: z.array(z.string()),
+  avatar: z.string(),
+  answerCount: z.number().int(),
+});
+export type Expert = z.infer<typeof Expert>;
+
+export const Answer = z.object({
+  id: z.number().int(),
+  expert: Expert.pick({ id: true, name: true, title: true, org: true, avatar: true }),
+  content: z.string(),
+  likeNum: z.number().int(),
+  createTime: z.string(),
+});
+export type Answer = z.infer<typeof Answer>;
+
+export const Question = z.object({
+  id: z.number().int(),
+  nickname: z.string(),
+  userPic: z.string(),
+  content: z.string(),
+  tag: z.string(),
+  district: z.string(),
+  pictures: z.array(z.string()),
+  answerCount: z.number().int(),
+  pv: z.number().int(),
+  createTime: z.string(),
+  answers: z.array(Answer),
+  /** 'pending' and 'rejected' are seen by the asker only (审核中 / the reason). */
+  reviewState: ReviewState,
+  rejectReason: z.string(),
+  belongMyself: z.number().int(),
+});
+export type Question = z.infer<typeof Question>;
+
+export const FarmerComment = z.object({
+  id: z.number().int(),
+  nickname: z.string(),
+  text: z.string(),
+  createTime: z.string(),
+  reviewState: ReviewState,
+});
+export type FarmerComment = z.infer<typeof FarmerComment>;
+
+export const FarmerPost = z.object({
+  id: z.number().int(),
+  nickname: z.string(),
+  userPic: z.string(),
+  content: z.string(),
+  pictures: z.array(z.string()),
+  video: z.string(),
+  district: z.string(),
+  likeNum: z.number().int(),
+  commentCount: z.number().int(),
+  /** 1 when the caller liked it. */
+  isDoLike: z.number().int(),
+  createTime: z.string(),
+  comments: z.array(FarmerComment),
+  reviewState: ReviewState,
+  rejectReason: z.string(),
+  belongMyself: z.number().int(),
+});
+export type FarmerPost = z.infer<typeof FarmerPost>;
+
+export const Market = z.object({ id: z.number().int(), name: z.string(), district: z.string() });
+export type Market = z.infer<typeof Market>;
+
+export const PriceRow = z.object({
+  productId: z.number().int(),
+  name: z.string(),
+  category: z.string(),
+  unit: z.string(),
+  /** Yuan, two decimals. */
+  price: z.number(),
+  /** Against the previous day with a price, yuan (0 when none). */
+  change: z.number(),
+  /** Percent, one decimal. */
+  changePercent: z.number(),
+  /** The last PRICE_TREND_DAYS prices up to the date, oldest first (yuan). */
+  trend: z.array(z.number()),
+});
+export type PriceRow = z.infer<typeof PriceRow>;
+
+export const PriceBoard = z.object({
+  markets: z.array(Market),
+  marketId: z.number().int(),
+  /** The board's date `YYYY-MM-DD`; '' when the market has no prices. */
+  date: z.string(),
+  /** Dates with prices, newest first. */
+  dates: z.array(z.string()),
+  rows: z.array(PriceRow),
+});
+export type PriceBoard = z.infer<typeof PriceBoard>;
+
+export const CreditLevel = z.object({ rating: z.string(), minPoints: z.number().int(), title: z.string(), benefits: z.array(z.string()) });
+export type CreditLevel = z.infer<typeof CreditLevel>;
+
+export const Village = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  district: z.string(),
+  town: z.string(),
+  households: z.number().int(),
+  intro: z.string(),
+  /** Rank by average points, from 1. */
+  rank: z.number().int(),
+  avgPoints: z.number().int(),
+  /** Households rated A or better, percent. */
+  ratedPercent: z.number().int(),
+});
+export type Village = z.infer<typeof Village>;
+
+export const Deed = z.object({
+  id: z.number().int(),
+  villageName: z.string(),
+  maskedName: z.string(),
+  kind: z.string(),
+  description: z.string(),
+  points: z.number().int(),
+  day: z.string(),
+});
+export type Deed = z.infer<typeof Deed>;
+
+export const Household = z.object({ id: z.number().int(), maskedName: z.string(), points: z.number().int(), rating: z.string() });
+export type Household = z.infer<typeof Household>;
+
+export const RuralHome = z.object({
+  banners: z.array(RuralNews),
+  columns: z.array(RuralColumn),
+  latest: z.array(RuralNews),
+  prices: PriceBoard,
+  questions: z.array(Question),
+  posts: z.array(FarmerPost),
+});
+export type RuralHome = z.infer<typeof RuralHome>;
+
+export const getRuralHome = defineEndpoint({
+  cache: 'content',
+  method: 'GET',
+  path: PATHS.home,
+  summary: '裕农首页：轮播、栏目、最新资讯、今日行情摘要、最新问答与农友说',
+  tag: 'rural',
+  data: RuralHome,
+});
+
+export const getRuralColumns = defineEndpoint({
+  method: 'GET',
+  path: PATHS.columns,
+  summary: '裕农栏目（乡村、资讯、视频三组）',
+  tag: 'rural',
+  data: z.array(RuralColumn),
+});
+
+export const getRuralNews = defineEndpoint({
+  cache: 'content',
+  method: 'GET',
+  path: PATHS.news,
+  summary: '裕农资讯：按栏目（classId）或栏目组（group）列出，最新在前；按页返回，空数组表示到底',
+  tag: 'rural',
+  query: z.object({ classId: Id.optional(), group: z.enum(RURAL_GROUPS, { error: '栏目组不正确' }).optional(), ...Paged }),
+  data: z.array(RuralNews),
+});
+
+export const getRuralTabs = defineEndpoint({
+  method: 'GET',
+  path: PATHS.tabs,
+  summary: '综合页（general）或二级综合页（sub）的标签配置',
+  tag: 'rural',
+  query: z.object({ page: z.enum(['general', 'sub'], { error: '页面不正确' }) }),
+  data: z.array(RuralTab),
+});
+
+export const getExperts = defineEndpoint({
+  method: 'GET',
+  path: PATHS.experts,
+  summary: '乡村帮帮的农技专家（带擅长领域标签）',
+  tag: 'rural',
+  data: z.array(Expert),
+});
+
+const Keyword = Text({ min: 1, max: KEYWORD_MAX_CHARS, label: '搜索词' });
+
+export const getQuestions = defineEndpoint({
+  method: 'GET',
+  path: PATHS.questions,
+  summary: '乡村帮帮问题（含专家回答；可按关键词或领域筛选；登录时含本人待审核的问题），按页返回',
+  tag: 'rural',
+  query: z.object({ keyword: Keyword.optional(), tag: z.enum(RURAL_QUESTION_TAGS, { error: '领域不正确' }).optional(), ...Paged }),
+  data: z.array(Question),
+  auth: 'optional',
+});
+
+export const getQuestion = defineEndpoint({
+  method: 'GET',
+  path: PATHS.question,
+  summary: '一个问题和全部专家回答；待审核或未通过的问题只有提问人可见',
+  tag: 'rural',
+  query: z.object({ id: Id }),
+  data: Question,
+  auth: 'optional',
+});
+
+export const AskBody = z.object({
+  content: Text({ min: QUESTION_MIN_CHARS, max: QUESTION_MAX_CHARS, label: '问题' }),
+  tag: z.enum(RURAL_QUESTION_TAGS, { error: '请选择问题领域' }),
+  district: Text({ max: 10, label: '所在区县' }).optional().default(''),
+});
+
+export const askQuestion = defineEndpoint({
+  method: 'POST',
+  path: PATHS.ask,
+  summary: '向农技专家提问（纯文本 5–500 字，选一个领域；支持 Idempotency-Key；需审核时为待审核）',
+  tag: 'rural',
+  body: AskBody,
+  data: Question,
+  auth: 'required',
+});
+
+export const getFarmerPosts = defineEndpoint({
+  method: 'GET',
+  path: PATHS.posts,
+  summary: '农友说动态（最新在前；登录时含本人待审核的动态与点赞状态），按页返回，空数组表示到底',
+  tag: 'rural',
+  query: z.object(Paged),
+  data: z.array(FarmerPost),
+  auth: 'optional',
+});
+
+/** Picture URLs: a JSON array, or one comma-separated string from a form. */
+const Pictures = z
+  .union([z.array(z.string().max(500)), z.string().max(5000)])
+  .optional()
+  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter((s) => s !== ''))
+  .pipe(z.array(z.string()).max(POST_MAX_PICTURES, `图片最多 ${POST_MAX_PICTURES} 张`));
+
+export const PublishBody = z.object({
+  content: Text({ min: 1, max: POST_MAX_CHARS, label: '正文' }),
+  imageUrl: Pictures,
+  district: Text({ max: 10, label: '所在区县' }).optional().default(''),
+});
+
+export const publishFarmerPost = defineEndpoint({
+  method: 'POST',
+  path: PATHS.publish,
+  summary: '发布农友说（纯文本 1–1000 字，图片至多 9 张且须为本人上传；支持 Idempotency-Key；需审核时为待审核）',
+  tag: 'rural',
+  body: PublishBody,
+  data: FarmerPost,
+  auth: 'required',
+});
+
+export const LikeBody = z.object({
+  postId: Id,
+  /** 1 like, 0 take back: the wanted state, so a retried call changes nothing. */
+  like: z.union([z.literal('1'), z.literal('0'), z.literal(1), z.literal(0)], { error: '点赞参数不正确' }).transform((v) => Number(v) === 1),
+});
+
+export const likeFarmerPost = defineEndpoint({
+  method: 'POST',
+  path: PATHS.like,
+  summary: '给农友说点赞或取消（like 为想要的状态，重复调用结果相同）',
+  tag: 'rural',
+  body: LikeBody,
+  data: z.object({ liked: z.boolean(), likeNum: z.number().int() }),
+  auth: 'required',
+});
+
+export const CommentBody = z.object({ postId: Id, text: Text({ min: 1, max: COMMENT_MAX_CHARS, label: '评论' }) });
+
+export const commentFarmerPost = defineEndpoint({
+  method: 'POST',
+  path: PATHS.comment,
+  summary: '评论农友说（纯文本 1–300 字；支持 Idempotency-Key；需审核时为待审核）',
+  tag: 'rural',
+  body: CommentBody,
+  data: FarmerComment,
+  auth: 'required',
+});
+
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
+
+export const getPrices = defineEndpoint({
+  cache: 'content',
+  method: 'GET',
+  path: PATHS.prices,
+  summary: '农产品行情：某市场某日各产品价格、较前一日涨跌与近 30 日走势（不传则为第一个市场的最新一日）',
+  tag: 'rural',
+  query: z.object({ marketId: Id.optional(), date: IsoDate.optional() }),
+  data: PriceBoard,
+});
+
+export const getCredit = defineEndpoint({
+  method: 'GET',
+  path: PATHS.credit,
+  summary: '信用村：村排行、信用等级与权益、最新加分事迹（姓名已脱敏）',
+  tag: 'rural',
+  data: z.object({ villages: z.array(Village), levels: z.array(CreditLevel), deeds: z.array(Deed) }),
+});
+
+export const getVillage = defineEndpoint({
+  method: 'GET',
+  path: PATHS.village,
+  summary: '一个信用村：农户积分榜（姓名已脱敏）与最新事迹',
+  tag: 'rural',
+  query: z.object({ id: Id }),
+  data: z.object({ village: Village, households: z.array(Household), deeds: z.array(Deed) }),
+});
+
+export const getDeeds = defineEndpoint({
+  method: 'GET',
+  path: PATHS.deeds,
+  summary: '信用积分事迹（可按村筛选，最新在前），按页返回，空数组表示到底',
+  tag: 'rural',
+  query: z.object({ villageId: Id.optional(), ...Paged }),
+  data: z.array(Deed),
+});

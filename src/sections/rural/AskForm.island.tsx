@@ -1,0 +1,97 @@
+/**
+ * 向专家提问 (issue 20): the ask form of 乡村帮帮. Login first (the login gate); the field is one of the
+ * experts' tags; a draft keeps its Idempotency-Key until it lands, so a retry after a network error
+ * writes one question. The answer says whether the question is public or 审核中 and links to it.
+ */
+import { useStore } from '@nanostores/react';
+import { useState, type FormEvent } from 'react';
+import type { Question } from '../../contract/rural.ts';
+import { QUESTION_MAX_CHARS, QUESTION_MIN_CHARS, RURAL_PATHS, RURAL_QUESTION_TAGS } from '../../contract/ruralLimits.ts';
+import { api } from '../../client/api.ts';
+import { requireLogin } from '../../features/login-gate/requireLogin.ts';
+import { BASE_PATH } from '../../lib/safeUrl.ts';
+import { $session } from '../../stores/session.ts';
+import styles from './AskForm.module.css';
+
+const newKey = () => `ask-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+export function AskForm() {
+  const session = useStore($session);
+  const [content, setContent] = useState('');
+  const [tag, setTag] = useState('');
+  const [district, setDistrict] = useState('');
+  const [key, setKey] = useState(newKey);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [done, setDone] = useState<{ question: Question; message: string } | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy || !requireLogin()) return;
+    if (Array.from(content.trim()).length < QUESTION_MIN_CHARS) return setError(`问题至少 ${QUESTION_MIN_CHARS} 个字`);
+    if (tag === '') return setError('请选择问题领域');
+    setBusy(true);
+    setError('');
+    try {
+      const res = await api.post<Question>(RURAL_PATHS.ask, { content, tag, district }, { idempotencyKey: key });
+      if (res.statusCode === 200) {
+        setDone({ question: res.data, message: res.message || '提问成功' });
+        setContent('');
+        setKey(newKey());
+      } else if (res.statusCode !== 301 && res.statusCode !== 302) setError(res.message);
+    } catch {
+      setError('网络不给力，问题已保留，请再点一次提交');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className={styles.ask} aria-labelledby="ask-title">
+      <h2 id="ask-title">向专家提问</h2>
+      {done && (
+        <p className={styles.done} role="status">
+          {done.message}
+          {done.question.reviewState === 'pending' ? '（审核中）' : ''}{' '}
+          <a href={`${BASE_PATH}/yu-nong/country-bangbang?id=${done.question.id}`}>查看我的问题 ›</a>
+        </p>
+      )}
+      <form onSubmit={submit}>
+        <label className={styles.field}>
+          <span className={styles.hidden}>问题内容</span>
+          <textarea
+            name="content"
+            value={content}
+            rows={3}
+            maxLength={QUESTION_MAX_CHARS}
+            onChange={(e) => setContent(e.target.value)}
+            placeholder={session.token ? '描述一下作物、牲畜的情况，专家会尽快回答' : '登录后向农技专家提问'}
+          />
+        </label>
+        <fieldset className={styles.tags}>
+          <legend>问题领域</legend>
+          {RURAL_QUESTION_TAGS.map((t) => (
+            <label key={t} className={tag === t ? styles.on : undefined}>
+              <input type="radio" name="tag" value={t} checked={tag === t} onChange={() => setTag(t)} />
+              {t}
+            </label>
+          ))}
+        </fieldset>
+        <div className={styles.row}>
+          <label className={styles.district}>
+            <span>所在区县</span>
+            <input name="district" value={district} maxLength={10} onChange={(e) => setDistrict(e.target.value)} placeholder="如：巫溪" />
+          </label>
+          <button type="submit" disabled={busy}>
+            {busy ? '提交中…' : '提交问题'}
+          </button>
+        </div>
+        {error && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}

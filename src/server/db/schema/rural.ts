@@ -1,0 +1,213 @@
+/**
+ * The rural section (裕农, issue 20; spec 2.9). Rural news are rows of `news` under channel 10 (裕农朋友圈)
+ * and its columns, so they open in the ordinary news and video detail pages; the tables here hold what
+ * only the rural section has: the tab configuration of general-tab and sub-general-tab, the rural Q&A
+ * board (乡村帮帮: questions, tagged agricultural experts, their answers), farmers' posts (农友说) with
+ * likes and comments, market prices, and the village credit scheme (public, masked data only).
+ * Reader-written rows (questions, posts, comments) carry a review state from the start.
+ */
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const reviewCheck = (column: SQLWrapper) => sql`${column} in ('pending', 'approved', 'rejected')`;
+
+/** Tabs of /yu-nong/general-tab (page 'general') and /yu-nong/sub-general-tab (page 'sub': parents with child tabs). */
+export const ruralTabs = pgTable(
+  'rural_tabs',
+  {
+    id: serial('id').primaryKey(),
+    page: text('page').notNull(),
+    /** A child tab's parent (sub-general-tab only); null for a top tab. */
+    parentId: integer('parent_id'),
+    name: text('name').notNull(),
+    /** The news column (columns.id) the tab lists; 0 for a parent tab that only groups children. */
+    columnId: integer('column_id').notNull().default(0),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('rural_tabs_page_idx').on(t.page, t.parentId, t.sort), check('rural_tabs_page_check', sql`${t.page} in ('general', 'sub')`)],
+);
+
+/** An agricultural expert who answers on 乡村帮帮; `tags` are the fields they answer (comma-separated). */
+export const ruralExperts = pgTable('rural_experts', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  title: text('title').notNull(),
+  org: text('org').notNull(),
+  tags: text('tags').notNull().default(''),
+  avatar: text('avatar').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** A farmer's question on 乡村帮帮. */
+export const ruralQuestions = pgTable(
+  'rural_questions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    content: text('content').notNull(),
+    /** The field asked about (one of RURAL_QUESTION_TAGS), matched to the experts' tags. */
+    tag: text('tag').notNull(),
+    district: text('district').notNull().default(''),
+    pictures: jsonb('pictures').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    answerCount: integer('answer_count').notNull().default(0),
+    pv: integer('pv').notNull().default(0),
+    reviewState: text('review_state').notNull().default('approved'),
+    rejectReason: text('reject_reason').notNull().default(''),
+    clientKey: text('client_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('rural_questions_feed_idx').on(t.createdAt, t.id),
+    uniqueIndex('rural_questions_client_key').on(t.userId, t.clientKey).where(sql`${t.clientKey} is not null`),
+    check('rural_questions_review_check', reviewCheck(t.reviewState)),
+  ],
+);
+
+/** An expert's answer to a question (experts answer from the back office; readers do not write here). */
+export const ruralAnswers = pgTable(
+  'rural_answers',
+  {
+    id: serial('id').primaryKey(),
+    questionId: integer('question_id').notNull(),
+    expertId: integer('expert_id').notNull(),
+    content: text('content').notNull(),
+    likeNum: integer('like_num').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rural_answers_question_idx').on(t.questionId, t.createdAt)],
+);
+
+/** A farmer's post on 农友说 (text, pictures or a short video). */
+export const ruralPosts = pgTable(
+  'rural_posts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    content: text('content').notNull(),
+    pictures: jsonb('pictures').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    video: text('video').notNull().default(''),
+    district: text('district').notNull().default(''),
+    likeNum: integer('like_num').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    reviewState: text('review_state').notNull().default('approved'),
+    rejectReason: text('reject_reason').notNull().default(''),
+    clientKey: text('client_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('rural_posts_feed_idx').on(t.createdAt, t.id),
+    uniqueIndex('rural_posts_client_key').on(t.userId, t.clientKey).where(sql`${t.clientKey} is not null`),
+    check('rural_posts_review_check', reviewCheck(t.reviewState)),
+  ],
+);
+
+/** One like per reader per post: the primary key makes a repeated like a no-op. */
+export const ruralPostLikes = pgTable(
+  'rural_post_likes',
+  {
+    postId: integer('post_id').notNull(),
+    userId: integer('user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
+);
+
+/** A comment under a farmer's post (plain text). */
+export const ruralPostComments = pgTable(
+  'rural_post_comments',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id').notNull(),
+    userId: integer('user_id').notNull(),
+    text: text('text').notNull(),
+    reviewState: text('review_state').notNull().default('approved'),
+    rejectReason: text('reject_reason').notNull().default(''),
+    clientKey: text('client_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('rural_post_comments_post_idx').on(t.postId, t.createdAt),
+    uniqueIndex('rural_post_comments_client_key').on(t.userId, t.clientKey).where(sql`${t.clientKey} is not null`),
+    check('rural_post_comments_review_check', reviewCheck(t.reviewState)),
+  ],
+);
+
+/** A wholesale or farmers' market whose prices are collected. */
+export const ruralMarkets = pgTable('rural_markets', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  district: text('district').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** A farm product on the price board. */
+export const ruralProducts = pgTable('rural_products', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** 蔬菜 / 水果 / 畜禽 / 粮油 / 特产 */
+  category: text('category').notNull(),
+  unit: text('unit').notNull().default('元/斤'),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** One product's price in one market on one day (Beijing date), in fen. */
+export const ruralPrices = pgTable(
+  'rural_prices',
+  {
+    productId: integer('product_id').notNull(),
+    marketId: integer('market_id').notNull(),
+    day: text('day').notNull(),
+    priceFen: integer('price_fen').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.marketId, t.day, t.productId] }), check('rural_prices_positive', sql`${t.priceFen} > 0`)],
+);
+
+/** A village of the credit scheme (信用村). */
+export const ruralVillages = pgTable('rural_villages', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  district: text('district').notNull(),
+  town: text('town').notNull(),
+  households: integer('households').notNull(),
+  intro: text('intro').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** A household's public credit record: only the masked name is stored (王*华), never the full name. */
+export const ruralHouseholds = pgTable(
+  'rural_households',
+  {
+    id: serial('id').primaryKey(),
+    villageId: integer('village_id').notNull(),
+    maskedName: text('masked_name').notNull(),
+    points: integer('points').notNull().default(0),
+  },
+  (t) => [index('rural_households_village_idx').on(t.villageId, t.points)],
+);
+
+/** A deed that earned (or cost) a household credit points. */
+export const ruralCreditDeeds = pgTable(
+  'rural_credit_deeds',
+  {
+    id: serial('id').primaryKey(),
+    householdId: integer('household_id').notNull(),
+    villageId: integer('village_id').notNull(),
+    /** 孝老爱亲 / 环境整治 / 按时还贷 / 志愿服务 / 移风易俗 / 违规扣分 */
+    kind: text('kind').notNull(),
+    description: text('description').notNull(),
+    points: integer('points').notNull(),
+    day: text('day').notNull(),
+  },
+  (t) => [index('rural_credit_deeds_village_idx').on(t.villageId, t.day), index('rural_credit_deeds_day_idx').on(t.day, t.id)],
+);
+
+/** Credit ratings: the points a rating needs and what it unlocks. */
+export const ruralCreditLevels = pgTable('rural_credit_levels', {
+  rating: text('rating').primaryKey(),
+  minPoints: integer('min_points').notNull(),
+  title: text('title').notNull(),
+  benefits: jsonb('benefits').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+});

@@ -1,0 +1,81 @@
+/** Rural endpoints (issue 20). Rules live in service.ts; this file binds contracts. */
+import {
+  askQuestion,
+  commentFarmerPost,
+  getCredit,
+  getDeeds,
+  getExperts,
+  getFarmerPosts,
+  getPrices,
+  getQuestion,
+  getQuestions,
+  getRuralColumns,
+  getRuralHome,
+  getRuralNews,
+  getRuralTabs,
+  getVillage,
+  likeFarmerPost,
+  publishFarmerPost,
+} from '../../contract/rural.ts';
+import { optionalUser, requireUser } from '../http/auth.ts';
+import { ok } from '../http/envelope.ts';
+import { rateLimiterOf } from '../http/rateLimit.ts';
+import { registerEndpoint } from '../http/registerEndpoint.ts';
+import type { ApiRegistry } from '../http/types.ts';
+import {
+  askService,
+  columnsService,
+  commentService,
+  creditService,
+  deedsService,
+  expertsService,
+  homeService,
+  likeService,
+  newsService,
+  postsService,
+  pricesService,
+  publishService,
+  questionService,
+  questionsService,
+  tabsService,
+  villageService,
+  type RuralContext,
+} from './service.ts';
+
+
+export function registerRuralRoutes(registry: ApiRegistry): void {
+  const { db } = registry.deps.database;
+  const ctx: RuralContext = { deps: registry.deps, limiter: rateLimiterOf(registry) };
+
+  registerEndpoint(registry, getRuralHome, async () => {
+    return ok(await homeService(db));
+  });
+  registerEndpoint(registry, getRuralColumns, async () => ok(await columnsService(db)));
+  registerEndpoint(registry, getRuralNews, async ({ query }) => {
+    return ok(await newsService(db, query));
+  });
+  registerEndpoint(registry, getRuralTabs, async ({ query }) => ok(await tabsService(db, query.page)));
+  registerEndpoint(registry, getExperts, async () => ok(await expertsService(db)));
+  registerEndpoint(registry, getQuestions, async ({ query, c }) => ok(await questionsService(db, optionalUser(c), query)));
+  registerEndpoint(registry, getQuestion, async ({ query, c }) => ok(await questionService(db, optionalUser(c), query.id)));
+  registerEndpoint(registry, askQuestion, async ({ body, c }) => {
+    const { question, message } = await askService(ctx, c, requireUser(c), body);
+    return ok(question, message);
+  });
+  registerEndpoint(registry, getFarmerPosts, async ({ query, c }) => ok(await postsService(db, optionalUser(c), query.page, query.pageSize)));
+  registerEndpoint(registry, publishFarmerPost, async ({ body, c }) => {
+    const { post, message } = await publishService(ctx, c, requireUser(c), body);
+    return ok(post, message);
+  });
+  registerEndpoint(registry, likeFarmerPost, async ({ body, c }) => ok(await likeService(ctx, requireUser(c), body.postId, body.like)));
+  registerEndpoint(registry, commentFarmerPost, async ({ body, c }) => {
+    const { comment, message } = await commentService(ctx, c, requireUser(c), body);
+    return ok(comment, message);
+  });
+  registerEndpoint(registry, getPrices, async ({ query }) => {
+    return ok(await pricesService(db, query));
+  });
+  registerEndpoint(registry, getCredit, async () => ok(await creditService(db)));
+  registerEndpoint(registry, getVillage, async ({ query }) => ok(await villageService(db, query.id)));
+  registerEndpoint(registry, getDeeds, async ({ query }) => ok(await deedsService(db, query)));
+}

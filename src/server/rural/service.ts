@@ -1,0 +1,428 @@
+/**
+ * Rural rules (issue 20): who sees which question, post and comment (approved ones, and the author's own
+ * pending or rejected ones), what a write stores (review state, own pictures only, idempotent, rate
+ * limited, duplicate text refused), the price board's change and trend, and the credit ratings.
+ */
+import type { Context } from 'hono';
+import { StatusCode } from '../../contract/envelope.ts';
+import type { CreditLevel, Deed, FarmerComment, FarmerPost, PriceBoard, Question, RuralHome, RuralTab, Village } from '../../contract/rural.ts';
+import { POST_COMMENTS_SHOWN, PRICE_TREND_DAYS, type RuralGroup } from '../../contract/ruralLimits.ts';
+import { formatBeijingTime } from '../../lib/formatTime.ts';
+import type { Db } from '../db/client.ts';
+import type { AuthUser } from '../http/auth.ts';
+import { ApiFailure } from '../http/envelope.ts';
+import type { RateLimiter, RateRule } from '../http/rateLimit.ts';
+import type { AppDeps } from '../http/types.ts';
+import { profilesRepo } from '../interaction/repo.ts';
+import { checkPictures } from '../interaction/service.ts';
+import {
+  answersOfRepo,
+  commentByClientKeyRepo,
+  commentsOfRepo,
+  configValueRepo,
+  creditLevelsRepo,
+  deedsRepo,
+  expertsRepo,
+  findVisiblePostRepo,
+  findVisibleQuestionRepo,
+  householdsRepo,
+  insertCommentRepo,
+  insertPostRepo,
+  insertQuestionRepo,
+  likedPostIdsRepo,
+  listPostsRepo,
+  listQuestionsRepo,
+  marketsRepo,
+  postByClientKeyRepo,
+  priceDatesRepo,
+  pricesRepo,
+  questionByClientKeyRepo,
+  recentSameCommentRepo,
+  recentSamePostRepo,
+  recentSameQuestionRepo,
+  ruralColumnsRepo,
+  ruralNewsRepo,
+  ruralTabsRepo,
+  setLikeRepo,
+  villagesRepo,
+  type CommentRow,
+  type PostRow,
+  type QuestionRow,
+} from './repo.ts';
+
+export const RURAL_MESSAGES = {
+  questionMissing: '问题不存在或已删除',
+  postMissing: '动态不存在或已删除',
+  columnMissing: '栏目不存在',
+  villageMissing: '信用村不存在',
+  marketMissing: '市场不存在',
+  asked: '提问成功，专家会尽快回答',
+  askedPending: '提问成功，审核通过后将公开显示',
+  published: '发布成功',
+  pending: '发布成功，审核通过后将公开显示',
+  commented: '评论成功',
+  commentPending: '评论成功，审核通过后将公开显示',
+  duplicate: '请勿重复提交相同的内容',
+  keyReused: '该 Idempotency-Key 已用于其他内容',
+  badKey: 'Idempotency-Key 格式不正确',
+} as const;
+
+/** app_config key of the section's review-before-publish setting (team rule; default off). */
+export const RURAL_REVIEW_KEY = 'rural.reviewBeforePublish';
+
+const ASK_RULES: RateRule[] = [
+  { max: 1, windowMs: 10_000 },
+  { max: 10, windowMs: 24 * 3600_000 },
+];
+const PUBLISH_RULES: RateRule[] = [
+  { max: 1, windowMs: 10_000 },
+  { max: 20, windowMs: 24 * 3600_000 },
+];
+const COMMENT_RULES: RateRule[] = [
+  { max: 1, windowMs: 5_000 },
+  { max: 100, windowMs: 24 * 3600_000 },
+];
+const LIKE_RULES: RateRule[] = [{ max: 60, windowMs: 60_000 }];
+const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{8,64}$/;
+const DUPLICATE_WINDOW_MS = 5 * 60_000;
+
+const fail = (statusCode: number, message: string) => new ApiFailure(statusCode, message);
+
+export interface RuralContext {
+  deps: AppDeps;
+  limiter: RateLimiter;
+}
+
+function idempotencyKey(c: Context): string | null {
+  const key = c.req.header('idempotency-key') ?? null;
+  if (key !== null && !IDEMPOTENCY_KEY_RE.test(key)) throw fail(StatusCode.badParams, RURAL_MESSAGES.badKey);
+  return key;
+}
+
+async function reviewState(db: Db): Promise<'pending' | 'approved'> {
+  return (await configValueRepo(db, RURAL_REVIEW_KEY)) === true ? 'pending' : 'approved';
+}
+
+// ——— News and tabs ———
+
+export async function columnsService(db: Db) {
+  return ruralColumnsRepo(db);
+}
+
+export async function newsService(db: Db, q: { classId?: number | undefined; group?: RuralGroup | undefined; page: number; pageSize: number }) {
+  const all = await ruralColumnsRepo(db);
+  let ids: number[];
+  if (q.classId !== undefined) {
+    if (!all.some((c) => c.id === q.classId)) throw fail(StatusCode.notFound, RURAL_MESSAGES.columnMissing);
+    ids = [q.classId];
+  } else {
+    ids = all.filter((c) => q.group === undefined || c.group === q.group).map((c) => c.id);
+  }
+  return ruralNewsRepo(db, ids, q.page, q.pageSize);
+}
+
+export async function tabsService(db: Db, page: 'general' | 'sub'): Promise<RuralTab[]> {
+  const rows = await ruralTabsRepo(db, page);
+  return rows
+    .filter((r) => r.parentId === null)
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      columnId: r.columnId,
+      children: rows.filter((c) => c.parentId === r.id).map((c) => ({ id: c.id, name: c.name, columnId: c.columnId })),
+    }));
+}
+
+// ——— 乡村帮帮 ———
+
+export async function expertsService(db: Db) {
+  return (await expertsRepo(db)).map((e) => ({
+    id: e.id,
+    name: e.name,
+    title: e.title,
+    org: e.org,
+    avatar: e.avatar,
+    tags: e.tags.split(',').filter((t) => t !== ''),
+    answerCount: e.answerCount,
+  }));
+}
+
+async function hydrateQuestions(db: Db, viewer: AuthUser | null, rows: QuestionRow[]): Promise<Question[]> {
+  if (rows.length === 0) return [];
+  const [answers, profiles] = await Promise.all([answersOfRepo(db, rows.map((r) => r.id)), profilesRepo(db, [...new Set(rows.map((r) => r.userId))])]);
+  return rows.map((r) => {
+    const profile = profiles.get(r.userId);
+    return {
+      id: r.id,
+      nickname: profile?.nickname ?? '农友',
+      userPic: profile?.userPic ?? '',
+      content: r.content,
+      tag: r.tag,
+      district: r.district,
+      pictures: r.pictures,
+      answerCount: r.answerCount,
+      pv: r.pv,
+      createTime: formatBeijingTime(r.createdAt),
+      answers: answers
+        .filter((a) => a.questionId === r.id)
+        .map((a) => ({
+          id: a.id,
+          expert: { id: a.expertId, name: a.name, title: a.title, org: a.org, avatar: a.avatar },
+          content: a.content,
+          likeNum: a.likeNum,
+          createTime: formatBeijingTime(a.createdAt),
+        })),
+      reviewState: r.reviewState as Question['reviewState'],
+      rejectReason: r.rejectReason,
+      belongMyself: viewer?.userId === r.userId ? 1 : 0,
+    };
+  });
+}
+
+export async function questionsService(db: Db, viewer: AuthUser | null, q: { keyword?: string | undefined; tag?: string | undefined; page: number; pageSize: number }) {
+  return hydrateQuestions(db, viewer, await listQuestionsRepo(db, { ...q, viewerId: viewer?.userId ?? null }));
+}
+
+export async function questionService(db: Db, viewer: AuthUser | null, id: number): Promise<Question> {
+  const row = await findVisibleQuestionRepo(db, id, viewer?.userId ?? null);
+  if (!row) throw fail(StatusCode.notFound, RURAL_MESSAGES.questionMissing);
+  return (await hydrateQuestions(db, viewer, [row]))[0]!;
+}
+
+export interface AskInput {
+  content: string;
+  tag: string;
+  district: string;
+}
+
+export async function askService(ctx: RuralContext, c: Context, user: AuthUser, input: AskInput): Promise<{ question: Question; message: string }> {
+  const db = ctx.deps.database.db;
+  const key = idempotencyKey(c);
+  const same = (r: QuestionRow) => r.content === input.content && r.tag === input.tag && r.district === input.district;
+  const answer = async (r: QuestionRow) => ({
+    question: (await hydrateQuestions(db, user, [r]))[0]!,
+    message: r.reviewState === 'pending' ? RURAL_MESSAGES.askedPending : RURAL_MESSAGES.asked,
+  });
+  if (key !== null) {
+    const earlier = await questionByClientKeyRepo(db, user.userId, key);
+    if (earlier) {
+      if (!same(earlier)) throw fail(StatusCode.unprocessable, RURAL_MESSAGES.keyReused);
+      return answer(earlier);
+    }
+  }
+  if (await recentSameQuestionRepo(db, user.userId, input.content, new Date(Date.now() - DUPLICATE_WINDOW_MS))) throw fail(StatusCode.fail, RURAL_MESSAGES.duplicate);
+  await ctx.limiter.take([{ key: `rural-ask:user:${user.userId}`, rules: ASK_RULES }]);
+  const state = await reviewState(db);
+  const row = await ctx.deps.database.write((tx) => insertQuestionRepo(tx, { userId: user.userId, content: input.content, tag: input.tag, district: input.district, reviewState: state, clientKey: key }));
+  if (row) return answer(row);
+  const winner = key === null ? null : await questionByClientKeyRepo(db, user.userId, key);
+  if (!winner) throw fail(StatusCode.serverError, RURAL_MESSAGES.questionMissing);
+  if (!same(winner)) throw fail(StatusCode.unprocessable, RURAL_MESSAGES.keyReused);
+  return answer(winner);
+}
+
+// ——— 农友说 ———
+
+function toComment(r: CommentRow, nickname: string): FarmerComment {
+  return { id: r.id, nickname, text: r.text, createTime: formatBeijingTime(r.createdAt), reviewState: r.reviewState as FarmerComment['reviewState'] };
+}
+
+async function hydratePosts(db: Db, viewer: AuthUser | null, rows: PostRow[]): Promise<FarmerPost[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const viewerId = viewer?.userId ?? null;
+  const [comments, liked] = await Promise.all([commentsOfRepo(db, ids, viewerId, POST_COMMENTS_SHOWN), viewer ? likedPostIdsRepo(db, viewer.userId, ids) : Promise.resolve(new Set<number>())]);
+  const userIds = new Set(rows.map((r) => r.userId));
+  for (const list of comments.values()) for (const cm of list) userIds.add(cm.userId);
+  const profiles = await profilesRepo(db, [...userIds]);
+  return rows.map((r) => ({
+    id: r.id,
+    nickname: profiles.get(r.userId)?.nickname ?? '农友',
+    userPic: profiles.get(r.userId)?.userPic ?? '',
+    content: r.content,
+    pictures: r.pictures,
+    video: r.video,
+    district: r.district,
+    likeNum: r.likeNum,
+    commentCount: r.commentCount,
+    isDoLike: liked.has(r.id) ? 1 : 0,
+    createTime: formatBeijingTime(r.createdAt),
+    comments: (comments.get(r.id) ?? []).map((cm) => toComment(cm, profiles.get(cm.userId)?.nickname ?? '农友')),
+    reviewState: r.reviewState as FarmerPost['reviewState'],
+    rejectReason: r.rejectReason,
+    belongMyself: viewerId === r.userId ? 1 : 0,
+  }));
+}
+
+export async function postsService(db: Db, viewer: AuthUser | null, page: number, pageSize: number) {
+  return hydratePosts(db, viewer, await listPostsRepo(db, viewer?.userId ?? null, page, pageSize));
+}
+
+export interface PublishInput {
+  content: string;
+  imageUrl: string[];
+  district: string;
+}
+
+export async function publishService(ctx: RuralContext, c: Context, user: AuthUser, input: PublishInput): Promise<{ post: FarmerPost; message: string }> {
+  const db = ctx.deps.database.db;
+  const key = idempotencyKey(c);
+  const same = (r: PostRow) => r.content === input.content && JSON.stringify(r.pictures) === JSON.stringify(input.imageUrl);
+  const answer = async (r: PostRow) => ({ post: (await hydratePosts(db, user, [r]))[0]!, message: r.reviewState === 'pending' ? RURAL_MESSAGES.pending : RURAL_MESSAGES.published });
+  if (key !== null) {
+    const earlier = await postByClientKeyRepo(db, user.userId, key);
+    if (earlier) {
+      if (!same(earlier)) throw fail(StatusCode.unprocessable, RURAL_MESSAGES.keyReused);
+      return answer(earlier);
+    }
+  }
+  checkPictures(ctx.deps, user.userId, input.imageUrl);
+  if (await recentSamePostRepo(db, user.userId, input.content, new Date(Date.now() - DUPLICATE_WINDOW_MS))) throw fail(StatusCode.fail, RURAL_MESSAGES.duplicate);
+  await ctx.limiter.take([{ key: `rural-publish:user:${user.userId}`, rules: PUBLISH_RULES }]);
+  const state = await reviewState(db);
+  const row = await ctx.deps.database.write((tx) =>
+    insertPostRepo(tx, { userId: user.userId, content: input.content, pictures: input.imageUrl, district: input.district, reviewState: state, clientKey: key }),
+  );
+  if (row) return answer(row);
+  const winner = key === null ? null : await postByClientKeyRepo(db, user.userId, key);
+  if (!winner) throw fail(StatusCode.serverError, RURAL_MESSAGES.postMissing);
+  if (!same(winner)) throw fail(StatusCode.unprocessable, RURAL_MESSAGES.keyReused);
+  return answer(winner);
+}
+
+export async function likeService(ctx: RuralContext, user: AuthUser, postId: number, like: boolean): Promise<{ liked: boolean; likeNum: number }> {
+  const db = ctx.deps.database.db;
+  const post = await findVisiblePostRepo(db, postId, user.userId);
+  // Only approved posts take likes (a pending one is its author's alone).
+  if (!post || post.reviewState !== 'approved') throw fail(StatusCode.notFound, RURAL_MESSAGES.postMissing);
+  await ctx.limiter.take([{ key: `rural-like:user:${user.userId}`, rules: LIKE_RULES }]);
+  const likeNum = await ctx.deps.database.write((tx) => setLikeRepo(tx, postId, user.userId, like));
+  return { liked: like, likeNum };
+}
+
+export async function commentService(ctx: RuralContext, c: Context, user: AuthUser, input: { postId: number; text: string }): Promise<{ comment: FarmerComment; message: string }> {
+  const db = ctx.deps.database.db;
+  const key = idempotencyKey(c);
+  const nickname = (await profilesRepo(db, [user.userId])).get(user.userId)?.nickname ?? '农友';
+  const same = (r: CommentRow) => r.postId === input.postId && r.text === input.text;
+  const answer = (r: CommentRow) => ({ comment: toComment(r, nickname), message: r.reviewState === 'pending' ? RURAL_MESSAGES.commentPending : RURAL_MESSAGES.commented });
+  if (key !== null) {
+    const earlier = await commentByClientKeyRepo(db, user.userId, key);
+    if (earlier) {
+      if (!same(earlier)) throw fail(StatusCode.unprocessable, RURAL_MESSAGES.keyReused);
+      return answer(earlier);
+    }
+  }
+  const post = await findVisiblePostRepo(db, input.postId, user.userId);
+  if (!post || post.reviewState !== 'approved') throw fail(StatusCode.notFound, RURAL_MESSAGES.postMissing);
+  if (await recentSameCommentRepo(db, user.userId, input.postId, input.text, new Date(Date.now() - DUPLICATE_WINDOW_MS))) throw fail(StatusCode.fail, RURAL_MESSAGES.duplicate);
+  await ctx.limiter.take([{ key: `rural-comment:user:${user.userId}`, rules: COMMENT_RULES }]);
+  const state = await reviewState(db);
+  const row = await ctx.deps.database.write((tx) => insertCommentRepo(tx, { postId: input.postId, userId: user.userId, text: input.text, reviewState: state, clientKey: key }));
+  if (row) return answer(row);
+  const winner = key === null ? null : await commentByClientKeyRepo(db, user.userId, key);
+  if (!winner) throw fail(StatusCode.serverError, RURAL_MESSAGES.postMissing);
+  if (!same(winner)) throw fail(StatusCode.unprocessable, RURAL_MESSAGES.keyReused);
+  return answer(winner);
+}
+
+// ——— 行情 ———
+
+/** `YYYY-MM-DD` minus `days` days. */
+function dayMinus(day: string, days: number): string {
+  const t = Date.parse(`${day}T00:00:00Z`) - days * 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+const yuan = (fen: number) => Math.round(fen) / 100;
+
+export async function pricesService(db: Db, q: { marketId?: number | undefined; date?: string | undefined }): Promise<PriceBoard> {
+  const markets = await marketsRepo(db);
+  const marketId = q.marketId ?? markets[0]?.id;
+  if (marketId === undefined) return { markets, marketId: 0, date: '', dates: [], rows: [] };
+  if (!markets.some((m) => m.id === marketId)) throw fail(StatusCode.notFound, RURAL_MESSAGES.marketMissing);
+  const dates = await priceDatesRepo(db, marketId);
+  // A date without prices shows the latest day before it (a market is closed some days).
+  const date = q.date === undefined ? dates[0] : dates.find((d) => d <= q.date!);
+  if (date === undefined) return { markets, marketId, date: '', dates, rows: [] };
+  const raw = await pricesRepo(db, marketId, dayMinus(date, PRICE_TREND_DAYS + 7), date);
+  const byProduct = new Map<number, typeof raw>();
+  for (const r of raw) byProduct.set(r.productId, [...(byProduct.get(r.productId) ?? []), r]);
+  const rows = [...byProduct.values()]
+    .filter((list) => list[list.length - 1]!.day === date)
+    .map((list) => {
+      const today = list[list.length - 1]!;
+      const before = list[list.length - 2];
+      const change = before ? today.priceFen - before.priceFen : 0;
+      return {
+        productId: today.productId,
+        name: today.name,
+        category: today.category,
+        unit: today.unit,
+        price: yuan(today.priceFen),
+        change: yuan(change),
+        changePercent: before ? Math.round((change / before.priceFen) * 1000) / 10 : 0,
+        trend: list.slice(-PRICE_TREND_DAYS).map((r) => yuan(r.priceFen)),
+      };
+    });
+  return { markets, marketId, date, dates, rows };
+}
+
+// ——— 信用村 ———
+
+export function ratingOf(points: number, levels: readonly CreditLevel[]): string {
+  return [...levels].sort((a, b) => b.minPoints - a.minPoints).find((l) => points >= l.minPoints)?.rating ?? '';
+}
+
+async function villageList(db: Db): Promise<Village[]> {
+  const rows = await villagesRepo(db);
+  const ranked = [...rows].sort((a, b) => b.avgPoints - a.avgPoints || a.id - b.id);
+  return ranked.map((r, i) => ({
+    id: r.id,
+    name: r.name,
+    district: r.district,
+    town: r.town,
+    households: r.households,
+    intro: r.intro,
+    rank: i + 1,
+    avgPoints: r.avgPoints,
+    ratedPercent: r.recorded === 0 ? 0 : Math.round((r.rated / r.recorded) * 100),
+  }));
+}
+
+export async function creditService(db: Db): Promise<{ villages: Village[]; levels: CreditLevel[]; deeds: Deed[] }> {
+  const [villages, levels, deeds] = await Promise.all([villageList(db), creditLevelsRepo(db), deedsRepo(db, { page: 1, pageSize: 8 })]);
+  return { villages, levels: levels.map((l) => ({ rating: l.rating, minPoints: l.minPoints, title: l.title, benefits: l.benefits })), deeds };
+}
+
+export async function villageService(db: Db, id: number) {
+  const village = (await villageList(db)).find((v) => v.id === id);
+  if (!village) throw fail(StatusCode.notFound, RURAL_MESSAGES.villageMissing);
+  const [levels, households, deeds] = await Promise.all([creditLevelsRepo(db), householdsRepo(db, id), deedsRepo(db, { villageId: id, page: 1, pageSize: 10 })]);
+  return { village, households: households.map((h) => ({ ...h, rating: ratingOf(h.points, levels) })), deeds };
+}
+
+export async function deedsService(db: Db, q: { villageId?: number | undefined; page: number; pageSize: number }) {
+  if (q.villageId !== undefined && !(await villageList(db)).some((v) => v.id === q.villageId)) throw fail(StatusCode.notFound, RURAL_MESSAGES.villageMissing);
+  return deedsRepo(db, q);
+}
+
+// ——— 首页 ———
+
+export async function homeService(db: Db): Promise<RuralHome> {
+  const [columns, latest, prices, questions, posts] = await Promise.all([
+    ruralColumnsRepo(db),
+    newsService(db, { page: 1, pageSize: 13 }),
+    pricesService(db, {}),
+    questionsService(db, null, { page: 1, pageSize: 3 }),
+    postsService(db, null, 1, 2),
+  ]);
+  return {
+    banners: latest.filter((n) => n.cover !== '').slice(0, 3),
+    columns,
+    latest: latest.slice(3),
+    prices: { ...prices, rows: prices.rows.slice(0, 6) },
+    questions,
+    posts,
+  };
+}

@@ -10,6 +10,7 @@ import { registerBangbangRoutes } from '../bangbang/routes.ts';
 import { registerConfigRoutes } from '../config/routes.ts';
 import { registerDetailRoutes } from '../detail/routes.ts';
 import { registerDiscoverRoutes } from '../discover/routes.ts';
+import { registerCompositionRoutes } from '../composition/routes.ts';
 import { findCommentRepo } from '../interaction/repo.ts';
 import { registerInteractionRoutes } from '../interaction/routes.ts';
 import { registerNewsRoutes } from '../news/routes.ts';
@@ -114,6 +115,7 @@ export function createApiApp(deps: AppDeps): ApiApp {
   registerInteractionRoutes(registry);
   registerBangbangRoutes(registry);
   registerDiscoverRoutes(registry);
+  registerCompositionRoutes(registry);
   registerPointsRoutes(registry);
   registerUploadRoutes(registry);
 

@@ -13,6 +13,7 @@ import { seedBangbangBoard } from './bangbangBoardSeed.ts';
 import { buildDemoData } from './buildDemoData.ts';
 import { seedDetail } from './detailSeed.ts';
 import { seedDiscover } from './discoverSeed.ts';
+import { seedComposition } from './compositionSeed.ts';
 import { seedIconTargets } from './iconTargetsSeed.ts';
 import { seedNewsBrowsing } from './newsBrowsingSeed.ts';
 
@@ -48,7 +49,8 @@ export async function seedDemo(database: Database, options: { mediaDir: string }
   const icons = await seedIconTargets(database);
   const board = await seedBangbangBoard(database, options);
   const discover = await seedDiscover(database, options);
-  return { seeded: seeded || icons || board.seeded || discover.seeded };
+  const composition = await seedComposition(database, options);
+  return { seeded: seeded || icons || board.seeded || discover.seeded || composition.seeded };
 }
 
 async function seedBase(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {

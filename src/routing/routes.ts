@@ -200,7 +200,7 @@ export const routes: readonly RouteEntry[] = [
     description: "interact: composition",
     meta: { title: '作文', tabbarVisible: true, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/interact/composition',
-    built: false,
+    built: true,
   },
   {
     section: 'tabbar',
@@ -506,7 +506,7 @@ export const routes: readonly RouteEntry[] = [
     description: "composition test page",
     meta: { title: '作文', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/testcomposition',
-    built: false,
+    built: true,
   },
   {
     section: 'news',
@@ -902,7 +902,7 @@ export const routes: readonly RouteEntry[] = [
     description: "composition home",
     meta: { title: '作文', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/home',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -911,7 +911,7 @@ export const routes: readonly RouteEntry[] = [
     description: "contribute a composition",
     meta: { title: '投稿', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/contribute',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -920,7 +920,7 @@ export const routes: readonly RouteEntry[] = [
     description: "composition list",
     meta: { title: '作文列表', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/List',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -928,8 +928,8 @@ export const routes: readonly RouteEntry[] = [
     query: ['type'],
     description: "rankings (rank 人气榜, start 高分榜)",
     meta: { title: '排行榜', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
-    example: '/composition/RankList?type=1',
-    built: false,
+    example: '/composition/RankList?type=start',
+    built: true,
   },
   {
     section: 'composition',
@@ -938,7 +938,7 @@ export const routes: readonly RouteEntry[] = [
     description: "recommended",
     meta: { title: '推荐作文', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/RecommendList',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -947,7 +947,7 @@ export const routes: readonly RouteEntry[] = [
     description: "published in newspapers",
     meta: { title: '见报作文', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/NewspapersList',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -956,7 +956,7 @@ export const routes: readonly RouteEntry[] = [
     description: "information",
     meta: { title: '资讯', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/InformationList',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -965,7 +965,7 @@ export const routes: readonly RouteEntry[] = [
     description: "student centre",
     meta: { title: '个人中心', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/userCenter',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -974,7 +974,7 @@ export const routes: readonly RouteEntry[] = [
     description: "composition detail (dataType 7)",
     meta: { title: '作文详情', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, dataType: 7, nav: 'light' },
     example: '/composition/compositionDetail?id=1',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -983,7 +983,7 @@ export const routes: readonly RouteEntry[] = [
     description: "teachers",
     meta: { title: '名师', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/Teachers',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -992,7 +992,7 @@ export const routes: readonly RouteEntry[] = [
     description: "schools",
     meta: { title: '学校', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/Schools',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -1001,7 +1001,7 @@ export const routes: readonly RouteEntry[] = [
     description: "teacher reviews",
     meta: { title: '名师点评', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/TeacherReview',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -1009,8 +1009,8 @@ export const routes: readonly RouteEntry[] = [
     query: ['id'],
     description: "student",
     meta: { title: '小作者', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
-    example: '/composition/StudentDetailPage?id=1',
-    built: false,
+    example: '/composition/StudentDetailPage?id=47',
+    built: true,
   },
   {
     section: 'composition',
@@ -1019,7 +1019,7 @@ export const routes: readonly RouteEntry[] = [
     description: "teacher",
     meta: { title: '老师', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/TeacherDetailPage?id=1',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -1028,7 +1028,7 @@ export const routes: readonly RouteEntry[] = [
     description: "school (title 学校)",
     meta: { title: '学校', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/SchoolDetailPage?id=1',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -1037,7 +1037,7 @@ export const routes: readonly RouteEntry[] = [
     description: "teacher comments",
     meta: { title: '名师点评', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/TeacherCommentList',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -1046,7 +1046,7 @@ export const routes: readonly RouteEntry[] = [
     description: "teacher comment detail",
     meta: { title: '点评详情', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/TeacherCommentDetail?id=1',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -1055,7 +1055,7 @@ export const routes: readonly RouteEntry[] = [
     description: "composition search",
     meta: { title: '搜索', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/SearchPage',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -1064,7 +1064,7 @@ export const routes: readonly RouteEntry[] = [
     description: "comments of a composition",
     meta: { title: '评论', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/compositionCommentList?id=1',
-    built: false,
+    built: true,
   },
   {
     section: 'rural',

@@ -56,6 +56,8 @@ export function ContributeForm({ schools, teachers }: Props) {
   const [busy, setBusy] = useState<'' | 'upload' | 'send'>('');
   const [done, setDone] = useState<{ essay: Essay; message: string } | null>(null);
   const loaded = useRef(false);
+  // The server renders for nobody in particular: the login note waits for the browser's session.
+  const [mounted, setMounted] = useState(false);
   const ids = { school: useId(), grade: useId(), teacher: useId(), name: useId(), title: useId(), content: useId(), photos: useId() };
 
   useEffect(() => {
@@ -66,6 +68,7 @@ export function ContributeForm({ schools, teachers }: Props) {
       // A broken draft is dropped.
     }
     loaded.current = true;
+    setMounted(true);
   }, []);
 
   const update = (patch: Partial<Draft>) => {
@@ -127,7 +130,8 @@ export function ContributeForm({ schools, teachers }: Props) {
           studentName: draft.studentName.trim(),
           title: draft.title.trim(),
           content: draft.content.trim(),
-          pictures: draft.pictures,
+          // /v1 POSTs are form-encoded (spec 7): the photos go as one comma-separated field.
+          pictures: draft.pictures.join(','),
         },
         { idempotencyKey: key },
       );
@@ -161,7 +165,7 @@ export function ContributeForm({ schools, teachers }: Props) {
 
   return (
     <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
-      {!session.token && <p className={styles.note}>投稿需要先登录，填写的内容会自动保存。</p>}
+      {mounted && !session.token && <p className={styles.note}>投稿需要先登录，填写的内容会自动保存。</p>}
       <label htmlFor={ids.school}>学校</label>
       <select id={ids.school} value={draft.schoolId} onChange={(e) => update({ schoolId: Number(e.target.value), teacherId: '' })}>
         <option value={NO_SCHOOL.value}>{NO_SCHOOL.text}</option>

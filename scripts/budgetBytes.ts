@@ -53,6 +53,14 @@ export const BUDGETS: Record<PageType, Budget> = {
 /** Discover pages whose posts are the feed island (issue 17: ≤ 15 KB JS before load, ≤ 130 KB in all). */
 const DISCOVER_FEEDS = new Set(['/Discover', '/TopicDiscover', '/SelfDiscover', '/SearchDiscover', '/DetailDiscover']);
 
+/** Composition pages whose essays are server-rendered with a list or interaction island after load (issue 19: lists ≤ 15 KB JS before load); its forms (contribute, userCenter, TeacherReview) stay interactive. */
+const COMPOSITION_FEEDS = new Set([
+  '/composition/home', '/composition/List', '/composition/RankList', '/composition/RecommendList', '/composition/NewspapersList',
+  '/composition/InformationList', '/composition/compositionDetail', '/composition/Teachers', '/composition/Schools',
+  '/composition/StudentDetailPage', '/composition/TeacherDetailPage', '/composition/SchoolDetailPage', '/composition/TeacherCommentList',
+  '/composition/TeacherCommentDetail', '/composition/SearchPage', '/compositionCommentList', '/testcomposition', '/interact/composition',
+]);
+
 /** Detail-section routes that are lists of a special (专题), not an article. */
 const SPECIAL_LISTS = new Set(['/SpecialPage', '/Special', '/SpecialColumn']);
 /** Home-tab routes that are a video player feed rather than a list. */
@@ -72,6 +80,7 @@ export function pageTypeOf(route: Pick<RouteEntry, 'section' | 'path'>): PageTyp
   if (route.section === 'detail' || BANG_DETAILS.has(route.path)) return 'detail';
   if (BANG_LISTS.has(route.path)) return 'list';
   if (DISCOVER_FEEDS.has(route.path)) return 'feed';
+  if (COMPOSITION_FEEDS.has(route.path)) return 'feed';
   if (route.section === 'news') return NEWS_TOOLS.has(route.path) ? 'interactive' : 'list';
   if (route.section === 'home' || route.section === 'image') return 'list';
   // account, comment, discover, bangbang, composition, rural, mall, tabbar: forms, feeds and tools.

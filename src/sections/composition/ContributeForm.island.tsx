@@ -10,6 +10,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Essay } from '../../contract/composition.ts';
 import { COMPOSITION_PATHS, ESSAY_MAX_PICTURES, ESSAY_TEXT_MAX, ESSAY_TITLE_MAX, GRADE_LABELS, NO_SCHOOL, STUDENT_NAME_MAX } from '../../contract/compositionLimits.ts';
 import { api } from '../../client/api.ts';
+import { storage } from '../../client/storage.ts';
 import { checkPictureFile, uploadPicture } from '../../features/interaction/uploadPicture.ts';
 import { requireLogin } from '../../features/login-gate/requireLogin.ts';
 import { $session } from '../../stores/session.ts';
@@ -62,7 +63,7 @@ export function ContributeForm({ schools, teachers }: Props) {
 
   useEffect(() => {
     try {
-      const saved = JSON.parse(localStorage.getItem(DRAFT_KEY) ?? 'null') as Partial<Draft> | null;
+      const saved = JSON.parse(storage.getItem(DRAFT_KEY) ?? 'null') as Partial<Draft> | null;
       if (saved) setDraft({ ...EMPTY, ...saved, pictures: Array.isArray(saved.pictures) ? saved.pictures.slice(0, ESSAY_MAX_PICTURES) : [] });
     } catch {
       // A broken draft is dropped.
@@ -76,7 +77,7 @@ export function ContributeForm({ schools, teachers }: Props) {
     setDraft((old) => {
       // Any change of the text makes a new essay: a new key.
       const next = { ...old, ...patch, key: '' };
-      if (loaded.current) localStorage.setItem(DRAFT_KEY, JSON.stringify(next));
+      if (loaded.current) storage.setItem(DRAFT_KEY, JSON.stringify(next));
       return next;
     });
   };
@@ -118,7 +119,7 @@ export function ContributeForm({ schools, teachers }: Props) {
     const key = draft.key || newKey('essay');
     const keyed = { ...draft, key };
     setDraft(keyed);
-    localStorage.setItem(DRAFT_KEY, JSON.stringify(keyed));
+    storage.setItem(DRAFT_KEY, JSON.stringify(keyed));
     setBusy('send');
     try {
       const res = await api.post<Essay>(
@@ -136,7 +137,7 @@ export function ContributeForm({ schools, teachers }: Props) {
         { idempotencyKey: key },
       );
       if (res.statusCode === 200 && res.data) {
-        localStorage.removeItem(DRAFT_KEY);
+        storage.removeItem(DRAFT_KEY);
         setDone({ essay: res.data, message: res.message });
         setDraft(EMPTY);
       } else if (res.statusCode !== 301 && res.statusCode !== 302) setProblem(res.message);

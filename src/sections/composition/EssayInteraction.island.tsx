@@ -12,6 +12,7 @@ import { COMMENT_MAX, COMPOSITION_DATA_TYPE, COMPOSITION_PATHS, COMPOSITION_ROOM
 import type { ReportOptions } from '../../contract/interaction.ts';
 import { INTERACTION_PATHS } from '../../contract/interactionLimits.ts';
 import { api } from '../../client/api.ts';
+import { tabStorage } from '../../client/storage.ts';
 import { requireLogin } from '../../features/login-gate/requireLogin.ts';
 import { $liveCounts, liveCountsKey } from '../../features/realtime/liveCountsStore.ts';
 import { formatCount } from '../../lib/formatCount.ts';
@@ -66,7 +67,7 @@ export function EssayInteraction({ essayId, title, likeNum, liked: likedAtFirst,
 
   // The draft of this essay (and reply target) survives a reload until it is sent.
   useEffect(() => {
-    setText(sessionStorage.getItem(draftKey) ?? '');
+    setText(tabStorage.getItem(draftKey) ?? '');
   }, [draftKey]);
 
   // A logged-in reader's own view of the first comments (their comments waiting for review show too).
@@ -103,7 +104,7 @@ export function EssayInteraction({ essayId, title, likeNum, liked: likedAtFirst,
   const onText = (value: string) => {
     setText(value);
     setProblem('');
-    sessionStorage.setItem(draftKey, value);
+    tabStorage.setItem(draftKey, value);
   };
 
   const onSend = async () => {
@@ -113,8 +114,8 @@ export function EssayInteraction({ essayId, title, likeNum, liked: likedAtFirst,
     if (Array.from(content).length > COMMENT_MAX) return setProblem(`评论不能超过 ${COMMENT_MAX} 个字`);
     // One key per draft text: a retry of the same text after a lost answer is answered, not written twice.
     const keyName = `${draftKey}:key:${content}`;
-    const key = sessionStorage.getItem(keyName) ?? newKey('cc');
-    sessionStorage.setItem(keyName, key);
+    const key = tabStorage.getItem(keyName) ?? newKey('cc');
+    tabStorage.setItem(keyName, key);
     setSending(true);
     try {
       const res = await api.post<EssayComment>(COMPOSITION_PATHS.commentStore, { id: essayId, content, replayId: reply?.id ?? 0 }, { idempotencyKey: key });
@@ -122,8 +123,8 @@ export function EssayInteraction({ essayId, title, likeNum, liked: likedAtFirst,
         const added = res.data;
         setComments((old) => [added, ...old.filter((c) => c.id !== added.id)]);
         if (added.reviewState === 'approved') setCount((n) => n + 1);
-        sessionStorage.removeItem(draftKey);
-        sessionStorage.removeItem(keyName);
+        tabStorage.removeItem(draftKey);
+        tabStorage.removeItem(keyName);
         setText('');
         setReply(null);
         toast(res.message);

@@ -43,9 +43,7 @@ test('browse → rank → read → like → comment', async ({ page, context }) 
   await signIn(context, await loginByApi(page.request));
   await page.goto('/shancheng/composition/home');
   await expect(page.getByRole('heading', { name: '推荐作文' })).toBeVisible();
-  // Keyboard activation: the phone projects' tap-scroll into the entries grid can stall under the snap banner.
-  await page.getByRole('navigation', { name: '作文专区入口' }).getByRole('link', { name: '高分榜' }).focus();
-  await page.keyboard.press('Enter');
+  await page.getByRole('navigation', { name: '作文专区入口' }).getByRole('link', { name: '高分榜' }).click();
   await expect(page).toHaveURL(/RankList\?type=start/);
   await expect(page).toHaveTitle(/^高分榜/);
   const cards = page.locator('article[data-essay-id]');

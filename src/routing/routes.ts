@@ -204,7 +204,7 @@ export const routes: readonly RouteEntry[] = [
     description: "interact: composition",
     meta: { title: '作文', tabbarVisible: true, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/interact/composition',
-    built: false,
+    built: true,
   },
   {
     section: 'tabbar',
@@ -510,7 +510,7 @@ export const routes: readonly RouteEntry[] = [
     description: "composition test page",
     meta: { title: '作文', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/testcomposition',
-    built: false,
+    built: true,
   },
   {
     section: 'news',
@@ -987,7 +987,7 @@ export const routes: readonly RouteEntry[] = [
     description: "composition home",
     meta: { title: '作文', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/home',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -996,7 +996,7 @@ export const routes: readonly RouteEntry[] = [
     description: "contribute a composition",
     meta: { title: '投稿', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/contribute',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -1005,7 +1005,7 @@ export const routes: readonly RouteEntry[] = [
     description: "composition list",
     meta: { title: '作文列表', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/List',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -1013,8 +1013,8 @@ export const routes: readonly RouteEntry[] = [
     query: ['type'],
     description: "rankings (rank 人气榜, start 高分榜)",
     meta: { title: '排行榜', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light', titleByQuery: { param: 'type', titles: { rank: '人气榜', start: '高分榜' } } },
-    example: '/composition/RankList?type=1',
-    built: false,
+    example: '/composition/RankList?type=start',
+    built: true,
   },
   {
     section: 'composition',
@@ -1023,7 +1023,7 @@ export const routes: readonly RouteEntry[] = [
     description: "recommended",
     meta: { title: '推荐作文', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/RecommendList',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -1032,7 +1032,7 @@ export const routes: readonly RouteEntry[] = [
     description: "published in newspapers",
     meta: { title: '见报作文', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/NewspapersList',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -1041,7 +1041,7 @@ export const routes: readonly RouteEntry[] = [
     description: "information",
     meta: { title: '资讯', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/InformationList',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -1050,7 +1050,7 @@ export const routes: readonly RouteEntry[] = [
     description: "student centre",
     meta: { title: '个人中心', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/userCenter',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -1059,7 +1059,7 @@ export const routes: readonly RouteEntry[] = [
     description: "composition detail (dataType 7)",
     meta: { title: '作文详情', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, dataType: 7, nav: 'light' },
     example: '/composition/compositionDetail?id=1',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -1068,7 +1068,7 @@ export const routes: readonly RouteEntry[] = [
     description: "teachers",
     meta: { title: '名师', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/Teachers',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -1077,7 +1077,7 @@ export const routes: readonly RouteEntry[] = [
     description: "schools",
     meta: { title: '学校', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/Schools',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -1086,7 +1086,7 @@ export const routes: readonly RouteEntry[] = [
     description: "teacher reviews",
     meta: { title: '名师点评', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/TeacherReview',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -1094,8 +1094,8 @@ export const routes: readonly RouteEntry[] = [
     query: ['id'],
     description: "student",
     meta: { title: '小作者', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
-    example: '/composition/StudentDetailPage?id=1',
-    built: false,
+    example: '/composition/StudentDetailPage?id=47',
+    built: true,
   },
   {
     section: 'composition',
@@ -1104,7 +1104,7 @@ export const routes: readonly RouteEntry[] = [
     description: "teacher",
     meta: { title: '老师', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/TeacherDetailPage?id=1',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -1113,7 +1113,7 @@ export const routes: readonly RouteEntry[] = [
     description: "school (title 学校)",
     meta: { title: '学校', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/SchoolDetailPage?id=1',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -1122,7 +1122,7 @@ export const routes: readonly RouteEntry[] = [
     description: "teacher comments",
     meta: { title: '名师点评', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/TeacherCommentList',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -1131,7 +1131,7 @@ export const routes: readonly RouteEntry[] = [
     description: "teacher comment detail",
     meta: { title: '点评详情', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/TeacherCommentDetail?id=1',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -1140,7 +1140,7 @@ export const routes: readonly RouteEntry[] = [
     description: "composition search",
     meta: { title: '搜索', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/composition/SearchPage',
-    built: false,
+    built: true,
   },
   {
     section: 'composition',
@@ -1149,7 +1149,7 @@ export const routes: readonly RouteEntry[] = [
     description: "comments of a composition",
     meta: { title: '评论', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/compositionCommentList?id=1',
-    built: false,
+    built: true,
   },
   {
     section: 'rural',

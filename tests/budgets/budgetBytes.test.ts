@@ -57,6 +57,9 @@ describe('pageTypeOf', () => {
     ['account', '/LoginPage', 'interactive'],
     ['discover', '/Discover', 'feed'],
     ['discover', '/PublishDiscover', 'interactive'],
+    ['composition', '/composition/List', 'feed'],
+    ['news', '/testcomposition', 'feed'],
+    ['composition', '/composition/contribute', 'interactive'],
     ['shell', '/', null],
   ])('%s %s → %s', (section, path, type) => {
     expect(pageTypeOf({ section, path })).toBe(type);

@@ -11,6 +11,7 @@ import { registerConfigRoutes } from '../config/routes.ts';
 import { registerDetailRoutes } from '../detail/routes.ts';
 import { registerDiscoverRoutes } from '../discover/routes.ts';
 import { registerRuralRoutes } from '../rural/routes.ts';
+import { registerCompositionRoutes } from '../composition/routes.ts';
 import { findCommentRepo } from '../interaction/repo.ts';
 import { registerInteractRoutes } from '../interact/routes.ts';
 import { registerInteractionRoutes } from '../interaction/routes.ts';
@@ -129,6 +130,7 @@ export function createApiApp(deps: AppDeps): ApiApp {
   registerBangbangRoutes(registry);
   registerDiscoverRoutes(registry);
   registerRuralRoutes(registry);
+  registerCompositionRoutes(registry);
   registerPointsRoutes(registry);
   registerUploadRoutes(registry);
   registerInteractRoutes(registry);

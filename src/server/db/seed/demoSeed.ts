@@ -14,6 +14,7 @@ import { writePictures } from './demoPictures.ts';
 import { seedDetail } from './detailSeed.ts';
 import { seedDiscover } from './discoverSeed.ts';
 import { seedRural } from './ruralSeed.ts';
+import { seedComposition } from './compositionSeed.ts';
 import { seedIconTargets } from './iconTargetsSeed.ts';
 import { seedInteract } from './interactSeed.ts';
 import { seedNewsBrowsing } from './newsBrowsingSeed.ts';
@@ -46,7 +47,8 @@ export async function seedDemo(database: Database, options: { mediaDir: string }
   const interact = await seedInteract(database, options);
   const bangMore = await seedBangbangMore(database, options);
   const rural = await seedRural(database, options);
-  return { seeded: seeded || icons || board.seeded || discover.seeded || newsComments.seeded || interact.seeded || bangMore.seeded || rural.seeded };
+  const composition = await seedComposition(database, options);
+  return { seeded: seeded || icons || board.seeded || discover.seeded || newsComments.seeded || interact.seeded || bangMore.seeded || rural.seeded || composition.seeded };
 }
 
 async function seedBase(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {

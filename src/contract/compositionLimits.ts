@@ -1,0 +1,65 @@
+/**
+ * Composition (作文) limits, labels and paths without zod, for browser code (the contribute, review and
+ * interaction islands import these, never the schemas: issue 7 budgets). composition.ts uses the same.
+ */
+
+export const ESSAY_TITLE_MAX = 40;
+/** Essay text: up to 5000 code points (a long senior-school essay is ~1200 characters). */
+export const ESSAY_TEXT_MAX = 5000;
+/** Photos of handwritten pages (spec 2.6's grid of nine). */
+export const ESSAY_MAX_PICTURES = 9;
+export const COMMENT_MAX = 300;
+export const REVIEW_MAX = 1000;
+export const STUDENT_NAME_MAX = 12;
+export const SEARCH_MAX = 30;
+
+/** Spec 3 client state: the school select's default option. */
+export const NO_SCHOOL = { text: '请选择学校', value: -1 } as const;
+
+/** Spec 2.11 data type of a composition detail; also the `type` of its report (spec 7.5 Q&A variant). */
+export const COMPOSITION_DATA_TYPE = 7;
+
+/**
+ * The class id of an essay's realtime room: `/sub` room `news://<COMPOSITION_ROOM_CLASS>:<essayId>` carries
+ * its like and comment counts (op 1001); no news column uses this id.
+ */
+export const COMPOSITION_ROOM_CLASS = 7_000_007;
+
+export const GRADE_LABELS = ['一年级', '二年级', '三年级', '四年级', '五年级', '六年级', '初一', '初二', '初三', '高一', '高二', '高三'] as const;
+
+/** '初二' for 8; '' outside 1–12. */
+export function gradeLabel(grade: number): string {
+  return GRADE_LABELS[grade - 1] ?? '';
+}
+
+/** Rank list kinds (spec 2.11): type rank → 人气榜 (views and likes), type start → 高分榜 (teacher score). */
+export const RANK_TITLES = { rank: '人气榜', start: '高分榜' } as const;
+export type RankType = keyof typeof RANK_TITLES;
+
+/** The title of /composition/RankList for its `type` query (anything else reads as 人气榜). */
+export function rankTitle(type: string | null): string {
+  return type === 'start' ? RANK_TITLES.start : RANK_TITLES.rank;
+}
+
+export const COMPOSITION_PATHS = {
+  list: '/v1/composition/list',
+  rank: '/v1/composition/rank',
+  detail: '/v1/composition/detail',
+  schools: '/v1/composition/schools',
+  school: '/v1/composition/school',
+  teachers: '/v1/composition/teachers',
+  teacher: '/v1/composition/teacher',
+  student: '/v1/composition/student',
+  reviews: '/v1/composition/reviews',
+  news: '/v1/composition/news',
+  search: '/v1/composition/search',
+  mine: '/v1/composition/mine',
+  role: '/v1/composition/role',
+  assigned: '/v1/composition/assigned',
+  contribute: '/v1/composition/contribute',
+  review: '/v1/composition/review',
+  like: '/v1/composition/like',
+  comments: '/v1/composition/comment/list',
+  commentStore: '/v1/composition/comment/store',
+  report: '/v1/composition/report',
+} as const;

@@ -1,0 +1,148 @@
+/**
+ * TeacherReview (issue 19; spec 2.8): a verified teacher sees the essays assigned to them (waiting first)
+ * and reviews one — a score of 0–100 and a comment. Only teachers, only their own essays: the server
+ * refuses everyone else (the island shows its Chinese answer). `?id=` opens that essay's form.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState } from 'react';
+import type { Essay, EssaySummary, Role } from '../../contract/composition.ts';
+import { COMPOSITION_PATHS, REVIEW_MAX } from '../../contract/compositionLimits.ts';
+import { api } from '../../client/api.ts';
+import { requireLogin } from '../../features/login-gate/requireLogin.ts';
+import { $session } from '../../stores/session.ts';
+import { showToast } from '../../stores/toast.ts';
+import { essayHref } from './compositionLinks.ts';
+import styles from './TeacherReview.module.css';
+
+type State = { kind: 'anonymous' } | { kind: 'loading' } | { kind: 'notTeacher' } | { kind: 'error'; message: string } | { kind: 'ok'; role: Role; essays: EssaySummary[] };
+
+export function TeacherReview({ openId }: { openId: number | null }) {
+  const session = useStore($session);
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [open, setOpen] = useState<number | null>(openId);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!session.token) return setState({ kind: 'anonymous' });
+    let stale = false;
+    setState({ kind: 'loading' });
+    api
+      .get<Role>(COMPOSITION_PATHS.role)
+      .then(async (role) => {
+        if (stale) return;
+        if (role.statusCode !== 200 || !role.data) return setState({ kind: 'error', message: role.message });
+        if (role.data.role !== 'teacher') return setState({ kind: 'notTeacher' });
+        const essays = await api.get<EssaySummary[]>(COMPOSITION_PATHS.assigned);
+        if (stale) return;
+        if (essays.statusCode !== 200 || !essays.data) return setState({ kind: 'error', message: essays.message });
+        setState({ kind: 'ok', role: role.data, essays: essays.data });
+      })
+      .catch(() => !stale && setState({ kind: 'error', message: '加载失败' }));
+    return () => {
+      stale = true;
+    };
+  }, [session.token, attempt]);
+
+  if (state.kind === 'anonymous') {
+    return (
+      <div className={styles.empty}>
+        <p>老师登录后可点评学生指定给你的作文</p>
+        <button type="button" className={styles.primary} onClick={() => requireLogin()}>
+          登录
+        </button>
+      </div>
+    );
+  }
+  if (state.kind === 'loading') return <p className={styles.empty} role="status">加载中…</p>;
+  if (state.kind === 'notTeacher') return <p className={styles.empty}>只有认证老师可以点评。老师认证请联系作文专区编辑。</p>;
+  if (state.kind === 'error') {
+    return (
+      <div className={styles.empty}>
+        <p role="alert">{state.message}</p>
+        <button type="button" onClick={() => setAttempt((n) => n + 1)}>
+          点击重试
+        </button>
+      </div>
+    );
+  }
+  const waiting = state.essays.filter((e) => e.score === null).length;
+  const onReviewed = (essay: Essay) => {
+    setState({ ...state, essays: state.essays.map((e) => (e.id === essay.id ? { ...e, score: essay.score } : e)) });
+    setOpen(null);
+  };
+  return (
+    <div>
+      <p className={styles.head}>
+        {state.role.teacher?.name}老师，你有 <strong>{waiting}</strong> 篇作文待点评
+      </p>
+      {state.essays.length === 0 && <p className={styles.empty}>还没有学生指定你点评</p>}
+      <ul className={styles.list}>
+        {state.essays.map((e) => (
+          <li key={e.id} data-essay-id={e.id}>
+            <a href={essayHref(e.id)}>{e.title}</a>
+            <p className={styles.meta}>
+              {e.studentName} · {e.gradeLabel} · {e.createTime}
+              {e.score !== null ? <span className={styles.score}>已点评 {e.score} 分</span> : <span className={styles.waiting}>待点评</span>}
+            </p>
+            {open === e.id ? (
+              <ReviewForm essay={e} onDone={onReviewed} onCancel={() => setOpen(null)} />
+            ) : (
+              <button type="button" className={styles.openBtn} onClick={() => setOpen(e.id)}>
+                {e.score === null ? `点评《${e.title}》` : `修改对《${e.title}》的点评`}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ReviewForm({ essay, onDone, onCancel }: { essay: EssaySummary; onDone: (e: Essay) => void; onCancel: () => void }) {
+  const [score, setScore] = useState(essay.score === null ? '' : String(essay.score));
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const ids = { score: useId(), text: useId() };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const n = Number(score);
+    if (score.trim() === '' || !Number.isInteger(n) || n < 0 || n > 100) return setProblem('评分须为 0–100 的整数');
+    if (Array.from(text.trim()).length < 5) return setProblem('评语至少 5 个字');
+    setBusy(true);
+    try {
+      const res = await api.post<Essay>(COMPOSITION_PATHS.review, { id: essay.id, score: n, content: text.trim() });
+      if (res.statusCode === 200 && res.data) {
+        showToast(res.message, { type: 'text', duration: 2000 });
+        onDone(res.data);
+      } else setProblem(res.message);
+    } catch {
+      setProblem('提交失败，请重试');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+      <label htmlFor={ids.score}>评分（0–100）</label>
+      <input id={ids.score} inputMode="numeric" value={score} onChange={(e) => setScore(e.target.value.replace(/[^\d]/g, '').slice(0, 3))} />
+      <label htmlFor={ids.text}>评语</label>
+      <textarea id={ids.text} rows={5} maxLength={REVIEW_MAX} value={text} placeholder="写下你对这篇作文的点评" onChange={(e) => setText(e.target.value)} />
+      {problem && (
+        <p className={styles.problem} role="alert">
+          {problem}
+        </p>
+      )}
+      <div className={styles.buttons}>
+        <button type="button" onClick={onCancel}>
+          取消
+        </button>
+        <button type="submit" className={styles.primary} disabled={busy}>
+          {busy ? '提交中…' : '提交点评'}
+        </button>
+      </div>
+    </form>
+  );
+}

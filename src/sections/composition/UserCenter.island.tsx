@@ -1,0 +1,134 @@
+/**
+ * The student centre (issue 19; spec 2.8): 我的作文 with each essay's review state (审核中 / 未通过 and
+ * the reason / 已发布) and the teacher's score and comment when reviewed, and 我的评论. A verified
+ * teacher also gets the way to the essays waiting for their review. Read with the reader's token only
+ * (nothing of it is rendered on the server).
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import type { Mine, Role } from '../../contract/composition.ts';
+import { COMPOSITION_PATHS } from '../../contract/compositionLimits.ts';
+import { api } from '../../client/api.ts';
+import { requireLogin } from '../../features/login-gate/requireLogin.ts';
+import { $session } from '../../stores/session.ts';
+import { COMPOSITION_LINKS, essayHref, reviewStateLabel } from './compositionLinks.ts';
+import styles from './UserCenter.module.css';
+
+type State = { kind: 'anonymous' } | { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ok'; mine: Mine; role: Role };
+
+export function UserCenter() {
+  const session = useStore($session);
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [tab, setTab] = useState<'essays' | 'comments'>('essays');
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!session.token) {
+      setState({ kind: 'anonymous' });
+      return;
+    }
+    let stale = false;
+    setState({ kind: 'loading' });
+    Promise.all([api.get<Mine>(COMPOSITION_PATHS.mine), api.get<Role>(COMPOSITION_PATHS.role)])
+      .then(([mine, role]) => {
+        if (stale) return;
+        if (mine.statusCode === 200 && mine.data && role.statusCode === 200 && role.data) setState({ kind: 'ok', mine: mine.data, role: role.data });
+        else setState({ kind: 'error', message: mine.message || role.message });
+      })
+      .catch(() => !stale && setState({ kind: 'error', message: '加载失败' }));
+    return () => {
+      stale = true;
+    };
+  }, [session.token, attempt]);
+
+  if (state.kind === 'anonymous') {
+    return (
+      <div className={styles.empty}>
+        <p>登录后查看我的作文、审核状态和老师点评</p>
+        <button type="button" className={styles.primary} onClick={() => requireLogin()}>
+          登录
+        </button>
+      </div>
+    );
+  }
+  if (state.kind === 'loading') return <p className={styles.empty} role="status">加载中…</p>;
+  if (state.kind === 'error') {
+    return (
+      <div className={styles.empty}>
+        <p role="alert">{state.message}</p>
+        <button type="button" onClick={() => setAttempt((n) => n + 1)}>
+          点击重试
+        </button>
+      </div>
+    );
+  }
+  const { mine, role } = state;
+  return (
+    <div>
+      <header className={styles.head}>
+        <strong>{session.nickname || '同学'}</strong>
+        <span>{role.teacher ? `认证老师 · ${role.teacher.schoolName}` : '学生'}</span>
+        <span>
+          作文 {mine.essays.length} 篇 · 评论 {mine.comments.length} 条
+        </span>
+        <span className={styles.actions}>
+          <a href={COMPOSITION_LINKS.contribute}>我要投稿</a>
+          {role.teacher && <a href={COMPOSITION_LINKS.teacherReview}>待我点评</a>}
+        </span>
+      </header>
+      <div className={styles.tabs} role="tablist" aria-label="个人中心">
+        <button type="button" role="tab" aria-selected={tab === 'essays'} onClick={() => setTab('essays')}>
+          我的作文
+        </button>
+        <button type="button" role="tab" aria-selected={tab === 'comments'} onClick={() => setTab('comments')}>
+          我的评论
+        </button>
+      </div>
+      {tab === 'essays' && (
+        <ul className={styles.list} role="tabpanel" aria-label="我的作文">
+          {mine.essays.length === 0 && <li className={styles.none}>还没有投稿，写一篇试试吧</li>}
+          {mine.essays.map((e) => {
+            const label = reviewStateLabel(e.reviewState) || '已发布';
+            return (
+              <li key={e.id} data-essay-id={e.id}>
+                {e.reviewState === 'approved' ? <a href={essayHref(e.id)}>{e.title}</a> : <strong>{e.title}</strong>}
+                <p className={styles.meta}>
+                  <span className={styles[e.reviewState]}>{label}</span>
+                  {e.reviewState === 'rejected' && e.rejectReason && <span>原因：{e.rejectReason}</span>}
+                  <span>{e.createTime}</span>
+                </p>
+                <p className={styles.meta}>
+                  {e.score !== null ? (
+                    <span className={styles.score}>老师评分 {e.score} 分</span>
+                  ) : e.teacherId > 0 ? (
+                    <span>等待 {e.teacherName} 老师点评</span>
+                  ) : (
+                    <span>未选择指导老师</span>
+                  )}
+                  <span>
+                    {e.like} 赞 · {e.commentCount} 评论
+                  </span>
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {tab === 'comments' && (
+        <ul className={styles.list} role="tabpanel" aria-label="我的评论">
+          {mine.comments.length === 0 && <li className={styles.none}>还没有评论</li>}
+          {mine.comments.map((c) => (
+            <li key={c.id}>
+              <p>{c.content}</p>
+              <p className={styles.meta}>
+                <a href={essayHref(c.essayId)}>《{c.essayTitle}》</a>
+                {reviewStateLabel(c.reviewState) && <span className={styles.pending}>{reviewStateLabel(c.reviewState)}</span>}
+                <span>{c.createTime}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

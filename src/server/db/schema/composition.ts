@@ -1,0 +1,119 @@
+/**
+ * Composition (作文, issue 19; spec 2.8): schools, teachers (a reader account an operator verified as a
+ * teacher of a school), student essays with their review state and the assigned teacher's score and
+ * comment, newspaper printings, the section's news, and comments on essays. Likes live in `likes`
+ * (kind 'composition') and reports in `reports` (kind 'composition'); the counters here change in the
+ * same transaction as those rows.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const compositionSchools = pgTable('composition_schools', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** 小学 / 初中 / 高中 (what grades the school teaches). */
+  stage: text('stage').notNull(),
+  district: text('district').notNull().default(''),
+  intro: text('intro').notNull().default(''),
+  cover: text('cover').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+});
+
+/**
+ * A teacher: one row per reader account an operator verified (`verified`); only a verified teacher may
+ * review, and only the essays assigned to them (security: TeacherReview rows in docs/security.md).
+ */
+export const compositionTeachers = pgTable(
+  'composition_teachers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    schoolId: integer('school_id').notNull(),
+    name: text('name').notNull(),
+    /** 高级教师, 语文教研组长 … */
+    title: text('title').notNull().default(''),
+    intro: text('intro').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    verified: boolean('verified').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('composition_teachers_user_key').on(t.userId), index('composition_teachers_school_idx').on(t.schoolId)],
+);
+
+/**
+ * An essay. `reviewState` 'pending' | 'approved' | 'rejected' (team rule); pending and rejected essays are
+ * seen by their author only. `score` (0–100) and `reviewText` are the assigned teacher's review (null
+ * until reviewed). `newspaperEdition`/`newspaperDate`: printed in the paper (empty when not).
+ */
+export const compositionEssays = pgTable(
+  'composition_essays',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    /** The author's name as printed (the student's real name, not the nickname). */
+    studentName: text('student_name').notNull(),
+    schoolId: integer('school_id').notNull(),
+    /** 1–12: 一年级 … 高三. */
+    grade: integer('grade').notNull(),
+    teacherId: integer('teacher_id'),
+    title: text('title').notNull(),
+    /** Plain text, paragraphs split by newlines. */
+    content: text('content').notNull().default(''),
+    pictures: jsonb('pictures').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    reviewState: text('review_state').notNull().default('approved'),
+    rejectReason: text('reject_reason').notNull().default(''),
+    score: integer('score'),
+    reviewText: text('review_text').notNull().default(''),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    isRecommend: boolean('is_recommend').notNull().default(false),
+    newspaperEdition: text('newspaper_edition').notNull().default(''),
+    newspaperDate: text('newspaper_date').notNull().default(''),
+    pv: integer('pv').notNull().default(0),
+    likeNum: integer('like_num').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    /** Idempotency-Key of the contribute call that wrote it (unique per user). */
+    clientKey: text('client_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('composition_essays_feed_idx').on(t.createdAt, t.id),
+    index('composition_essays_user_idx').on(t.userId, t.createdAt),
+    index('composition_essays_teacher_idx').on(t.teacherId, t.reviewedAt),
+    index('composition_essays_school_idx').on(t.schoolId, t.createdAt),
+    uniqueIndex('composition_essays_client_key').on(t.userId, t.clientKey).where(sql`${t.clientKey} is not null`),
+    check('composition_essays_score_range', sql`${t.score} is null or (${t.score} >= 0 and ${t.score} <= 100)`),
+    check('composition_essays_grade_range', sql`${t.grade} >= 1 and ${t.grade} <= 12`),
+  ],
+);
+
+/** A reader's comment on an essay (`replyId` the comment answered, null at the top level). */
+export const compositionComments = pgTable(
+  'composition_comments',
+  {
+    id: serial('id').primaryKey(),
+    essayId: integer('essay_id').notNull(),
+    userId: integer('user_id').notNull(),
+    replyId: integer('reply_id'),
+    content: text('content').notNull(),
+    reviewState: text('review_state').notNull().default('approved'),
+    clientKey: text('client_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('composition_comments_essay_idx').on(t.essayId, t.id),
+    index('composition_comments_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('composition_comments_client_key').on(t.userId, t.clientKey).where(sql`${t.clientKey} is not null`),
+  ],
+);
+
+/** News of the section (征文通知, 获奖名单 …): InformationList. */
+export const compositionNews = pgTable('composition_news', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  summary: text('summary').notNull().default(''),
+  body: text('body').notNull().default(''),
+  cover: text('cover').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

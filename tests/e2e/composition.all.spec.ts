@@ -1,0 +1,125 @@
+/**
+ * The composition section in a real browser on all three hosts (issue 19): browse the home, open the
+ * 高分榜, read an essay, like it, comment, contribute an essay with a photo of the handwritten page, see
+ * it in 我的作文, then the assigned teacher (a seeded verified account, logged in by SMS code) reviews it
+ * and the score shows to the student. Each host works with its own teacher and essays.
+ */
+import sharp from 'sharp';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { islandReady, loginByApi, signIn, type Reader } from './interactionSupport.ts';
+
+// Long flows on a shared machine: two logins, an upload, two browsers.
+test.describe.configure({ timeout: 120_000 });
+
+const HOSTS = ['browser', 'app-webview', 'messenger'];
+const host = () => Math.max(0, HOSTS.indexOf(test.info().project.name));
+
+const TRACK = 280;
+function trail(): Array<[number, number, number]> {
+  const points: Array<[number, number, number]> = [];
+  let t = 0;
+  for (let i = 0; i <= 40; i++) {
+    const p = i / 40;
+    points.push([Math.round(TRACK * (1 - (1 - p) ** 3) * 10) / 10, Math.round((Math.sin(i * 1.3) * 2 + (i % 4)) * 10) / 10, t]);
+    t += 11 + ((i * 5) % 17);
+  }
+  return points;
+}
+
+/** Logs in an existing account by its phone (slide check, SMS code from the development outbox, code login). */
+async function loginPhone(request: APIRequestContext, phone: string): Promise<Reader> {
+  const challenge = (await (await request.get('/api/captcha/challenge')).json()) as { data: { challenge: string } };
+  const slide = (await (await request.post('/api/captcha/verify', { data: { challenge: challenge.data.challenge, width: TRACK, trail: trail() } })).json()) as { data: Record<string, string> };
+  const sent = (await (await request.post('/v1/common/webSendMsg1', { form: { ...slide.data, phone, type: 'login' } })).json()) as { statusCode: number; message: string };
+  expect(sent.statusCode, sent.message).toBe(200);
+  const outbox = (await (await request.get(`/api/dev/outbox?phone=${phone}`)).json()) as { data: Array<{ text: string }> };
+  const code = /验证码 (\d{6})/.exec(outbox.data.at(-1)?.text ?? '')?.[1];
+  const login = (await (await request.post('/v1/user/code_login', { form: { phone, code: code! } })).json()) as { statusCode: number; data: Reader };
+  expect(login.statusCode).toBe(200);
+  return login.data;
+}
+
+test('browse → rank → read → like → comment', async ({ page, context }) => {
+  await signIn(context, await loginByApi(page.request));
+  await page.goto('/shancheng/composition/home');
+  await expect(page.getByRole('heading', { name: '推荐作文' })).toBeVisible();
+  await page.getByRole('navigation', { name: '作文专区入口' }).getByRole('link', { name: '高分榜' }).click();
+  await expect(page).toHaveURL(/RankList\?type=start/);
+  await expect(page).toHaveTitle(/^高分榜/);
+  const cards = page.locator('article[data-essay-id]');
+  await expect(cards).toHaveCount(10);
+  // Each host reads its own essay of the top ten.
+  const card = cards.nth(3 + host());
+  const title = (await card.locator('h3').innerText()).replace(/^荐/, '').trim();
+  await card.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '名师点评' })).toBeVisible();
+
+  const like = page.getByRole('button', { name: /点赞|已点赞/ });
+  await islandReady(page, like);
+  const before = Number((await like.getAttribute('aria-label'))!.replace(/\D+/g, ''));
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(like).toHaveAttribute('aria-label', `已点赞，${before + 1} 个赞`);
+  await like.click();
+  await expect(page.getByText('你已经点过赞了')).toBeVisible();
+
+  const text = `读完很感动，谢谢小作者 ${Date.now() % 100000}`;
+  await page.getByRole('textbox', { name: /评论《/ }).fill(text);
+  await page.getByRole('button', { name: '发表评论' }).click();
+  await expect(page.locator('li[data-comment-id]').first()).toContainText(text);
+});
+
+test('contribute with a photo → 我的作文 → the teacher reviews it → the score shows', async ({ page, context, browser, baseURL }) => {
+  const student = await loginByApi(page.request);
+  await signIn(context, student);
+  const teachers = (await (await page.request.get('/v1/composition/teachers')).json()) as { data: Array<{ id: number; name: string; schoolId: number; schoolName: string }> };
+  const teacher = teachers.data[host()]!;
+
+  await page.goto('/shancheng/composition/contribute');
+  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  const school = page.getByLabel('学校');
+  await expect(school.locator('option:checked')).toHaveText('请选择学校');
+  await expect(school).toHaveValue('-1');
+  await page.getByRole('button', { name: '提交投稿' }).click();
+  await expect(page.getByRole('alert')).toHaveText('请选择学校');
+
+  const title = `雨后的石板路${host()}-${Date.now() % 100000}`;
+  await school.selectOption({ label: teacher.schoolName });
+  await page.getByLabel('年级').selectOption({ label: '五年级' });
+  await page.getByLabel('指导老师（选填）').selectOption({ label: `${teacher.name}老师` });
+  await page.getByLabel('姓名').fill('陈小雨');
+  await page.getByLabel('标题').fill(title);
+  await page.getByLabel('正文（可只上传照片）').fill('雨停了，石板路亮晶晶的。\n我踩着水坑回家，妈妈在窗口喊我的名字。');
+  const png = await sharp({ create: { width: 60, height: 80, channels: 3, background: { r: 250, g: 246, b: 232 } } }).png().toBuffer();
+  await page.getByLabel('添加作文照片').setInputFiles({ name: 'page1.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByRole('img', { name: '第 1 张照片' })).toBeVisible();
+  await page.getByRole('button', { name: '提交投稿' }).click();
+  await expect(page.getByRole('heading', { name: '投稿成功' })).toBeVisible();
+
+  await page.getByRole('link', { name: '查看我的作文' }).click();
+  const mine = page.getByRole('tabpanel', { name: '我的作文' }).locator('li', { hasText: title });
+  await expect(mine).toContainText('已发布');
+  await expect(mine).toContainText(`等待 ${teacher.name} 老师点评`);
+
+  // The assigned teacher, in a browser of their own.
+  const teacherContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } });
+  const teacherPage = await teacherContext.newPage();
+  await signIn(teacherContext, await loginPhone(teacherPage.request, `1371900${String(host() + 1).padStart(4, '0')}`));
+  await teacherPage.goto('/shancheng/composition/TeacherReview');
+  const open = teacherPage.getByRole('button', { name: `点评《${title}》` });
+  await islandReady(teacherPage, teacherPage.getByText(/篇作文待点评/));
+  await open.click();
+  await teacherPage.getByLabel('评分（0–100）').fill('92');
+  await teacherPage.getByLabel('评语').fill('雨后的画面写得很清新，结尾妈妈的呼唤很温暖。');
+  await teacherPage.getByRole('button', { name: '提交点评' }).click();
+  await expect(teacherPage.locator('li', { hasText: title })).toContainText('已点评 92 分');
+  await teacherContext.close();
+
+  await page.reload();
+  const reviewed = page.getByRole('tabpanel', { name: '我的作文' }).locator('li', { hasText: title });
+  await expect(reviewed).toContainText('老师评分 92 分');
+  await reviewed.getByRole('link', { name: title }).click();
+  await expect(page.getByLabel('评分 92 分')).toBeVisible();
+  await expect(page.getByText('雨后的画面写得很清新')).toBeVisible();
+});

@@ -12,6 +12,7 @@ import { registerDetailRoutes } from '../detail/routes.ts';
 import { registerDiscoverRoutes } from '../discover/routes.ts';
 import { findCommentRepo } from '../interaction/repo.ts';
 import { registerInteractionRoutes } from '../interaction/routes.ts';
+import { registerMallRoutes } from '../mall/routes.ts';
 import { registerNewsRoutes } from '../news/routes.ts';
 import { registerPointsRoutes } from '../points/routes.ts';
 import { registerShareRoutes } from '../share/routes.ts';
@@ -115,6 +116,7 @@ export function createApiApp(deps: AppDeps): ApiApp {
   registerBangbangRoutes(registry);
   registerDiscoverRoutes(registry);
   registerPointsRoutes(registry);
+  registerMallRoutes(registry);
   registerUploadRoutes(registry);
 
   app.get('/api/openapi.json', (c) => c.json(buildOpenApi(registry.endpoints)));

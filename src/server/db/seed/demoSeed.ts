@@ -14,6 +14,7 @@ import { buildDemoData } from './buildDemoData.ts';
 import { seedDetail } from './detailSeed.ts';
 import { seedDiscover } from './discoverSeed.ts';
 import { seedIconTargets } from './iconTargetsSeed.ts';
+import { seedMall } from './mallSeed.ts';
 import { seedNewsBrowsing } from './newsBrowsingSeed.ts';
 
 const SEED_NAME = 'demo';
@@ -48,7 +49,8 @@ export async function seedDemo(database: Database, options: { mediaDir: string }
   const icons = await seedIconTargets(database);
   const board = await seedBangbangBoard(database, options);
   const discover = await seedDiscover(database, options);
-  return { seeded: seeded || icons || board.seeded || discover.seeded };
+  const mall = await seedMall(database, options);
+  return { seeded: seeded || icons || board.seeded || discover.seeded || mall.seeded };
 }
 
 async function seedBase(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {

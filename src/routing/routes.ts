@@ -1190,7 +1190,7 @@ export const routes: readonly RouteEntry[] = [
     description: "redirects to index",
     meta: { title: '积分商城', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1199,7 +1199,7 @@ export const routes: readonly RouteEntry[] = [
     description: "points mall home",
     meta: { title: '积分商城', tabbarVisible: false, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/AccumulatedPoints/index',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1208,7 +1208,7 @@ export const routes: readonly RouteEntry[] = [
     description: "goods detail",
     meta: { title: '商品详情', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/goodsdetail?id=1',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1217,7 +1217,7 @@ export const routes: readonly RouteEntry[] = [
     description: "cooperation",
     meta: { title: '商务合作', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/cooperation',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1226,7 +1226,7 @@ export const routes: readonly RouteEntry[] = [
     description: "coupons",
     meta: { title: '优惠券', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/coupon',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1235,7 +1235,7 @@ export const routes: readonly RouteEntry[] = [
     description: "about us",
     meta: { title: '关于我们', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/aboutUs',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1244,7 +1244,7 @@ export const routes: readonly RouteEntry[] = [
     description: "conversion detail",
     meta: { title: '兑换详情', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/convertdetail?id=1',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1253,7 +1253,7 @@ export const routes: readonly RouteEntry[] = [
     description: "convert goods",
     meta: { title: '兑换商品', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/convertgoods?id=1',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1262,7 +1262,7 @@ export const routes: readonly RouteEntry[] = [
     description: "rules",
     meta: { title: '积分规则', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/rules',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1271,7 +1271,7 @@ export const routes: readonly RouteEntry[] = [
     description: "disclaimer",
     meta: { title: '免责声明', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/disclaimer',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1280,7 +1280,7 @@ export const routes: readonly RouteEntry[] = [
     description: "secure protocol",
     meta: { title: '安全协议', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/secureprotocol',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1289,7 +1289,7 @@ export const routes: readonly RouteEntry[] = [
     description: "customer service",
     meta: { title: '客服', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/customerservice',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1298,7 +1298,7 @@ export const routes: readonly RouteEntry[] = [
     description: "tickets",
     meta: { title: '我的券', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/Tickets',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1307,7 +1307,7 @@ export const routes: readonly RouteEntry[] = [
     description: "conversions",
     meta: { title: '兑换记录', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/Conversion',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1316,7 +1316,7 @@ export const routes: readonly RouteEntry[] = [
     description: "mall search",
     meta: { title: '搜索', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/SearchPage',
-    built: false,
+    built: true,
   },
 ];
 

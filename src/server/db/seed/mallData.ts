@@ -43,7 +43,7 @@ const TOPUP = '兑换时填写要充值的手机号，一般 10 分钟内到账�
 
 export const MALL_GOODS: MallGoodsData[] = [
   // 新人专享: cheap enough for a reader's first days of signing in and reading.
-  { category: 0, kind: 'coupon', name: '新人专享·花市豌杂面 5 元无门槛券', subtitle: '签到两天就能换一碗面钱', price: 5, marketPrice: '¥5', stock: 800, perUserLimit: 1, merchant: '花市豌杂面（较场口店）', validUntil: '2027-06-30', usage: COUPON_USE, description: ['较场口开了二十多年的老面馆，豌豆粑软、杂酱香，早上七点开门。', '每位读者限兑 1 张，仅限堂食。'], fresh: true, hot: true },
+  { category: 0, kind: 'coupon', name: '新人专享·花市豌杂面 5 元无门槛券', subtitle: '新读者签到一次就能换', price: 5, marketPrice: '¥5', stock: 800, perUserLimit: 1, merchant: '花市豌杂面（较场口店）', validUntil: '2027-06-30', usage: COUPON_USE, description: ['较场口开了二十多年的老面馆，豌豆粑软、杂酱香，早上七点开门。', '每位读者限兑 1 张，仅限堂食。'], fresh: true, hot: true },
   { category: 5, kind: 'physical', name: '新人专享·山城地标金属书签', subtitle: '千厮门大桥造型，黄铜镀金', price: 5, marketPrice: '¥19', stock: 500, perUserLimit: 1, merchant: '山城新闻文创', usage: SHIP, description: ['以千厮门大桥与洪崖洞夜景为轮廓蚀刻，附流苏与牛皮纸封套。', '每位读者限兑 1 枚，包邮。'], fresh: true, hot: true },
   // 实物
   { category: 1, kind: 'physical', name: '山城新闻定制保温杯 500ml', subtitle: '304 不锈钢内胆，12 小时保温', price: 1200, marketPrice: '¥69', stock: 40, perUserLimit: 1, merchant: '山城新闻文创', usage: SHIP, description: ['杯身印有山城新闻手绘江景，磨砂喷涂不易留指纹。', '容量 500ml，一杯热茶能从早高峰喝到午饭。'], hot: true },
@@ -85,7 +85,7 @@ export const MALL_GOODS: MallGoodsData[] = [
 
 /** Banners: the good each one opens (index into MALL_GOODS). */
 export const MALL_BANNERS: { title: string; goods: number }[] = [
-  { title: '新人签到两天，换一碗豌杂面', goods: 0 },
+  { title: '新读者签到一次，换一碗豌杂面', goods: 0 },
   { title: '降噪耳机上新，通勤更安静', goods: 6 },
   { title: '老火锅满减券，周末约起来', goods: 14 },
 ];

@@ -177,3 +177,18 @@ export async function insertCooperationRepo(tx: Tx, row: typeof mallCooperation.
   const rows = await tx.insert(mallCooperation).values(row).returning({ id: mallCooperation.id });
   return rows[0]!.id;
 }
+
+/** Holds the phone's cooperation messages until the transaction ends (two parallel submits decide one after the other). */
+export async function lockCooperationPhoneRepo(tx: Tx, phone: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mall-cooperation:${phone}`}))`);
+}
+
+/** The id of the same phone's same message since `since`, or null. */
+export async function findRecentCooperationRepo(tx: Q, phone: string, content: string, since: Date): Promise<number | null> {
+  const rows = await tx
+    .select({ id: mallCooperation.id })
+    .from(mallCooperation)
+    .where(and(eq(mallCooperation.phone, phone), eq(mallCooperation.content, content), gt(mallCooperation.createdAt, since)))
+    .limit(1);
+  return rows[0]?.id ?? null;
+}

@@ -4,12 +4,10 @@
  * stock update), then the exchange row and its ledger row. Either all of it commits or none of it.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import { StatusCode } from '../../contract/envelope.ts';
 import { EXCHANGE_STATUS, type ExchangeDetail, type ExchangeItem, type GoodsCard, type GoodsDetail } from '../../contract/mall.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Database, Tx } from '../db/client.ts';
-import { mallCooperation } from '../db/schema/mall.ts';
 import { ApiFailure } from '../http/envelope.ts';
 import { lockAccountRepo } from '../points/repo.ts';
 import { beijingDay, InsufficientPoints, spendPoints } from '../points/service.ts';
@@ -17,6 +15,8 @@ import {
   countExchangedRepo,
   findExchangeByKeyRepo,
   findGoodsRepo,
+  findRecentCooperationRepo,
+  lockCooperationPhoneRepo,
   findOwnExchangeRepo,
   insertCooperationRepo,
   insertExchangeRepo,
@@ -280,14 +280,9 @@ export async function cooperationService(
   now = new Date(),
 ): Promise<number> {
   return database.write(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mall-cooperation:${input.phone}`}))`);
-    const since = new Date(now.getTime() - COOPERATION_REPEAT_MS);
-    const same = await tx
-      .select({ id: mallCooperation.id })
-      .from(mallCooperation)
-      .where(and(eq(mallCooperation.phone, input.phone), eq(mallCooperation.content, input.content), gt(mallCooperation.createdAt, since)))
-      .limit(1);
-    if (same[0]) return same[0].id;
+    await lockCooperationPhoneRepo(tx, input.phone);
+    const same = await findRecentCooperationRepo(tx, input.phone, input.content, new Date(now.getTime() - COOPERATION_REPEAT_MS));
+    if (same !== null) return same;
     return insertCooperationRepo(tx, { ...input, createdAt: now });
   });
 }

@@ -182,6 +182,7 @@ export const MallHome = z.object({
 export type MallHome = z.infer<typeof MallHome>;
 
 export const mallHome = defineEndpoint({
+  cache: 'content',
   method: 'GET',
   path: '/v1/mall/home',
   summary: '积分商城首页：分类、轮播、热门与新品',

@@ -1275,7 +1275,7 @@ export const routes: readonly RouteEntry[] = [
     description: "redirects to index",
     meta: { title: '积分商城', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1284,7 +1284,7 @@ export const routes: readonly RouteEntry[] = [
     description: "points mall home",
     meta: { title: '积分商城', tabbarVisible: false, ShowPromoBar: false, keepAlive: true, nav: 'light' },
     example: '/AccumulatedPoints/index',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1293,7 +1293,7 @@ export const routes: readonly RouteEntry[] = [
     description: "goods detail",
     meta: { title: '商品详情', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/goodsdetail?id=1',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1302,7 +1302,7 @@ export const routes: readonly RouteEntry[] = [
     description: "cooperation",
     meta: { title: '商务合作', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/cooperation',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1311,7 +1311,7 @@ export const routes: readonly RouteEntry[] = [
     description: "coupons",
     meta: { title: '优惠券', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/coupon',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1320,7 +1320,7 @@ export const routes: readonly RouteEntry[] = [
     description: "about us",
     meta: { title: '关于我们', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/aboutUs',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1329,7 +1329,7 @@ export const routes: readonly RouteEntry[] = [
     description: "conversion detail",
     meta: { title: '兑换详情', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/convertdetail?id=1',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1338,7 +1338,7 @@ export const routes: readonly RouteEntry[] = [
     description: "convert goods",
     meta: { title: '兑换商品', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/convertgoods?id=1',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1347,7 +1347,7 @@ export const routes: readonly RouteEntry[] = [
     description: "rules",
     meta: { title: '积分规则', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/rules',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1356,7 +1356,7 @@ export const routes: readonly RouteEntry[] = [
     description: "disclaimer",
     meta: { title: '免责声明', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/disclaimer',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1365,7 +1365,7 @@ export const routes: readonly RouteEntry[] = [
     description: "secure protocol",
     meta: { title: '安全协议', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/secureprotocol',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1374,7 +1374,7 @@ export const routes: readonly RouteEntry[] = [
     description: "customer service",
     meta: { title: '客服', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/customerservice',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1383,7 +1383,7 @@ export const routes: readonly RouteEntry[] = [
     description: "tickets",
     meta: { title: '我的券', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/Tickets',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1392,7 +1392,7 @@ export const routes: readonly RouteEntry[] = [
     description: "conversions",
     meta: { title: '兑换记录', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/Conversion',
-    built: false,
+    built: true,
   },
   {
     section: 'mall',
@@ -1401,7 +1401,7 @@ export const routes: readonly RouteEntry[] = [
     description: "mall search",
     meta: { title: '搜索', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/AccumulatedPoints/SearchPage',
-    built: false,
+    built: true,
   },
 ];
 

@@ -15,6 +15,7 @@ import { registerCompositionRoutes } from '../composition/routes.ts';
 import { findCommentRepo } from '../interaction/repo.ts';
 import { registerInteractRoutes } from '../interact/routes.ts';
 import { registerInteractionRoutes } from '../interaction/routes.ts';
+import { registerMallRoutes } from '../mall/routes.ts';
 import { registerNewsRoutes } from '../news/routes.ts';
 import { registerPointsRoutes } from '../points/routes.ts';
 import { registerShareRoutes } from '../share/routes.ts';
@@ -132,6 +133,7 @@ export function createApiApp(deps: AppDeps): ApiApp {
   registerRuralRoutes(registry);
   registerCompositionRoutes(registry);
   registerPointsRoutes(registry);
+  registerMallRoutes(registry);
   registerUploadRoutes(registry);
   registerInteractRoutes(registry);
 

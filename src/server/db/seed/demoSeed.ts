@@ -17,6 +17,7 @@ import { seedRural } from './ruralSeed.ts';
 import { seedComposition } from './compositionSeed.ts';
 import { seedIconTargets } from './iconTargetsSeed.ts';
 import { seedInteract } from './interactSeed.ts';
+import { seedMall } from './mallSeed.ts';
 import { seedNewsBrowsing } from './newsBrowsingSeed.ts';
 import { seedNewsComments } from './newsCommentsSeed.ts';
 
@@ -48,7 +49,10 @@ export async function seedDemo(database: Database, options: { mediaDir: string }
   const bangMore = await seedBangbangMore(database, options);
   const rural = await seedRural(database, options);
   const composition = await seedComposition(database, options);
-  return { seeded: seeded || icons || board.seeded || discover.seeded || newsComments.seeded || interact.seeded || bangMore.seeded || rural.seeded || composition.seeded };
+  const mall = await seedMall(database, options);
+  return {
+    seeded: seeded || icons || board.seeded || discover.seeded || newsComments.seeded || interact.seeded || bangMore.seeded || rural.seeded || composition.seeded || mall.seeded,
+  };
 }
 
 async function seedBase(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {

@@ -1,0 +1,134 @@
+/**
+ * Confirming an exchange (issue 18, /AccumulatedPoints/convertgoods): the reader's balance, a delivery
+ * address for physical goods or the phone to top up for virtual ones, then one POST /v1/mall/exchange.
+ * The Idempotency-Key is made once per attempt and kept across retries after a lost answer, so a
+ * double tap or a retry never exchanges twice; a clear refusal (sold out, not enough points) starts a
+ * new attempt. Success opens the exchange (convertdetail).
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { getByPath } from '../../client/getEndpoint.ts';
+import { postByPath } from '../../client/postEndpoint.ts';
+import type { ExchangeBody, GoodsKind, mallExchange, pointsSummary } from '../../contract/mall.ts';
+import { requireLogin } from '../../features/login-gate/requireLogin.ts';
+import { $session } from '../../stores/session.ts';
+import { showToast } from '../../stores/toast.ts';
+import styles from './Mall.module.css';
+
+interface Props {
+  goodsId: number;
+  kind: GoodsKind;
+  price: number;
+  stock: number;
+  /** Where a finished exchange is shown: the convertdetail address without its id. */
+  detailHref: string;
+}
+
+function newKey(): string {
+  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID().replace(/-/g, '');
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 14)}`;
+}
+
+export function ConvertForm({ goodsId, kind, price, stock, detailHref }: Props) {
+  const session = useStore($session);
+  const [balance, setBalance] = useState<number | null>(null);
+  const [fields, setFields] = useState({ name: '', phone: '', region: '', address: '', mobile: '' });
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const attempt = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!session.token) {
+      setBalance(null);
+      return;
+    }
+    let stale = false;
+    getByPath<typeof pointsSummary>('/v1/points/summary')
+      .then((res) => {
+        if (!stale && res.statusCode === 200) setBalance(res.data.credit);
+      })
+      .catch(() => undefined);
+    return () => {
+      stale = true;
+    };
+  }, [session.token]);
+
+  const set = (name: keyof typeof fields) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setFields((f) => ({ ...f, [name]: value }));
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    if (!requireLogin()) return;
+    setProblem('');
+    const body: ExchangeBody = { goodsId };
+    if (kind === 'physical') Object.assign(body, { name: fields.name, phone: fields.phone, region: fields.region, address: fields.address });
+    if (kind === 'virtual') body.mobile = fields.mobile;
+    attempt.current ??= newKey();
+    setBusy(true);
+    try {
+      const res = await postByPath<typeof mallExchange>('/v1/mall/exchange', body, { idempotencyKey: attempt.current });
+      if (res.statusCode === 200) {
+        showToast('兑换成功', { type: 'text', duration: 2000 });
+        location.assign(`${detailHref}?id=${res.data.id}`);
+        return;
+      }
+      // A clear answer: this attempt is over; the next tap is a new exchange.
+      attempt.current = null;
+      if (res.statusCode !== 301 && res.statusCode !== 302) setProblem(res.message || '兑换失败，请稍后再试');
+    } catch {
+      // No answer: the same key goes out again on the next tap, so it cannot exchange twice.
+      setProblem('网络不给力，兑换结果未知，请再点一次（不会重复扣积分）');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const short = balance !== null && balance < price;
+  const soldOut = stock === 0;
+  return (
+    <form className={styles.section} onSubmit={(e) => void submit(e)} noValidate aria-label="确认兑换">
+      <p className={styles.hint} aria-live="polite">
+        {session.token ? (balance === null ? '正在查询我的积分…' : `我的积分 ${balance}，兑换后剩余 ${Math.max(0, balance - price)}`) : '登录后才能兑换'}
+      </p>
+      {kind === 'physical' && (
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.sectionTitle}>收货信息</legend>
+          <label className={styles.field}>
+            收货人
+            <input name="name" autoComplete="name" maxLength={20} value={fields.name} onChange={set('name')} />
+          </label>
+          <label className={styles.field}>
+            手机号
+            <input name="phone" type="tel" inputMode="tel" autoComplete="tel" maxLength={20} value={fields.phone} onChange={set('phone')} />
+          </label>
+          <label className={styles.field}>
+            所在地区
+            <input name="region" autoComplete="address-level2" maxLength={40} placeholder="如 重庆市 渝中区" value={fields.region} onChange={set('region')} />
+          </label>
+          <label className={styles.field}>
+            详细地址
+            <input name="address" autoComplete="street-address" maxLength={120} placeholder="街道、门牌号" value={fields.address} onChange={set('address')} />
+          </label>
+        </fieldset>
+      )}
+      {kind === 'virtual' && (
+        <label className={`${styles.field} ${styles.fieldTop}`}>
+          充值手机号
+          <input name="mobile" type="tel" inputMode="tel" autoComplete="tel" maxLength={20} value={fields.mobile} onChange={set('mobile')} />
+        </label>
+      )}
+      {(kind === 'coupon' || kind === 'card') && <p className={styles.hint}>{kind === 'coupon' ? '兑换后券码在「优惠券」中查看' : '兑换后卡密在「我的券」中查看'}</p>}
+      {problem && (
+        <p className={styles.error} role="alert">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className={styles.primary} disabled={busy || soldOut || short}>
+        {soldOut ? '已兑完' : short ? '积分不足' : busy ? '兑换中…' : `确认兑换（${price} 积分）`}
+      </button>
+    </form>
+  );
+}

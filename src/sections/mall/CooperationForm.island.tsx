@@ -1,0 +1,84 @@
+/**
+ * The mall's business cooperation form (issue 18): company, contact, phone, what to cooperate on;
+ * POST /v1/mall/cooperation (anonymous allowed). Chinese messages from the server are shown as they
+ * come; a double tap sends once (the button is busy) and the server stores a repeat once.
+ */
+import { useState, type FormEvent } from 'react';
+import { postByPath } from '../../client/postEndpoint.ts';
+import type { mallCooperation } from '../../contract/mall.ts';
+import styles from './Mall.module.css';
+
+const EMPTY = { company: '', contact: '', phone: '', content: '' };
+
+export function CooperationForm() {
+  const [fields, setFields] = useState(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+  const [sent, setSent] = useState('');
+
+  const set = (name: keyof typeof EMPTY) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setFields((f) => ({ ...f, [name]: value }));
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    if (Array.from(fields.content.trim()).length < 10) {
+      setProblem('合作内容至少 10 个字');
+      return;
+    }
+    setBusy(true);
+    setProblem('');
+    try {
+      const res = await postByPath<typeof mallCooperation>('/v1/mall/cooperation', fields);
+      if (res.statusCode === 200) {
+        setSent(res.message);
+        setFields(EMPTY);
+      } else setProblem(res.message || '提交失败，请稍后再试');
+    } catch {
+      setProblem('网络不给力，请稍后再试');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sent) {
+    return (
+      <div className={`${styles.section} ${styles.done}`} role="status">
+        <p>{sent}</p>
+        <button type="button" className={styles.secondary} onClick={() => setSent('')}>
+          再写一条
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form className={styles.section} onSubmit={(e) => void submit(e)} noValidate aria-label="商务合作留言">
+      <label className={styles.field}>
+        公司名称
+        <input name="company" autoComplete="organization" maxLength={50} value={fields.company} onChange={set('company')} />
+      </label>
+      <label className={styles.field}>
+        联系人
+        <input name="contact" autoComplete="name" maxLength={20} value={fields.contact} onChange={set('contact')} />
+      </label>
+      <label className={styles.field}>
+        手机号
+        <input name="phone" type="tel" inputMode="tel" autoComplete="tel" maxLength={20} value={fields.phone} onChange={set('phone')} />
+      </label>
+      <label className={styles.field}>
+        合作内容
+        <textarea name="content" maxLength={500} placeholder="想上架的商品、合作方式、预计数量等（10–500 字）" value={fields.content} onChange={set('content')} />
+      </label>
+      {problem && (
+        <p className={styles.error} role="alert">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className={styles.primary} disabled={busy}>
+        {busy ? '提交中…' : '提交'}
+      </button>
+    </form>
+  );
+}

@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Suites that start a real server seed every area on a cold start (tests/support/serverProcess.ts).
+    hookTimeout: 180_000,
     env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
     globalSetup: ['tests/support/globalSetup.ts'],
     projects: [

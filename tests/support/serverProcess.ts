@@ -39,7 +39,8 @@ export async function startServer(options: { dataDir?: string; env?: NodeJS.Proc
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A cold start seeds every area (pictures drawn once per machine): allow for a loaded CI machine.
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
     try {

@@ -382,6 +382,14 @@ describe('messageForFailure: the catalogue wins (spec 8, issue 21 item 4)', () =
     }
   });
 
+  it('a refused input (HTTP 400 with its envelope): the server’s Chinese message, so a form says what to fix', async () => {
+    const { client, ui } = setup({ respond: () => json({ statusCode: 400, message: '参数错误: 标题不能为空', data: null }, { status: 400 }) });
+    const error = await client.post('/v1/bangbang/wenda/add', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SilentApiError);
+    expect(messageForFailure(error, MINE)).toBe('标题不能为空');
+    expect(ui.toast).not.toHaveBeenCalled();
+  });
+
   it.each([
     ['another HTTP status (rejected silently)', new SilentApiError('http', '/v1/x', 502)],
     ['an empty body (rejected silently)', new SilentApiError('empty', '/v1/x', 200)],

@@ -96,13 +96,16 @@ export class SilentApiError extends Error {
   readonly reason: SilentApiErrorReason;
   readonly status: number | null;
   readonly path: string;
+  /** The Chinese message of a refused request's envelope (HTTP 4xx: bad input, too many tries), if it had one. */
+  readonly serverMessage: string;
 
-  constructor(reason: SilentApiErrorReason, path: string, status: number | null, options?: ErrorOptions) {
+  constructor(reason: SilentApiErrorReason, path: string, status: number | null, options?: ErrorOptions & { serverMessage?: string }) {
     super(`API call ${path} failed: ${reason}${status === null ? '' : ` (HTTP ${status})`}`, options);
     this.name = 'SilentApiError';
     this.reason = reason;
     this.status = status;
     this.path = path;
+    this.serverMessage = options?.serverMessage ?? '';
   }
 }
 
@@ -115,6 +118,9 @@ export class SilentApiError extends Error {
  * "show nothing more" (a caller's toast would replace the catalogue's).
  */
 export function messageForFailure(error: unknown, noResponseMessage: string): string | null {
+  // A request the server refused as the reader's input (HTTP 4xx with its envelope: 参数错误: 标题不能为空,
+  // 操作太频繁…): nothing in the catalogue speaks for it, and a form must say what to fix.
+  if (error instanceof SilentApiError && error.reason === 'http' && error.serverMessage !== '') return error.serverMessage.replace(/^参数错误: /, '');
   if (error instanceof SilentApiError && (error.reason === 'http' || error.reason === 'empty')) return null;
   return noResponseMessage;
 }
@@ -320,7 +326,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (response.status === 500) {
         safely(() => ui.toast(SERVER_ERROR_MESSAGE, { type: 'loading', duration: SERVER_ERROR_TOAST_MS }));
       }
-      throw new SilentApiError('http', path, response.status);
+      // Rejected (spec 8); a refused input's envelope keeps its message for messageForFailure.
+      const refusal = response.status >= 400 && response.status < 500 && isEnvelope(response.data) && typeof response.data.message === 'string' ? response.data.message : '';
+      throw new SilentApiError('http', path, response.status, { serverMessage: refusal });
     }
     const body = response.data;
     if (!isEnvelope(body)) throw new SilentApiError('empty', path, response.status);

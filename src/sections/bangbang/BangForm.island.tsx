@@ -7,6 +7,7 @@
  * the existing upload path as soon as they are picked. Contract types only: no zod in the browser.
  */
 import { useStore } from '@nanostores/react';
+import { messageForFailure } from '../../client/apiClient.ts';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { api } from '../../client/api.ts';
 import type { Envelope } from '../../contract/envelope.ts';
@@ -246,9 +247,10 @@ export function BangForm(props: Props) {
       if (res.statusCode !== 301 && res.statusCode !== 302) setError(res.message.replace(/^参数错误: \w+ /, ''));
     } catch (error) {
       setBusy(false);
-      // The server refused the body (HTTP 400: a field it judged differently), or the network failed.
-      const status = (error as { status?: number | null }).status;
-      setError(status === 400 ? '提交的内容有误，请检查后重试' : '网络不给力，请稍后再试');
+      // The server refused the body (HTTP 400: its own Chinese message says what to fix), spec 8 spoke for an
+      // HTTP 500, or the network failed (issue 21 item 4).
+      const message = messageForFailure(error, '网络不给力，请稍后再试');
+      if (message) setError(message);
     }
   }
 

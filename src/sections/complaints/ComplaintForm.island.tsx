@@ -5,6 +5,7 @@
  * retry after a lost answer files nothing twice. The server validates; the checks here only answer sooner.
  */
 import { useStore } from '@nanostores/react';
+import { messageForFailure } from '../../client/apiClient.ts';
 import { useState, type FormEvent } from 'react';
 import { normalisePhone } from '../../contract/accountLimits.ts';
 import type { complaintCreate } from '../../contract/interact.ts';
@@ -100,8 +101,10 @@ export function ComplaintForm() {
       );
       showToast(res.message, { type: 'text', duration: 2000 });
       if (res.statusCode === 200) location.assign(`${BASE_PATH}/Complaints-platform/detail?id=${res.data.id}`);
-    } catch {
-      showToast('网络不给力，请稍后再试', { type: 'text', duration: 2000 });
+    } catch (error) {
+      // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message (issue 21 item 4).
+      const message = messageForFailure(error, '网络不给力，请稍后再试');
+      if (message) showToast(message, { type: 'text', duration: 2000 });
     } finally {
       setBusy(false);
     }

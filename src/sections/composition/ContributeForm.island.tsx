@@ -6,6 +6,7 @@
  * everything again; its Chinese message is shown as it comes.
  */
 import { useStore } from '@nanostores/react';
+import { messageForFailure } from '../../client/apiClient.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Essay } from '../../contract/composition.ts';
 import { COMPOSITION_PATHS, ESSAY_MAX_PICTURES, ESSAY_TEXT_MAX, ESSAY_TITLE_MAX, GRADE_LABELS, NO_SCHOOL, STUDENT_NAME_MAX } from '../../contract/compositionLimits.ts';
@@ -141,8 +142,10 @@ export function ContributeForm({ schools, teachers }: Props) {
         setDone({ essay: res.data, message: res.message });
         setDraft(EMPTY);
       } else if (res.statusCode !== 301 && res.statusCode !== 302) setProblem(res.message);
-    } catch {
-      setProblem('提交失败，请重试（内容已保留）');
+    } catch (error) {
+      // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message (issue 21 item 4).
+      const message = messageForFailure(error, '提交失败，请重试（内容已保留）');
+      if (message) setProblem(message);
     } finally {
       setBusy('');
     }

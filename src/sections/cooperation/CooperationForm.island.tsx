@@ -4,6 +4,7 @@
  * address. A clear confirmation replaces the form when it is stored.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { messageForFailure } from '../../client/apiClient.ts';
 import { normalisePhone } from '../../contract/accountLimits.ts';
 import type { cooperationContact } from '../../contract/interact.ts';
 import {
@@ -60,8 +61,10 @@ export function CooperationForm() {
       const res = await postByPath<typeof cooperationContact>(INTERACT_PATHS.cooperation, { ...values, kind }, { idempotencyKey: key });
       if (res.statusCode === 200) setDone(res.message);
       else setServerError(res.message);
-    } catch {
-      setServerError('网络不给力，请稍后再试');
+    } catch (error) {
+      // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message (issue 21 item 4).
+      const message = messageForFailure(error, '网络不给力，请稍后再试');
+      if (message) setServerError(message);
     } finally {
       setBusy(false);
     }

@@ -4,6 +4,7 @@
  * answer says whether the photo is on the wall or waits for review (审核中).
  */
 import { useStore } from '@nanostores/react';
+import { messageForFailure } from '../../client/apiClient.ts';
 import { useState, type FormEvent } from 'react';
 import type { photoPublish } from '../../contract/interact.ts';
 import { INTERACT_PATHS, PHOTO_CAPTION_MAX } from '../../contract/interactLimits.ts';
@@ -68,8 +69,10 @@ export function PhotoUpload() {
         setResult(res.data.reviewState === 'pending' ? res.message : `${res.message}，刷新照片墙即可看到`);
         if (res.data.reviewState === 'approved') setTimeout(() => location.reload(), 1200);
       } else showToast(res.message, { type: 'text', duration: 2000 });
-    } catch {
-      showToast('网络不给力，请稍后再试', { type: 'text', duration: 2000 });
+    } catch (error) {
+      // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message (issue 21 item 4).
+      const message = messageForFailure(error, '网络不给力，请稍后再试');
+      if (message) showToast(message, { type: 'text', duration: 2000 });
     } finally {
       setBusy(false);
     }

@@ -4,6 +4,7 @@
  * come; a double tap sends once (the button is busy) and the server stores a repeat once.
  */
 import { useState, type FormEvent } from 'react';
+import { messageForFailure } from '../../client/apiClient.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
 import type { mallCooperation } from '../../contract/mall.ts';
 import styles from './Mall.module.css';
@@ -36,8 +37,10 @@ export function CooperationForm() {
         setSent(res.message);
         setFields(EMPTY);
       } else setProblem(res.message || '提交失败，请稍后再试');
-    } catch {
-      setProblem('网络不给力，请稍后再试');
+    } catch (error) {
+      // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message (issue 21 item 4).
+      const message = messageForFailure(error, '网络不给力，请稍后再试');
+      if (message) setProblem(message);
     } finally {
       setBusy(false);
     }

@@ -4,6 +4,7 @@
  * writes one question. The answer says whether the question is public or 审核中 and links to it.
  */
 import { useStore } from '@nanostores/react';
+import { messageForFailure } from '../../client/apiClient.ts';
 import { useState, type FormEvent } from 'react';
 import type { Question } from '../../contract/rural.ts';
 import { QUESTION_MAX_CHARS, QUESTION_MIN_CHARS, RURAL_PATHS, RURAL_QUESTION_TAGS } from '../../contract/ruralLimits.ts';
@@ -39,8 +40,10 @@ export function AskForm() {
         setContent('');
         setKey(newKey());
       } else if (res.statusCode !== 301 && res.statusCode !== 302) setError(res.message);
-    } catch {
-      setError('网络不给力，问题已保留，请再点一次提交');
+    } catch (error) {
+      // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message (issue 21 item 4).
+      const message = messageForFailure(error, '网络不给力，问题已保留，请再点一次提交');
+      if (message) setError(message);
     } finally {
       setBusy(false);
     }

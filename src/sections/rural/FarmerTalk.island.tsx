@@ -6,6 +6,7 @@
  * reader's first page is asked again with the token: their likes and their own pending posts (审核中).
  */
 import { useStore } from '@nanostores/react';
+import { messageForFailure } from '../../client/apiClient.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { FarmerComment, FarmerPost } from '../../contract/rural.ts';
 import { COMMENT_MAX_CHARS, POST_MAX_CHARS, RURAL_PATHS } from '../../contract/ruralLimits.ts';
@@ -44,8 +45,10 @@ function Actions({ post, onChange }: { post: FarmerPost; onChange: (p: FarmerPos
       const res = await api.post<{ liked: boolean; likeNum: number }>(RURAL_PATHS.like, { postId: String(post.id), like: want ? '1' : '0' });
       if (res.statusCode === 200) onChange({ ...post, isDoLike: res.data.liked ? 1 : 0, likeNum: res.data.likeNum });
       else if (!quiet(res.statusCode)) toast(res.message);
-    } catch {
-      toast('网络不给力，请稍后再试');
+    } catch (error) {
+      // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message (issue 21 item 4).
+      const message = messageForFailure(error, '网络不给力，请稍后再试');
+      if (message) toast(message);
     } finally {
       setBusy(false);
     }
@@ -66,8 +69,10 @@ function Actions({ post, onChange }: { post: FarmerPost; onChange: (p: FarmerPos
         setOpen(false);
         toast(res.message || '评论成功');
       } else if (!quiet(res.statusCode)) toast(res.message);
-    } catch {
-      toast('网络不给力，请稍后再试');
+    } catch (error) {
+      // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message (issue 21 item 4).
+      const message = messageForFailure(error, '网络不给力，请稍后再试');
+      if (message) toast(message);
     } finally {
       setBusy(false);
     }
@@ -132,8 +137,10 @@ function Composer({ onPosted }: { onPosted: (p: FarmerPost) => void }) {
         setKey(newKey());
         toast(res.message || '发布成功');
       } else if (!quiet(res.statusCode)) setError(res.message);
-    } catch {
-      setError('网络不给力，内容已保留，请再点一次发布');
+    } catch (error) {
+      // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message (issue 21 item 4).
+      const message = messageForFailure(error, '网络不给力，内容已保留，请再点一次发布');
+      if (message) setError(message);
     } finally {
       setBusy(false);
     }

@@ -67,15 +67,15 @@ describe('envelope and errors', () => {
 
 describe('validation', () => {
   it.each([
-    ['channelId=abc', 'channelId'],
-    ['channelId=1.5', 'channelId'],
-    ['channelId=1e3', 'channelId'],
-    ['channelId=', 'channelId'],
-    ['channelId=1&page=0', 'page'],
-    ['channelId=1&page=-1', 'page'],
-    ['channelId=1&page=99999999', 'page'],
-    ['page=1', 'channelId'],
-  ])('refuses %s with 参数错误 naming %s', async (qs, field) => {
+    ['channelId=abc', '频道'],
+    ['channelId=1.5', '频道'],
+    ['channelId=1e3', '频道'],
+    ['channelId=', '频道'],
+    ['channelId=1&page=0', '页码'],
+    ['channelId=1&page=-1', '页码'],
+    ['channelId=1&page=99999999', '页码'],
+    ['page=1', '频道'],
+  ])('refuses %s with 参数错误 naming %s in words (issue 13 item 4)', async (qs, field) => {
     const res = await t.app.request(`/kratos/v1/channel/home?${qs}`);
     expect(res.status).toBe(400);
     const body = await envelope(res);

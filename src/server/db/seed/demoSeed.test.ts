@@ -8,7 +8,7 @@ import { openTestDatabase as openDatabase } from '../../../../tests/support/test
 import { ads, banners, channels, columns, districts, news, seedRuns } from '../schema/core.ts';
 import { newsDetailExtras } from '../schema/detail.ts';
 import { comments } from '../schema/interaction.ts';
-import { demoVideoFor } from './demoVideos.ts';
+import { demoVideoFor, LANDSCAPE_VIDEOS } from './demoVideos.ts';
 import { seedDemo } from './demoSeed.ts';
 import { ICON_TARGET_IDS, ICON_TARGETS_SEED } from './iconTargetsSeed.ts';
 
@@ -91,7 +91,12 @@ describe('demo seed', () => {
     }
     const hot = rows.filter((r) => r.dataType !== 7 && r.showType !== 8 && r.showType !== 9).sort((a, b) => b.pv - a.pv || b.id - a.id).slice(0, 30);
     expect(new Set(hot.map((r) => r.title.replace(/\d+(\.\d+)?/g, '#').replace(/^[^ ：｜]{2,9}(区|县)/, '')))).toHaveProperty('size', hot.length);
-    for (const r of rows.filter((x) => x.dataType === 8)) expect(r.videoTime).toBe(`00:${String(demoVideoFor(r.id, r.channelId === 12).seconds).padStart(2, '0')}`);
+    // Rural videos (channel 10, issue 20) name their committed file; the rest take one by id.
+    const lengthOf = new Map(LANDSCAPE_VIDEOS.map((v) => [v.file, v.seconds]));
+    for (const r of rows.filter((x) => x.dataType === 8)) {
+      const seconds = r.channelId === 10 ? lengthOf.get(r.videoUrl.split('/').pop() ?? '') : demoVideoFor(r.id, r.channelId === 12).seconds;
+      expect(r.videoTime, `video ${r.id}`).toBe(`00:${String(seconds).padStart(2, '0')}`);
+    }
 
     // A new row gets an id after the seeded ones (sequences were advanced).
     const [inserted] = await database.write((tx) =>

@@ -6,6 +6,7 @@
  * and their deeds. Deterministic: a fixed PRNG, times stepping back from the seed anchor.
  */
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { LANDSCAPE_VIDEOS, type DemoVideo } from './demoVideos.ts';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
@@ -57,7 +58,12 @@ export const RURAL_CHANNEL_ID = 10;
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 const ANCHOR_MS = Date.parse(SEED_ANCHOR);
-const SAMPLE_VIDEO = fileURLToPath(new URL('./media/sample-landscape.mp4', import.meta.url));
+const DEMO_VIDEO_DIR = fileURLToPath(new URL('./media/', import.meta.url));
+
+/** The demo video of the i-th rural news item. */
+export function ruralVideo(i: number): DemoVideo {
+  return LANDSCAPE_VIDEOS[i % LANDSCAPE_VIDEOS.length]!;
+}
 export const PRICE_DAYS = 30;
 const HOUSEHOLDS_PER_VILLAGE = 24;
 
@@ -100,7 +106,8 @@ export async function seedRural(database: Database, options: { mediaDir: string 
   if (await seededAlready(database.db)) return { seeded: false };
   await mkdir(join(options.mediaDir, 'rural'), { recursive: true });
   for (const [rel, svg] of ruralImages()) await writeFile(join(options.mediaDir, rel), svg, 'utf8');
-  await copyFile(SAMPLE_VIDEO, join(options.mediaDir, 'rural', 'video.mp4')).catch(() => undefined);
+  // The committed demo videos (generated scenes, issue 15), each card showing its file's real length.
+  for (const v of LANDSCAPE_VIDEOS) await copyFile(join(DEMO_VIDEO_DIR, v.file), join(options.mediaDir, 'rural', v.file));
   const seeded = await database.write(async (tx) => {
     const again = await tx.select({ name: seedRuns.name }).from(seedRuns).where(eq(seedRuns.name, RURAL_SEED_NAME)).limit(1);
     if (again.length > 0) return false;
@@ -120,8 +127,8 @@ export async function seedRural(database: Database, options: { mediaDir: string 
         intro,
         imageUrls: [`/media/rural/news-${i + 1}.svg`],
         isVideo: video,
-        videoUrl: video ? '/media/rural/video.mp4' : '',
-        videoTime: video ? `0${rng.int(1, 4)}:${String(rng.int(5, 59)).padStart(2, '0')}` : '',
+        videoUrl: video ? `/media/rural/${ruralVideo(i).file}` : '',
+        videoTime: video ? `00:${String(ruralVideo(i).seconds).padStart(2, '0')}` : '',
         pv: rng.int(300, 26000),
         likeNum: rng.int(5, 400),
         publishTime: new Date(daytime(ANCHOR_MS - (i * 9 + 2) * HOUR - rng.int(0, 40) * 60_000)),
@@ -192,7 +199,7 @@ export async function seedRural(database: Database, options: { mediaDir: string 
           content: text,
           district,
           pictures: Array.from({ length: pictures }, (_, j) => `/media/rural/post-${i + 1}-${j + 1}.svg`),
-          video: video ? '/media/rural/video.mp4' : '',
+          video: video ? `/media/rural/${ruralVideo(i).file}` : '',
           likeNum: plans[i]!.likers.length,
           commentCount: plans[i]!.said.length,
           createdAt: new Date(plans[i]!.at),

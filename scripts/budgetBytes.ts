@@ -55,12 +55,15 @@ const DISCOVER_FEEDS = new Set(['/Discover', '/TopicDiscover', '/SelfDiscover', 
 
 /** Rural pages with a form or feed island (issue 20): server-rendered first, the island hydrates after load. */
 const RURAL_FEEDS = new Set(['/yu-nong/country-bangbang', '/yu-nong/farmer-talk']);
+/** An essay is a detail page (text, photos, the teacher's review; its like and comment island after load). */
+const COMPOSITION_DETAILS = new Set(['/composition/compositionDetail', '/testcomposition']);
+
 /** Composition pages whose essays are server-rendered with a list or interaction island after load (issue 19: lists ≤ 15 KB JS before load); its forms (contribute, userCenter, TeacherReview) stay interactive. */
 const COMPOSITION_FEEDS = new Set([
   '/composition/home', '/composition/List', '/composition/RankList', '/composition/RecommendList', '/composition/NewspapersList',
-  '/composition/InformationList', '/composition/compositionDetail', '/composition/Teachers', '/composition/Schools',
+  '/composition/InformationList', '/composition/Teachers', '/composition/Schools',
   '/composition/StudentDetailPage', '/composition/TeacherDetailPage', '/composition/SchoolDetailPage', '/composition/TeacherCommentList',
-  '/composition/TeacherCommentDetail', '/composition/SearchPage', '/compositionCommentList', '/testcomposition', '/interact/composition',
+  '/composition/TeacherCommentDetail', '/composition/SearchPage', '/compositionCommentList', '/interact/composition',
 ]);
 
 /** Detail-section routes that are lists of a special (专题), not an article. */
@@ -94,6 +97,7 @@ export function pageTypeOf(route: Pick<RouteEntry, 'section' | 'path'>): PageTyp
   if (BANG_LISTS.has(route.path) || BANG_MORE_LISTS.has(route.path)) return 'list';
   if (DISCOVER_FEEDS.has(route.path)) return 'feed';
   if (route.section === 'rural') return RURAL_FEEDS.has(route.path) ? 'feed' : 'list';
+  if (COMPOSITION_DETAILS.has(route.path)) return 'detail';
   if (COMPOSITION_FEEDS.has(route.path)) return 'feed';
   if (route.section === 'news') return NEWS_TOOLS.has(route.path) ? 'interactive' : 'list';
   if (route.section === 'home' || route.section === 'image') return 'list';

@@ -34,7 +34,7 @@ const verdict = (schema: z.ZodType | undefined, body: unknown): string => judge(
 // Each field is defined once and reused; every body that carries it must judge it the same way.
 const bodies = [
   ['codeLogin', codeLogin.body, { phone: PHONE, code: CODE }],
-  ['register', register.body, { phone: PHONE, code: CODE, password: PASSWORD }],
+  ['register', register.body, { phone: PHONE, code: CODE, password: PASSWORD, agree: '1' }],
   ['bind3rdParty', bind3rdParty.body, { unionId: UNION_ID, phone: PHONE, code: CODE }],
   ['passwordLogin', passwordLogin.body, { phone: PHONE, password: PASSWORD }],
   ['checkCode', checkCode.body, { phone: PHONE, code: CODE, type: 'reset' }],

@@ -337,7 +337,7 @@ export const commentFarmerPost = defineEndpoint({
   auth: 'required',
 });
 
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确，应为年-月-日（如 2026-11-24）');
 
 export const getPrices = defineEndpoint({
   cache: 'content',

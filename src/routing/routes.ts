@@ -1094,7 +1094,7 @@ export const routes: readonly RouteEntry[] = [
     query: ['id'],
     description: "student",
     meta: { title: '小作者', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
-    example: '/composition/StudentDetailPage?id=47',
+    example: '/composition/StudentDetailPage?id=131',
     built: true,
   },
   {

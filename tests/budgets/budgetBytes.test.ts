@@ -58,7 +58,8 @@ describe('pageTypeOf', () => {
     ['discover', '/Discover', 'feed'],
     ['discover', '/PublishDiscover', 'interactive'],
     ['composition', '/composition/List', 'feed'],
-    ['news', '/testcomposition', 'feed'],
+    ['news', '/testcomposition', 'detail'],
+    ['composition', '/composition/compositionDetail', 'detail'],
     ['composition', '/composition/contribute', 'interactive'],
     ['shell', '/', null],
   ])('%s %s → %s', (section, path, type) => {

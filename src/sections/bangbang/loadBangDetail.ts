@@ -9,6 +9,7 @@ import { Id } from '../../contract/fields.ts';
 import { commentGetList, type CommentItem } from '../../contract/interaction.ts';
 import { z } from '../../contract/zod.ts';
 import { articleHref, type ArticleRef } from '../../features/interaction/commentLinks.ts';
+import type { PageLoad } from '../news/pageLoad.ts';
 
 const Query = z.object({
   id: Id,
@@ -27,7 +28,8 @@ export interface BangComments {
   nextHref: string | null;
 }
 
-export type BangDetail<T> = { kind: 'ok'; item: T; comments: BangComments } | { kind: 'notFound' } | { kind: 'error' };
+/** A bangbang item with its comments: one PageLoad like every page (issue 22 item 4). */
+export type BangDetail<T> = PageLoad<{ item: T; comments: BangComments }>;
 
 function param(search: URLSearchParams, name: string): string | undefined {
   const v = search.get(name);
@@ -66,7 +68,7 @@ export async function loadQuestionDetail(search: URLSearchParams): Promise<BangD
     if (detail.statusCode === 404) return { kind: 'notFound' };
     if (detail.statusCode !== 200 || answers.statusCode !== 200) return { kind: 'error' };
     const comments = await loadComments({ classId: BANG_CLASSID.qa, newsId: detail.data.id, from: 'bang' }, query);
-    return comments ? { kind: 'ok', item: { question: detail.data, answers: answers.data }, comments } : { kind: 'error' };
+    return comments ? { kind: 'ok', view: { item: { question: detail.data, answers: answers.data }, comments } } : { kind: 'error' };
   } catch {
     return { kind: 'error' };
   }
@@ -80,7 +82,7 @@ export async function loadPoliticsDetail(search: URLSearchParams): Promise<BangD
     if (detail.statusCode === 404) return { kind: 'notFound' };
     if (detail.statusCode !== 200) return { kind: 'error' };
     const comments = await loadComments({ classId: BANG_CLASSID.politics, newsId: detail.data.id, from: 'bang' }, query);
-    return comments ? { kind: 'ok', item: detail.data, comments } : { kind: 'error' };
+    return comments ? { kind: 'ok', view: { item: detail.data, comments } } : { kind: 'error' };
   } catch {
     return { kind: 'error' };
   }

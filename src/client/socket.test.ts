@@ -89,7 +89,7 @@ describe('subUrl', () => {
   });
 });
 
-describe('reconnectDelay — spec 9 "base delay 15 s, doubling", with ±50 % jitter kept by ADR 013', () => {
+describe('reconnectDelay — spec 9 "base delay 15 s, doubling", with ±50 % jitter kept by ADR 014', () => {
   it('centres every one of the 10 waits on the spec schedule 15 s × 2ⁿ', () => {
     expect(Array.from({ length: MAX_RECONNECTS }, (_, n) => reconnectDelay(n, () => 0.5))).toEqual(
       Array.from({ length: MAX_RECONNECTS }, (_, n) => 15_000 * 2 ** n),

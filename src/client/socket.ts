@@ -4,7 +4,7 @@
  *
  * Spec 4/9 and security.md section d: on open it sends op 7 with `{token?, room_id, platform, accepts}`
  * (the token of `$session`, never in the URL), then a heartbeat (op 2) at once and every 30 s. When the
- * socket closes it reconnects at most 10 times, after 15 s doubling each time with ±50 % jitter (ADR 013) so that
+ * socket closes it reconnects at most 10 times, after 15 s doubling each time with ±50 % jitter (ADR 014) so that
  * a restarted server is not hit by every reader at once; a connection that stayed up for a minute
  * resets the budget. A frame that does not parse is dropped and the socket reconnects (K93); the
  * parser never hangs (src/lib/goim.ts). An auth reply of -101 (token not live) reconnects as an

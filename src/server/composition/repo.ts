@@ -1,5 +1,5 @@
 /** Composition data access: schools, teachers, essays with their school and teacher, comments, news; maps rows once. */
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { EssayComment, EssaySummary, InfoItem, School, Student, Teacher } from '../../contract/composition.ts';
 import { gradeLabel } from '../../contract/compositionLimits.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
@@ -238,7 +238,7 @@ export async function recentOwnTitleRepo(db: Q, userId: number, title: string, s
   const rows = await db
     .select({ id: E.id })
     .from(E)
-    .where(and(eq(E.userId, userId), eq(E.title, title), sql`${E.createdAt} > ${since}`, live))
+    .where(and(eq(E.userId, userId), eq(E.title, title), gt(E.createdAt, since), live))
     .limit(1);
   return rows.length > 0;
 }
@@ -346,7 +346,7 @@ export async function recentSameCommentRepo(db: Q, userId: number, essayId: numb
   const rows = await db
     .select({ id: C.id })
     .from(C)
-    .where(and(eq(C.userId, userId), eq(C.essayId, essayId), eq(C.content, content), sql`${C.createdAt} > ${since}`, isNull(C.deletedAt)))
+    .where(and(eq(C.userId, userId), eq(C.essayId, essayId), eq(C.content, content), gt(C.createdAt, since), isNull(C.deletedAt)))
     .limit(1);
   return rows.length > 0;
 }

@@ -1,5 +1,5 @@
 /** Database access of the 互动 area: reader photos, complaints with their timeline, cooperation messages, the reader's own lists. */
-import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { bangPolitics, bangQuestions } from '../db/schema/bangbang.ts';
 import { appConfig, news } from '../db/schema/core.ts';
@@ -94,7 +94,7 @@ export async function recentSameComplaintRepo(db: Q, userId: number, shopName: s
   const rows = await db
     .select()
     .from(complaints)
-    .where(and(eq(complaints.userId, userId), eq(complaints.shopName, shopName), eq(complaints.content, content), sql`${complaints.createdAt} > ${since}`))
+    .where(and(eq(complaints.userId, userId), eq(complaints.shopName, shopName), eq(complaints.content, content), gt(complaints.createdAt, since)))
     .limit(1);
   return rows[0] ?? null;
 }
@@ -181,7 +181,7 @@ export async function recentSameCooperationRepo(db: Q, phone: string, need: stri
   const rows = await db
     .select({ id: cooperationRequests.id })
     .from(cooperationRequests)
-    .where(and(eq(cooperationRequests.phone, phone), eq(cooperationRequests.need, need), sql`${cooperationRequests.createdAt} > ${since}`))
+    .where(and(eq(cooperationRequests.phone, phone), eq(cooperationRequests.need, need), gt(cooperationRequests.createdAt, since)))
     .limit(1);
   return rows[0] ?? null;
 }

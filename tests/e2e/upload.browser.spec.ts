@@ -66,7 +66,8 @@ test('uploads pictures with a comment: thumbnails, remove, refuse an SVG, then t
   const shown = grid.getByRole('img', { name: '评论图片' });
   await expect(shown).toHaveCount(4);
   const src = await shown.first().getAttribute('src');
-  expect(src).toMatch(new RegExp(`^/media/comments/${reader.userId}/[0-9a-f-]{36}\\.jpg$`));
+  // Served at its display size (issue 21 item 6: ?w= resizes on the server).
+  expect(src).toMatch(new RegExp(`^/media/comments/${reader.userId}/[0-9a-f-]{36}\\.jpg(\\?w=\\d+)?$`));
   await expect.poll(() => shown.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   const served = await request.get(src!);
   expect(served.headers()['content-type']).toBe('image/jpeg');

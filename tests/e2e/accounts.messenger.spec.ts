@@ -25,6 +25,8 @@ async function slide(page: Page): Promise<void> {
 
 async function authorise(page: Page, nickname: string): Promise<void> {
   await page.goto(`/shancheng/LoginPage?mastLogin=true&redirect=${encodeURIComponent('/shancheng/home/13')}`);
+  // The entry is an island hydrated after load: wait for it, as the other account specs do.
+  await page.locator('astro-island[component-url*=".island"]:not([ssr])').waitFor({ state: 'attached' });
   await page.getByRole('button', { name: '微信登录' }).click();
   await expect(page).toHaveURL(/\/api\/dev\/oauth\/authorize/);
   await page.getByLabel('微信昵称').fill(nickname);

@@ -47,3 +47,40 @@ describe('$toast', () => {
     expect($toast.get()).toBeNull();
   });
 });
+
+describe('a notice toast', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    hideToast();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('does not replace the toast of a tap; it shows once that one is gone', () => {
+    showToast('点赞成功', { type: 'text', duration: 2000 });
+    showToast('阅读文章 +5 积分', { type: 'text', duration: 2000, notice: true });
+    expect($toast.get()?.message).toBe('点赞成功');
+    vi.advanceTimersByTime(2000);
+    expect($toast.get()?.message).toBe('阅读文章 +5 积分');
+    vi.advanceTimersByTime(2000);
+    expect($toast.get()).toBeNull();
+  });
+
+  it('shows at once on an empty screen, and a tap replaces it', () => {
+    showToast('阅读文章 +5 积分', { type: 'text', duration: 2000, notice: true });
+    expect($toast.get()?.message).toBe('阅读文章 +5 积分');
+    showToast('点赞成功', { type: 'text', duration: 2000 });
+    expect($toast.get()?.message).toBe('点赞成功');
+  });
+
+  it('a newer notice takes the place of a waiting one', () => {
+    showToast('评论成功', { type: 'text', duration: 1000 });
+    showToast('第一条通知', { type: 'text', duration: 1000, notice: true });
+    showToast('第二条通知', { type: 'text', duration: 1000, notice: true });
+    vi.advanceTimersByTime(1000);
+    expect($toast.get()?.message).toBe('第二条通知');
+    vi.advanceTimersByTime(1000);
+    expect($toast.get()).toBeNull();
+  });
+});

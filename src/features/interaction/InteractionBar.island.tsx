@@ -71,7 +71,7 @@ export function InteractionBar(props: InteractionBarProps) {
         if (!bang) {
           void calls
             .earnReadPoints(ids)
-            .then((res) => res.statusCode === 200 && res.data.awarded === 1 && showToast(`阅读文章 +${res.data.points} 积分`, { type: 'text', duration: TOAST_MS }))
+            .then((res) => res.statusCode === 200 && res.data.awarded === 1 && showToast(`阅读文章 +${res.data.points} 积分`, { type: 'text', duration: TOAST_MS, notice: true }))
             .catch(() => {});
         }
       } catch {

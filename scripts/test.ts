@@ -1,11 +1,9 @@
 /** `npm test`: unit and API tests (vitest, PGlite in memory), then browser tests (Playwright + Chromium). */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { binPath as bin, childEnv, root } from './childEnv.ts';
 import { ensureBuild } from './ensureBuild.ts';
 import { CHROMIUM_MISSING, ensureChromium } from './findChromium.ts';
+import { withDataDir } from './withDataDir.ts';
 
 
 // No Chromium on this machine: install one (apt-get as root, else Playwright's installer) before the tests.
@@ -31,11 +29,7 @@ ensureBuild();
 run(bin('vitest'), ['run', '--project', 'unit', ...process.argv.slice(2)], embedded);
 // The browser tests' server keeps its database and media in a folder of its own, removed after the run
 // whatever its outcome (issue 13 item 7: no ~50 MB folder left in /tmp per run).
-const e2eData = mkdtempSync(path.join(os.tmpdir(), 'shancheng-e2e-'));
-let e2eStatus: number;
-try {
-  e2eStatus = runStatus(bin('playwright'), ['test'], { ...embedded, CHROMIUM_PATH: chromium, E2E_DATA_DIR: e2eData });
-} finally {
-  rmSync(e2eData, { recursive: true, force: true });
-}
+const e2eStatus = withDataDir('shancheng-e2e-', (e2eData) =>
+  runStatus(bin('playwright'), ['test'], { ...embedded, CHROMIUM_PATH: chromium, E2E_DATA_DIR: e2eData }),
+);
 if (e2eStatus !== 0) process.exit(e2eStatus);

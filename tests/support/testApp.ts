@@ -21,7 +21,9 @@ export interface TestApp extends ApiApp {
 
 export async function createTestApp(options: { seed?: boolean } = {}): Promise<TestApp> {
   const snapshot = (options.seed ?? true) ? inject('seedSnapshot') : null;
-  const database = await openTestDatabase(snapshot ? { loadDataDir: new Blob([readFileSync(snapshot.file)]) } : {});
+  const database = await openTestDatabase(
+    snapshot === null ? {} : snapshot.pgTemplate ? { pgTemplate: snapshot.pgTemplate } : { loadDataDir: new Blob([readFileSync(snapshot.file)]) },
+  );
   // Suites write uploads into their own media folder; seeded pictures are in the snapshot's folder.
   const mediaDir = mkdtempSync(path.join(os.tmpdir(), 'sc-media-'));
   if ((options.seed ?? true) && !snapshot) await seedDemo(database, { mediaDir });

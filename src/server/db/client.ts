@@ -37,12 +37,14 @@ export interface OpenOptions {
   loadDataDir?: Blob | undefined;
   /** Create this PostgreSQL database first and use it (each test suite gets its own). */
   freshDatabase?: string | undefined;
+  /** PostgreSQL only: the fresh database is a copy of this one (test suites copy one seeded template). */
+  templateDatabase?: string | undefined;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
-  if (options.url) return openPostgres(options.freshDatabase ? await createDatabase(options.url, options.freshDatabase) : options.url);
+  if (options.url) return openPostgres(options.freshDatabase ? await createDatabase(options.url, options.freshDatabase, options.templateDatabase) : options.url);
   return openPglite(options.dataDir, options.loadDataDir);
 }
 
@@ -75,11 +77,14 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
 }
 
 /** Creates database `name` on the server of `url` and returns the URL that points at it. */
-async function createDatabase(url: string, name: string): Promise<string> {
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`bad database name ${name}`);
+async function createDatabase(url: string, name: string, template?: string): Promise<string> {
+  for (const n of [name, template ?? name]) if (!/^[a-z_][a-z0-9_]{0,62}$/.test(n)) throw new Error(`bad database name ${n}`);
   const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  await admin.end();
+  try {
+    await admin.unsafe(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
   const target = new URL(url);
   target.pathname = `/${name}`;
   return target.href;

@@ -31,7 +31,7 @@ test('the 裕农朋友圈 home tab shows the rural home in place, without a CSP 
   await expect(page.locator('[data-rural-home]')).toHaveCount(1);
   await page.waitForLoadState('networkidle');
   await page.mouse.wheel(0, 4000);
-  await page.waitForTimeout(300);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   expect(await violations()).toEqual([]);
 });
 

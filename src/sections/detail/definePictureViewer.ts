@@ -32,7 +32,9 @@ class PictureViewerElement extends HTMLElement {
       const total = Number(this.dataset['total'] ?? '1');
       // No loop: the first and the last picture are ends.
       const index = Math.min(total - 1, Math.max(0, this.current + step));
-      slides.scrollTo({ left: index * slides.clientWidth, behavior: 'smooth' });
+      // Readers who ask for less motion get the slide at once.
+      const behavior = matchMedia('(prefers-reduced-motion: reduce)').matches ? 'instant' : 'smooth';
+      slides.scrollTo({ left: index * slides.clientWidth, behavior });
     });
     this.wireLongPress(slides);
   }

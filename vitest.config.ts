@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     testTimeout: 30_000,
+    // Two workers even on a 2-core machine (vitest's default there is one): a suite spends much of its time
+    // waiting on PGlite, PostgreSQL or a child server process, so the second core would sit idle.
+    maxWorkers: 2,
     // Suites that start a real server seed every area on a cold start (tests/support/serverProcess.ts).
     hookTimeout: 180_000,
     env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },

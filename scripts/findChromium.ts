@@ -37,7 +37,8 @@ export function decideChromiumInstall(machine: { platform: NodeJS.Platform; isRo
   if (machine.platform === 'linux' && machine.isRoot && machine.hasAptGet) {
     return [
       { say: 'No Chromium found: installing Debian’s chromium with apt-get (once)…', command: 'apt-get', args: ['update', '-qq'] },
-      { say: '', command: 'apt-get', args: ['install', '-y', '-qq', '--no-install-recommends', 'chromium'] },
+      // With a CJK font: the fold rules measure Chinese text (without one Chromium draws boxes of another width).
+      { say: '', command: 'apt-get', args: ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-noto-cjk', 'fontconfig'] },
     ];
   }
   return [{ say: 'No Chromium found: installing Playwright’s Chromium (once)…', command: 'npx', args: ['playwright', 'install', 'chromium'] }];

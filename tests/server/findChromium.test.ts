@@ -25,7 +25,7 @@ describe('findChromium (issue 13 item 5)', () => {
 
 describe('decideChromiumInstall', () => {
   it.each([
-    ['Debian as root', { platform: 'linux', isRoot: true, hasAptGet: true }, 'apt-get install -y -qq --no-install-recommends chromium'],
+    ['Debian as root', { platform: 'linux', isRoot: true, hasAptGet: true }, 'apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk fontconfig'],
     ['Linux without root', { platform: 'linux', isRoot: false, hasAptGet: true }, 'npx playwright install chromium'],
     ['Linux without apt-get', { platform: 'linux', isRoot: true, hasAptGet: false }, 'npx playwright install chromium'],
     ['macOS', { platform: 'darwin', isRoot: false, hasAptGet: false }, 'npx playwright install chromium'],

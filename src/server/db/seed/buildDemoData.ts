@@ -306,47 +306,67 @@ export function buildDemoData(): DemoData {
   const templateUse = new Map<string, number>();
   const listTemplates = new Map<string, Set<string>>();
   const templateOfTitle = new Map<string, string>();
-  const pickTemplate = (plan: Plan, topic: TopicData): string => {
+  // The 区县 channel's own list mixes every district: no template twice among its last LIST_WINDOW items.
+  const LIST_WINDOW = 60;
+  const channelWindow: string[] = [];
+  const topicOfTemplate = new Map<string, string>();
+  for (const [key, t] of Object.entries(topicsData)) for (const title of t.titles) if (!topicOfTemplate.has(title)) topicOfTemplate.set(title, key);
+  /** A template for the plan's list and the topic it belongs to (the article is then written on that topic). */
+  const pickTemplate = (plan: Plan, topicKey: string): { template: string; topicKey: string } => {
+    const topic = topicOf(topicKey);
     const placed = topic.titles.filter((t) => t.includes('{p}'));
-    const pool = plan.channelId === 2 && placed.length >= 3 ? placed : topic.titles;
-    const listKey = plan.channelId === 2 ? `d${plan.classId}` : `c${plan.channelId}`;
+    const county = plan.channelId === 2;
+    const pool = county && placed.length >= 3 ? placed : topic.titles;
+    const listKey = county ? `d${plan.classId}` : `c${plan.channelId}`;
     const used = listTemplates.get(listKey) ?? new Set<string>();
     listTemplates.set(listKey, used);
+    const recent = new Set(county ? channelWindow.slice(-LIST_WINDOW) : []);
     // A headline with no placeholder can be printed once in the whole demo.
-    const open = pool.filter((t) => t.includes('{') || !templateUse.has(t));
-    let fresh = open.filter((t) => !used.has(t));
-    if (fresh.length === 0 && plan.channelId !== 2) {
-      // The topic's headlines are used up in this list: take an unused one of the channel's other topics.
-      const related = (CHANNEL_TOPICS[plan.channelId] ?? GENERAL_TOPICS).flatMap((k) => topicOf(k).titles);
-      fresh = related.filter((t) => !used.has(t) && (t.includes('{') || !templateUse.has(t)));
+    const printable = (t: string): boolean => t.includes('{') || !templateUse.has(t);
+    const unused = (t: string): boolean => printable(t) && !used.has(t) && !recent.has(t);
+    const open = pool.filter(printable);
+    let fresh = pool.filter(unused);
+    if (fresh.length === 0) {
+      // The topic's headlines are used up in this list: take an unused one of the list's other topics, then
+      // of any topic (a county list takes the ones that name the place).
+      const related = (county ? DISTRICT_TOPICS : (CHANNEL_TOPICS[plan.channelId] ?? GENERAL_TOPICS)).flatMap((k) => topicOf(k).titles);
+      const any = GENERAL_TOPICS.flatMap((k) => topicOf(k).titles);
+      const fit = (t: string): boolean => unused(t) && (!county || t.includes('{p}'));
+      fresh = related.filter(fit);
+      if (fresh.length === 0) fresh = any.filter(fit);
     }
     const candidates = fresh.length > 0 ? fresh : open.length > 0 ? open : pool;
     const least = Math.min(...candidates.map((t) => templateUse.get(t) ?? 0));
     const template = rng.pick(candidates.filter((t) => (templateUse.get(t) ?? 0) === least));
     used.add(template);
+    if (county) channelWindow.push(template);
     templateUse.set(template, (templateUse.get(template) ?? 0) + 1);
-    return template;
+    return { template, topicKey: pool.includes(template) ? topicKey : (topicOfTemplate.get(template) ?? topicKey) };
   };
-  const uniqueTitle = (plan: Plan, topic: TopicData): string => {
+  const uniqueTitle = (plan: Plan): string => {
     if (plan.title) return plan.title;
     for (let attempt = 0; attempt < 40; attempt++) {
-      const template = attempt < 8 ? pickTemplate(plan, topic) : undefined;
-      let t = template !== undefined ? fillHeadline(rng, template, plan.place) : headline(rng, topic, plan.place, plan.channelId === 2);
+      const picked = attempt < 8 ? pickTemplate(plan, plan.topic) : undefined;
+      const topic = topicOf(picked?.topicKey ?? plan.topic);
+      let t = picked !== undefined ? fillHeadline(rng, picked.template, plan.place) : headline(rng, topic, plan.place, plan.channelId === 2);
       if (plan.videoPrefix && !t.includes('｜') && rng.chance(0.6)) t = `视频｜${t}`;
       if (!titles.has(t)) {
         titles.add(t);
-        if (template !== undefined) templateOfTitle.set(t, template);
+        if (picked !== undefined) {
+          templateOfTitle.set(t, picked.template);
+          // The article, its pictures and its tags follow the headline's topic.
+          plan.topic = picked.topicKey;
+        }
         return t;
       }
     }
-    const t = `${plan.place}：${headline(rng, topic, plan.place, false)}`;
+    const t = `${plan.place}：${headline(rng, topicOf(plan.topic), plan.place, false)}`;
     titles.add(t);
     return t;
   };
 
   const newsRows: NewsRow[] = plans.map((plan, index) => {
     const id = index + 1;
-    const topic = topicOf(plan.topic);
     const n = perChannelCount.get(plan.channelId) ?? 1;
     const i = perChannelIndex.get(plan.channelId) ?? 0;
     perChannelIndex.set(plan.channelId, i + 1);
@@ -359,7 +379,8 @@ export function buildDemoData(): DemoData {
       minutesAgo = 300 + Math.floor((i - recent.length) * step + rng.next() * step * 0.8);
     }
     const publishMs = ANCHOR_MS - minutesAgo * MINUTE;
-    const title = uniqueTitle(plan, topic);
+    const title = uniqueTitle(plan);
+    const topic = topicOf(plan.topic);
     const source = plan.source ?? rng.pick(sources);
 
     // List pictures.

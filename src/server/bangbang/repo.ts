@@ -94,22 +94,22 @@ export async function findBangItemRepo(db: Q, scope: BangScope, id: number): Pro
   return row ? { scope, id: row.id, likeNum: row.likeNum, commentCount: row.commentCount } : null;
 }
 
-/** +1 on an item's like count; returns the new count. */
-export async function incrementBangItemLikeRepo(tx: Tx, scope: BangScope, id: number): Promise<number> {
+/** +1 on an item's like count; returns the new like count and the comment count beside it (what a room push carries). */
+export async function incrementBangItemLikeRepo(tx: Tx, scope: BangScope, id: number): Promise<{ likeNum: number; commentCount: number }> {
   if (scope === 'bang2') {
     const rows = await tx
       .update(bangQuestions)
       .set({ likeNum: sql`${bangQuestions.likeNum} + 1` })
       .where(eq(bangQuestions.id, id))
-      .returning({ likeNum: bangQuestions.likeNum });
-    return rows[0]?.likeNum ?? 0;
+      .returning({ likeNum: bangQuestions.likeNum, commentCount: bangQuestions.commentCount });
+    return rows[0] ?? { likeNum: 0, commentCount: 0 };
   }
   const rows = await tx
     .update(bangPolitics)
     .set({ likeNum: sql`${bangPolitics.likeNum} + 1` })
     .where(eq(bangPolitics.id, id))
-    .returning({ likeNum: bangPolitics.likeNum });
-  return rows[0]?.likeNum ?? 0;
+    .returning({ likeNum: bangPolitics.likeNum, commentCount: bangPolitics.commentCount });
+  return rows[0] ?? { likeNum: 0, commentCount: 0 };
 }
 
 export async function incrementAnswerLikeRepo(tx: Tx, id: number): Promise<number> {

@@ -258,6 +258,15 @@ export function BangForm(props: Props) {
     return <p className={styles.note} role="status">只有该部门的认证账号可以回复此问政</p>;
   }
 
+  if (props.kind === 'apply' && info?.state === 'approved') {
+    // An approved member has nothing left to send (the server would answer 您已通过认证，无需重复申请).
+    return (
+      <p className={styles.state} data-apply-state="approved" role="status">
+        认证状态：<strong>{STATE_TEXT.approved}</strong>（{info.typeName}），你的回答会带上身份标签
+      </p>
+    );
+  }
+
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
       {props.kind === 'apply' && info && info.state !== 'none' && (

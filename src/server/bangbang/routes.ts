@@ -43,6 +43,7 @@ import {
   wenzhengGetProgress,
   wenzhengReply,
 } from '../../contract/bangbangBoard.ts';
+import { operatorApplications, operatorReview } from '../../contract/bangbangOperator.ts';
 import { optionalUser, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { rateLimiterOf } from '../http/rateLimit.ts';
@@ -69,6 +70,7 @@ import {
   tipsService,
   wendaIndexService,
 } from './moreService.ts';
+import { listApplicationsService, requireOperator, reviewApplicationService } from './operatorService.ts';
 import { answerListService, politicsDetailService, politicsListService, questionDetailService } from './service.ts';
 import { answerService, applyService, askService, joinService, politicsAddService, politicsReplyService, tipAddService, type BangWriteContext } from './writeService.ts';
 
@@ -178,6 +180,17 @@ function registerMoreBangbangRoutes(registry: ApiRegistry): void {
   });
   registerEndpoint(registry, wenzhengReply, async ({ body, c }) => {
     const { data, message } = await politicsReplyService(ctx, requireUser(c), body);
+    return ok(data, message);
+  });
+
+  // The operator's review of applications (ADR 015): the X-Operator-Token, never a reader's login.
+  registerEndpoint(registry, operatorApplications, async ({ query, c }) => {
+    await requireOperator(ctx, c);
+    return ok(await listApplicationsService(db, query.state, query.page, query.pageSize));
+  });
+  registerEndpoint(registry, operatorReview, async ({ body, c }) => {
+    await requireOperator(ctx, c);
+    const { data, message } = await reviewApplicationService(ctx, body);
     return ok(data, message);
   });
 }

@@ -21,6 +21,7 @@ import {
   groupownetHome,
   groupownetJoin,
   groupownetLeave,
+  groupownetPost,
   groupownetPosts,
   groupownetSearch,
   groupownetUserInfo,
@@ -72,7 +73,7 @@ import {
 } from './moreService.ts';
 import { listApplicationsService, requireOperator, reviewApplicationService } from './operatorService.ts';
 import { answerListService, politicsDetailService, politicsListService, questionDetailService } from './service.ts';
-import { answerService, applyService, askService, joinService, politicsAddService, politicsReplyService, tipAddService, type BangWriteContext } from './writeService.ts';
+import { answerService, applyService, askService, groupPostService, joinService, politicsAddService, politicsReplyService, tipAddService, type BangWriteContext } from './writeService.ts';
 
 
 export function registerBangbangRoutes(registry: ApiRegistry): void {
@@ -141,7 +142,11 @@ function registerMoreBangbangRoutes(registry: ApiRegistry): void {
   registerEndpoint(registry, groupownetSearch, async ({ query, c }) => ok(await groupsService(db, optionalUser(c), query.page, query.pageSize, query.keyword)));
   registerEndpoint(registry, groupownetUserInfo, async ({ query, c }) => ok(await groupService(db, optionalUser(c), query.id)));
   registerEndpoint(registry, groupownetUserlist, async ({ query }) => ok(await groupMembersService(db, query.id, query.page, query.pageSize)));
-  registerEndpoint(registry, groupownetPosts, async ({ query }) => ok(await groupPostsService(db, query.id, query.page, query.pageSize)));
+  registerEndpoint(registry, groupownetPosts, async ({ query, c }) => ok(await groupPostsService(db, optionalUser(c), query.id, query.page, query.pageSize)));
+  registerEndpoint(registry, groupownetPost, async ({ body, c }) => {
+    const { data, message } = await groupPostService(ctx, c, requireUser(c), body);
+    return ok(data, message);
+  });
   registerEndpoint(registry, groupownetJoin, async ({ body, c }) => {
     const { data, message } = await joinService(ctx, requireUser(c), body.id, true);
     return ok(data, message);

@@ -88,12 +88,12 @@ export function registerBangbangRoutes(registry: ApiRegistry): void {
   );
 
   registerEndpoint(registry, wenzhengGetNewList, async ({ query }) => {
-    const list = await politicsListService(db, 'new', query.page, query.pageSize);
+    const list = await politicsListService(db, 'new', query.page, query.pageSize, query.step);
     return ok(list);
   });
 
   registerEndpoint(registry, wenzhengGetHotList, async ({ query }) => {
-    const list = await politicsListService(db, 'hot', query.page, query.pageSize);
+    const list = await politicsListService(db, 'hot', query.page, query.pageSize, query.step);
     return ok(list);
   });
 

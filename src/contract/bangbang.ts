@@ -146,6 +146,9 @@ export const PoliticsListItem = z.object({
   /** 0 waiting for a reply, 1 replied. */
   status: z.number().int(),
   statusText: z.string(),
+  /** Where its handling is on the timeline (spec 2.7): 1 已提交, 2 已受理, 3 已回复. */
+  step: z.number().int(),
+  stepText: z.string(),
   /** Beijing time `YYYY-MM-DD HH:mm`. */
   createTime: z.string(),
   pv: z.number().int(),
@@ -154,13 +157,26 @@ export const PoliticsListItem = z.object({
 });
 export type PoliticsListItem = z.infer<typeof PoliticsListItem>;
 
-const PoliticsListQuery = z.object({ page: Page, pageSize: PoliticsPageSize });
+/** The timeline of a 问政 (spec 2.7): its steps in order; a list may be filtered to the items at one step. */
+export const POLITICS_STEPS = [
+  { key: 'submitted', name: '已提交' },
+  { key: 'accepted', name: '已受理' },
+  { key: 'replied', name: '已回复' },
+] as const;
+export type PoliticsStepKey = (typeof POLITICS_STEPS)[number]['key'];
+
+const PoliticsListQuery = z.object({
+  page: Page,
+  pageSize: PoliticsPageSize,
+  /** Only the items at this step (absent: all). */
+  step: z.enum(['submitted', 'accepted', 'replied'], { error: '办理状态只能是已提交、已受理或已回复' }).optional(),
+});
 
 export const wenzhengGetNewList = defineEndpoint({
   cache: 'content',
   method: 'GET',
   path: '/v1/bangbang/wenzheng/getNewList',
-  summary: '最新问政（新的在前），按页返回，空数组表示到底',
+  summary: '最新问政（新的在前），按页返回，空数组表示到底；step 只看已提交、已受理或已回复的',
   tag: 'bangbang',
   query: PoliticsListQuery,
   data: z.array(PoliticsListItem),
@@ -170,7 +186,7 @@ export const wenzhengGetHotList = defineEndpoint({
   cache: 'content',
   method: 'GET',
   path: '/v1/bangbang/wenzheng/getHotList',
-  summary: '最热问政（浏览量高的在前），按页返回，空数组表示到底',
+  summary: '最热问政（浏览量高的在前），按页返回，空数组表示到底；step 只看已提交、已受理或已回复的',
   tag: 'bangbang',
   query: PoliticsListQuery,
   data: z.array(PoliticsListItem),

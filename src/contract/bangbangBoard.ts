@@ -205,6 +205,9 @@ export const GroupPost = z.object({
   likeNum: z.number().int(),
   commentCount: z.number().int(),
   createTime: z.string(),
+  /** approved, or (to its author only) pending / rejected with the reason. */
+  reviewState: z.string(),
+  reviewReason: z.string(),
 });
 export type GroupPost = z.infer<typeof GroupPost>;
 
@@ -270,10 +273,29 @@ export const groupownetUserlist = defineEndpoint({
 export const groupownetPosts = defineEndpoint({
   method: 'GET',
   path: '/v1/bangbang/groupownet/posts',
-  summary: '一个社群的帖子（新的在前），按页返回',
+  summary: '一个社群的帖子（新的在前），按页返回；登录时也含本人审核中或未通过的帖子',
   tag: 'bangbang',
   query: z.object({ id: Id, page: Page, pageSize: BoardPageSize }),
   data: z.array(GroupPost),
+  auth: 'optional',
+});
+
+/** A post in a group (社群): its members only; text 2–1000 characters, up to 9 own pictures. */
+export const GroupPostBody = z.object({
+  /** The group. */
+  id: Id,
+  content: Text({ min: 2, max: 1000, label: '帖子内容' }),
+  pictures: PictureList,
+});
+
+export const groupownetPost = defineEndpoint({
+  method: 'POST',
+  path: '/v1/bangbang/groupownet/post',
+  summary: '在社群发帖（仅群成员；2–1000 字，图片至多 9 张；带审核状态；支持 Idempotency-Key）',
+  tag: 'bangbang',
+  body: GroupPostBody,
+  data: GroupPost,
+  auth: 'required',
 });
 
 export const GroupJoinBody = z.object({ id: Id });

@@ -14,7 +14,15 @@ export interface ServerConfig {
   logLevel: string;
   /** Parse every response with its contract schema before sending (tests and development). */
   checkResponses: boolean;
+  /**
+   * OPERATOR_TOKEN: the secret of the operator API (reviewing bangbang identity applications, ADR 015);
+   * undefined (the API refuses every call) when unset or shorter than OPERATOR_TOKEN_MIN characters.
+   */
+  operatorToken: string | undefined;
 }
+
+/** A shorter OPERATOR_TOKEN is ignored: the operator API stays closed rather than guessable. */
+export const OPERATOR_TOKEN_MIN = 32;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
@@ -29,5 +37,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     production,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     checkResponses: !production,
+    operatorToken: env.OPERATOR_TOKEN && env.OPERATOR_TOKEN.length >= OPERATOR_TOKEN_MIN ? env.OPERATOR_TOKEN : undefined,
   };
 }

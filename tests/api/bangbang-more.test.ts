@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Answer, MemberItem, PoliticsDetail, QuestionDetail, QuestionListItem } from '../../src/contract/bangbang.ts';
+import type { Answer, MemberItem, PoliticsDetail, PoliticsListItem, QuestionDetail, QuestionListItem } from '../../src/contract/bangbang.ts';
 import type { AnswerListItem, Department, Explainer, Group, GroupMember, GroupPost, MemberInfo, PoliticsProgress, Tip, WendaIndex } from '../../src/contract/bangbangBoard.ts';
 import type { UploadedImage } from '../../src/contract/upload.ts';
 import { UPLOAD_PATHS } from '../../src/contract/uploadLimits.ts';
@@ -67,6 +67,42 @@ describe('the seeded rest of the board', () => {
     const tips = await get<Tip[]>('/v1/bangbang/baoliao/list?page=1&pageSize=50');
     expect(tips.data.length).toBeGreaterThanOrEqual(20);
     expect((await get<Explainer[]>('/v1/bangbang/explain/list')).data.length).toBeGreaterThanOrEqual(6);
+  });
+});
+
+describe('the 问政 timeline on the lists (已提交 → 已受理 → 已回复)', () => {
+  it('every item carries its step; the demo board has items at every step across several departments', async () => {
+    const all = await get<PoliticsListItem[]>('/v1/bangbang/wenzheng/getNewList?page=1&pageSize=50');
+    expect(all.statusCode).toBe(200);
+    const rows = new Map((await t.database.db.select().from(bangPolitics)).map((r) => [r.id, r]));
+    for (const item of all.data) {
+      const row = rows.get(item.id)!;
+      const step = row.status === 1 ? 3 : row.acceptedAt ? 2 : 1;
+      expect(item).toMatchObject({ step, stepText: ['已提交', '已受理', '已回复'][step - 1] });
+    }
+    for (const step of [1, 2, 3]) {
+      const departments = new Set(all.data.filter((i) => i.step === step).map((i) => i.department));
+      expect(departments.size, `step ${step}`).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it.each([
+    ['submitted', 1],
+    ['accepted', 2],
+    ['replied', 3],
+  ] as const)('step=%s keeps the items at that step only, on both orders, paged to an empty page', async (key, step) => {
+    for (const list of ['getNewList', 'getHotList']) {
+      const first = await get<PoliticsListItem[]>(`/v1/bangbang/wenzheng/${list}?step=${key}&page=1&pageSize=50`);
+      expect(first.data.length).toBeGreaterThan(0);
+      expect(first.data.every((i) => i.step === step)).toBe(true);
+      expect((await get<PoliticsListItem[]>(`/v1/bangbang/wenzheng/${list}?step=${key}&page=2&pageSize=50`)).data).toEqual([]);
+    }
+  });
+
+  it('an unknown step is refused in Chinese', async () => {
+    const bad = await get('/v1/bangbang/wenzheng/getNewList?step=done');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.message).toContain('办理状态只能是已提交、已受理或已回复');
   });
 });
 

@@ -8,6 +8,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Answer, PoliticsDetail, PoliticsListItem, QuestionDetail } from '../../src/contract/bangbang.ts';
 import type { CommentItem, CommentReply } from '../../src/contract/interaction.ts';
 import { sanitizeHtml } from '../../src/features/richtext/sanitizeHtml.server.ts';
+import { BANG_ROOM_CLASS } from '../../src/contract/bangbangRooms.ts';
+import { roomKeyOf } from '../../src/server/realtime/roomId.ts';
+import { readConfig } from '../../src/server/config.ts';
+import { createApiApp } from '../../src/server/http/createApiApp.ts';
+import { createLogger } from '../../src/server/log.ts';
 import { bangAnswers, bangPolitics, bangQuestions } from '../../src/server/db/schema/bangbang.ts';
 import { news } from '../../src/server/db/schema/core.ts';
 import { comments, likes, reports } from '../../src/server/db/schema/interaction.ts';
@@ -486,5 +491,62 @@ describe('POST /v1/bangbang/news/doreport', () => {
 
   it('needs a login (301)', async () => {
     expect((await envelope(await post('/v1/bangbang/news/doreport', { classid: 2, id: question.id, content: '其他' }))).statusCode).toBe(301);
+  });
+});
+
+describe('live counts of bangbang items over /sub (op 1001 on the item room)', () => {
+  /** The same database behind an app whose socket publisher records what it is asked to broadcast. */
+  function recordingApp() {
+    const published: Array<{ room: string; op: number; body: unknown }> = [];
+    const api = createApiApp({
+      database: t.database,
+      log: createLogger('silent'),
+      config: { ...readConfig({ NODE_ENV: 'test' }), checkResponses: true },
+      mediaDir: t.mediaDir,
+      realtime: { publish: (room, op, body) => void published.push({ room, op, body }), closeSessions: () => undefined },
+    });
+    const send = async (path: string, body: Record<string, unknown>, headers: Record<string, string>) =>
+      envelope<{ likeNum: number; id: number; commentCount: number }>(
+        await api.app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }),
+      );
+    return { published, send };
+  }
+
+  it('a question like and a comment push the counts on the Q&A room, never on a news room', async () => {
+    const { published, send } = recordingApp();
+    const user = await createTestUser(t.database);
+    const item = await questionRow(quietQuestion.id);
+    const room = `news:${BANG_ROOM_CLASS[2]}:${item.id}`;
+    // The client names the room as news://<room class>:<id>; the server keys it as the publish call does.
+    expect(roomKeyOf(`news://${BANG_ROOM_CLASS[2]}:${item.id}`)).toBe(room);
+    const like = await send('/v1/like/do', { newsId: item.id, type: 2, from: 'bang' }, user.headers);
+    expect(like.statusCode).toBe(200);
+    expect(published).toEqual([{ room, op: 1001, body: { likeNum: item.likeNum + 1, commentCount: item.commentCount } }]);
+    // A repeated like moves nothing and pushes nothing.
+    await send('/v1/like/do', { newsId: item.id, type: 2, from: 'bang' }, user.headers);
+    expect(published).toHaveLength(1);
+    const comment = await send('/v1/comment/store', { from: 'bang', classid: 2, id: item.id, sayText: '实时评论数' }, user.headers);
+    expect(comment.statusCode).toBe(200);
+    expect(published[1]).toEqual({ room, op: 1001, body: { likeNum: item.likeNum + 1, commentCount: item.commentCount + 1 } });
+    const removed = await send('/v1/comment/deleteComment', { id: comment.data.id, from: 'bang' }, user.headers);
+    expect(removed.statusCode).toBe(200);
+    expect(published[2]).toEqual({ room, op: 1001, body: { likeNum: item.likeNum + 1, commentCount: item.commentCount } });
+  });
+
+  it('a politics like and comment push on the politics room (not the Q&A or news room of the same id)', async () => {
+    const { published, send } = recordingApp();
+    const user = await createTestUser(t.database);
+    const item = await politicsRow(waiting.id);
+    const room = `news:${BANG_ROOM_CLASS[1]}:${item.id}`;
+    expect((await send('/v1/like/do', { newsId: item.id, type: 1, from: 'bang' }, user.headers)).statusCode).toBe(200);
+    expect((await send('/v1/comment/store', { from: 'bang', classid: 1, id: item.id, sayText: '盼复' }, user.headers)).statusCode).toBe(200);
+    expect(published.map((p) => p.room)).toEqual([room, room]);
+    expect(published[1]!.body).toEqual({ likeNum: item.likeNum + 1, commentCount: item.commentCount + 1 });
+  });
+
+  it('a refused like (no login) pushes nothing', async () => {
+    const { published, send } = recordingApp();
+    expect((await send('/v1/like/do', { newsId: question.id, type: 2, from: 'bang' }, {})).statusCode).toBe(301);
+    expect(published).toEqual([]);
   });
 });

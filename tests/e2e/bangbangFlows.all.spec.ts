@@ -1,7 +1,8 @@
 /**
  * The board's writes end to end on all three hosts (issue 16; spec 7.7): ask → answer → like → comment →
  * report on the new question; 问政 commit → the department's official reply → status 已回复 on the
- * timeline; a tip (its contact phone never shown); an identity application (审核中). Readers log in
+ * timeline; a tip (its contact phone never shown); an identity application (审核中); a post in a group
+ * (请先加入社群 until the reader joins, then published in the group's list). Readers log in
  * through the real accounts API; the department logs in with its seeded demo phone (one per host).
  */
 import sharp from 'sharp';
@@ -145,4 +146,25 @@ test('apply for identity: 记者 with a proof picture → 审核中', async ({ p
   await expect(page.getByText('认证状态：审核中')).toBeVisible();
   await page.reload();
   await expect(page.getByText('认证状态：审核中')).toBeVisible();
+});
+
+test('a group post: 请先加入社群 for a non-member (the text stays), then join and post', async ({ page, context, request }) => {
+  await signIn(context, reader);
+  const groups = (await (await request.get('/v1/bangbang/groupownet/community?page=1&pageSize=20')).json()) as { data: Array<{ id: number }> };
+  const groupId = groups.data[host() + 1]!.id;
+  await page.goto(`/shancheng/BangBang/community/detail?id=${groupId}`);
+  const box = page.getByRole('textbox', { name: /帖子内容/ });
+  await islandReady(page, box);
+  const text = `周末江边步道有人组织捡垃圾，欢迎一起 ${stamp()}`;
+  await box.fill(text);
+  await page.getByRole('button', { name: '发布帖子' }).click();
+  await expect(page.getByRole('alert')).toHaveText('请先加入社群');
+  await expect(box).toHaveValue(text);
+
+  const join = page.getByRole('button', { name: '加入社群' });
+  await islandReady(page, join);
+  await join.click();
+  await expect(page.getByRole('button', { name: '退出社群' })).toBeVisible();
+  await page.getByRole('button', { name: '发布帖子' }).click();
+  await expect(page.getByRole('region', { name: '帖子', exact: true }).getByText(text)).toBeVisible();
 });

@@ -75,3 +75,24 @@ test('a page past the end says so and a bad page is 404', async ({ page }) => {
   const bad = await page.goto(`${LIST}?page=0`);
   expect(bad?.status()).toBe(404);
 });
+
+test('each card shows its step on the timeline; the filter keeps one step, also on the 最热 tab', async ({ page }) => {
+  await page.goto(LIST);
+  const steps = page.locator('[data-politics-step]');
+  await expect(steps.first()).toBeVisible();
+  const all = new Set(await steps.evaluateAll((els) => els.map((el) => el.getAttribute('data-politics-step'))));
+  expect([...all].every((s) => ['已提交', '已受理', '已回复'].includes(s ?? ''))).toBe(true);
+  const filters = page.getByRole('navigation', { name: '办理状态' });
+  await expect(filters.getByRole('link', { name: '全部' })).toHaveAttribute('aria-current', 'page');
+  for (const name of ['已提交', '已受理', '已回复']) {
+    await filters.getByRole('link', { name }).click();
+    await expect(page).toHaveURL(/[?&]step=/);
+    await expect(filters.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
+    await expect(steps.first()).toBeVisible();
+    expect(new Set(await steps.evaluateAll((els) => els.map((el) => el.getAttribute('data-politics-step'))))).toEqual(new Set([name]));
+    await expect(page.getByRole('list', { name: `办理进度：${name}` }).first()).toBeVisible();
+  }
+  await page.getByRole('link', { name: '最热', exact: true }).click();
+  await expect(page).toHaveURL(/tab=hot&step=replied$/);
+  expect(new Set(await steps.evaluateAll((els) => els.map((el) => el.getAttribute('data-politics-step'))))).toEqual(new Set(['已回复']));
+});

@@ -16,6 +16,7 @@ import { formatBadge, formatCount } from '../../lib/formatCount.ts';
 import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import { requireLogin } from '../login-gate/requireLogin.ts';
+import { bangRoomClass } from '../../contract/bangbangRooms.ts';
 import { $liveCounts, liveCountsKey } from '../realtime/liveCountsStore.ts';
 import { decideLikeAnswer, decideLikeTap, type LikeCounts } from './decideLikeTap.ts';
 
@@ -43,7 +44,8 @@ export function InteractionBar(props: InteractionBarProps) {
   const [comments, setComments] = useState(props.commentCount);
   const busy = useRef(false);
   const { token } = useStore($session);
-  const pushed = useStore($liveCounts)[liveCountsKey(classId, newsId)];
+  // A bangbang item's counts come on its own room class (contract/bangbangRooms.ts), not classid 1 / 2.
+  const pushed = useStore($liveCounts)[liveCountsKey(bang ? bangRoomClass(classId) : classId, newsId)];
 
   useEffect(() => {
     if (!pushed) return;

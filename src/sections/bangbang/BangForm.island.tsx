@@ -1,7 +1,9 @@
 /**
  * The board's forms (issue 16, spec 2.7 / 7.7) as one island: ask (QA/ask), answer (QA/reply), 问政
- * (politics/commit), the department's official reply (politics/reply), a tip (exposure/index) and the
- * identity application (applyfor). Login first (mastLogin=true&redirect). The server validates and
+ * (politics/commit), the department's official reply (politics/reply), a tip (exposure/index), the
+ * identity application (applyfor) and a post in a group (community/detail: members only; the reader's own
+ * posts in review are listed above it, 审核中 or the reason). Login first (mastLogin=true&redirect); the
+ * tip and the post forms ask for it on sending. The server validates and
  * answers in Chinese; on any failure every field keeps the reader's text, and a retry of the same draft
  * reuses its Idempotency-Key, so a send that did land is never written twice. Pictures (≤ 9) go through
  * the existing upload path as soon as they are picked. Contract types only: no zod in the browser.
@@ -11,7 +13,7 @@ import { messageForFailure } from '../../client/apiClient.ts';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { api } from '../../client/api.ts';
 import type { Envelope } from '../../contract/envelope.ts';
-import type { MemberInfo, PoliticsProgress } from '../../contract/bangbangBoard.ts';
+import type { GroupPost, MemberInfo, PoliticsProgress } from '../../contract/bangbangBoard.ts';
 import { UPLOAD_ACCEPT } from '../../contract/uploadLimits.ts';
 import { requireLogin } from '../../features/login-gate/requireLogin.ts';
 import { checkPictureFile, uploadPicture } from '../../features/interaction/uploadPicture.ts';
@@ -20,11 +22,11 @@ import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import styles from './BangForm.module.css';
 
-export type BangFormKind = 'ask' | 'answer' | 'politics' | 'reply' | 'tip' | 'apply';
+export type BangFormKind = 'ask' | 'answer' | 'politics' | 'reply' | 'tip' | 'apply' | 'post';
 
 interface Props {
   kind: BangFormKind;
-  /** The question (answer) or 问政 (reply) the form is about. */
+  /** The question (answer), 问政 (reply) or group (post) the form is about. */
   itemId?: number;
   /** Departments of the 问政 form (wenzheng/getMemberList). */
   departments?: ReadonlyArray<{ id: number; name: string }>;
@@ -49,13 +51,14 @@ const PATHS: Record<BangFormKind, string> = {
   reply: '/v1/bangbang/wenzheng/reply',
   tip: '/v1/bangbang/baoliao/add',
   apply: '/api/bangbang/member/useredit',
+  post: '/v1/bangbang/groupownet/post',
 };
 
-const SUBMIT: Record<BangFormKind, string> = { ask: '发布问题', answer: '提交回答', politics: '提交问政', reply: '发布官方回复', tip: '发送爆料', apply: '提交认证' };
+const SUBMIT: Record<BangFormKind, string> = { ask: '发布问题', answer: '提交回答', politics: '提交问政', reply: '发布官方回复', tip: '发送爆料', apply: '提交认证', post: '发布帖子' };
 
 /** Picture limits per form: the proof of an application is one picture. */
-const MAX_PICTURES: Record<BangFormKind, number> = { ask: 9, answer: 9, politics: 9, reply: 0, tip: 9, apply: 1 };
-const PICTURE_FIELD: Record<BangFormKind, string> = { ask: 'pictures', answer: 'pictures', politics: 'pictures', reply: '', tip: 'pictures', apply: 'proofPicture' };
+const MAX_PICTURES: Record<BangFormKind, number> = { ask: 9, answer: 9, politics: 9, reply: 0, tip: 9, apply: 1, post: 9 };
+const PICTURE_FIELD: Record<BangFormKind, string> = { ask: 'pictures', answer: 'pictures', politics: 'pictures', reply: '', tip: 'pictures', apply: 'proofPicture', post: 'pictures' };
 
 function fieldsOf(props: Props): Field[] {
   switch (props.kind) {
@@ -83,6 +86,8 @@ function fieldsOf(props: Props): Field[] {
         { name: 'videoUrl', label: '视频链接', type: 'text', placeholder: 'https:// 开头（选填）', max: 500 },
         { name: 'contactPhone', label: '联系电话', type: 'tel', placeholder: '选填，仅供记者联系，不会公开', max: 20 },
       ];
+    case 'post':
+      return [{ name: 'content', label: '帖子内容', type: 'textarea', placeholder: '和群友聊聊身边事（2–1000 字）', min: 2, max: 1000, required: true }];
     case 'apply':
       return [
         {
@@ -124,12 +129,14 @@ function newKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2, 12)}`;
 }
 
-function doneHref(kind: BangFormKind, data: { id?: number } | null, itemId: number | undefined): string {
+function doneHref(kind: BangFormKind, data: { id?: number; reviewState?: string } | null, itemId: number | undefined): string {
   const bang = `${BASE_PATH}/BangBang`;
   if (kind === 'ask' && data?.id) return `${bang}/QA/detail?id=${data.id}`;
   if (kind === 'answer' && itemId) return `${bang}/QA/detail?id=${itemId}`;
   if (kind === 'politics' && data?.id) return `${bang}/politics/detail?id=${data.id}`;
   if (kind === 'reply' && itemId) return `${bang}/politics/detail?id=${itemId}`;
+  // A published post shows in the group's list; one in review stays on the form, listed as the reader's own.
+  if (kind === 'post' && itemId && data?.reviewState === 'approved') return `${bang}/community/detail?id=${itemId}`;
   return '';
 }
 
@@ -145,6 +152,7 @@ export function BangForm(props: Props) {
   const [info, setInfo] = useState<MemberInfo | null>(null);
   const [canReply, setCanReply] = useState<boolean | null>(null);
   const [sent, setSent] = useState('');
+  const [ownPosts, setOwnPosts] = useState<GroupPost[]>([]);
   const idem = useRef<{ draft: string; key: string } | null>(null);
   const picker = useRef<HTMLInputElement>(null);
   const maxPictures = MAX_PICTURES[props.kind];
@@ -152,8 +160,15 @@ export function BangForm(props: Props) {
   useEffect(() => {
     if (!session.token) {
       // A form page is the form: login first. The tip form sits under the tips list: login on sending.
-      if (props.kind !== 'tip') requireLogin();
+      if (props.kind !== 'tip' && props.kind !== 'post') requireLogin();
+      setOwnPosts([]);
       return;
+    }
+    if (props.kind === 'post' && props.itemId) {
+      // With a token the list also holds the reader's own posts in review or refused: those are shown here.
+      void api.get<GroupPost[]>('/v1/bangbang/groupownet/posts', { id: props.itemId, page: 1, pageSize: 20 }).then((res: Envelope<GroupPost[]>) => {
+        if (res.statusCode === 200) setOwnPosts(res.data.filter((p) => p.reviewState !== 'approved'));
+      });
     }
     if (props.kind === 'apply') {
       void api.get<MemberInfo>('/api/bangbang/member/getInfo').then((res: Envelope<MemberInfo>) => {
@@ -227,16 +242,17 @@ export function BangForm(props: Props) {
     setBusy(true);
     setError('');
     try {
-      const res = await api.post<{ id?: number } & Partial<MemberInfo>>(PATHS[props.kind], body, { idempotencyKey: idem.current.key });
+      const res = await api.post<{ id?: number; reviewState?: string } & Partial<MemberInfo>>(PATHS[props.kind], body, { idempotencyKey: idem.current.key });
       setBusy(false);
       if (res.statusCode === 200) {
         idem.current = null;
         showToast(res.message, { type: 'text', duration: 2000 });
         const next = doneHref(props.kind, res.data, props.itemId);
         if (props.kind === 'apply') setInfo(res.data as MemberInfo);
+        if (props.kind === 'post' && !next) setOwnPosts((list) => [res.data as unknown as GroupPost, ...list]);
         if (next) setTimeout(() => location.assign(next), 1000);
         else {
-          // A tip: the list shows it on reload; the form is cleared only after success.
+          // A tip (or a post in review): the list shows it on reload; the form is cleared only after success.
           setSent(res.message);
           setValues({});
           setPictures([]);
@@ -258,6 +274,15 @@ export function BangForm(props: Props) {
     return <p className={styles.note} role="status">只有该部门的认证账号可以回复此问政</p>;
   }
 
+  if (props.kind === 'apply' && info?.state === 'approved') {
+    // An approved member has nothing left to send (the server would answer 您已通过认证，无需重复申请).
+    return (
+      <p className={styles.state} data-apply-state="approved" role="status">
+        认证状态：<strong>{STATE_TEXT.approved}</strong>（{info.typeName}），你的回答会带上身份标签
+      </p>
+    );
+  }
+
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
       {props.kind === 'apply' && info && info.state !== 'none' && (
@@ -271,6 +296,16 @@ export function BangForm(props: Props) {
         <p className={styles.state} role="status">
           {sent}
         </p>
+      )}
+      {ownPosts.length > 0 && (
+        <ul className={styles.own} aria-label="我的待审核帖子">
+          {ownPosts.map((p) => (
+            <li key={p.id} data-own-post={p.reviewState}>
+              <span className={styles.ownState}>{p.reviewState === 'rejected' ? `未通过${p.reviewReason ? `：${p.reviewReason}` : ''}` : '审核中'}</span>
+              <span className={styles.ownText}>{p.content}</span>
+            </li>
+          ))}
+        </ul>
       )}
       {fields.map((f) => {
         const id = `bf-${props.kind}-${f.name}`;

@@ -175,9 +175,9 @@ export async function groupMembersService(db: Db, id: number, page: number, page
   return (await groupMembersRepo(db, id, page, pageSize)).map(toGroupMember);
 }
 
-export async function groupPostsService(db: Db, id: number, page: number, pageSize: number): Promise<GroupPost[]> {
+export async function groupPostsService(db: Db, viewer: AuthUser | null, id: number, page: number, pageSize: number): Promise<GroupPost[]> {
   await requireGroup(db, id);
-  return postsWithAuthors(db, await groupPostsRepo(db, { groupId: id, page, pageSize }));
+  return postsWithAuthors(db, await groupPostsRepo(db, { groupId: id, viewerId: viewer?.userId ?? null, page, pageSize }));
 }
 
 // ── tips and explainers ──────────────────────────────────────────────────────────────────────────

@@ -1,6 +1,6 @@
 /** Bangbang data access: Q&A questions, answers, politics questions and their counters; maps rows once. */
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Answer, PoliticsDetail, PoliticsListItem, QuestionDetail } from '../../contract/bangbang.ts';
+import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { POLITICS_STEPS, type Answer, type PoliticsDetail, type PoliticsListItem, type PoliticsStepKey, type QuestionDetail } from '../../contract/bangbang.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { bangAnswers, bangPolitics, bangQuestions } from '../db/schema/bangbang.ts';
@@ -53,13 +53,14 @@ export async function listAnswersRepo(db: Q, questionId: number, page: number, p
 }
 
 /** The columns a politics list shows: never the official reply's HTML. */
-const politicsListColumns = {
+export const politicsListColumns = {
   id: bangPolitics.id,
   userId: bangPolitics.userId,
   title: bangPolitics.title,
   content: bangPolitics.content,
   department: bangPolitics.department,
   status: bangPolitics.status,
+  acceptedAt: bangPolitics.acceptedAt,
   createdAt: bangPolitics.createdAt,
   pv: bangPolitics.pv,
   likeNum: bangPolitics.likeNum,
@@ -70,12 +71,20 @@ export type PoliticsListRow = { [K in keyof typeof politicsListColumns]: Politic
 /** Orders of the politics lists: 'new' newest first (createdAt, id), 'hot' most viewed first (pv, id). */
 export type PoliticsOrder = 'new' | 'hot';
 
-/** A page of live politics questions in the given order (ids break ties, so pages never overlap). */
-export async function listPoliticsRepo(db: Q, order: PoliticsOrder, page: number, pageSize: number): Promise<PoliticsListRow[]> {
+/** The rows at one step of the timeline (the same rule as `politicsStepOf`). */
+function stepCondition(step: PoliticsStepKey | undefined): SQL | undefined {
+  if (step === 'replied') return eq(bangPolitics.status, 1);
+  if (step === 'accepted') return and(eq(bangPolitics.status, 0), isNotNull(bangPolitics.acceptedAt));
+  if (step === 'submitted') return and(eq(bangPolitics.status, 0), isNull(bangPolitics.acceptedAt));
+  return undefined;
+}
+
+/** A page of live politics questions in the given order (ids break ties, so pages never overlap), optionally at one step. */
+export async function listPoliticsRepo(db: Q, order: PoliticsOrder, page: number, pageSize: number, step?: PoliticsStepKey): Promise<PoliticsListRow[]> {
   return db
     .select(politicsListColumns)
     .from(bangPolitics)
-    .where(and(isNull(bangPolitics.deletedAt), eq(bangPolitics.reviewState, 'approved')))
+    .where(and(isNull(bangPolitics.deletedAt), eq(bangPolitics.reviewState, 'approved'), stepCondition(step)))
     .orderBy(...(order === 'hot' ? [desc(bangPolitics.pv), desc(bangPolitics.id)] : [desc(bangPolitics.createdAt), desc(bangPolitics.id)]))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
@@ -94,22 +103,22 @@ export async function findBangItemRepo(db: Q, scope: BangScope, id: number): Pro
   return row ? { scope, id: row.id, likeNum: row.likeNum, commentCount: row.commentCount } : null;
 }
 
-/** +1 on an item's like count; returns the new count. */
-export async function incrementBangItemLikeRepo(tx: Tx, scope: BangScope, id: number): Promise<number> {
+/** +1 on an item's like count; returns the new like count and the comment count beside it (what a room push carries). */
+export async function incrementBangItemLikeRepo(tx: Tx, scope: BangScope, id: number): Promise<{ likeNum: number; commentCount: number }> {
   if (scope === 'bang2') {
     const rows = await tx
       .update(bangQuestions)
       .set({ likeNum: sql`${bangQuestions.likeNum} + 1` })
       .where(eq(bangQuestions.id, id))
-      .returning({ likeNum: bangQuestions.likeNum });
-    return rows[0]?.likeNum ?? 0;
+      .returning({ likeNum: bangQuestions.likeNum, commentCount: bangQuestions.commentCount });
+    return rows[0] ?? { likeNum: 0, commentCount: 0 };
   }
   const rows = await tx
     .update(bangPolitics)
     .set({ likeNum: sql`${bangPolitics.likeNum} + 1` })
     .where(eq(bangPolitics.id, id))
-    .returning({ likeNum: bangPolitics.likeNum });
-  return rows[0]?.likeNum ?? 0;
+    .returning({ likeNum: bangPolitics.likeNum, commentCount: bangPolitics.commentCount });
+  return rows[0] ?? { likeNum: 0, commentCount: 0 };
 }
 
 export async function incrementAnswerLikeRepo(tx: Tx, id: number): Promise<number> {
@@ -214,6 +223,12 @@ export function excerptOf(text: string, max: number): string {
   return chars.length <= max ? folded : `${chars.slice(0, max).join('').trimEnd()}…`;
 }
 
+/** Spec 2.7 timeline step of a 问政: 3 已回复 once replied, 2 已受理 once taken on, else 1 已提交. */
+export function politicsStepOf(row: Pick<PoliticsRow, 'status' | 'acceptedAt'>): { step: number; stepText: string } {
+  const step = row.status === 1 ? 3 : row.acceptedAt !== null ? 2 : 1;
+  return { step, stepText: POLITICS_STEPS[step - 1]!.name };
+}
+
 export function toPoliticsListItem(row: PoliticsListRow, author: Profile | undefined): PoliticsListItem {
   const who = author ?? ANONYMOUS;
   return {
@@ -226,6 +241,7 @@ export function toPoliticsListItem(row: PoliticsListRow, author: Profile | undef
     department: row.department,
     status: row.status,
     statusText: STATUS_TEXT[row.status] ?? '待回复',
+    ...politicsStepOf(row),
     createTime: formatBeijingTime(row.createdAt),
     pv: row.pv,
     likeNum: row.likeNum,

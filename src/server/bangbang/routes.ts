@@ -21,6 +21,7 @@ import {
   groupownetHome,
   groupownetJoin,
   groupownetLeave,
+  groupownetPost,
   groupownetPosts,
   groupownetSearch,
   groupownetUserInfo,
@@ -43,6 +44,7 @@ import {
   wenzhengGetProgress,
   wenzhengReply,
 } from '../../contract/bangbangBoard.ts';
+import { operatorApplications, operatorReview } from '../../contract/bangbangOperator.ts';
 import { optionalUser, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { rateLimiterOf } from '../http/rateLimit.ts';
@@ -69,8 +71,9 @@ import {
   tipsService,
   wendaIndexService,
 } from './moreService.ts';
+import { listApplicationsService, requireOperator, reviewApplicationService } from './operatorService.ts';
 import { answerListService, politicsDetailService, politicsListService, questionDetailService } from './service.ts';
-import { answerService, applyService, askService, joinService, politicsAddService, politicsReplyService, tipAddService, type BangWriteContext } from './writeService.ts';
+import { answerService, applyService, askService, groupPostService, joinService, politicsAddService, politicsReplyService, tipAddService, type BangWriteContext } from './writeService.ts';
 
 
 export function registerBangbangRoutes(registry: ApiRegistry): void {
@@ -85,12 +88,12 @@ export function registerBangbangRoutes(registry: ApiRegistry): void {
   );
 
   registerEndpoint(registry, wenzhengGetNewList, async ({ query }) => {
-    const list = await politicsListService(db, 'new', query.page, query.pageSize);
+    const list = await politicsListService(db, 'new', query.page, query.pageSize, query.step);
     return ok(list);
   });
 
   registerEndpoint(registry, wenzhengGetHotList, async ({ query }) => {
-    const list = await politicsListService(db, 'hot', query.page, query.pageSize);
+    const list = await politicsListService(db, 'hot', query.page, query.pageSize, query.step);
     return ok(list);
   });
 
@@ -139,7 +142,11 @@ function registerMoreBangbangRoutes(registry: ApiRegistry): void {
   registerEndpoint(registry, groupownetSearch, async ({ query, c }) => ok(await groupsService(db, optionalUser(c), query.page, query.pageSize, query.keyword)));
   registerEndpoint(registry, groupownetUserInfo, async ({ query, c }) => ok(await groupService(db, optionalUser(c), query.id)));
   registerEndpoint(registry, groupownetUserlist, async ({ query }) => ok(await groupMembersService(db, query.id, query.page, query.pageSize)));
-  registerEndpoint(registry, groupownetPosts, async ({ query }) => ok(await groupPostsService(db, query.id, query.page, query.pageSize)));
+  registerEndpoint(registry, groupownetPosts, async ({ query, c }) => ok(await groupPostsService(db, optionalUser(c), query.id, query.page, query.pageSize)));
+  registerEndpoint(registry, groupownetPost, async ({ body, c }) => {
+    const { data, message } = await groupPostService(ctx, c, requireUser(c), body);
+    return ok(data, message);
+  });
   registerEndpoint(registry, groupownetJoin, async ({ body, c }) => {
     const { data, message } = await joinService(ctx, requireUser(c), body.id, true);
     return ok(data, message);
@@ -178,6 +185,17 @@ function registerMoreBangbangRoutes(registry: ApiRegistry): void {
   });
   registerEndpoint(registry, wenzhengReply, async ({ body, c }) => {
     const { data, message } = await politicsReplyService(ctx, requireUser(c), body);
+    return ok(data, message);
+  });
+
+  // The operator's review of applications (ADR 015): the X-Operator-Token, never a reader's login.
+  registerEndpoint(registry, operatorApplications, async ({ query, c }) => {
+    await requireOperator(ctx, c);
+    return ok(await listApplicationsService(db, query.state, query.page, query.pageSize));
+  });
+  registerEndpoint(registry, operatorReview, async ({ body, c }) => {
+    await requireOperator(ctx, c);
+    const { data, message } = await reviewApplicationService(ctx, body);
     return ok(data, message);
   });
 }

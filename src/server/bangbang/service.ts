@@ -1,6 +1,6 @@
 /** Bangbang reading rules (spec 7.6): unknown or deleted ids are the not-found envelope; likes are the caller's. */
 import { StatusCode } from '../../contract/envelope.ts';
-import type { Answer, PoliticsDetail, PoliticsListItem, QuestionDetail } from '../../contract/bangbang.ts';
+import type { Answer, PoliticsDetail, PoliticsListItem, PoliticsStepKey, QuestionDetail } from '../../contract/bangbang.ts';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
 import { ApiFailure } from '../http/envelope.ts';
@@ -69,8 +69,8 @@ export async function politicsDetailService(db: Db, viewer: AuthUser | null, id:
 }
 
 /** A page of the politics board (spec 7.6 getNewList / getHotList); an empty page ends the list. */
-export async function politicsListService(db: Db, order: PoliticsOrder, page: number, pageSize: number): Promise<PoliticsListItem[]> {
-  const rows = await listPoliticsRepo(db, order, page, pageSize);
+export async function politicsListService(db: Db, order: PoliticsOrder, page: number, pageSize: number, step?: PoliticsStepKey): Promise<PoliticsListItem[]> {
+  const rows = await listPoliticsRepo(db, order, page, pageSize, step);
   const profiles = await profilesRepo(db, [...new Set(rows.map((r) => r.userId))]);
   return rows.map((r) => toPoliticsListItem(r, profiles.get(r.userId)));
 }

@@ -8,7 +8,7 @@
  */
 import type { Context } from 'hono';
 import type { Answer, PoliticsDetail, QuestionDetail } from '../../contract/bangbang.ts';
-import type { MemberInfo, Tip } from '../../contract/bangbangBoard.ts';
+import type { GroupPost, MemberInfo, Tip } from '../../contract/bangbangBoard.ts';
 import { StatusCode } from '../../contract/envelope.ts';
 import { sanitizeHtml } from '../../features/richtext/sanitizeHtml.server.ts';
 import type { Db } from '../db/client.ts';
@@ -20,19 +20,22 @@ import type { AppDeps } from '../http/types.ts';
 import { profilesRepo } from '../interaction/repo.ts';
 import { checkPictures, NEW_ACCOUNT_MS } from '../interaction/service.ts';
 import { answererOf, membersOfRepo } from './board/repo.ts';
-import { findDepartmentRepo, findGroupRepo, joinGroupRepo, leaveGroupRepo, memberRoleRepo, ownMemberRepo, toTip } from './more/repo.ts';
+import { findDepartmentRepo, findGroupRepo, joinGroupRepo, leaveGroupRepo, memberRoleRepo, ownMemberRepo, toGroupPost, toTip } from './more/repo.ts';
 import { memberInfoService } from './moreService.ts';
 import { findPoliticsRepo, findQuestionRepo, toAnswer, toPoliticsDetail, toQuestionDetail } from './repo.ts';
 import { BANG_MESSAGES } from './service.ts';
 import {
   accountCreatedAtRepo,
   answerByKeyRepo,
+  groupPostByKeyRepo,
   insertAnswerRepo,
+  insertGroupPostRepo,
   insertPoliticsRepo,
   insertQuestionRepo,
   insertTipRepo,
   politicsByKeyRepo,
   questionByKeyRepo,
+  recentSamePostRepo,
   recentSameTitleRepo,
   replyPoliticsRepo,
   sameAnswerRepo,
@@ -59,6 +62,8 @@ export const WRITE_MESSAGES = {
   groupMissing: '社群不存在或已解散',
   ownerCannotLeave: '群主不能退出自己的社群',
   joined: '加入成功',
+  posted: '发帖成功',
+  joinFirst: '请先加入社群',
   left: '已退出社群',
 } as const;
 
@@ -110,9 +115,10 @@ async function isNewAccount(db: Db, userId: number): Promise<boolean> {
 }
 
 /** Each kind of write has its own budget: a question does not hold back a tip. */
-async function takeRate(ctx: BangWriteContext, user: AuthUser, kind: 'ask' | 'politics' | 'tip' | 'answer'): Promise<void> {
+async function takeRate(ctx: BangWriteContext, user: AuthUser, kind: 'ask' | 'politics' | 'tip' | 'answer' | 'post'): Promise<void> {
   const fresh = await isNewAccount(ctx.deps.database.db, user.userId);
-  const rules = kind !== 'answer' ? (fresh ? NEW_ACCOUNT_ASK_RULES : ASK_RULES) : fresh ? NEW_ACCOUNT_ANSWER_RULES : ANSWER_RULES;
+  // A group post is paced like an answer: a short text among people who know the topic.
+  const rules = kind !== 'answer' && kind !== 'post' ? (fresh ? NEW_ACCOUNT_ASK_RULES : ASK_RULES) : fresh ? NEW_ACCOUNT_ANSWER_RULES : ANSWER_RULES;
   await ctx.limiter.take([{ key: `bang-${kind}:user:${user.userId}`, rules }]);
 }
 
@@ -368,4 +374,41 @@ export async function joinService(ctx: BangWriteContext, user: AuthUser, id: num
   if (!join && (await memberRoleRepo(db, id, user.userId)) === 'owner') throw fail(StatusCode.unprocessable, WRITE_MESSAGES.ownerCannotLeave);
   const memberCount = await ctx.deps.database.write((tx) => (join ? joinGroupRepo(tx, id, user.userId) : leaveGroupRepo(tx, id, user.userId)));
   return { data: { id, joined: join ? 1 : 0, memberCount }, message: join ? WRITE_MESSAGES.joined : WRITE_MESSAGES.left };
+}
+
+/**
+ * A post in a group (社群): only a member of the group writes one (请先加入社群 otherwise; the membership
+ * row is the proof, never the body). Text and own pictures; review state from the start; the same text in
+ * the same group within 5 minutes is refused; an Idempotency-Key makes a retried send one post; paced like
+ * an answer (stricter for a new account). A published post counts on its group in the same transaction.
+ */
+export async function groupPostService(
+  ctx: BangWriteContext,
+  c: Context,
+  user: AuthUser,
+  input: { id: number; content: string; pictures: string[] },
+): Promise<{ data: GroupPost; message: string }> {
+  const db = ctx.deps.database.db;
+  const key = readKey(c);
+  const group = await findGroupRepo(db, input.id);
+  if (!group) throw fail(StatusCode.notFound, WRITE_MESSAGES.groupMissing);
+  const row = await idempotent(
+    key,
+    () => groupPostByKeyRepo(db, user.userId, key!),
+    (r) => r.groupId === input.id && r.content === input.content && samePictures(r.pictures, input.pictures),
+    async () => {
+      const state = await reviewState(db);
+      return ctx.deps.database.write((tx) =>
+        insertGroupPostRepo(tx, { groupId: input.id, userId: user.userId, content: input.content, pictures: input.pictures, reviewState: state, clientKey: key }),
+      );
+    },
+    async () => {
+      if ((await memberRoleRepo(db, input.id, user.userId)) === null) throw fail(StatusCode.forbidden, WRITE_MESSAGES.joinFirst);
+      checkPictures(ctx.deps, user.userId, input.pictures);
+      if (await recentSamePostRepo(db, user.userId, input.id, input.content)) throw fail(StatusCode.fail, WRITE_MESSAGES.duplicate);
+      await takeRate(ctx, user, 'post');
+    },
+  );
+  const profiles = await profilesRepo(db, [user.userId]);
+  return { data: toGroupPost({ post: row, groupName: group.name }, profiles.get(user.userId)), message: messageFor(row.reviewState, WRITE_MESSAGES.posted) };
 }

@@ -30,6 +30,7 @@ import {
   type BangScope,
 } from '../bangbang/repo.ts';
 import { BANG_LIKE_KINDS } from '../bangbang/service.ts';
+import { bangRoomClass } from '../../contract/bangbangRooms.ts';
 import { bumpPostCommentCountRepo, findPostRepo, incrementPostLikeRepo, type PostRow } from '../discover/repo.ts';
 import { awardPoints } from '../points/service.ts';
 import {
@@ -138,6 +139,16 @@ export interface InteractionContext {
 function publishCounts(deps: AppDeps, classId: number, newsId: number, counts: { likeNum: number; commentCount: number }): void {
   try {
     deps.realtime?.publish(`news:${classId}:${newsId}`, OP_COUNTS, counts);
+  } catch (err) {
+    // A broadcast is best effort: the write is committed and the answer must say so.
+    deps.log.warn({ err: { message: (err as Error).message } }, 'realtime publish failed');
+  }
+}
+
+/** A bangbang item's counts go to its own room (contract/bangbangRooms.ts), never a news item's. */
+function publishBangCounts(deps: AppDeps, scope: BangScope, id: number, counts: { likeNum: number; commentCount: number }): void {
+  try {
+    deps.realtime?.publish(`news:${bangRoomClass(scope === 'bang1' ? 1 : 2)}:${id}`, OP_COUNTS, counts);
   } catch (err) {
     // A broadcast is best effort: the write is committed and the answer must say so.
     deps.log.warn({ err: { message: (err as Error).message } }, 'realtime publish failed');
@@ -263,12 +274,13 @@ export async function likeService(ctx: InteractionContext, user: AuthUser, input
     if (target.kind === 'comment') return { inserted, likeNum: await incrementCommentLikeRepo(tx, target.id), commentCount: 0 };
     if (target.kind === 'bang_answer') return { inserted, likeNum: await incrementAnswerLikeRepo(tx, target.id), commentCount: 0 };
     if (target.kind === QUAN_LIKE_KIND) return { inserted, likeNum: await incrementPostLikeRepo(tx, target.id), commentCount: 0 };
-    return { inserted, likeNum: await incrementBangItemLikeRepo(tx, target.scope, target.id), commentCount: 0 };
+    return { inserted, ...(await incrementBangItemLikeRepo(tx, target.scope, target.id)) };
   });
   if (!outcome.inserted) {
     return { data: { voteType: 1, likeNum: (await freshLikeNum(database.db, target)) ?? current() }, message: MESSAGES.alreadyLiked };
   }
   if (target.kind === 'news') publishCounts(ctx.deps, target.news.classId, target.id, { likeNum: outcome.likeNum, commentCount: outcome.commentCount });
+  if (target.kind === 'bang_politics' || target.kind === 'bang_qa') publishBangCounts(ctx.deps, target.scope, target.id, { likeNum: outcome.likeNum, commentCount: outcome.commentCount });
   return { data: { voteType: 1, likeNum: outcome.likeNum }, message: MESSAGES.liked };
 }
 
@@ -489,8 +501,8 @@ export async function storeCommentService(
     if (!winner) throw err;
     return replay(winner, bodyHash);
   }
-  // Rooms carry news items only (src/server/realtime/roomId.ts); bangbang pages show counts as rendered.
   if (target.scope === 'news') publishCounts(ctx.deps, target.classId, target.id, { likeNum: target.likeNum, commentCount: result.commentCount });
+  if (target.scope === 'bang1' || target.scope === 'bang2') publishBangCounts(ctx.deps, target.scope, target.id, { likeNum: target.likeNum, commentCount: result.commentCount });
   return { data: result.reply, message: MESSAGES.commentPosted };
 }
 
@@ -508,6 +520,12 @@ export async function deleteCommentService(ctx: InteractionContext, user: AuthUs
     return { deleted, commentCount };
   });
   if (outcome.deleted === 0) throw fail(StatusCode.notFound, MESSAGES.commentMissing);
+  if (row.scope === 'bang1' || row.scope === 'bang2') {
+    const item = await findBangItemRepo(database.db, row.scope, row.newsId);
+    const commentCount = outcome.commentCount ?? item?.commentCount ?? 0;
+    if (item) publishBangCounts(ctx.deps, row.scope, item.id, { likeNum: item.likeNum, commentCount });
+    return { plId, commentCount };
+  }
   if (row.scope !== 'news') return { plId, commentCount: outcome.commentCount ?? 0 };
   const target = await findNewsTargetRepo(database.db, row.classId, row.newsId);
   const commentCount = outcome.commentCount ?? target?.commentCount ?? 0;

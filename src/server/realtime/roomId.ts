@@ -7,6 +7,9 @@
  * | `live://<1–12 digits>`         | `live:<n>`             | the global room of the init config (`goim.roomId`, spec 3) |
  * | `news://<classId>:<newsId>`    | `news:<classId>:<newsId>` | one item's like and comment counts (op 1001)        |
  *
+ * Reserved classIds carry other items in the same shape: 7000007 an essay (COMPOSITION_ROOM_CLASS), 7000001 a
+ * politics item and 7000002 a Q&A question of the bangbang board (contract/bangbangRooms.ts).
+ *
  * classId has 1–9 digits, newsId 1–12 digits; leading zeros are dropped so `news://01:5` and
  * `news://1:5` are one room. Anything else is refused (security.md K85: a known room or `live://`).
  */

@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { bangAnswers, bangHotSearches, bangMembers, bangPolitics, bangQuestions, bangServices } from '../../db/schema/bangbang.ts';
 import { users } from '../../db/schema/accounts.ts';
 import type { Profile } from '../../interaction/repo.ts';
-import { excerptOf, POLITICS_EXCERPT_LENGTH, questionState, READER_ANSWERER, type AnswererFields, type PoliticsListRow, type QuestionRow } from '../repo.ts';
+import { excerptOf, POLITICS_EXCERPT_LENGTH, politicsListColumns, questionState, READER_ANSWERER, type AnswererFields, type PoliticsListRow, type QuestionRow } from '../repo.ts';
 
 type Q = Db | Tx;
 export type MemberRow = typeof bangMembers.$inferSelect;
@@ -45,19 +45,6 @@ export async function searchQuestionsRepo(db: Q, keyword: string, page: number, 
     .limit(pageSize)
     .offset((page - 1) * pageSize);
 }
-
-const politicsListColumns = {
-  id: bangPolitics.id,
-  userId: bangPolitics.userId,
-  title: bangPolitics.title,
-  content: bangPolitics.content,
-  department: bangPolitics.department,
-  status: bangPolitics.status,
-  createdAt: bangPolitics.createdAt,
-  pv: bangPolitics.pv,
-  likeNum: bangPolitics.likeNum,
-  commentCount: bangPolitics.commentCount,
-};
 
 export async function searchPoliticsRepo(db: Q, keyword: string, page: number, pageSize: number): Promise<PoliticsListRow[]> {
   const pattern = likePattern(keyword);

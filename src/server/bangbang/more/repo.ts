@@ -123,14 +123,15 @@ export async function groupMembersRepo(db: Q, groupId: number, page: number, pag
     .offset((page - 1) * pageSize);
 }
 
-export async function groupPostsRepo(db: Q, opts: { groupId?: number; recommended?: boolean; page: number; pageSize: number }) {
+/** Approved posts; with `viewerId`, that reader's own pending or refused posts too (theirs alone). */
+export async function groupPostsRepo(db: Q, opts: { groupId?: number; recommended?: boolean; viewerId?: number | null; page: number; pageSize: number }) {
   return db
     .select({ post: bangGroupPosts, groupName: bangGroups.name })
     .from(bangGroupPosts)
     .innerJoin(bangGroups, eq(bangGroups.id, bangGroupPosts.groupId))
     .where(
       and(
-        eq(bangGroupPosts.reviewState, 'approved'),
+        opts.viewerId == null ? eq(bangGroupPosts.reviewState, 'approved') : or(eq(bangGroupPosts.reviewState, 'approved'), eq(bangGroupPosts.userId, opts.viewerId)),
         opts.groupId === undefined ? undefined : eq(bangGroupPosts.groupId, opts.groupId),
         opts.recommended ? eq(bangGroupPosts.recommended, true) : undefined,
       ),
@@ -233,6 +234,8 @@ export function toGroupPost(row: { post: typeof bangGroupPosts.$inferSelect; gro
     likeNum: row.post.likeNum,
     commentCount: row.post.commentCount,
     createTime: formatBeijingTime(row.post.createdAt),
+    reviewState: row.post.reviewState,
+    reviewReason: row.post.reviewReason,
   };
 }
 

@@ -6,13 +6,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
-import { bangAnswers, bangMembers, bangPolitics, bangQuestions, bangTips } from '../../db/schema/bangbang.ts';
+import { bangAnswers, bangGroupPosts, bangGroups, bangMembers, bangPolitics, bangQuestions, bangTips } from '../../db/schema/bangbang.ts';
 
 type Q = Db | Tx;
 export type NewQuestion = typeof bangQuestions.$inferInsert;
 export type NewAnswer = typeof bangAnswers.$inferInsert;
 export type NewPolitics = typeof bangPolitics.$inferInsert;
 export type NewTip = typeof bangTips.$inferInsert;
+export type NewGroupPost = typeof bangGroupPosts.$inferInsert;
 
 export async function accountCreatedAtRepo(db: Q, userId: number): Promise<Date | null> {
   const rows = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).limit(1);
@@ -105,4 +106,32 @@ export async function upsertApplicationRepo(tx: Tx, userId: number, values: Appl
     .insert(bangMembers)
     .values({ userId, ...set, isJump: true })
     .onConflictDoUpdate({ target: bangMembers.userId, set, where: sql`${bangMembers.reviewState} <> 'approved'` });
+}
+
+// ── group posts ──────────────────────────────────────────────────────────────────────────────────
+
+export async function groupPostByKeyRepo(db: Q, userId: number, key: string) {
+  return (await db.select().from(bangGroupPosts).where(and(eq(bangGroupPosts.userId, userId), eq(bangGroupPosts.clientKey, key))).limit(1))[0] ?? null;
+}
+
+/** True when the user posted this text in this group in the last 5 minutes. */
+export async function recentSamePostRepo(db: Q, userId: number, groupId: number, content: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: bangGroupPosts.id })
+    .from(bangGroupPosts)
+    .where(and(eq(bangGroupPosts.userId, userId), eq(bangGroupPosts.groupId, groupId), eq(bangGroupPosts.content, content), sql`${bangGroupPosts.createdAt} > now() - interval '5 minutes'`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Inserts a post (nothing on a key conflict); a published one counts on its group in the same transaction. */
+export async function insertGroupPostRepo(tx: Tx, values: NewGroupPost) {
+  const row = (await tx.insert(bangGroupPosts).values(values).onConflictDoNothing().returning())[0] ?? null;
+  if (row && row.reviewState === 'approved') {
+    await tx
+      .update(bangGroups)
+      .set({ postCount: sql`${bangGroups.postCount} + 1` })
+      .where(eq(bangGroups.id, row.groupId));
+  }
+  return row;
 }

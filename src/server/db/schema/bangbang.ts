@@ -197,9 +197,11 @@ export const bangGroupPosts = pgTable(
     recommended: boolean('recommended').notNull().default(false),
     reviewState: text('review_state').notNull().default('approved'),
     reviewReason: text('review_reason').notNull().default(''),
+    /** The Idempotency-Key of the send that wrote it (a reader's post; null for seeded posts). */
+    clientKey: text('client_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('bang_group_posts_group_idx').on(t.groupId, t.createdAt)],
+  (t) => [index('bang_group_posts_group_idx').on(t.groupId, t.createdAt), uniqueIndex('bang_group_posts_client_key_idx').on(t.userId, t.clientKey)],
 );
 
 /** A reader's tip (爆料, spec 2.7 exposure, dataType 20). `contactPhone` is never shown publicly. */

@@ -1,5 +1,5 @@
 /**
- * Discover video uploads (issue 17; security.md I68, I70, I72, I75, I76): the type from the bytes, 50 MB
+ * Discover video uploads (issue 17; security.md I68, I70, I72, I75, "Discover videos"): the type from the bytes, 50 MB
  * counted while the body streams to disk, login first, rate limit, Idempotency-Key, and the stored video
  * in `/v1/quan/publish` (the caller's own only). Served with byte ranges (src/server/web/mediaFiles.ts).
  */

@@ -128,7 +128,7 @@ export interface PublishContext {
 }
 
 /**
- * The video must be the caller's own upload, stored (security.md I68–I70, I76): no outside URLs, no
+ * The video must be the caller's own upload, stored (security.md I68–I70, "Discover videos"): no outside URLs, no
  * other reader's file, no name that was never written.
  */
 export function checkVideo(deps: AppDeps, userId: number, url: string): void {

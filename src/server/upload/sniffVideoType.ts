@@ -1,5 +1,5 @@
 /**
- * The real type of an uploaded video, from its bytes (security.md I68, I75, I76): the client's file name
+ * The real type of an uploaded video, from its bytes (security.md I68, I75 and "Discover videos"): the client's file name
  * and Content-Type are never trusted.
  *
  * - MP4 and MOV are ISO-BMFF: the file opens with an `ftyp` box whose brands name a video file. HEIF/AVIF

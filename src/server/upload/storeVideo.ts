@@ -1,6 +1,6 @@
 /**
- * Turns an uploaded video body into a stored discover video (issue 17; security.md I68, I70, I72, I75,
- * I76). The body is streamed to a temporary file chunk by chunk — never held in memory whole — while it
+ * Turns an uploaded video body into a stored discover video (issue 17; security.md I68, I70, I72, I75 and
+ * "Discover videos"). The body is streamed to a temporary file chunk by chunk — never held in memory whole — while it
  * is counted (over 50 MB stops the read) and its head sniffed (anything but MP4/MOV/WebM stops the read).
  * The finished file's structure is checked, then it is synced and renamed to a generated name. The
  * client's name and type are never used; videos are stored as sent (no transcoding: there is no ffmpeg

@@ -4,7 +4,7 @@
  * id, title; official reply: username, content, newsStruct.url). Reader text is plain text; the official
  * reply's `content` is sanitised HTML (render it with RichText).
  */
-import { DISCOVER_PATHS as PATHS, KEYWORD_MAX_CHARS, POST_MAX_CHARS, POST_MAX_PICTURES, POST_MAX_TOPICS } from './discoverLimits.ts';
+import { DISCOVER_PATHS as PATHS, KEYWORD_MAX_CHARS, POST_MAX_CHARS, POST_MAX_PICTURES, POST_MAX_TOPICS, POST_VIDEO_URL } from './discoverLimits.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { Id, Page, Text } from './fields.ts';
 import { PageSize } from './news.ts';
@@ -63,6 +63,7 @@ export const Post = z.object({
   /** 1 when the caller liked the post (0 for anonymous callers). */
   isDoLike: z.number().int(),
   imageUrl: z.array(z.string()),
+  /** '' or the post's video (a reader's upload under /media/videos/, or a demo video under /media/). */
   video: z.string(),
   /** Beijing time `YYYY-MM-DD HH:mm`. */
   createTime: z.string(),
@@ -182,8 +183,17 @@ export const PublishBody = z
   .object({
     content: Text({ min: 1, max: POST_MAX_CHARS, label: '正文' }),
     imageUrl: Pictures,
-    /** A video link is not offered by this server's upload path: only '' is accepted. */
-    video: z.literal('', { error: '暂不支持上传视频' }).optional(),
+    /**
+     * One video: '' for none, else a `/media/videos/<userId>/<uuid>.<mp4|webm>` answer of
+     * /api/upload/video (the service also requires it to be the caller's own, stored file).
+     */
+    video: z
+      .string({ error: '视频无效，请重新上传' })
+      .trim()
+      .max(200, '视频无效，请重新上传')
+      .refine((v) => v === '' || POST_VIDEO_URL.test(v), '视频无效，请重新上传')
+      .optional()
+      .transform((v) => v ?? ''),
     HotTagsId: TopicIds,
     topicIds: TopicIds,
   })
@@ -191,13 +201,13 @@ export const PublishBody = z
     const topicIds = [...new Set([...v.HotTagsId, ...v.topicIds])];
     if (topicIds.length === 0) ctx.addIssue({ code: 'custom', message: '请选择话题', path: ['HotTagsId'], input: v.HotTagsId });
     if (topicIds.length > POST_MAX_TOPICS) ctx.addIssue({ code: 'custom', message: `话题最多 ${POST_MAX_TOPICS} 个`, path: ['topicIds'], input: v.topicIds });
-    return { content: v.content, imageUrl: v.imageUrl, topicIds };
+    return { content: v.content, imageUrl: v.imageUrl, video: v.video, topicIds };
   });
 
 export const publishPost = defineEndpoint({
   method: 'POST',
   path: PATHS.publish,
-  summary: '发布动态（纯文本 1–1000 字，图片至多 9 张且须为本人上传，话题 1–3 个；支持 Idempotency-Key；需审核时为待审核）',
+  summary: '发布动态（纯文本 1–1000 字，图片至多 9 张且须为本人上传，视频至多 1 个且须为本人上传，话题 1–3 个；支持 Idempotency-Key；需审核时为待审核）',
   tag: 'discover',
   body: PublishBody,
   data: Post,

@@ -9,6 +9,8 @@ export const POST_MAX_CHARS = 1000;
 export const POST_MAX_PICTURES = 9;
 /** Topics (tags) per post. */
 export const POST_MAX_TOPICS = 3;
+/** A post's video: an answer of /api/upload/video (the reader's own upload; checked again by the server). */
+export const POST_VIDEO_URL = /^\/media\/videos\/\d{1,10}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:mp4|webm)$/;
 /** A search keyword: 1–30 code points. */
 export const KEYWORD_MAX_CHARS = 30;
 /** Comments shown under a post in the feed and on the detail; 'view all N replies' beyond (spec 2.6). */

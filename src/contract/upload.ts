@@ -27,3 +27,28 @@ export const uploadImage = defineEndpoint({
   data: UploadedImage,
   auth: 'required',
 });
+
+export const UploadedVideo = z.object({
+  /** `/media/videos/<userId>/<uuid>.<mp4|webm>`: a generated name, never the client's. */
+  url: z.string(),
+  /** The type judged from the bytes (MOV is served as MP4: the same ISO-BMFF container). */
+  type: z.enum(['video/mp4', 'video/webm']),
+  /** Stored size in bytes. */
+  size: z.number().int().positive(),
+});
+export type UploadedVideo = z.infer<typeof UploadedVideo>;
+
+/**
+ * A discover video (issue 17): the body is the file itself (not multipart), streamed to disk while it
+ * is counted and its first bytes sniffed; `/v1/quan/publish` accepts the answer's url in `video`.
+ */
+export const uploadVideo = defineEndpoint({
+  invalidates: 'none',
+  method: 'POST',
+  path: UPLOAD_PATHS.video,
+  summary:
+    '上传动态视频（请求体即视频文件本身；按文件头判断：MP4/MOV 或 WebM，≤50 MB；生成文件名；支持 Idempotency-Key，同一键重发返回同一文件；每人 30 分钟 10 个）',
+  tag: 'upload',
+  data: UploadedVideo,
+  auth: 'required',
+});

@@ -15,6 +15,14 @@ export const UPLOAD_RATE = { max: 30, windowMs: 30 * 60_000 } as const;
 /** What the picker offers; the server judges by the bytes, not by this list. */
 export const UPLOAD_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
 
+/** One video file, at most 50 MB (security.md C3, I72): a short phone clip, not a film. */
+export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
+/** Video uploads per user: 10 in 30 minutes (each may be 50 MB of disk). */
+export const VIDEO_RATE = { max: 10, windowMs: 30 * 60_000 } as const;
+/** What the video picker offers; the server judges by the bytes (MP4/MOV `ftyp`, WebM EBML). */
+export const VIDEO_ACCEPT = 'video/*';
+
 export const UPLOAD_PATHS = {
   image: '/api/upload/image',
+  video: '/api/upload/video',
 } as const;

@@ -178,7 +178,7 @@ describe('publishing (POST /v1/quan/publish)', () => {
       [{ content: '看图' }, '请选择话题'],
       [{ content: '   ', HotTagsId: topic.id }, '正文不能为空'],
       [{ content: '看图', imageUrl: Array.from({ length: 10 }, () => theirs), HotTagsId: topic.id }, '图片最多 9 张'],
-      [{ content: '看图', video: 'https://evil.example/v.mp4', HotTagsId: topic.id }, '暂不支持上传视频'],
+      [{ content: '看图', video: 'https://evil.example/v.mp4', HotTagsId: topic.id }, '视频无效，请重新上传'],
     ];
     for (const [body, message] of cases) {
       const res = await post('/v1/quan/publish', body, reader.headers);

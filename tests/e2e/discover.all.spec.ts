@@ -2,10 +2,13 @@
  * Discover in a real browser on all three hosts (issue 17; spec 2.6, 4, 9): browse the feed (readable
  * without JavaScript, paged until 没有更多了), fold and unfold a long text, like a post (spec 4 rule),
  * open the detail by tapping the text, the comment page's login gate, then comment as a logged-in reader,
- * and publish a post with pictures (the draft survives a failed send and a reload) and see it in the feed.
+ * and publish a post with pictures (the draft survives a failed send and a reload) and see it in the feed;
+ * publish a post with a video (a fake one refused, upload progress, preview, kept across a reload) and
+ * see it play in the feed and on the detail.
  */
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
+import { SAMPLE_MP4_PATH } from '../support/videoFixtures.ts';
 import { islandReady, loginByApi, signIn, type Reader } from './interactionSupport.ts';
 
 const HOSTS = ['browser', 'app-webview', 'messenger'];
@@ -161,7 +164,7 @@ test.describe('logged in', () => {
         buffer: await sharp({ create: { width: 120 + i, height: 90, channels: 3, background } }).jpeg().toBuffer(),
       })),
     );
-    await page.locator('input[type="file"]').setInputFiles(photos);
+    await page.locator('input[type="file"][multiple]').setInputFiles(photos);
     const thumbs = page.getByRole('list', { name: /已选图片/ }).getByRole('img');
     await expect(thumbs).toHaveCount(2);
     await expect(page.getByText('上传中')).toHaveCount(0);
@@ -191,5 +194,84 @@ test.describe('logged in', () => {
     await page.goto('/shancheng/PublishDiscover');
     await islandReady(page, page.getByRole('textbox', { name: '动态内容' }));
     await expect(page.getByRole('textbox', { name: '动态内容' })).toHaveValue('');
+  });
+});
+
+test.describe('logged in, with a video', () => {
+  // A reader of its own: publishing is limited to one post per 10 s per reader.
+  let reader: Reader;
+  test.beforeAll(async ({ playwright }) => {
+    const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    reader = await loginByApi(request);
+    await request.dispose();
+  });
+  test.beforeEach(async ({ context }) => {
+    await signIn(context, reader);
+  });
+
+  test('publish with a video: a fake one is refused, the real one uploads and previews, survives a reload, then plays in the feed and on the detail', async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.goto('/shancheng/PublishDiscover');
+    const box = page.getByRole('textbox', { name: '动态内容' });
+    await islandReady(page, box);
+    const words = `嘉陵江索道的夜景视频 ${test.info().project.name} ${Date.now() % 100000}`;
+    await box.fill(words);
+    await page.getByRole('group', { name: '选择话题' }).getByRole('radio').first().check({ force: true });
+
+    // HTML named .mp4: the server judges the bytes.
+    const videoInput = page.locator('input[type="file"][accept="video/*"]');
+    await videoInput.setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: Buffer.from('<!doctype html><script>alert(1)</script>'.padEnd(5000, ' ')) });
+    await expect(page.getByText('仅支持 MP4、MOV 或 WebM 格式的视频')).toBeVisible();
+    await expect(page.getByRole('button', { name: '删除视频' })).toHaveCount(0);
+
+    await videoInput.setInputFiles(SAMPLE_MP4_PATH);
+    const preview = page.locator('video[aria-label="已选视频"]');
+    await expect(preview).toBeVisible();
+    await expect(page.getByText(/上传中/)).toHaveCount(0);
+    await expect(preview).toHaveAttribute('src', /^\/media\/videos\/\d+\/[0-9a-f-]{36}\.mp4$|^blob:/);
+
+    // The draft keeps the uploaded video across a reload (now the stored copy, not the local file).
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('discoverDraft:')).map((k) => localStorage.getItem(k) ?? '').join())).toContain('/media/videos/');
+    await page.reload();
+    await islandReady(page, page.getByRole('textbox', { name: '动态内容' }));
+    await expect(page.getByRole('textbox', { name: '动态内容' })).toHaveValue(words);
+    await expect(preview).toHaveAttribute('src', /^\/media\/videos\/\d+\/[0-9a-f-]{36}\.mp4$/);
+    const src = (await preview.getAttribute('src'))!;
+
+    // Removing and picking again works too; the post then carries the new upload.
+    await page.getByRole('button', { name: '删除视频' }).click();
+    await expect(preview).toHaveCount(0);
+    await videoInput.setInputFiles(SAMPLE_MP4_PATH);
+    await expect(page.getByRole('button', { name: '删除视频' })).toBeVisible();
+    await expect(page.getByText(/上传中/)).toHaveCount(0);
+
+    await page.getByRole('button', { name: '发布' }).click();
+    await expect(page.getByText(/发布成功/)).toBeVisible();
+    await expect(page).toHaveURL(/\/Discover$/);
+    const mine = page.locator('article[data-post-id]', { hasText: words });
+    await expect(mine).toHaveCount(1);
+    const player = mine.locator('video');
+    await expect(player).toHaveAttribute('preload', 'none');
+    await expect(player).toHaveAttribute('controls', '');
+    const posted = (await player.getAttribute('src'))!;
+    expect(posted).toMatch(/^\/media\/videos\/\d+\/[0-9a-f-]{36}\.mp4$/);
+    expect(posted).not.toBe(src);
+
+    // The stored video is served with its type and byte ranges (a player seeks; Safari needs 206).
+    const part = await page.request.get(posted, { headers: { range: 'bytes=0-99' } });
+    expect(part.status()).toBe(206);
+    expect(part.headers()['content-type']).toBe('video/mp4');
+    expect((await part.body()).length).toBe(100);
+    // It loads and has a length in the page's player.
+    await player.evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      v.preload = 'metadata';
+      v.load();
+    });
+    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState >= 1 && v.duration > 0)).toBe(true);
+
+    await mine.locator('a[data-fold]').click();
+    await expect(page).toHaveURL(/\/DetailDiscover\?/);
+    await expect(page.locator('article[data-post-id] video')).toHaveAttribute('src', posted);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The discover composer of /PublishDiscover (issue 17; spec 2.6): text, up to 9 pictures through the
- * upload path, and the topic (?HotTagsId preselects it); POST /v1/quan/publish. Login first (spec 5).
- * The draft (text, uploaded pictures, topic) is kept in storage per reader, so it survives a failed
+ * upload path, one optional video (uploaded with its progress shown, previewed in a player), and the
+ * topic (?HotTagsId preselects it); POST /v1/quan/publish. Login first (spec 5).
+ * The draft (text, uploaded pictures and video, topic) is kept in storage per reader, so it survives a failed
  * send and a reload; a retry of the same draft reuses its Idempotency-Key, so a send that landed
  * without an answer is not posted twice. After sending, the reader goes to the feed, where their post
  * shows (审核中 for them alone when the area reviews before publishing).
@@ -10,8 +11,9 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import type { Post } from '../../contract/discover.ts';
 import { DISCOVER_PATHS, POST_MAX_CHARS, POST_MAX_PICTURES, tagColour } from '../../contract/discoverLimits.ts';
-import { UPLOAD_ACCEPT } from '../../contract/uploadLimits.ts';
-import { messageForFailure } from '../../client/apiClient.ts';
+import { UPLOAD_ACCEPT, VIDEO_ACCEPT } from '../../contract/uploadLimits.ts';
+import { LOGIN_EXPIRED_MESSAGE, LOGIN_REDIRECT_DELAY_MS, messageForFailure } from '../../client/apiClient.ts';
+import { browserUi } from '../../client/browserUi.ts';
 import { api } from '../../client/api.ts';
 import { storage } from '../../client/storage.ts';
 import { checkPictureFile, uploadPicture } from '../../features/interaction/uploadPicture.ts';
@@ -20,6 +22,7 @@ import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import { checkPost, publishDraftKey, readDraft, writeDraft } from './decidePublish.ts';
 import styles from './PublishComposer.module.css';
+import { checkVideoFile, uploadVideo, VIDEO_UPLOAD_FAILED, VideoUploadError } from './uploadVideo.ts';
 
 interface Props {
   topics: { id: number; title: string }[];
@@ -38,6 +41,15 @@ interface Picture {
   url: string | null;
 }
 
+/** The picked video: the local preview and the upload's progress, then the stored copy's URL. */
+interface Video {
+  id: string;
+  src: string;
+  url: string | null;
+  /** 0–1 while uploading. */
+  progress: number;
+}
+
 function newKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2, 12)}`;
 }
@@ -52,6 +64,9 @@ export function PublishComposer({ topics, chosen, doneHref }: Props) {
   const [text, setText] = useState('');
   const [topicId, setTopicId] = useState<number | null>(chosen);
   const [pictures, setPictures] = useState<Picture[]>([]);
+  const [video, setVideo] = useState<Video | null>(null);
+  const videoPicker = useRef<HTMLInputElement>(null);
+  const videoUpload = useRef<AbortController | null>(null);
   const [busy, setBusy] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
   const idem = useRef<{ draft: string; key: string } | null>(null);
@@ -64,16 +79,17 @@ export function PublishComposer({ topics, chosen, doneHref }: Props) {
     const draft = readDraft(storage.getItem(key));
     setText(draft.text);
     setPictures(draft.pictures.map((url) => ({ id: url, src: url, url })));
+    setVideo(draft.video ? { id: draft.video, src: draft.video, url: draft.video, progress: 1 } : null);
     if (chosen === null && draft.topicId !== null && topics.some((t) => t.id === draft.topicId)) setTopicId(draft.topicId);
     setRestored(key);
   }, [key]);
 
   useEffect(() => {
     if (restored !== key) return;
-    const stored = writeDraft({ text, pictures: pictures.flatMap((p) => (p.url ? [p.url] : [])), topicId });
+    const stored = writeDraft({ text, pictures: pictures.flatMap((p) => (p.url ? [p.url] : [])), video: video?.url ?? '', topicId });
     if (stored === null) storage.removeItem(key);
     else storage.setItem(key, stored);
-  }, [restored, key, text, pictures, topicId]);
+  }, [restored, key, text, pictures, video, topicId]);
 
   function remove(id: string): void {
     setPictures((list) => {
@@ -113,12 +129,61 @@ export function PublishComposer({ topics, chosen, doneHref }: Props) {
     if (picker.current) picker.current.value = '';
   }
 
+  function removeVideo(): void {
+    videoUpload.current?.abort();
+    videoUpload.current = null;
+    setVideo((v) => {
+      if (v?.src.startsWith('blob:')) URL.revokeObjectURL(v.src);
+      return null;
+    });
+  }
+
+  async function addVideo(file: File): Promise<void> {
+    const id = newKey();
+    const abort = new AbortController();
+    videoUpload.current = abort;
+    const update = (change: Partial<Video>) => setVideo((v) => (v?.id === id ? { ...v, ...change } : v));
+    setVideo({ id, src: URL.createObjectURL(file), url: null, progress: 0 });
+    try {
+      const res = await uploadVideo(file, id, (progress) => update({ progress }), abort.signal);
+      if (res.statusCode === 200) {
+        update({ url: res.data.url, progress: 1 });
+        return;
+      }
+      if (res.statusCode === 301 || res.statusCode === 302) {
+        say(LOGIN_EXPIRED_MESSAGE);
+        setTimeout(() => browserUi.goLogin(), LOGIN_REDIRECT_DELAY_MS);
+      } else {
+        say(res.message || VIDEO_UPLOAD_FAILED);
+      }
+    } catch (error) {
+      // Removed by the reader: nothing to say.
+      if (abort.signal.aborted) return;
+      say(error instanceof VideoUploadError ? error.message : VIDEO_UPLOAD_FAILED);
+    }
+    if (videoUpload.current === abort) removeVideo();
+  }
+
+  function pickVideo(files: FileList | null): void {
+    const file = files?.[0];
+    if (videoPicker.current) videoPicker.current.value = '';
+    if (!file || !requireLogin()) return;
+    const problem = checkVideoFile(file);
+    if (problem) return say(problem);
+    void addVideo(file);
+  }
+
   async function submit(event: SyntheticEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     if (busy || !requireLogin()) return;
-    const problem = checkPost({ text, topicId, uploading: pictures.some((p) => p.url === null) });
+    const problem = checkPost({ text, topicId, uploading: pictures.some((p) => p.url === null), videoUploading: video !== null && video.url === null });
     if (problem) return say(problem);
-    const body = { content: text.trim(), imageUrl: pictures.flatMap((p) => (p.url ? [p.url] : [])).join(','), HotTagsId: String(topicId) };
+    const body = {
+      content: text.trim(),
+      imageUrl: pictures.flatMap((p) => (p.url ? [p.url] : [])).join(','),
+      ...(video?.url ? { video: video.url } : {}),
+      HotTagsId: String(topicId),
+    };
     const draft = JSON.stringify(body);
     // One key per draft: the same draft sent again is the same request (the server answers the post it wrote).
     if (!idem.current || idem.current.draft !== draft) idem.current = { draft, key: newKey() };
@@ -179,6 +244,30 @@ export function PublishComposer({ topics, chosen, doneHref }: Props) {
           </li>
         )}
       </ul>
+      <section className={styles.videoBox} aria-label="视频">
+        {video ? (
+          <div className={styles.videoItem}>
+            <video className={styles.preview} src={video.src} controls playsInline preload="metadata" aria-label="已选视频" />
+            {video.url === null && (
+              <p className={styles.progress}>
+                <progress max={100} value={Math.round(video.progress * 100)} aria-label="视频上传进度" />
+                <span>上传中 {Math.round(video.progress * 100)}%</span>
+              </p>
+            )}
+            <button type="button" className={styles.removeVideo} onClick={removeVideo}>
+              删除视频
+            </button>
+          </div>
+        ) : (
+          <label className={styles.addVideo}>
+            <input ref={videoPicker} type="file" accept={VIDEO_ACCEPT} className={styles.file} onChange={(e) => pickVideo(e.target.files)} />
+            <span aria-hidden="true" className={styles.plus}>
+              +
+            </span>
+            <span className={styles.addLabel}>添加视频（MP4、MOV 或 WebM，不超过 50 MB）</span>
+          </label>
+        )}
+      </section>
       <fieldset className={styles.topics}>
         <legend className={styles.legend}>选择话题</legend>
         {topics.length === 0 ? <p className={styles.none}>暂无可选话题</p> : null}

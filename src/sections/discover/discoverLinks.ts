@@ -31,3 +31,8 @@ export const COMMENT_AUTHOR_KEYS = { nickname: 'discoverAuthorNickname', userId:
 export function pictureSrc(url: string): string | null {
   return /^\/media\/[A-Za-z0-9_\-/]+\.(?:svg|jpg|jpeg|png|gif|webp)$/.test(url) && !url.includes('..') ? url : null;
 }
+
+/** Only our own media paths are played as a post's video (an upload under /media/videos/, or a seeded one). */
+export function videoSrc(url: string): string | null {
+  return /^\/media\/[A-Za-z0-9_\-/]+\.(?:mp4|webm)$/.test(url) && !url.includes('..') ? url : null;
+}

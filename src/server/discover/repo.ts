@@ -188,6 +188,7 @@ export interface NewPost {
   topicIds: number[];
   content: string;
   pictures: string[];
+  video: string;
   reviewState: 'pending' | 'approved';
   clientKey: string | null;
 }
@@ -201,6 +202,7 @@ export async function insertPostRepo(tx: Tx, p: NewPost): Promise<PostRow | null
       topicId: p.topicIds[0]!,
       content: p.content,
       pictures: p.pictures,
+      video: p.video,
       reviewState: p.reviewState,
       clientKey: p.clientKey,
     })

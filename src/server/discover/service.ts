@@ -1,7 +1,9 @@
 /**
  * Discover rules (spec 2.6, 4, 7.2): who sees which post (approved ones, and the author's own pending or
- * rejected ones), what a publish writes (review state, own pictures only, idempotent, rate-limited).
+ * rejected ones), what a publish writes (review state, own pictures and video only, idempotent, rate-limited).
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { Context } from 'hono';
 import { POST_COMMENTS_SHOWN } from '../../contract/discoverLimits.ts';
 import type { Post, Topic } from '../../contract/discover.ts';
@@ -12,6 +14,7 @@ import { ApiFailure } from '../http/envelope.ts';
 import type { RateLimiter, RateRule } from '../http/rateLimit.ts';
 import type { AppDeps } from '../http/types.ts';
 import { likedIdsRepo, profilesRepo } from '../interaction/repo.ts';
+import { VIDEO_URL } from '../upload/storeVideo.ts';
 import { checkPictures } from '../interaction/service.ts';
 import {
   configValueRepo,
@@ -41,6 +44,7 @@ export const DISCOVER_MESSAGES = {
   duplicate: '请勿重复发布相同的内容',
   keyReused: '该 Idempotency-Key 已用于其他内容',
   badKey: 'Idempotency-Key 格式不正确',
+  videoInvalid: '视频无效，请重新上传',
 } as const;
 
 /** The like kind of a discover post in the likes table (one like per user per post). */
@@ -113,6 +117,8 @@ async function reviewBeforePublish(db: Db): Promise<boolean> {
 export interface PublishInput {
   content: string;
   imageUrl: string[];
+  /** '' or the caller's own uploaded video. */
+  video: string;
   topicIds: number[];
 }
 
@@ -121,8 +127,25 @@ export interface PublishContext {
   limiter: RateLimiter;
 }
 
+/**
+ * The video must be the caller's own upload, stored (security.md I68–I70, "Discover videos"): no outside URLs, no
+ * other reader's file, no name that was never written.
+ */
+export function checkVideo(deps: AppDeps, userId: number, url: string): void {
+  if (url === '') return;
+  const match = VIDEO_URL.exec(url);
+  if (!match || Number(match[1]) !== userId || !existsSync(path.join(deps.mediaDir, 'videos', match[1]!, match[2]!))) {
+    throw fail(StatusCode.badParams, DISCOVER_MESSAGES.videoInvalid);
+  }
+}
+
 function samePost(row: PostRow, input: PublishInput): boolean {
-  return row.content === input.content && JSON.stringify(row.pictures) === JSON.stringify(input.imageUrl) && row.topicId === input.topicIds[0];
+  return (
+    row.content === input.content &&
+    JSON.stringify(row.pictures) === JSON.stringify(input.imageUrl) &&
+    row.video === input.video &&
+    row.topicId === input.topicIds[0]
+  );
 }
 
 export async function publishService(ctx: PublishContext, c: Context, user: AuthUser, input: PublishInput): Promise<{ post: Post; message: string }> {
@@ -144,6 +167,7 @@ export async function publishService(ctx: PublishContext, c: Context, user: Auth
   const topics = await topicsByIdsRepo(db, input.topicIds);
   if (topics.length !== input.topicIds.length) throw fail(StatusCode.badParams, DISCOVER_MESSAGES.topicMissing);
   checkPictures(ctx.deps, user.userId, input.imageUrl);
+  checkVideo(ctx.deps, user.userId, input.video);
   const recent = await listPostsRepo(db, { viewerId: user.userId, page: 1, pageSize: 5 });
   if (recent.some((r) => r.userId === user.userId && r.content === input.content && Date.now() - r.createdAt.getTime() < DUPLICATE_WINDOW_MS)) {
     throw fail(StatusCode.fail, DISCOVER_MESSAGES.duplicate);
@@ -151,7 +175,15 @@ export async function publishService(ctx: PublishContext, c: Context, user: Auth
   await ctx.limiter.take([{ key: `quan-publish:user:${user.userId}`, rules: PUBLISH_RULES }]);
   const reviewState = (await reviewBeforePublish(db)) ? 'pending' : 'approved';
   const row = await ctx.deps.database.write((tx) =>
-    insertPostRepo(tx, { userId: user.userId, topicIds: input.topicIds, content: input.content, pictures: input.imageUrl, reviewState, clientKey: key }),
+    insertPostRepo(tx, {
+      userId: user.userId,
+      topicIds: input.topicIds,
+      content: input.content,
+      pictures: input.imageUrl,
+      video: input.video,
+      reviewState,
+      clientKey: key,
+    }),
   );
   if (row) return answer(row);
   // Two sends with the same key raced: the other one wrote the post.

@@ -67,7 +67,11 @@ export function createApiApp(deps: AppDeps): ApiApp {
   const apiBodyLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
   // Exactly the picture upload path takes up to 10 MB (plus the multipart framing), security.md C3.
   const uploadBodyLimit = bodyLimit({ maxSize: UPLOAD_MAX_REQUEST_BYTES, onError: tooLarge });
-  app.use('*', (c, next) => (c.req.path === UPLOAD_PATHS.image ? uploadBodyLimit(c, next) : apiBodyLimit(c, next)));
+  // The video upload counts its own 50 MB while it streams the body to disk (src/server/upload/storeVideo.ts):
+  // hono's limit would hold a chunked body in memory.
+  app.use('*', (c, next) =>
+    c.req.path === UPLOAD_PATHS.video ? next() : c.req.path === UPLOAD_PATHS.image ? uploadBodyLimit(c, next) : apiBodyLimit(c, next),
+  );
 
   app.onError((err, c) => {
     if (err instanceof ApiFailure) {

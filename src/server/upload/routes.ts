@@ -1,17 +1,18 @@
 /**
- * POST /api/upload/image (contract: src/contract/upload.ts). Multipart bodies do not fit
+ * POST /api/upload/image and POST /api/upload/video (contract: src/contract/upload.ts). Multipart bodies do not fit
  * registerEndpoint's JSON/form reader, so this route reads the one file itself; it still declares the
  * contract (OpenAPI, response check) and resolves the caller before the body is read.
  */
 import type { Context } from 'hono';
 import { StatusCode } from '../../contract/envelope.ts';
-import { uploadImage } from '../../contract/upload.ts';
-import { UPLOAD_MAX_BYTES, UPLOAD_RATE } from '../../contract/uploadLimits.ts';
+import { uploadImage, uploadVideo } from '../../contract/upload.ts';
+import { UPLOAD_MAX_BYTES, UPLOAD_RATE, VIDEO_MAX_BYTES, VIDEO_RATE } from '../../contract/uploadLimits.ts';
 import { applyEndpointAuth, PRIVATE_NO_STORE, requireUser } from '../http/auth.ts';
 import { ApiFailure, messages, ok } from '../http/envelope.ts';
 import { rateLimiterOf } from '../http/rateLimit.ts';
 import type { ApiRegistry, AppEnv } from '../http/types.ts';
 import { storeCommentPicture, UPLOAD_MESSAGES } from './storeCommentPicture.ts';
+import { checkIdempotencyKey, findKeyedVideo, storeVideo, VIDEO_MESSAGES } from './storeVideo.ts';
 
 /** The request may carry the 10 MB file plus its multipart framing and nothing much else. */
 export const UPLOAD_MAX_REQUEST_BYTES = UPLOAD_MAX_BYTES + 64 * 1024;
@@ -47,5 +48,34 @@ export function registerUploadRoutes(registry: ApiRegistry): void {
     if (registry.checkResponses) uploadImage.data.parse(stored);
     c.header('cache-control', PRIVATE_NO_STORE);
     return c.json(ok(stored));
+  });
+
+  // The video body is the file itself, streamed to disk by storeVideo (no multipart parser buffering it);
+  // createApiApp leaves this path out of its buffering body limit, and the 50 MB are counted here.
+  registry.endpoints.push(uploadVideo);
+  registry.app.post(uploadVideo.path, async (c) => {
+    await applyEndpointAuth(deps, c, uploadVideo.auth);
+    const user = requireUser(c);
+    c.header('cache-control', PRIVATE_NO_STORE);
+    const key = checkIdempotencyKey(c.req.header('idempotency-key'));
+    // A retry whose first answer was lost: the stored file, without reading the body again.
+    const earlier = key === null ? null : await findKeyedVideo(deps.mediaDir, user.userId, key);
+    if (earlier) {
+      c.header('connection', 'close');
+      return c.json(ok(earlier));
+    }
+    await limiter.take([{ key: `upload-video:user:${user.userId}`, rules: [VIDEO_RATE] }]);
+    const declared = Number(c.req.header('content-length') ?? '0');
+    try {
+      // A declared length over the limit is refused before a byte of the body is read.
+      if (declared > VIDEO_MAX_BYTES) throw new ApiFailure(StatusCode.badParams, VIDEO_MESSAGES.tooBig, 413);
+      const stored = await storeVideo(deps.mediaDir, user.userId, c.req.raw.body, key);
+      if (registry.checkResponses) uploadVideo.data.parse(stored);
+      return c.json(ok(stored));
+    } catch (err) {
+      // A refused body may not have been read to its end: the connection is not reused.
+      c.header('connection', 'close');
+      throw err;
+    }
   });
 }

@@ -2,7 +2,8 @@
  * Seeded and uploaded media under DATA_DIR/media, served at /media/*, never outside that folder.
  * A raster picture asked for with `?w=<width>` (one of MEDIA_WIDTHS) is answered resized to that width
  * (never enlarged), made once with sharp and kept under `.sized/<width>/` (ADR 013): list thumbnails
- * load what they show, not the full picture.
+ * load what they show, not the full picture. For a video, one byte range (`Range: bytes=a-b`, `a-`, `-n`) is answered
+ * with 206: a video player seeks, and Safari plays no video without it.
  */
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, stat } from 'node:fs/promises';
@@ -24,6 +25,28 @@ function requestedWidth(url: string | undefined): number | null | 'bad' {
   if (raw === null) return null;
   const w = Number(raw);
   return (MEDIA_WIDTHS as readonly number[]).includes(w) ? w : 'bad';
+}
+
+/**
+ * The one range of a `Range` header within a file of `size` bytes: null to send the whole file (no
+ * header, several ranges, another unit, or an If-Range that no longer matches), 'unsatisfiable' for 416.
+ */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null;
+  const [, from = '', to = ''] = match;
+  if (from === '' && to === '') return null;
+  if (from === '') {
+    const suffix = Number(to);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(from);
+  if (start >= size) return 'unsatisfiable';
+  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  if (end < start) return null;
+  return { start, end };
 }
 
 async function fileInfo(file: string): Promise<{ size: number; mtimeMs: number } | null> {
@@ -77,7 +100,8 @@ export async function serveMedia(req: IncomingMessage, res: ServerResponse, medi
     }
   }
   const etag = `"${info.size.toString(36)}-${info.mtimeMs.toString(36)}"`;
-  res.setHeader('content-type', contentTypeOf(file));
+  const type = contentTypeOf(file);
+  res.setHeader('content-type', type);
   res.setHeader('cache-control', 'public, max-age=86400');
   res.setHeader('x-content-type-options', 'nosniff');
   // An SVG opened directly must not run anything.
@@ -88,11 +112,26 @@ export async function serveMedia(req: IncomingMessage, res: ServerResponse, medi
     res.end();
     return true;
   }
-  res.setHeader('content-length', info.size);
+  // Ranges for videos only: they are never compressed (a compressed partial answer would be wrong).
+  const ranged = type.startsWith('video/');
+  if (ranged) res.setHeader('accept-ranges', 'bytes');
+  const ifRange = req.headers['if-range'];
+  const range = ranged && (ifRange === undefined || ifRange === etag) ? parseRange(req.headers.range, info.size) : null;
+  if (range === 'unsatisfiable') {
+    res.statusCode = 416;
+    res.setHeader('content-range', `bytes */${info.size}`);
+    res.end();
+    return true;
+  }
+  if (range) {
+    res.statusCode = 206;
+    res.setHeader('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
+  }
+  res.setHeader('content-length', range ? range.end - range.start + 1 : info.size);
   if (req.method === 'HEAD') {
     res.end();
     return true;
   }
-  createReadStream(file).pipe(res);
+  createReadStream(file, range ? { start: range.start, end: range.end } : {}).pipe(res);
   return true;
 }

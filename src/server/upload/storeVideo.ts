@@ -1,0 +1,139 @@
+/**
+ * Turns an uploaded video body into a stored discover video (issue 17; security.md I68, I70, I72, I75 and
+ * "Discover videos"). The body is streamed to a temporary file chunk by chunk — never held in memory whole — while it
+ * is counted (over 50 MB stops the read) and its head sniffed (anything but MP4/MOV/WebM stops the read).
+ * The finished file's structure is checked, then it is synced and renamed to a generated name. The
+ * client's name and type are never used; videos are stored as sent (no transcoding: there is no ffmpeg
+ * on the servers), served with their sniffed type, `nosniff` and a sandbox CSP (src/server/web/mediaFiles.ts).
+ *
+ * Idempotency: with an `Idempotency-Key`, the stored name is derived from the reader and the key, so a
+ * retry of an upload whose answer was lost gets the same file back without sending 50 MB again.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { StatusCode } from '../../contract/envelope.ts';
+import type { UploadedVideo } from '../../contract/upload.ts';
+import { VIDEO_MAX_BYTES } from '../../contract/uploadLimits.ts';
+import { ApiFailure } from '../http/envelope.ts';
+import { checkVideoStructure, sniffVideoType, VIDEO_SNIFF_BYTES, type VideoKind } from './sniffVideoType.ts';
+
+export const VIDEO_MESSAGES = {
+  noFile: '请选择要上传的视频',
+  badType: '仅支持 MP4、MOV 或 WebM 格式的视频',
+  tooBig: '视频不能超过 50 MB',
+  broken: '视频文件不完整或已损坏',
+  badKey: 'Idempotency-Key 格式不正确',
+} as const;
+
+const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{8,64}$/;
+
+const OUTPUT: Record<VideoKind, { ext: string; type: UploadedVideo['type'] }> = {
+  mp4: { ext: 'mp4', type: 'video/mp4' },
+  webm: { ext: 'webm', type: 'video/webm' },
+};
+
+/** `/media/videos/<userId>/<uuid>.<ext>`: what `/v1/quan/publish` accepts in `video` (the caller's own only). */
+export const VIDEO_URL = /^\/media\/videos\/(\d{1,10})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:mp4|webm))$/;
+
+function refuse(message: string, httpStatus?: number): ApiFailure {
+  return new ApiFailure(StatusCode.badParams, message, httpStatus);
+}
+
+export function checkIdempotencyKey(key: string | undefined): string | null {
+  if (key === undefined || key === '') return null;
+  if (!IDEMPOTENCY_KEY_RE.test(key)) throw refuse(VIDEO_MESSAGES.badKey);
+  return key;
+}
+
+function folderOf(mediaDir: string, userId: number): string {
+  return path.join(mediaDir, 'videos', String(userId));
+}
+
+/** A UUID-shaped name from the reader and their key (the same key names the same file, for that reader only). */
+function keyedName(userId: number, key: string): string {
+  const h = createHash('sha256').update(`${userId}:${key}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** The video an earlier upload with this key stored, or null. */
+export async function findKeyedVideo(mediaDir: string, userId: number, key: string): Promise<UploadedVideo | null> {
+  const base = keyedName(userId, key);
+  for (const kind of ['mp4', 'webm'] as const) {
+    const { ext, type } = OUTPUT[kind];
+    try {
+      const info = await stat(path.join(folderOf(mediaDir, userId), `${base}.${ext}`));
+      if (info.isFile()) return { url: `/media/videos/${userId}/${base}.${ext}`, type, size: info.size };
+    } catch {
+      // not stored under this kind
+    }
+  }
+  return null;
+}
+
+function readerOf(handle: FileHandle) {
+  return async (offset: number, length: number): Promise<Uint8Array> => {
+    const buffer = new Uint8Array(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, offset);
+    return buffer.subarray(0, bytesRead);
+  };
+}
+
+/** Streams the body into `handle`; returns the sniffed kind and the byte count, or throws a refusal. */
+async function receive(body: ReadableStream<Uint8Array>, handle: FileHandle): Promise<{ kind: VideoKind; size: number }> {
+  const reader = body.getReader();
+  let size = 0;
+  let kind: VideoKind | null = null;
+  const head: Uint8Array[] = [];
+  let headSize = 0;
+  const sniff = (): VideoKind => {
+    const found = sniffVideoType(Buffer.concat(head));
+    if (found === null) throw refuse(VIDEO_MESSAGES.badType);
+    return found;
+  };
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > VIDEO_MAX_BYTES) throw refuse(VIDEO_MESSAGES.tooBig, 413);
+      if (kind === null) {
+        head.push(value);
+        headSize += value.byteLength;
+        if (headSize >= VIDEO_SNIFF_BYTES) kind = sniff();
+      }
+      await handle.write(value);
+    }
+  } catch (err) {
+    // Stop reading a refused body (the connection is closed after the answer).
+    await reader.cancel().catch(() => {});
+    throw err;
+  }
+  if (size === 0) throw refuse(VIDEO_MESSAGES.noFile);
+  kind ??= sniff();
+  return { kind, size };
+}
+
+export async function storeVideo(mediaDir: string, userId: number, body: ReadableStream<Uint8Array> | null, key: string | null): Promise<UploadedVideo> {
+  if (!body) throw refuse(VIDEO_MESSAGES.noFile);
+  const folder = folderOf(mediaDir, userId);
+  await mkdir(folder, { recursive: true });
+  const temp = path.join(folder, `.${randomUUID()}.part`);
+  const handle = await open(temp, 'wx+');
+  let stored: { kind: VideoKind; size: number };
+  try {
+    stored = await receive(body, handle);
+    if (!(await checkVideoStructure(stored.kind, stored.size, readerOf(handle)))) throw refuse(VIDEO_MESSAGES.broken);
+    // Written in full and synced before it gets its name: a success answer means the file is there.
+    await handle.sync();
+  } catch (err) {
+    await handle.close();
+    await rm(temp, { force: true });
+    throw err;
+  }
+  await handle.close();
+  const { ext, type } = OUTPUT[stored.kind];
+  const name = `${key === null ? randomUUID() : keyedName(userId, key)}.${ext}`;
+  await rename(temp, path.join(folder, name));
+  return { url: `/media/videos/${userId}/${name}`, type, size: stored.size };
+}

@@ -288,6 +288,23 @@ describe('reader photos and the 我的 lists', () => {
     expect(await t.database.db.select().from(readerPhotos).where(eq(readerPhotos.userId, other.userId))).toEqual([]);
   });
 
+  it('我的爆料 lists the reader’s tips to the newsroom too, newest first, with their state', async () => {
+    const user = await createTestUser(t.database);
+    const url = await uploadPng(user);
+    expect((await post(P.photoPublish, { url, caption: '解放碑的早晨' }, user.headers)).statusCode).toBe(200);
+    const sent = await post<{ id: number }>('/v1/bangbang/baoliao/add', { content: '石桥铺转盘有一处井盖松动，车开过去哐哐响。', place: '九龙坡区石桥铺' }, user.headers);
+    expect(sent.statusCode).toBe(200);
+    const mine = await get<MyItem[]>(P.myTips, user.headers);
+    expect(mine.data.map((i) => i.title)).toEqual(['爆料 · 九龙坡区石桥铺', '读者拍客']);
+    const tip = mine.data[0]!;
+    expect(tip.text).toContain('井盖松动');
+    // Published at once (or 审核中 when the board reviews first): either way the reader sees where it stands.
+    expect(['已收到', '审核中']).toContain(tip.state);
+    // Another reader's 我的爆料 does not show it.
+    const other = await createTestUser(t.database);
+    expect((await get<MyItem[]>(P.myTips, other.headers)).data).toEqual([]);
+  });
+
   it.each([P.myComments, P.myQuestions, P.myTips, P.myComplaints])('%s needs a login and never caches', async (path) => {
     expect((await get(path)).statusCode).toBe(301);
     const user = await createTestUser(t.database);

@@ -1,7 +1,7 @@
 /** Database access of the 互动 area: reader photos, complaints with their timeline, cooperation messages, the reader's own lists. */
 import { and, desc, eq, gt, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { bangPolitics, bangQuestions } from '../db/schema/bangbang.ts';
+import { bangPolitics, bangQuestions, bangTips } from '../db/schema/bangbang.ts';
 import { appConfig, news } from '../db/schema/core.ts';
 import { complaintEvents, complaints, cooperationRequests, readerPhotos } from '../db/schema/interact.ts';
 import { comments } from '../db/schema/interaction.ts';
@@ -122,14 +122,22 @@ export function myComplaintsRepo(db: Q, userId: number, page: number, pageSize: 
     .offset((page - 1) * pageSize);
 }
 
-export function myPhotosRepo(db: Q, userId: number, page: number, pageSize: number): Promise<PhotoRow[]> {
-  return db
-    .select()
-    .from(readerPhotos)
-    .where(and(eq(readerPhotos.userId, userId), isNull(readerPhotos.deletedAt)))
-    .orderBy(desc(readerPhotos.createdAt), desc(readerPhotos.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+/**
+ * 我的爆料: the reader's photo contributions and their tips to the newsroom (the 爆料 board), newest first,
+ * enough of both for `page` (the service merges and slices).
+ */
+export async function myTipsRepo(db: Q, userId: number, page: number, pageSize: number) {
+  const take = page * pageSize;
+  const [photos, tips] = await Promise.all([
+    db.select().from(readerPhotos).where(and(eq(readerPhotos.userId, userId), isNull(readerPhotos.deletedAt))).orderBy(desc(readerPhotos.createdAt), desc(readerPhotos.id)).limit(take),
+    db
+      .select({ id: bangTips.id, content: bangTips.content, pictures: bangTips.pictures, place: bangTips.place, handling: bangTips.handling, reviewState: bangTips.reviewState, reviewReason: bangTips.reviewReason, createdAt: bangTips.createdAt })
+      .from(bangTips)
+      .where(eq(bangTips.userId, userId))
+      .orderBy(desc(bangTips.createdAt), desc(bangTips.id))
+      .limit(take),
+  ]);
+  return { photos, tips };
 }
 
 /** The reader's live comments, newest first, with the title of what they commented on (news items only). */

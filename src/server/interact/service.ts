@@ -15,6 +15,7 @@ import type { AuthUser } from '../http/auth.ts';
 import { ApiFailure } from '../http/envelope.ts';
 import type { RateEntry, RateLimiter, RateRule } from '../http/rateLimit.ts';
 import type { AppDeps } from '../http/types.ts';
+import { HANDLING_TEXT } from '../bangbang/more/repo.ts';
 import { profilesRepo } from '../interaction/repo.ts';
 import { checkPictures } from '../interaction/service.ts';
 import {
@@ -31,7 +32,7 @@ import {
   listPhotosRepo,
   myCommentsRepo,
   myComplaintsRepo,
-  myPhotosRepo,
+  myTipsRepo,
   myQuestionsRepo,
   recentPhotoSameUrlRepo,
   recentSameComplaintRepo,
@@ -415,16 +416,34 @@ export async function myQuestionsService(db: Db, user: AuthUser, page: number): 
 }
 
 export async function myTipsService(db: Db, user: AuthUser, page: number): Promise<MyItem[]> {
-  const rows = await myPhotosRepo(db, user.userId, page, MY_PAGE_SIZE);
-  return rows.map((r) => ({
-    id: r.id,
-    title: '读者拍客',
-    text: r.caption,
-    href: r.reviewState === 'approved' ? '/interact/imagePage' : '',
-    time: formatBeijingTime(r.createdAt),
-    state: reviewText(r.reviewState, r.reviewReason) || `${r.likeNum} 人点赞`,
-    picture: r.url,
-  }));
+  const { photos, tips } = await myTipsRepo(db, user.userId, page, MY_PAGE_SIZE);
+  const merged = [
+    ...photos.map((r) => ({
+      at: r.createdAt,
+      item: {
+        id: r.id,
+        title: '读者拍客',
+        text: r.caption,
+        href: r.reviewState === 'approved' ? '/interact/imagePage' : '',
+        time: formatBeijingTime(r.createdAt),
+        state: reviewText(r.reviewState, r.reviewReason) || `${r.likeNum} 人点赞`,
+        picture: r.url,
+      },
+    })),
+    ...tips.map((t) => ({
+      at: t.createdAt,
+      item: {
+        id: t.id,
+        title: t.place ? `爆料 · ${t.place}` : '爆料',
+        text: excerpt(t.content, 80),
+        href: t.reviewState === 'approved' ? '/BangBang/exposure/index' : '',
+        time: formatBeijingTime(t.createdAt),
+        state: reviewText(t.reviewState, t.reviewReason) || (HANDLING_TEXT[t.handling] ?? '已收到'),
+        picture: t.pictures[0] ?? '',
+      },
+    })),
+  ].sort((a, b) => b.at.getTime() - a.at.getTime());
+  return merged.slice((page - 1) * MY_PAGE_SIZE, page * MY_PAGE_SIZE).map((m) => m.item);
 }
 
 export async function myComplaintsService(db: Db, user: AuthUser, page: number): Promise<MyItem[]> {

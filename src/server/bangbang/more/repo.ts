@@ -245,7 +245,7 @@ export function toGroupMember(row: Awaited<ReturnType<typeof groupMembersRepo>>[
   return { userId: row.userId, nickname: row.nickname, userPic: row.userPic, roleName: ROLE_NAMES[row.role] ?? '', joinTime: formatBeijingTime(row.joinedAt) };
 }
 
-const HANDLING_TEXT: Readonly<Record<number, string>> = { 0: '已收到', 1: '跟进中', 2: '已报道' };
+export const HANDLING_TEXT: Readonly<Record<number, string>> = { 0: '已收到', 1: '跟进中', 2: '已报道' };
 
 /** A tip for the list: the contact phone never leaves the server. */
 export function toTip(row: TipRow, author: Profile | undefined): Tip {

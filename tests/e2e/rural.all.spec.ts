@@ -29,6 +29,13 @@ test('the 裕农朋友圈 home tab shows the rural home in place, without a CSP 
   await expect(page.getByRole('heading', { name: /专家问答/ })).toBeVisible();
   // One page, one tab bar: the rural home is not a page inside the page.
   await expect(page.locator('[data-rural-home]')).toHaveCount(1);
+  // Spec 9: the top stories are the shared banner carousel (autoplay 5000 ms, dots with more than one).
+  const banner = page.locator('[data-rural-home] sc-banner');
+  await expect(banner).toHaveAttribute('aria-roledescription', 'carousel');
+  const count = Number(await banner.getAttribute('data-count'));
+  expect(count).toBeGreaterThan(1);
+  await expect(banner.locator('.dot')).toHaveCount(count);
+  expect(await banner.locator('a').first().getAttribute('href')).toMatch(/^\/shancheng\/(NewsDetail|NewsVideoDetail|VideoDetail)\?classId=\d+/);
   await page.waitForLoadState('networkidle');
   await page.mouse.wheel(0, 4000);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);

@@ -29,6 +29,16 @@ export function afterFirstPaint(fn: () => void): void {
   else addEventListener('load', painted, { once: true });
 }
 
+/**
+ * Ends the current task: each carousel of a page then starts swiper in a task of its own, rather than all
+ * of them in the one task that follows the chunk's arrival (a long task on a slow phone: Lighthouse TBT).
+ */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 export interface EnhanceOptions {
   /** Swiper options; `modules` are picked by name from the chunk. */
   options: SwiperOptions;
@@ -51,6 +61,7 @@ export function enhanceCarousel(root: HTMLElement, { options, modules = [], read
     void import('./swiperChunk.ts')
       .then(async ({ Swiper, Autoplay, Pagination, cssReady }) => {
         await cssReady;
+        await yieldToMain();
         const start = Math.round(track.scrollLeft / Math.max(1, track.clientWidth));
         track.scrollLeft = 0;
         root.classList.add('swiper');

@@ -452,7 +452,8 @@ export async function myComplaintsService(db: Db, user: AuthUser, page: number):
     id: r.id,
     title: `${r.platform} · ${r.shopName}`,
     text: excerpt(r.content, 80),
-    href: `/Complaints-platform/detail?id=${r.id}`,
+    // A complaint in review has no public page yet: the list entry itself says 审核中 or the reason.
+    href: r.reviewState === 'approved' ? `/Complaints-platform/detail?id=${r.id}` : '',
     time: formatBeijingTime(r.createdAt),
     state: reviewText(r.reviewState, r.reviewReason) || COMPLAINT_STATUS_LABELS[r.status as ComplaintStatus],
     picture: r.pictures[0] ?? '',

@@ -18,7 +18,7 @@ import { likes, reports } from '../../src/server/db/schema/interaction.ts';
 import { readConfig } from '../../src/server/config.ts';
 import { createApiApp } from '../../src/server/http/createApiApp.ts';
 import { createLogger } from '../../src/server/log.ts';
-import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
+import { createTestApp, envelope, suiteRequests, type TestApp } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 
 let t: TestApp;
@@ -34,13 +34,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function get<T>(path: string, headers: Record<string, string> = {}) {
-  return envelope<T>(await t.app.request(path, { headers }));
-}
-
-async function post<T>(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return envelope<T>(await t.app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }));
-}
+const { get, postJson: post } = suiteRequests(() => t);
 
 async function uploadPng(user: TestUser): Promise<string> {
   const bytes = await sharp({ create: { width: 8, height: 6, channels: 3, background: { r: 240, g: 230, b: 200 } } })

@@ -14,7 +14,7 @@ import { UPLOAD_PATHS } from '../../src/contract/uploadLimits.ts';
 import { appConfig } from '../../src/server/db/schema/core.ts';
 import { complaintEvents, complaints, cooperationRequests, readerPhotos } from '../../src/server/db/schema/interact.ts';
 import { COMPLAINT_REVIEW_KEY } from '../../src/server/interact/service.ts';
-import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
+import { createTestApp, envelope, suiteRequests, type TestApp } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 
 let t: TestApp;
@@ -26,13 +26,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function get<T>(path: string, headers: Record<string, string> = {}) {
-  return envelope<T>(await t.app.request(path, { headers }));
-}
-
-async function post<T>(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return envelope<T>(await t.app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }));
-}
+const { get, postJson: post } = suiteRequests(() => t);
 
 async function uploadPng(user: TestUser): Promise<string> {
   const bytes = await sharp({ create: { width: 12, height: 8, channels: 3, background: { r: 200, g: 90, b: 60 } } }).png().toBuffer();

@@ -11,7 +11,7 @@ import { news } from '../../src/server/db/schema/core.ts';
 import { pointsLedger, pointsSignins } from '../../src/server/db/schema/mall.ts';
 import { awardPoints, beijingDay, expirePoints, InsufficientPoints, signIn, spendPoints } from '../../src/server/points/service.ts';
 import { writeSettingRepo } from '../../src/server/points/repo.ts';
-import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
+import { createTestApp, envelope, suiteRequests, type TestApp } from '../support/testApp.ts';
 import { createTestUser } from '../support/testUsers.ts';
 
 let t: TestApp;
@@ -30,19 +30,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function post(path: string, body: Record<string, string | number>, headers: Record<string, string> = {}): Promise<Response> {
-  return Promise.resolve(
-    t.app.request(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-      body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(),
-    }),
-  );
-}
-
-async function get<T>(path: string, headers: Record<string, string> = {}) {
-  return envelope<T>(await t.app.request(path, { headers }));
-}
+const { get, postForm: post } = suiteRequests(() => t);
 
 async function account(userId: number) {
   const [row] = await t.database.db.select({ credit: users.credit, integral: users.integral, level: users.creditLevel }).from(users).where(eq(users.id, userId));

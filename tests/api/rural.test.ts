@@ -10,7 +10,7 @@ import type { Deed, Expert, FarmerComment, FarmerPost, PriceBoard, Question, Rur
 import { appConfig } from '../../src/server/db/schema/core.ts';
 import { ruralPosts, ruralQuestions } from '../../src/server/db/schema/rural.ts';
 import { RURAL_REVIEW_KEY } from '../../src/server/rural/service.ts';
-import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
+import { createTestApp, suiteRequests, type TestApp } from '../support/testApp.ts';
 import { createTestUser } from '../support/testUsers.ts';
 
 let t: TestApp;
@@ -22,13 +22,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function get<T>(path: string, headers: Record<string, string> = {}) {
-  return envelope<T>(await t.app.request(path, { headers }));
-}
-
-async function post<T>(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return envelope<T>(await t.app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }));
-}
+const { get, postJson: post } = suiteRequests(() => t);
 
 async function all<T>(path: string): Promise<T[]> {
   const out: T[] = [];

@@ -44,3 +44,28 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
 export async function envelope<T = unknown>(res: Response): Promise<{ statusCode: number; message: string; data: T }> {
   return (await res.json()) as { statusCode: number; message: string; data: T };
 }
+
+/**
+ * A suite's request helpers on its app (`app()` is read at each call, so it may be opened in beforeAll):
+ * `get` reads an envelope, `postJson` sends a JSON body, `postForm` a form body (its Response, to read
+ * headers or the envelope).
+ */
+export function suiteRequests(app: () => TestApp) {
+  return {
+    async get<T>(path: string, headers: Record<string, string> = {}) {
+      return envelope<T>(await app().app.request(path, { headers }));
+    },
+    async postJson<T>(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+      return envelope<T>(await app().app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }));
+    },
+    postForm(path: string, body: Record<string, string | number>, headers: Record<string, string> = {}): Promise<Response> {
+      return Promise.resolve(
+        app().app.request(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+          body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(),
+        }),
+      );
+    },
+  };
+}

@@ -11,6 +11,7 @@ import { requireLogin } from '../../features/login-gate/requireLogin.ts';
 import { BASE_PATH } from '../../lib/safeUrl.ts';
 import { $session } from '../../stores/session.ts';
 import styles from './AskForm.module.css';
+import { DistrictField, FormError } from './RuralFields.tsx';
 import formStyles from './RuralForm.module.css';
 import { useRuralWrite } from './useRuralWrite.ts';
 
@@ -71,19 +72,12 @@ export function AskForm() {
           ))}
         </fieldset>
         <div className={styles.row}>
-          <label className={formStyles.district}>
-            <span>所在区县</span>
-            <input name="district" value={district} maxLength={10} onChange={(e) => setDistrict(e.target.value)} placeholder="如：巫溪" />
-          </label>
+          <DistrictField name="district" value={district} onChange={setDistrict} example="巫溪" />
           <button type="submit" disabled={busy}>
             {busy ? '提交中…' : '提交问题'}
           </button>
         </div>
-        {error && (
-          <p className={formStyles.error} role="alert">
-            {error}
-          </p>
-        )}
+        <FormError error={error} />
       </form>
     </section>
   );

@@ -15,6 +15,7 @@ import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import { FarmerPostCard } from './FarmerPostCard.tsx';
 import styles from './FarmerTalk.module.css';
+import { DistrictField, FormError } from './RuralFields.tsx';
 import formStyles from './RuralForm.module.css';
 import { useRuralWrite } from './useRuralWrite.ts';
 
@@ -130,10 +131,7 @@ function Composer({ onPosted }: { onPosted: (p: FarmerPost) => void }) {
         <textarea value={text} maxLength={POST_MAX_CHARS} rows={3} onChange={(e) => setText(e.target.value)} placeholder="说说今天地里的事，收成、行情、心得都可以…" />
       </label>
       <div className={styles.row}>
-        <label className={formStyles.district}>
-          <span>所在区县</span>
-          <input value={district} maxLength={10} onChange={(e) => setDistrict(e.target.value)} placeholder="如：城口" />
-        </label>
+        <DistrictField value={district} onChange={setDistrict} example="城口" />
         <span className={styles.count} aria-live="polite">
           {Array.from(text).length}/{POST_MAX_CHARS}
         </span>
@@ -141,11 +139,7 @@ function Composer({ onPosted }: { onPosted: (p: FarmerPost) => void }) {
           {busy ? '发布中…' : '发布'}
         </button>
       </div>
-      {error && (
-        <p className={formStyles.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
     </form>
   );
 }

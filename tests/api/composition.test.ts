@@ -5,7 +5,7 @@
  * comments, the composition report variant, and the live counts published on the essay's room.
  */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Essay, EssayComment, EssaySummary, InfoItem, Mine, Role, School, SearchResult, Student, Teacher } from '../../src/contract/composition.ts';
 import { COMPOSITION_PATHS as P, COMPOSITION_ROOM_CLASS } from '../../src/contract/compositionLimits.ts';
@@ -18,20 +18,16 @@ import { likes, reports } from '../../src/server/db/schema/interaction.ts';
 import { readConfig } from '../../src/server/config.ts';
 import { createApiApp } from '../../src/server/http/createApiApp.ts';
 import { createLogger } from '../../src/server/log.ts';
-import { createTestApp, envelope, suiteRequests, type TestApp } from '../support/testApp.ts';
+import { envelope, suiteApp, suiteRequests } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 
-let t: TestApp;
+const t = suiteApp();
 let schools: School[];
 let teachers: Teacher[];
 
 beforeAll(async () => {
-  t = await createTestApp();
   schools = (await get<School[]>(P.schools)).data;
   teachers = (await get<Teacher[]>(P.teachers)).data;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const { get, postJson: post } = suiteRequests(() => t);

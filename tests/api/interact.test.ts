@@ -5,7 +5,7 @@
  * 我的 lists (authz).
  */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ComplaintDetail, ComplaintSummary, MyItem, ReaderPhoto } from '../../src/contract/interact.ts';
 import { COMPLAINT_PLATFORMS, COMPLAINT_STATUSES, INTERACT_PATHS as P } from '../../src/contract/interactLimits.ts';
@@ -14,17 +14,11 @@ import { UPLOAD_PATHS } from '../../src/contract/uploadLimits.ts';
 import { appConfig } from '../../src/server/db/schema/core.ts';
 import { complaintEvents, complaints, cooperationRequests, readerPhotos } from '../../src/server/db/schema/interact.ts';
 import { COMPLAINT_REVIEW_KEY } from '../../src/server/interact/service.ts';
-import { createTestApp, envelope, suiteRequests, type TestApp } from '../support/testApp.ts';
+import { envelope, suiteApp, suiteRequests } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 
-let t: TestApp;
+const t = suiteApp();
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
 
 const { get, postJson: post } = suiteRequests(() => t);
 

@@ -4,30 +4,26 @@
  * (50 parallel sign-ins → one credit; the balance never negative). Runs on PGlite and on PostgreSQL.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EarnResult, LedgerItem, PointsRules, PointsSummary, SigninResult } from '../../src/contract/mall.ts';
 import { users } from '../../src/server/db/schema/accounts.ts';
 import { news } from '../../src/server/db/schema/core.ts';
 import { pointsLedger, pointsSignins } from '../../src/server/db/schema/mall.ts';
 import { awardPoints, beijingDay, expirePoints, InsufficientPoints, signIn, spendPoints } from '../../src/server/points/service.ts';
 import { writeSettingRepo } from '../../src/server/points/repo.ts';
-import { createTestApp, envelope, suiteRequests, type TestApp } from '../support/testApp.ts';
+import { envelope, suiteApp, suiteRequests } from '../support/testApp.ts';
 import { createTestUser } from '../support/testUsers.ts';
 
-let t: TestApp;
+const t = suiteApp();
 let articles: { id: number; classId: number }[];
 
 beforeAll(async () => {
-  t = await createTestApp();
   articles = await t.database.db
     .select({ id: news.id, classId: news.classId })
     .from(news)
     .where(and(eq(news.dataType, 3), eq(news.allowPl, true), sql`(${news.permission} & 8) = 0`))
     .orderBy(asc(news.id))
     .limit(14);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const { get, postForm: post } = suiteRequests(() => t);

@@ -4,23 +4,17 @@
  * publishing a farmer post, liking, commenting — with review state, idempotency, rate limits, authz,
  * mass assignment, hostile text and concurrent submits.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Deed, Expert, FarmerComment, FarmerPost, PriceBoard, Question, RuralColumn, RuralHome, RuralNews, RuralTab, Village } from '../../src/contract/rural.ts';
 import { appConfig } from '../../src/server/db/schema/core.ts';
 import { ruralPosts, ruralQuestions } from '../../src/server/db/schema/rural.ts';
 import { RURAL_REVIEW_KEY } from '../../src/server/rural/service.ts';
-import { createTestApp, suiteRequests, type TestApp } from '../support/testApp.ts';
+import { suiteApp, suiteRequests } from '../support/testApp.ts';
 import { createTestUser } from '../support/testUsers.ts';
 
-let t: TestApp;
+const t = suiteApp();
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
 
 const { get, postJson: post } = suiteRequests(() => t);
 

@@ -3,7 +3,7 @@
  * PostgreSQL when DATABASE_URL is set (npm run test:services). Requests go to `app.request` (no ports).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
 import { readConfig } from '../../src/server/config.ts';
@@ -38,6 +38,27 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
       rmSync(mediaDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The suite's app, opened before its tests and closed after them. The handle reads the open app, so a
+ * file's `const t = suiteApp()` stands for the `let t` a beforeAll would set (hooks the file adds after
+ * it run once the app is open).
+ */
+export function suiteApp(options: { seed?: boolean } = {}): TestApp {
+  let current: TestApp | null = null;
+  beforeAll(async () => {
+    current = await createTestApp(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as TestApp, {
+    get(_handle, key) {
+      if (current === null) throw new Error('the suite app opens in beforeAll');
+      return Reflect.get(current, key);
+    },
+  });
 }
 
 /** Reads a JSON envelope from a response. */

@@ -59,7 +59,7 @@ export function loadHome(): Promise<PageLoad<HomeView>> {
 }
 
 /** The home for a page (/composition/home, /interact/composition): sets the answer's status, and lets shared caches keep a good one for 30 s. */
-export async function loadHomeFor(response: { status: number; headers: Headers }): Promise<PageLoad<HomeView>> {
+export async function loadHomeFor(response: { status?: number; headers: Headers }): Promise<PageLoad<HomeView>> {
   const result = await loadHome();
   response.status = statusOf(result);
   if (result.kind === 'ok') response.headers.set('cache-control', 'public, max-age=0, s-maxage=30, stale-while-revalidate=300');

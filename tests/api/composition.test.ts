@@ -5,7 +5,7 @@
  * comments, the composition report variant, and the live counts published on the essay's room.
  */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Essay, EssayComment, EssaySummary, InfoItem, Mine, Role, School, SearchResult, Student, Teacher } from '../../src/contract/composition.ts';
 import { COMPOSITION_PATHS as P, COMPOSITION_ROOM_CLASS } from '../../src/contract/compositionLimits.ts';
@@ -18,29 +18,19 @@ import { likes, reports } from '../../src/server/db/schema/interaction.ts';
 import { readConfig } from '../../src/server/config.ts';
 import { createApiApp } from '../../src/server/http/createApiApp.ts';
 import { createLogger } from '../../src/server/log.ts';
-import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
+import { envelope, suiteApp, suiteRequests } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 
-let t: TestApp;
+const t = suiteApp();
 let schools: School[];
 let teachers: Teacher[];
 
 beforeAll(async () => {
-  t = await createTestApp();
   schools = (await get<School[]>(P.schools)).data;
   teachers = (await get<Teacher[]>(P.teachers)).data;
 });
-afterAll(async () => {
-  await t.close();
-});
 
-async function get<T>(path: string, headers: Record<string, string> = {}) {
-  return envelope<T>(await t.app.request(path, { headers }));
-}
-
-async function post<T>(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return envelope<T>(await t.app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }));
-}
+const { get, postJson: post } = suiteRequests(() => t);
 
 async function uploadPng(user: TestUser): Promise<string> {
   const bytes = await sharp({ create: { width: 8, height: 6, channels: 3, background: { r: 240, g: 230, b: 200 } } })

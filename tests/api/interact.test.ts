@@ -5,7 +5,7 @@
  * 我的 lists (authz).
  */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ComplaintDetail, ComplaintSummary, MyItem, ReaderPhoto } from '../../src/contract/interact.ts';
 import { COMPLAINT_PLATFORMS, COMPLAINT_STATUSES, INTERACT_PATHS as P } from '../../src/contract/interactLimits.ts';
@@ -14,25 +14,13 @@ import { UPLOAD_PATHS } from '../../src/contract/uploadLimits.ts';
 import { appConfig } from '../../src/server/db/schema/core.ts';
 import { complaintEvents, complaints, cooperationRequests, readerPhotos } from '../../src/server/db/schema/interact.ts';
 import { COMPLAINT_REVIEW_KEY } from '../../src/server/interact/service.ts';
-import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
+import { envelope, suiteApp, suiteRequests } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 
-let t: TestApp;
+const t = suiteApp();
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
 
-async function get<T>(path: string, headers: Record<string, string> = {}) {
-  return envelope<T>(await t.app.request(path, { headers }));
-}
-
-async function post<T>(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return envelope<T>(await t.app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }));
-}
+const { get, postJson: post } = suiteRequests(() => t);
 
 async function uploadPng(user: TestUser): Promise<string> {
   const bytes = await sharp({ create: { width: 12, height: 8, channels: 3, background: { r: 200, g: 90, b: 60 } } }).png().toBuffer();

@@ -6,39 +6,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ExchangeDetail, ExchangeItem, GoodsCard, GoodsDetail, MallHome } from '../../src/contract/mall.ts';
 import { users } from '../../src/server/db/schema/accounts.ts';
 import { mallCategories, mallCooperation, mallExchanges, mallGoods, pointsLedger } from '../../src/server/db/schema/mall.ts';
 import { grantPoints } from '../../src/server/points/service.ts';
-import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
+import { envelope, suiteApp, suiteRequests } from '../support/testApp.ts';
 import { createTestUser, createTestUsers, type TestUser } from '../support/testUsers.ts';
 
-let t: TestApp;
+const t = suiteApp();
 let categoryId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const [cat] = await t.database.db.select({ id: mallCategories.id }).from(mallCategories).orderBy(asc(mallCategories.id)).limit(1);
   categoryId = cat!.id;
 });
-afterAll(async () => {
-  await t.close();
-});
 
-function post(path: string, body: Record<string, string | number>, headers: Record<string, string> = {}): Promise<Response> {
-  return Promise.resolve(
-    t.app.request(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-      body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(),
-    }),
-  );
-}
-
-async function get<T>(path: string, headers: Record<string, string> = {}) {
-  return envelope<T>(await t.app.request(path, { headers }));
-}
+const { get, postForm: post } = suiteRequests(() => t);
 
 function key(): string {
   return randomUUID().replace(/-/g, '');

@@ -4,21 +4,20 @@
  * (50 parallel sign-ins → one credit; the balance never negative). Runs on PGlite and on PostgreSQL.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EarnResult, LedgerItem, PointsRules, PointsSummary, SigninResult } from '../../src/contract/mall.ts';
 import { users } from '../../src/server/db/schema/accounts.ts';
 import { news } from '../../src/server/db/schema/core.ts';
 import { pointsLedger, pointsSignins } from '../../src/server/db/schema/mall.ts';
 import { awardPoints, beijingDay, expirePoints, InsufficientPoints, signIn, spendPoints } from '../../src/server/points/service.ts';
 import { writeSettingRepo } from '../../src/server/points/repo.ts';
-import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
+import { envelope, suiteApp, suiteRequests } from '../support/testApp.ts';
 import { createTestUser } from '../support/testUsers.ts';
 
-let t: TestApp;
+const t = suiteApp();
 let articles: { id: number; classId: number }[];
 
 beforeAll(async () => {
-  t = await createTestApp();
   articles = await t.database.db
     .select({ id: news.id, classId: news.classId })
     .from(news)
@@ -26,23 +25,8 @@ beforeAll(async () => {
     .orderBy(asc(news.id))
     .limit(14);
 });
-afterAll(async () => {
-  await t.close();
-});
 
-function post(path: string, body: Record<string, string | number>, headers: Record<string, string> = {}): Promise<Response> {
-  return Promise.resolve(
-    t.app.request(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-      body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(),
-    }),
-  );
-}
-
-async function get<T>(path: string, headers: Record<string, string> = {}) {
-  return envelope<T>(await t.app.request(path, { headers }));
-}
+const { get, postForm: post } = suiteRequests(() => t);
 
 async function account(userId: number) {
   const [row] = await t.database.db.select({ credit: users.credit, integral: users.integral, level: users.creditLevel }).from(users).where(eq(users.id, userId));

@@ -4,31 +4,19 @@
  * publishing a farmer post, liking, commenting — with review state, idempotency, rate limits, authz,
  * mass assignment, hostile text and concurrent submits.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Deed, Expert, FarmerComment, FarmerPost, PriceBoard, Question, RuralColumn, RuralHome, RuralNews, RuralTab, Village } from '../../src/contract/rural.ts';
 import { appConfig } from '../../src/server/db/schema/core.ts';
 import { ruralPosts, ruralQuestions } from '../../src/server/db/schema/rural.ts';
 import { RURAL_REVIEW_KEY } from '../../src/server/rural/service.ts';
-import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
+import { suiteApp, suiteRequests } from '../support/testApp.ts';
 import { createTestUser } from '../support/testUsers.ts';
 
-let t: TestApp;
+const t = suiteApp();
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
 
-async function get<T>(path: string, headers: Record<string, string> = {}) {
-  return envelope<T>(await t.app.request(path, { headers }));
-}
-
-async function post<T>(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return envelope<T>(await t.app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }));
-}
+const { get, postJson: post } = suiteRequests(() => t);
 
 async function all<T>(path: string): Promise<T[]> {
   const out: T[] = [];

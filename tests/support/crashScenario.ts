@@ -14,16 +14,9 @@ import { news } from '../../src/server/db/schema/core.ts';
 import { newsDetailExtras } from '../../src/server/db/schema/detail.ts';
 import { comments, commentIdempotency, likes } from '../../src/server/db/schema/interaction.ts';
 import { seedDemo } from '../../src/server/db/seed/demoSeed.ts';
-import { startServer, type ServerProcess } from './serverProcess.ts';
+import { loadUntilKilled, postForm, shuffle, stopServer, type CrashTarget, type WriteAnswer } from './crashHarness.ts';
+import { startServer } from './serverProcess.ts';
 import { createTestUsers, type TestUser } from './testUsers.ts';
-
-export interface CrashTarget {
-  dataDir: string;
-  /** Opens the database the server will use (only while no server holds it, for PGlite). */
-  open(): Promise<Database>;
-  /** Extra environment of the server process (DATABASE_URL for PostgreSQL). */
-  env: NodeJS.ProcessEnv;
-}
 
 const USERS = 40;
 const LIKES_PER_USER = 10;
@@ -44,35 +37,10 @@ interface CommentJob {
   text: string;
 }
 type Job = LikeJob | CommentJob;
-interface Answer {
-  statusCode: number;
-  data: { id?: number } | null;
-}
 
-function form(fields: Record<string, string | number>): string {
-  return new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
-}
-
-async function send(origin: string, job: Job): Promise<Answer | null> {
-  const headers: Record<string, string> = { ...job.user.headers, 'content-type': 'application/x-www-form-urlencoded' };
-  let body: string;
-  let pathname: string;
-  if (job.kind === 'like') {
-    pathname = '/v1/like/do';
-    body = form({ classId: job.classId, newsId: job.newsId, type: 1 });
-  } else {
-    pathname = '/v1/comment/store';
-    headers['idempotency-key'] = job.key;
-    body = form({ classId: job.classId, newsId: job.newsId, sayText: job.text });
-  }
-  try {
-    const res = await fetch(origin + pathname, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
-    if (res.status !== 200) return null;
-    return (await res.json()) as Answer;
-  } catch {
-    // The server died under this request: no answer, so nothing was promised.
-    return null;
-  }
+async function send(origin: string, job: Job): Promise<WriteAnswer | null> {
+  if (job.kind === 'like') return postForm(`${origin}/v1/like/do`, job.user.headers, { classId: job.classId, newsId: job.newsId, type: 1 });
+  return postForm(`${origin}/v1/comment/store`, { ...job.user.headers, 'idempotency-key': job.key }, { classId: job.classId, newsId: job.newsId, sayText: job.text });
 }
 
 async function counters(database: Database, ids: number[]): Promise<Map<number, { likeOffset: number; commentOffset: number }>> {
@@ -91,12 +59,6 @@ async function counters(database: Database, ids: number[]): Promise<Map<number, 
   // The demo seed gives articles counts without rows; what must hold is that the difference between a
   // counter and its rows never changes, i.e. every new row moved its counter by exactly one.
   return new Map(rows.map((r) => [r.id, { likeOffset: r.likeNum - count(likeRows, r.id), commentOffset: r.commentCount - count(commentRows, r.id) }]));
-}
-
-async function stop(server: ServerProcess): Promise<void> {
-  if (server.child.exitCode !== null) return;
-  server.child.kill('SIGTERM');
-  await server.exited;
 }
 
 export async function runCrashScenario(target: CrashTarget): Promise<{ acknowledged: number; inFlight: number }> {
@@ -121,44 +83,14 @@ export async function runCrashScenario(target: CrashTarget): Promise<{ acknowled
     for (let j = 0; j < LIKES_PER_USER; j++) jobs.push({ kind: 'like', user, ...pick(articles, u + j) });
     jobs.push({ kind: 'comment', user, ...pick(articles, u), key: `crash-${run}-${u}`, text: `崩溃测试 ${run} 读者${u}` });
   });
-  for (let i = jobs.length - 1; i > 0; i--) {
-    const k = randomInt(i + 1);
-    [jobs[i], jobs[k]] = [jobs[k]!, jobs[i]!];
-  }
+  shuffle(jobs);
 
   let server = await startServer({ dataDir: target.dataDir, env: target.env });
   // The kill comes after a random number of success answers (30–150 of 440), with requests in flight.
-  const killAfter = randomInt(30, 151);
-  const answers = new Map<Job, Answer | null>();
-  let acknowledged = 0;
-  let inFlight = 0;
-  let inFlightAtKill = -1;
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < jobs.length && server.child.exitCode === null && inFlightAtKill < 0) {
-      const job = jobs[next++]!;
-      inFlight++;
-      const answer = await send(server.origin, job);
-      inFlight--;
-      answers.set(job, answer);
-      if (answer?.statusCode === 200 && ++acknowledged === killAfter) {
-        inFlightAtKill = inFlight;
-        server.child.kill('SIGKILL');
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: 24 }, worker));
-  if (inFlightAtKill < 0) server.child.kill('SIGKILL');
-  await server.exited;
-  expect(acknowledged).toBeGreaterThanOrEqual(killAfter);
-  expect(inFlightAtKill, 'requests were in flight when the server died').toBeGreaterThan(0);
+  const { acknowledged, inFlightAtKill, acked } = await loadUntilKilled(server, jobs, { killAfter: randomInt(30, 151), workers: 24, send });
 
   // Restart on the same data; a retry of every comment with its key (acknowledged or not) must not double it.
   server = await startServer({ dataDir: target.dataDir, env: target.env });
-  const acked = (job: Job): Answer | null => {
-    const a = answers.get(job);
-    return a?.statusCode === 200 ? a : null;
-  };
   try {
     const later: CommentJob[] = [];
     for (const job of jobs.filter((j): j is CommentJob => j.kind === 'comment')) {
@@ -180,7 +112,7 @@ export async function runCrashScenario(target: CrashTarget): Promise<{ acknowled
       expect(retry?.statusCode, `retry after the post interval of ${job.key}`).toBe(200);
     }
   } finally {
-    await stop(server);
+    await stopServer(server);
   }
 
   database = await target.open();

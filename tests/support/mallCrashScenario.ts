@@ -13,8 +13,8 @@ import type { Database } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema/accounts.ts';
 import { mallCategories, mallExchanges, mallGoods, pointsLedger } from '../../src/server/db/schema/mall.ts';
 import { grantPoints } from '../../src/server/points/service.ts';
-import type { CrashTarget } from './crashScenario.ts';
-import { startServer, type ServerProcess } from './serverProcess.ts';
+import { loadUntilKilled, postForm, shuffle, stopServer, type CrashTarget, type WriteAnswer } from './crashHarness.ts';
+import { startServer } from './serverProcess.ts';
 import { createTestUsers, type TestUser } from './testUsers.ts';
 
 const READERS = 30;
@@ -28,32 +28,8 @@ interface Job {
   user: TestUser;
   key: string;
 }
-interface Answer {
-  statusCode: number;
-  message: string;
-  data: { id?: number } | null;
-}
-
-async function send(origin: string, goodsId: number, job: Job): Promise<Answer | null> {
-  try {
-    const res = await fetch(`${origin}/v1/mall/exchange`, {
-      method: 'POST',
-      headers: { ...job.user.headers, 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': job.key },
-      body: new URLSearchParams({ goodsId: String(goodsId) }).toString(),
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (res.status !== 200) return null;
-    return (await res.json()) as Answer;
-  } catch {
-    // The server died under this request: no answer, so nothing was promised.
-    return null;
-  }
-}
-
-async function stop(server: ServerProcess): Promise<void> {
-  if (server.child.exitCode !== null) return;
-  server.child.kill('SIGTERM');
-  await server.exited;
+async function send(origin: string, goodsId: number, job: Job): Promise<WriteAnswer | null> {
+  return postForm(`${origin}/v1/mall/exchange`, { ...job.user.headers, 'idempotency-key': job.key }, { goodsId });
 }
 
 export async function runMallCrashScenario(target: CrashTarget): Promise<{ acknowledged: number; inFlight: number }> {
@@ -74,40 +50,14 @@ export async function runMallCrashScenario(target: CrashTarget): Promise<{ ackno
   readers.forEach((user, u) => {
     for (let j = 0; j < PER_READER; j++) jobs.push({ user, key: `mallcrash-${run}-${u}-${j}` });
   });
-  for (let i = jobs.length - 1; i > 0; i--) {
-    const k = randomInt(i + 1);
-    [jobs[i], jobs[k]] = [jobs[k]!, jobs[i]!];
-  }
+  shuffle(jobs);
 
   let server = await startServer({ dataDir: target.dataDir, env: { SEED_DEMO: '0', ...target.env } });
-  const killAfter = randomInt(15, 61);
-  const answers = new Map<Job, Answer | null>();
-  let acknowledged = 0;
-  let inFlight = 0;
-  let inFlightAtKill = -1;
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < jobs.length && server.child.exitCode === null && inFlightAtKill < 0) {
-      const job = jobs[next++]!;
-      inFlight++;
-      const answer = await send(server.origin, goodsId, job);
-      inFlight--;
-      answers.set(job, answer);
-      if (answer?.statusCode === 200 && ++acknowledged === killAfter) {
-        inFlightAtKill = inFlight;
-        server.child.kill('SIGKILL');
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: 16 }, worker));
-  if (inFlightAtKill < 0) server.child.kill('SIGKILL');
-  await server.exited;
-  expect(acknowledged).toBeGreaterThanOrEqual(killAfter);
-  expect(inFlightAtKill, 'requests were in flight when the server died').toBeGreaterThan(0);
-  const acked = (job: Job): Answer | null => {
-    const a = answers.get(job);
-    return a?.statusCode === 200 ? a : null;
-  };
+  const { acknowledged, inFlightAtKill, acked } = await loadUntilKilled(server, jobs, {
+    killAfter: randomInt(15, 61),
+    workers: 16,
+    send: (origin, job) => send(origin, goodsId, job),
+  });
 
   // Restart on the same data; a retry of every acknowledged exchange with its key answers the same exchange.
   server = await startServer({ dataDir: target.dataDir, env: { SEED_DEMO: '0', ...target.env } });
@@ -118,7 +68,7 @@ export async function runMallCrashScenario(target: CrashTarget): Promise<{ ackno
       expect(retry?.data?.id, `retry of acknowledged ${job.key}`).toBe(acked(job)!.data?.id);
     }
   } finally {
-    await stop(server);
+    await stopServer(server);
   }
 
   database = await target.open();

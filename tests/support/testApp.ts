@@ -3,7 +3,7 @@
  * PostgreSQL when DATABASE_URL is set (npm run test:services). Requests go to `app.request` (no ports).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
 import { readConfig } from '../../src/server/config.ts';
@@ -40,7 +40,53 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
   };
 }
 
+/**
+ * The suite's app, opened before its tests and closed after them. The handle reads the open app, so a
+ * file's `const t = suiteApp()` stands for the `let t` a beforeAll would set (hooks the file adds after
+ * it run once the app is open).
+ */
+export function suiteApp(options: { seed?: boolean } = {}): TestApp {
+  let current: TestApp | null = null;
+  beforeAll(async () => {
+    current = await createTestApp(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as TestApp, {
+    get(_handle, key) {
+      if (current === null) throw new Error('the suite app opens in beforeAll');
+      return Reflect.get(current, key);
+    },
+  });
+}
+
 /** Reads a JSON envelope from a response. */
 export async function envelope<T = unknown>(res: Response): Promise<{ statusCode: number; message: string; data: T }> {
   return (await res.json()) as { statusCode: number; message: string; data: T };
+}
+
+/**
+ * A suite's request helpers on its app (`app()` is read at each call, so it may be opened in beforeAll):
+ * `get` reads an envelope, `postJson` sends a JSON body, `postForm` a form body (its Response, to read
+ * headers or the envelope).
+ */
+export function suiteRequests(app: () => TestApp) {
+  return {
+    async get<T>(path: string, headers: Record<string, string> = {}) {
+      return envelope<T>(await app().app.request(path, { headers }));
+    },
+    async postJson<T>(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+      return envelope<T>(await app().app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }));
+    },
+    postForm(path: string, body: Record<string, string | number>, headers: Record<string, string> = {}): Promise<Response> {
+      return Promise.resolve(
+        app().app.request(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+          body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(),
+        }),
+      );
+    },
+  };
 }

@@ -104,8 +104,10 @@ export function ContributeForm({ schools, teachers }: Props) {
         else if (res.statusCode !== 301 && res.statusCode !== 302) setProblem(res.message);
       }
       if (files.length > room) setProblem(`图片最多 ${ESSAY_MAX_PICTURES} 张，多出的没有上传`);
-    } catch {
-      setProblem('图片上传失败，请重试');
+    } catch (error) {
+      // Spec 8 speaks for an HTTP 500; a refused picture brings the server's own message (issue 21 item 4).
+      const message = messageForFailure(error, '图片上传失败，请重试');
+      if (message) setProblem(message);
     } finally {
       if (added.length > 0) update({ pictures: [...draft.pictures, ...added] });
       setBusy('');

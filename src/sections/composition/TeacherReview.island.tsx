@@ -3,68 +3,32 @@
  * and reviews one — a score of 0–100 and a comment. Only teachers, only their own essays: the server
  * refuses everyone else (the island shows its Chinese answer). `?id=` opens that essay's form.
  */
-import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { Essay, EssaySummary, Role } from '../../contract/composition.ts';
 import { COMPOSITION_PATHS, REVIEW_MAX } from '../../contract/compositionLimits.ts';
 import { api } from '../../client/api.ts';
-import { requireLogin } from '../../features/login-gate/requireLogin.ts';
-import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import { essayHref } from './compositionLinks.ts';
+import { gateNoteClass, isGate, ReaderGate, useReaderLoad, type GateState } from './ReaderGate.tsx';
 import styles from './TeacherReview.module.css';
 
-type State = { kind: 'anonymous' } | { kind: 'loading' } | { kind: 'notTeacher' } | { kind: 'error'; message: string } | { kind: 'ok'; role: Role; essays: EssaySummary[] };
+type Assigned = { kind: 'notTeacher' } | { kind: 'ok'; role: Role; essays: EssaySummary[] };
+
+async function loadAssigned(): Promise<Assigned | GateState> {
+  const role = await api.get<Role>(COMPOSITION_PATHS.role);
+  if (role.statusCode !== 200 || !role.data) return { kind: 'error', message: role.message };
+  if (role.data.role !== 'teacher') return { kind: 'notTeacher' };
+  const essays = await api.get<EssaySummary[]>(COMPOSITION_PATHS.assigned);
+  if (essays.statusCode !== 200 || !essays.data) return { kind: 'error', message: essays.message };
+  return { kind: 'ok', role: role.data, essays: essays.data };
+}
 
 export function TeacherReview({ openId }: { openId: number | null }) {
-  const session = useStore($session);
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const { state, setState, retry } = useReaderLoad(loadAssigned);
   const [open, setOpen] = useState<number | null>(openId);
-  const [attempt, setAttempt] = useState(0);
 
-  useEffect(() => {
-    if (!session.token) return setState({ kind: 'anonymous' });
-    let stale = false;
-    setState({ kind: 'loading' });
-    api
-      .get<Role>(COMPOSITION_PATHS.role)
-      .then(async (role) => {
-        if (stale) return;
-        if (role.statusCode !== 200 || !role.data) return setState({ kind: 'error', message: role.message });
-        if (role.data.role !== 'teacher') return setState({ kind: 'notTeacher' });
-        const essays = await api.get<EssaySummary[]>(COMPOSITION_PATHS.assigned);
-        if (stale) return;
-        if (essays.statusCode !== 200 || !essays.data) return setState({ kind: 'error', message: essays.message });
-        setState({ kind: 'ok', role: role.data, essays: essays.data });
-      })
-      .catch(() => !stale && setState({ kind: 'error', message: '加载失败' }));
-    return () => {
-      stale = true;
-    };
-  }, [session.token, attempt]);
-
-  if (state.kind === 'anonymous') {
-    return (
-      <div className={styles.empty}>
-        <p>老师登录后可点评学生指定给你的作文</p>
-        <button type="button" className={styles.primary} onClick={() => requireLogin()}>
-          登录
-        </button>
-      </div>
-    );
-  }
-  if (state.kind === 'loading') return <p className={styles.empty} role="status">加载中…</p>;
-  if (state.kind === 'notTeacher') return <p className={styles.empty}>只有认证老师可以点评。老师认证请联系作文专区编辑。</p>;
-  if (state.kind === 'error') {
-    return (
-      <div className={styles.empty}>
-        <p role="alert">{state.message}</p>
-        <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-          点击重试
-        </button>
-      </div>
-    );
-  }
+  if (isGate(state)) return <ReaderGate state={state} loginHint="老师登录后可点评学生指定给你的作文" onRetry={retry} />;
+  if (state.kind === 'notTeacher') return <p className={gateNoteClass}>只有认证老师可以点评。老师认证请联系作文专区编辑。</p>;
   const waiting = state.essays.filter((e) => e.score === null).length;
   const onReviewed = (essay: Essay) => {
     setState({ ...state, essays: state.essays.map((e) => (e.id === essay.id ? { ...e, score: essay.score } : e)) });
@@ -75,7 +39,7 @@ export function TeacherReview({ openId }: { openId: number | null }) {
       <p className={styles.head}>
         {state.role.teacher?.name}老师，你有 <strong>{waiting}</strong> 篇作文待点评
       </p>
-      {state.essays.length === 0 && <p className={styles.empty}>还没有学生指定你点评</p>}
+      {state.essays.length === 0 && <p className={gateNoteClass}>还没有学生指定你点评</p>}
       <ul className={styles.list}>
         {state.essays.map((e) => (
           <li key={e.id} data-essay-id={e.id}>

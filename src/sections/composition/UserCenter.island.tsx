@@ -5,63 +5,27 @@
  * (nothing of it is rendered on the server).
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Mine, Role } from '../../contract/composition.ts';
 import { COMPOSITION_PATHS } from '../../contract/compositionLimits.ts';
 import { api } from '../../client/api.ts';
-import { requireLogin } from '../../features/login-gate/requireLogin.ts';
 import { $session } from '../../stores/session.ts';
 import { COMPOSITION_LINKS, essayHref, reviewStateLabel } from './compositionLinks.ts';
+import { isGate, ReaderGate, useReaderLoad, type GateState } from './ReaderGate.tsx';
 import styles from './UserCenter.module.css';
 
-type State = { kind: 'anonymous' } | { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ok'; mine: Mine; role: Role };
+async function loadMine(): Promise<{ kind: 'ok'; mine: Mine; role: Role } | GateState> {
+  const [mine, role] = await Promise.all([api.get<Mine>(COMPOSITION_PATHS.mine), api.get<Role>(COMPOSITION_PATHS.role)]);
+  if (mine.statusCode === 200 && mine.data && role.statusCode === 200 && role.data) return { kind: 'ok', mine: mine.data, role: role.data };
+  return { kind: 'error', message: mine.message || role.message };
+}
 
 export function UserCenter() {
   const session = useStore($session);
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const { state, retry } = useReaderLoad(loadMine);
   const [tab, setTab] = useState<'essays' | 'comments'>('essays');
-  const [attempt, setAttempt] = useState(0);
 
-  useEffect(() => {
-    if (!session.token) {
-      setState({ kind: 'anonymous' });
-      return;
-    }
-    let stale = false;
-    setState({ kind: 'loading' });
-    Promise.all([api.get<Mine>(COMPOSITION_PATHS.mine), api.get<Role>(COMPOSITION_PATHS.role)])
-      .then(([mine, role]) => {
-        if (stale) return;
-        if (mine.statusCode === 200 && mine.data && role.statusCode === 200 && role.data) setState({ kind: 'ok', mine: mine.data, role: role.data });
-        else setState({ kind: 'error', message: mine.message || role.message });
-      })
-      .catch(() => !stale && setState({ kind: 'error', message: '加载失败' }));
-    return () => {
-      stale = true;
-    };
-  }, [session.token, attempt]);
-
-  if (state.kind === 'anonymous') {
-    return (
-      <div className={styles.empty}>
-        <p>登录后查看我的作文、审核状态和老师点评</p>
-        <button type="button" className={styles.primary} onClick={() => requireLogin()}>
-          登录
-        </button>
-      </div>
-    );
-  }
-  if (state.kind === 'loading') return <p className={styles.empty} role="status">加载中…</p>;
-  if (state.kind === 'error') {
-    return (
-      <div className={styles.empty}>
-        <p role="alert">{state.message}</p>
-        <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-          点击重试
-        </button>
-      </div>
-    );
-  }
+  if (isGate(state)) return <ReaderGate state={state} loginHint="登录后查看我的作文、审核状态和老师点评" onRetry={retry} />;
   const { mine, role } = state;
   return (
     <div>

@@ -3,32 +3,12 @@
  * unknown ids are 'notFound' (404 page); a failing call is 'error'.
  */
 import { getEndpoint } from '../../client/getEndpoint.ts';
-import {
-  essayDetail,
-  listComments,
-  listEssays,
-  listInfo,
-  listReviews,
-  listSchools,
-  listTeachers,
-  rankEssays,
-  schoolDetail,
-  searchComposition,
-  studentDetail,
-  teacherDetail,
-  type Essay,
-  type EssayComment,
-  type EssaySummary,
-  type InfoItem,
-  type School,
-  type SearchResult,
-  type Student,
-  type Teacher,
-} from '../../contract/composition.ts';
+import * as endpoint from '../../contract/composition.ts';
+import type { Essay, EssayComment, EssaySummary, InfoItem, School, SearchResult, Student, Teacher } from '../../contract/composition.ts';
 import { SEARCH_MAX } from '../../contract/compositionLimits.ts';
 import { Id } from '../../contract/fields.ts';
 import type { Envelope } from '../../contract/envelope.ts';
-import { dataOr404, loadSafely, type PageLoad } from '../news/pageLoad.ts';
+import { dataOr404, loadSafely, statusOf, type PageLoad } from '../news/pageLoad.ts';
 
 /** One call's data as the page's view ('error' on any failure). */
 function one<T>(call: () => Promise<Envelope<T>>): Promise<PageLoad<T>> {
@@ -62,13 +42,13 @@ export interface HomeView {
 export function loadHome(): Promise<PageLoad<HomeView>> {
   return loadSafely<HomeView>(async () => {
     const [recommend, popular, top, latest, info, schools, teachers] = await Promise.all([
-      getEndpoint(listEssays, { kind: 'recommend', page: 1, pageSize: 6 }),
-      getEndpoint(rankEssays, { type: 'rank', page: 1, pageSize: 3 }),
-      getEndpoint(rankEssays, { type: 'start', page: 1, pageSize: 3 }),
-      getEndpoint(listEssays, { page: 1, pageSize: 6 }),
-      getEndpoint(listInfo, { page: 1, pageSize: 3 }),
-      getEndpoint(listSchools),
-      getEndpoint(listTeachers, {}),
+      getEndpoint(endpoint.listEssays, { kind: 'recommend', page: 1, pageSize: 6 }),
+      getEndpoint(endpoint.rankEssays, { type: 'rank', page: 1, pageSize: 3 }),
+      getEndpoint(endpoint.rankEssays, { type: 'start', page: 1, pageSize: 3 }),
+      getEndpoint(endpoint.listEssays, { page: 1, pageSize: 6 }),
+      getEndpoint(endpoint.listInfo, { page: 1, pageSize: 3 }),
+      getEndpoint(endpoint.listSchools),
+      getEndpoint(endpoint.listTeachers, {}),
     ]);
     if (!okAll(recommend, popular, top, latest, info, schools, teachers)) return { kind: 'error' };
     return {
@@ -76,6 +56,14 @@ export function loadHome(): Promise<PageLoad<HomeView>> {
       view: { recommend: recommend.data, popular: popular.data, top: top.data, latest: latest.data, info: info.data, schools: schools.data, teachers: teachers.data },
     };
   });
+}
+
+/** The home for a page (/composition/home, /interact/composition): sets the answer's status, and lets shared caches keep a good one for 30 s. */
+export async function loadHomeFor(response: { status?: number; headers: Headers }): Promise<PageLoad<HomeView>> {
+  const result = await loadHome();
+  response.status = statusOf(result);
+  if (result.kind === 'ok') response.headers.set('cache-control', 'public, max-age=0, s-maxage=30, stale-while-revalidate=300');
+  return result;
 }
 
 export interface ListView {
@@ -91,35 +79,35 @@ export function loadList(url: URL): Promise<PageLoad<ListView>> {
     const g = Number(url.searchParams.get('grade'));
     const grade = Number.isInteger(g) && g >= 1 && g <= 12 ? g : undefined;
     const schoolId = readId(url.searchParams.get('schoolId')) ?? undefined;
-    const [essays, schools] = await Promise.all([getEndpoint(listEssays, { grade, schoolId, page: 1, pageSize: LIST_PAGE_SIZE }), getEndpoint(listSchools)]);
+    const [essays, schools] = await Promise.all([getEndpoint(endpoint.listEssays, { grade, schoolId, page: 1, pageSize: LIST_PAGE_SIZE }), getEndpoint(endpoint.listSchools)]);
     if (!okAll(essays, schools)) return { kind: 'error' };
     return { kind: 'ok', view: { essays: essays.data, schools: schools.data, grade, schoolId } };
   });
 }
 
 export function loadKindList(kind: 'recommend' | 'newspaper'): Promise<PageLoad<EssaySummary[]>> {
-  return one(() => getEndpoint(listEssays, { kind, page: 1, pageSize: LIST_PAGE_SIZE }));
+  return one(() => getEndpoint(endpoint.listEssays, { kind, page: 1, pageSize: LIST_PAGE_SIZE }));
 }
 
 export function loadRank(type: 'rank' | 'start'): Promise<PageLoad<EssaySummary[]>> {
-  return one(() => getEndpoint(rankEssays, { type, page: 1, pageSize: LIST_PAGE_SIZE }));
+  return one(() => getEndpoint(endpoint.rankEssays, { type, page: 1, pageSize: LIST_PAGE_SIZE }));
 }
 
 export function loadReviews(): Promise<PageLoad<Essay[]>> {
-  return one(() => getEndpoint(listReviews, { page: 1, pageSize: LIST_PAGE_SIZE }));
+  return one(() => getEndpoint(endpoint.listReviews, { page: 1, pageSize: LIST_PAGE_SIZE }));
 }
 
 export function loadInfo(): Promise<PageLoad<InfoItem[]>> {
-  return one(() => getEndpoint(listInfo, { page: 1, pageSize: 50 }));
+  return one(() => getEndpoint(endpoint.listInfo, { page: 1, pageSize: 50 }));
 }
 
 export function loadSchools(): Promise<PageLoad<School[]>> {
-  return one(() => getEndpoint(listSchools));
+  return one(() => getEndpoint(endpoint.listSchools));
 }
 
 export function loadTeachers(): Promise<PageLoad<{ teachers: Teacher[]; schools: School[] }>> {
   return loadSafely<{ teachers: Teacher[]; schools: School[] }>(async () => {
-    const [teachers, schools] = await Promise.all([getEndpoint(listTeachers, {}), getEndpoint(listSchools)]);
+    const [teachers, schools] = await Promise.all([getEndpoint(endpoint.listTeachers, {}), getEndpoint(endpoint.listSchools)]);
     return okAll(teachers, schools) ? { kind: 'ok', view: { teachers: teachers.data, schools: schools.data } } : { kind: 'error' };
   });
 }
@@ -139,9 +127,9 @@ export function loadEssay(url: URL, commentPageSize = 10): Promise<PageLoad<Essa
 }
 
 export async function loadEssayById(id: number, commentPageSize: number): Promise<PageLoad<EssayView>> {
-  const res = dataOr404(await getEndpoint(essayDetail, { id }));
+  const res = dataOr404(await getEndpoint(endpoint.essayDetail, { id }));
   if (!res.ok) return res.notFound ? { kind: 'notFound', message: res.message } : { kind: 'error' };
-  const comments = await getEndpoint(listComments, { id, page: 1, pageSize: commentPageSize });
+  const comments = await getEndpoint(endpoint.listComments, { id, page: 1, pageSize: commentPageSize });
   if (comments.statusCode !== 200) return { kind: 'error' };
   return { kind: 'ok', view: { essay: res.data, comments: comments.data } };
 }
@@ -149,7 +137,7 @@ export async function loadEssayById(id: number, commentPageSize: number): Promis
 /** /testcomposition: the section's sample, the best-scored essay, shown as a detail. */
 export function loadSample(): Promise<PageLoad<EssayView>> {
   return loadSafely<EssayView>(async () => {
-    const top = await getEndpoint(rankEssays, { type: 'start', page: 1, pageSize: 1 });
+    const top = await getEndpoint(endpoint.rankEssays, { type: 'start', page: 1, pageSize: 1 });
     const first = top.data?.[0];
     if (top.statusCode !== 200 || !first) return { kind: 'error' };
     return loadEssayById(first.id, 10);
@@ -167,21 +155,21 @@ export function loadPerson(url: URL, kind: PersonView['kind']): Promise<PageLoad
     const missing = { student: '小作者不存在', teacher: '老师不存在', school: '学校不存在' }[kind];
     if (id === null) return { kind: 'notFound', message: missing };
     if (kind === 'student') {
-      const [who, essays] = await Promise.all([getEndpoint(studentDetail, { id }), getEndpoint(listEssays, { userId: id, page: 1, pageSize: LIST_PAGE_SIZE })]);
+      const [who, essays] = await Promise.all([getEndpoint(endpoint.studentDetail, { id }), getEndpoint(endpoint.listEssays, { userId: id, page: 1, pageSize: LIST_PAGE_SIZE })]);
       const found = dataOr404(who);
       if (!found.ok) return found.notFound ? { kind: 'notFound', message: found.message } : { kind: 'error' };
       return essays.statusCode === 200 ? { kind: 'ok', view: { kind, student: found.data, essays: essays.data } } : { kind: 'error' };
     }
     if (kind === 'teacher') {
-      const [who, essays] = await Promise.all([getEndpoint(teacherDetail, { id }), getEndpoint(listEssays, { teacherId: id, page: 1, pageSize: LIST_PAGE_SIZE })]);
+      const [who, essays] = await Promise.all([getEndpoint(endpoint.teacherDetail, { id }), getEndpoint(endpoint.listEssays, { teacherId: id, page: 1, pageSize: LIST_PAGE_SIZE })]);
       const found = dataOr404(who);
       if (!found.ok) return found.notFound ? { kind: 'notFound', message: found.message } : { kind: 'error' };
       return essays.statusCode === 200 ? { kind: 'ok', view: { kind, teacher: found.data, essays: essays.data } } : { kind: 'error' };
     }
     const [school, teachers, essays] = await Promise.all([
-      getEndpoint(schoolDetail, { id }),
-      getEndpoint(listTeachers, { schoolId: id }),
-      getEndpoint(listEssays, { schoolId: id, page: 1, pageSize: LIST_PAGE_SIZE }),
+      getEndpoint(endpoint.schoolDetail, { id }),
+      getEndpoint(endpoint.listTeachers, { schoolId: id }),
+      getEndpoint(endpoint.listEssays, { schoolId: id, page: 1, pageSize: LIST_PAGE_SIZE }),
     ]);
     const found = dataOr404(school);
     if (!found.ok) return found.notFound ? { kind: 'notFound', message: found.message } : { kind: 'error' };
@@ -200,7 +188,7 @@ export function loadSearch(url: URL): Promise<PageLoad<SearchView>> {
     const keyword = (url.searchParams.get('keyword') ?? '').trim();
     if (keyword === '') return { kind: 'ok', view: { keyword, result: null, problem: '' } };
     if (Array.from(keyword).length > SEARCH_MAX) return { kind: 'ok', view: { keyword, result: null, problem: `搜索词不能超过 ${SEARCH_MAX} 个字` } };
-    const res = await getEndpoint(searchComposition, { keyword });
+    const res = await getEndpoint(endpoint.searchComposition, { keyword });
     if (res.statusCode !== 200) return { kind: 'ok', view: { keyword, result: null, problem: res.message } };
     return { kind: 'ok', view: { keyword, result: res.data, problem: '' } };
   });

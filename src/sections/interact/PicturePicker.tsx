@@ -4,6 +4,7 @@
  * URLs. Used by the complaint form (evidence ≤ 9) and the photo form (one photo).
  */
 import { useRef } from 'react';
+import { messageForFailure } from '../../client/apiClient.ts';
 import { UPLOAD_ACCEPT } from '../../contract/uploadLimits.ts';
 import { checkPictureFile, uploadPicture } from '../../features/interaction/uploadPicture.ts';
 import { showToast } from '../../stores/toast.ts';
@@ -51,8 +52,10 @@ export function PicturePicker({ label, max, pictures, onChange }: Props) {
         return;
       }
       toast(res.message || '图片上传失败');
-    } catch {
-      toast('图片上传失败，请重试');
+    } catch (error) {
+      // Spec 8 speaks for an HTTP 500; a refused picture brings the server's own message (issue 21 item 4).
+      const message = messageForFailure(error, '图片上传失败，请重试');
+      if (message) toast(message);
     }
     remove(id);
   }

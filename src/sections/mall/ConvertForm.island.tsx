@@ -7,6 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { messageForFailure } from '../../client/apiClient.ts';
 import { getByPath } from '../../client/getEndpoint.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
 import type { ExchangeBody, GoodsKind, mallExchange, pointsSummary } from '../../contract/mall.ts';
@@ -14,6 +15,7 @@ import { requireLogin } from '../../features/login-gate/requireLogin.ts';
 import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import styles from './Mall.module.css';
+import { Field, FormProblem, PhoneField, useFields } from './MallFields.tsx';
 
 interface Props {
   goodsId: number;
@@ -32,7 +34,7 @@ function newKey(): string {
 export function ConvertForm({ goodsId, kind, price, stock, detailHref }: Props) {
   const session = useStore($session);
   const [balance, setBalance] = useState<number | null>(null);
-  const [fields, setFields] = useState({ name: '', phone: '', region: '', address: '', mobile: '' });
+  const { fields, bind } = useFields({ name: '', phone: '', region: '', address: '', mobile: '' });
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const attempt = useRef<string | null>(null);
@@ -52,11 +54,6 @@ export function ConvertForm({ goodsId, kind, price, stock, detailHref }: Props) 
       stale = true;
     };
   }, [session.token]);
-
-  const set = (name: keyof typeof fields) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
-    setFields((f) => ({ ...f, [name]: value }));
-  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -78,9 +75,11 @@ export function ConvertForm({ goodsId, kind, price, stock, detailHref }: Props) 
       // A clear answer: this attempt is over; the next tap is a new exchange.
       attempt.current = null;
       if (res.statusCode !== 301 && res.statusCode !== 302) setProblem(res.message || '兑换失败，请稍后再试');
-    } catch {
-      // No answer: the same key goes out again on the next tap, so it cannot exchange twice.
-      setProblem('网络不给力，兑换结果未知，请再点一次（不会重复扣积分）');
+    } catch (error) {
+      // No answer: the same key goes out again on the next tap, so it cannot exchange twice. Spec 8 speaks
+      // for an HTTP 500; a refused input brings the server's own message (issue 21 item 4).
+      const message = messageForFailure(error, '网络不给力，兑换结果未知，请再点一次（不会重复扣积分）');
+      if (message) setProblem(message);
     } finally {
       setBusy(false);
     }
@@ -96,36 +95,17 @@ export function ConvertForm({ goodsId, kind, price, stock, detailHref }: Props) 
       {kind === 'physical' && (
         <fieldset className={styles.fieldset}>
           <legend className={styles.sectionTitle}>收货信息</legend>
-          <label className={styles.field}>
-            收货人
-            <input name="name" autoComplete="name" maxLength={20} value={fields.name} onChange={set('name')} />
-          </label>
-          <label className={styles.field}>
-            手机号
-            <input name="phone" type="tel" inputMode="tel" autoComplete="tel" maxLength={20} value={fields.phone} onChange={set('phone')} />
-          </label>
-          <label className={styles.field}>
-            所在地区
-            <input name="region" autoComplete="address-level2" maxLength={40} placeholder="如 重庆市 渝中区" value={fields.region} onChange={set('region')} />
-          </label>
-          <label className={styles.field}>
-            详细地址
-            <input name="address" autoComplete="street-address" maxLength={120} placeholder="街道、门牌号" value={fields.address} onChange={set('address')} />
-          </label>
+          <Field label="收货人" autoComplete="name" maxLength={20} {...bind('name')} />
+          <PhoneField label="手机号" {...bind('phone')} />
+          <Field label="所在地区" autoComplete="address-level2" maxLength={40} placeholder="如 重庆市 渝中区" {...bind('region')} />
+          <Field label="详细地址" autoComplete="street-address" maxLength={120} placeholder="街道、门牌号" {...bind('address')} />
         </fieldset>
       )}
       {kind === 'virtual' && (
-        <label className={`${styles.field} ${styles.fieldTop}`}>
-          充值手机号
-          <input name="mobile" type="tel" inputMode="tel" autoComplete="tel" maxLength={20} value={fields.mobile} onChange={set('mobile')} />
-        </label>
+        <PhoneField label="充值手机号" className={styles.fieldTop} {...bind('mobile')} />
       )}
       {(kind === 'coupon' || kind === 'card') && <p className={styles.hint}>{kind === 'coupon' ? '兑换后券码在「优惠券」中查看' : '兑换后卡密在「我的券」中查看'}</p>}
-      {problem && (
-        <p className={styles.error} role="alert">
-          {problem}
-        </p>
-      )}
+      <FormProblem problem={problem} />
       <button type="submit" className={styles.primary} disabled={busy || soldOut || short}>
         {soldOut ? '已兑完' : short ? '积分不足' : busy ? '兑换中…' : `确认兑换（${price} 积分）`}
       </button>

@@ -8,19 +8,15 @@ import { messageForFailure } from '../../client/apiClient.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
 import type { mallCooperation } from '../../contract/mall.ts';
 import styles from './Mall.module.css';
+import { Field, FormProblem, PhoneField, useFields } from './MallFields.tsx';
 
 const EMPTY = { company: '', contact: '', phone: '', content: '' };
 
 export function CooperationForm() {
-  const [fields, setFields] = useState(EMPTY);
+  const { fields, setFields, bind } = useFields(EMPTY);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
   const [sent, setSent] = useState('');
-
-  const set = (name: keyof typeof EMPTY) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
-    setFields((f) => ({ ...f, [name]: value }));
-  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -58,27 +54,14 @@ export function CooperationForm() {
   }
   return (
     <form className={styles.section} onSubmit={(e) => void submit(e)} noValidate aria-label="商务合作留言">
-      <label className={styles.field}>
-        公司名称
-        <input name="company" autoComplete="organization" maxLength={50} value={fields.company} onChange={set('company')} />
-      </label>
-      <label className={styles.field}>
-        联系人
-        <input name="contact" autoComplete="name" maxLength={20} value={fields.contact} onChange={set('contact')} />
-      </label>
-      <label className={styles.field}>
-        手机号
-        <input name="phone" type="tel" inputMode="tel" autoComplete="tel" maxLength={20} value={fields.phone} onChange={set('phone')} />
-      </label>
+      <Field label="公司名称" autoComplete="organization" maxLength={50} {...bind('company')} />
+      <Field label="联系人" autoComplete="name" maxLength={20} {...bind('contact')} />
+      <PhoneField label="手机号" {...bind('phone')} />
       <label className={styles.field}>
         合作内容
-        <textarea name="content" maxLength={500} placeholder="想上架的商品、合作方式、预计数量等（10–500 字）" value={fields.content} onChange={set('content')} />
+        <textarea maxLength={500} placeholder="想上架的商品、合作方式、预计数量等（10–500 字）" {...bind('content')} />
       </label>
-      {problem && (
-        <p className={styles.error} role="alert">
-          {problem}
-        </p>
-      )}
+      <FormProblem problem={problem} />
       <button type="submit" className={styles.primary} disabled={busy}>
         {busy ? '提交中…' : '提交'}
       </button>

@@ -4,25 +4,23 @@
  * writes one question. The answer says whether the question is public or 审核中 and links to it.
  */
 import { useStore } from '@nanostores/react';
-import { messageForFailure } from '../../client/apiClient.ts';
 import { useState, type FormEvent } from 'react';
 import type { Question } from '../../contract/rural.ts';
 import { QUESTION_MAX_CHARS, QUESTION_MIN_CHARS, RURAL_PATHS, RURAL_QUESTION_TAGS } from '../../contract/ruralLimits.ts';
-import { api } from '../../client/api.ts';
 import { requireLogin } from '../../features/login-gate/requireLogin.ts';
 import { BASE_PATH } from '../../lib/safeUrl.ts';
 import { $session } from '../../stores/session.ts';
 import styles from './AskForm.module.css';
-
-const newKey = () => `ask-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+import { DistrictField, FormError } from './RuralFields.tsx';
+import formStyles from './RuralForm.module.css';
+import { useRuralWrite } from './useRuralWrite.ts';
 
 export function AskForm() {
   const session = useStore($session);
   const [content, setContent] = useState('');
   const [tag, setTag] = useState('');
   const [district, setDistrict] = useState('');
-  const [key, setKey] = useState(newKey);
-  const [busy, setBusy] = useState(false);
+  const { busy, sendDraft } = useRuralWrite('ask');
   const [error, setError] = useState('');
   const [done, setDone] = useState<{ question: Question; message: string } | null>(null);
 
@@ -31,22 +29,15 @@ export function AskForm() {
     if (busy || !requireLogin()) return;
     if (Array.from(content.trim()).length < QUESTION_MIN_CHARS) return setError(`问题至少 ${QUESTION_MIN_CHARS} 个字`);
     if (tag === '') return setError('请选择问题领域');
-    setBusy(true);
     setError('');
-    try {
-      const res = await api.post<Question>(RURAL_PATHS.ask, { content, tag, district }, { idempotencyKey: key });
-      if (res.statusCode === 200) {
+    await sendDraft<Question>(RURAL_PATHS.ask, { content, tag, district }, {
+      ok: (res) => {
         setDone({ question: res.data, message: res.message || '提问成功' });
         setContent('');
-        setKey(newKey());
-      } else if (res.statusCode !== 301 && res.statusCode !== 302) setError(res.message);
-    } catch (error) {
-      // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message (issue 21 item 4).
-      const message = messageForFailure(error, '网络不给力，问题已保留，请再点一次提交');
-      if (message) setError(message);
-    } finally {
-      setBusy(false);
-    }
+      },
+      fail: setError,
+      offline: '网络不给力，问题已保留，请再点一次提交',
+    });
   }
 
   return (
@@ -60,8 +51,8 @@ export function AskForm() {
         </p>
       )}
       <form onSubmit={submit}>
-        <label className={styles.field}>
-          <span className={styles.hidden}>问题内容</span>
+        <label className={formStyles.field}>
+          <span className={formStyles.hidden}>问题内容</span>
           <textarea
             name="content"
             value={content}
@@ -81,19 +72,12 @@ export function AskForm() {
           ))}
         </fieldset>
         <div className={styles.row}>
-          <label className={styles.district}>
-            <span>所在区县</span>
-            <input name="district" value={district} maxLength={10} onChange={(e) => setDistrict(e.target.value)} placeholder="如：巫溪" />
-          </label>
+          <DistrictField name="district" value={district} onChange={setDistrict} example="巫溪" />
           <button type="submit" disabled={busy}>
             {busy ? '提交中…' : '提交问题'}
           </button>
         </div>
-        {error && (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        )}
+        <FormError error={error} />
       </form>
     </section>
   );

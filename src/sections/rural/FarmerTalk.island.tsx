@@ -6,7 +6,6 @@
  * reader's first page is asked again with the token: their likes and their own pending posts (审核中).
  */
 import { useStore } from '@nanostores/react';
-import { messageForFailure } from '../../client/apiClient.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { FarmerComment, FarmerPost } from '../../contract/rural.ts';
 import { COMMENT_MAX_CHARS, POST_MAX_CHARS, RURAL_PATHS } from '../../contract/ruralLimits.ts';
@@ -16,6 +15,9 @@ import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import { FarmerPostCard } from './FarmerPostCard.tsx';
 import styles from './FarmerTalk.module.css';
+import { DistrictField, FormError } from './RuralFields.tsx';
+import formStyles from './RuralForm.module.css';
+import { useRuralWrite } from './useRuralWrite.ts';
 
 interface Props {
   initial: FarmerPost[];
@@ -24,58 +26,42 @@ interface Props {
 
 const TOAST_MS = 2000;
 const toast = (message: string) => showToast(message, { type: 'text', duration: TOAST_MS });
-const newKey = () => `rural-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-const quiet = (code: number) => code === 301 || code === 302;
+const OFFLINE = '网络不给力，请稍后再试';
 
 type Status = 'idle' | 'loading' | 'error' | 'end';
 
 function Actions({ post, onChange }: { post: FarmerPost; onChange: (p: FarmerPost) => void }) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
-  const [key, setKey] = useState(newKey);
-  const [busy, setBusy] = useState(false);
+  const { busy, send: write, sendDraft } = useRuralWrite('rural');
   const [mine, setMine] = useState<FarmerComment[]>([]);
   const canAct = post.reviewState === 'approved';
 
   async function like() {
     if (!requireLogin() || busy) return;
     const want = post.isDoLike !== 1;
-    setBusy(true);
-    try {
-      const res = await api.post<{ liked: boolean; likeNum: number }>(RURAL_PATHS.like, { postId: String(post.id), like: want ? '1' : '0' });
-      if (res.statusCode === 200) onChange({ ...post, isDoLike: res.data.liked ? 1 : 0, likeNum: res.data.likeNum });
-      else if (!quiet(res.statusCode)) toast(res.message);
-    } catch (error) {
-      // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message (issue 21 item 4).
-      const message = messageForFailure(error, '网络不给力，请稍后再试');
-      if (message) toast(message);
-    } finally {
-      setBusy(false);
-    }
+    await write<{ liked: boolean; likeNum: number }>(RURAL_PATHS.like, { postId: String(post.id), like: want ? '1' : '0' }, {
+      ok: (res) => onChange({ ...post, isDoLike: res.data.liked ? 1 : 0, likeNum: res.data.likeNum }),
+      fail: toast,
+      offline: OFFLINE,
+    });
   }
 
   async function send(e: FormEvent) {
     e.preventDefault();
     if (!requireLogin() || busy) return;
     if (text.trim() === '') return toast('评论不能为空');
-    setBusy(true);
-    try {
-      const res = await api.post<FarmerComment>(RURAL_PATHS.comment, { postId: String(post.id), text }, { idempotencyKey: key });
-      if (res.statusCode === 200) {
+    await sendDraft<FarmerComment>(RURAL_PATHS.comment, { postId: String(post.id), text }, {
+      ok: (res) => {
         setMine((m) => [res.data, ...m]);
         if (res.data.reviewState === 'approved') onChange({ ...post, commentCount: post.commentCount + 1 });
         setText('');
-        setKey(newKey());
         setOpen(false);
         toast(res.message || '评论成功');
-      } else if (!quiet(res.statusCode)) toast(res.message);
-    } catch (error) {
-      // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message (issue 21 item 4).
-      const message = messageForFailure(error, '网络不给力，请稍后再试');
-      if (message) toast(message);
-    } finally {
-      setBusy(false);
-    }
+      },
+      fail: toast,
+      offline: OFFLINE,
+    });
   }
 
   return (
@@ -93,7 +79,7 @@ function Actions({ post, onChange }: { post: FarmerPost; onChange: (p: FarmerPos
       {open && (
         <form className={styles.reply} onSubmit={send}>
           <label>
-            <span className={styles.hidden}>写评论</span>
+            <span className={formStyles.hidden}>写评论</span>
             <input value={text} maxLength={COMMENT_MAX_CHARS} onChange={(e) => setText(e.target.value)} placeholder="说点什么…" autoFocus />
           </label>
           <button type="submit" disabled={busy}>
@@ -119,44 +105,33 @@ function Actions({ post, onChange }: { post: FarmerPost; onChange: (p: FarmerPos
 function Composer({ onPosted }: { onPosted: (p: FarmerPost) => void }) {
   const [text, setText] = useState('');
   const [district, setDistrict] = useState('');
-  const [key, setKey] = useState(newKey);
-  const [busy, setBusy] = useState(false);
+  const { busy, sendDraft } = useRuralWrite('rural');
   const [error, setError] = useState('');
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!requireLogin() || busy) return;
     if (text.trim() === '') return setError('正文不能为空');
-    setBusy(true);
     setError('');
-    try {
-      const res = await api.post<FarmerPost>(RURAL_PATHS.publish, { content: text, district }, { idempotencyKey: key });
-      if (res.statusCode === 200) {
+    await sendDraft<FarmerPost>(RURAL_PATHS.publish, { content: text, district }, {
+      ok: (res) => {
         onPosted(res.data);
         setText('');
-        setKey(newKey());
         toast(res.message || '发布成功');
-      } else if (!quiet(res.statusCode)) setError(res.message);
-    } catch (error) {
-      // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message (issue 21 item 4).
-      const message = messageForFailure(error, '网络不给力，内容已保留，请再点一次发布');
-      if (message) setError(message);
-    } finally {
-      setBusy(false);
-    }
+      },
+      fail: setError,
+      offline: '网络不给力，内容已保留，请再点一次发布',
+    });
   }
 
   return (
     <form className={styles.composer} onSubmit={submit} aria-label="发布农友说">
-      <label className={styles.field}>
-        <span className={styles.hidden}>说说你的农事</span>
+      <label className={formStyles.field}>
+        <span className={formStyles.hidden}>说说你的农事</span>
         <textarea value={text} maxLength={POST_MAX_CHARS} rows={3} onChange={(e) => setText(e.target.value)} placeholder="说说今天地里的事，收成、行情、心得都可以…" />
       </label>
       <div className={styles.row}>
-        <label className={styles.district}>
-          <span>所在区县</span>
-          <input value={district} maxLength={10} onChange={(e) => setDistrict(e.target.value)} placeholder="如：城口" />
-        </label>
+        <DistrictField value={district} onChange={setDistrict} example="城口" />
         <span className={styles.count} aria-live="polite">
           {Array.from(text).length}/{POST_MAX_CHARS}
         </span>
@@ -164,11 +139,7 @@ function Composer({ onPosted }: { onPosted: (p: FarmerPost) => void }) {
           {busy ? '发布中…' : '发布'}
         </button>
       </div>
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
     </form>
   );
 }

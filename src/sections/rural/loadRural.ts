@@ -4,32 +4,8 @@
  */
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { Id } from '../../contract/fields.ts';
-import {
-  getCredit,
-  getDeeds,
-  getExperts,
-  getFarmerPosts,
-  getPrices,
-  getQuestion,
-  getQuestions,
-  getRuralColumns,
-  getRuralHome,
-  getRuralNews,
-  getRuralTabs,
-  getVillage,
-  type CreditLevel,
-  type Deed,
-  type Expert,
-  type FarmerPost,
-  type Household,
-  type PriceBoard,
-  type Question,
-  type RuralColumn,
-  type RuralHome,
-  type RuralNews,
-  type RuralTab,
-  type Village,
-} from '../../contract/rural.ts';
+import * as endpoint from '../../contract/rural.ts';
+import type { CreditLevel, Deed, Expert, FarmerPost, Household, PriceBoard, Question, RuralColumn, RuralHome, RuralNews, RuralTab, Village } from '../../contract/rural.ts';
 import { KEYWORD_MAX_CHARS, RURAL_QUESTION_TAGS, type RuralGroup } from '../../contract/ruralLimits.ts';
 import { dataOr404, decideNextHref, loadSafely, readPage, type PageLoad } from '../news/pageLoad.ts';
 
@@ -44,7 +20,7 @@ function readId(url: URL, name: string): number | null | 'bad' {
 
 export function loadHome(): Promise<PageLoad<RuralHome>> {
   return loadSafely<RuralHome>(async () => {
-    const res = await getEndpoint(getRuralHome);
+    const res = await getEndpoint(endpoint.getRuralHome);
     return res.statusCode === 200 ? { kind: 'ok', view: res.data } : { kind: 'error' };
   });
 }
@@ -67,12 +43,12 @@ export function loadNewsList(url: URL, group?: RuralGroup): Promise<PageLoad<New
     const page = readPage(url);
     const classId = readId(url, 'classId');
     if (page === null || classId === 'bad') return { kind: 'notFound', message: '栏目不存在' };
-    const cols = await getEndpoint(getRuralColumns);
+    const cols = await getEndpoint(endpoint.getRuralColumns);
     if (cols.statusCode !== 200) return { kind: 'error' };
     const columns = group ? cols.data.filter((c) => c.group === group) : cols.data;
     const current = classId === null ? (group ? null : (columns[0] ?? null)) : (columns.find((c) => c.id === classId) ?? undefined);
     if (current === undefined) return { kind: 'notFound', message: '栏目不存在' };
-    const res = await getEndpoint(getRuralNews, current ? { classId: current.id, page, pageSize: RURAL_PAGE_SIZE } : { group, page, pageSize: RURAL_PAGE_SIZE });
+    const res = await getEndpoint(endpoint.getRuralNews, current ? { classId: current.id, page, pageSize: RURAL_PAGE_SIZE } : { group, page, pageSize: RURAL_PAGE_SIZE });
     const list = dataOr404(res);
     if (!list.ok) return list.notFound ? { kind: 'notFound', message: list.message } : { kind: 'error' };
     if (page > 1 && list.data.length === 0) return { kind: 'notFound', message: '没有更多了' };
@@ -97,7 +73,7 @@ export function loadTabs(url: URL, which: 'general' | 'sub'): Promise<PageLoad<T
     const tabId = readId(url, 'tab');
     const subId = readId(url, 'sub');
     if (page === null || tabId === 'bad' || subId === 'bad') return { kind: 'notFound', message: '栏目不存在' };
-    const res = await getEndpoint(getRuralTabs, { page: which });
+    const res = await getEndpoint(endpoint.getRuralTabs, { page: which });
     if (res.statusCode !== 200) return { kind: 'error' };
     const tabs = res.data;
     const tab = tabId === null ? tabs[0] : tabs.find((t) => t.id === tabId);
@@ -105,7 +81,7 @@ export function loadTabs(url: URL, which: 'general' | 'sub'): Promise<PageLoad<T
     const sub = which === 'sub' ? (subId === null ? tab.children[0] : tab.children.find((c) => c.id === subId)) : null;
     if (sub === undefined) return { kind: 'notFound', message: '栏目不存在' };
     const columnId = sub?.columnId ?? tab.columnId;
-    const list = await getEndpoint(getRuralNews, { classId: columnId, page, pageSize: RURAL_PAGE_SIZE });
+    const list = await getEndpoint(endpoint.getRuralNews, { classId: columnId, page, pageSize: RURAL_PAGE_SIZE });
     if (list.statusCode !== 200) return { kind: 'error' };
     const nextHref = list.data.length < RURAL_PAGE_SIZE ? null : decideNextHref(url, page, list.data.length);
     return { kind: 'ok', view: { tabs, tab, sub: sub ?? null, items: list.data, nextHref } };
@@ -122,7 +98,7 @@ export function loadVideos(url: URL): Promise<PageLoad<VideoView>> {
   return loadSafely<VideoView>(async () => {
     const id = readId(url, 'id');
     if (id === 'bad') return { kind: 'notFound', message: '视频不存在' };
-    const res = await getEndpoint(getRuralNews, { group: 'video', page: 1, pageSize: 30 });
+    const res = await getEndpoint(endpoint.getRuralNews, { group: 'video', page: 1, pageSize: 30 });
     if (res.statusCode !== 200) return { kind: 'error' };
     const playing = id === null ? (res.data[0] ?? null) : (res.data.find((v) => v.id === id) ?? undefined);
     if (playing === undefined) return { kind: 'notFound', message: '视频不存在' };
@@ -148,15 +124,15 @@ export function loadBang(url: URL): Promise<PageLoad<BangView>> {
     const tag = rawTag === null || rawTag === '' ? null : (RURAL_QUESTION_TAGS as readonly string[]).includes(rawTag) ? rawTag : undefined;
     if (page === null || id === 'bad' || tag === undefined) return { kind: 'notFound', message: '问题不存在或已删除' };
     if (id !== null) {
-      const [experts, one] = await Promise.all([getEndpoint(getExperts), getEndpoint(getQuestion, { id })]);
+      const [experts, one] = await Promise.all([getEndpoint(endpoint.getExperts), getEndpoint(endpoint.getQuestion, { id })]);
       const q = dataOr404(one);
       if (!q.ok) return q.notFound ? { kind: 'notFound', message: q.message } : { kind: 'error' };
       if (experts.statusCode !== 200) return { kind: 'error' };
       return { kind: 'ok', view: { experts: experts.data, tag: null, questions: [], nextHref: null, question: q.data } };
     }
     const [experts, list] = await Promise.all([
-      getEndpoint(getExperts),
-      getEndpoint(getQuestions, tag ? { tag: tag as (typeof RURAL_QUESTION_TAGS)[number], page, pageSize: RURAL_PAGE_SIZE } : { page, pageSize: RURAL_PAGE_SIZE }),
+      getEndpoint(endpoint.getExperts),
+      getEndpoint(endpoint.getQuestions, tag ? { tag: tag as (typeof RURAL_QUESTION_TAGS)[number], page, pageSize: RURAL_PAGE_SIZE } : { page, pageSize: RURAL_PAGE_SIZE }),
     ]);
     if (experts.statusCode !== 200 || list.statusCode !== 200) return { kind: 'error' };
     const nextHref = list.data.length < RURAL_PAGE_SIZE ? null : decideNextHref(url, page, list.data.length);
@@ -179,7 +155,7 @@ export function loadBangSearch(url: URL): Promise<PageLoad<BangSearchView>> {
     const view: BangSearchView = { keyword, problem: '', questions: [], nextHref: null };
     if (keyword === '') return { kind: 'ok', view };
     if (Array.from(keyword).length > KEYWORD_MAX_CHARS) return { kind: 'ok', view: { ...view, problem: `搜索词不能超过 ${KEYWORD_MAX_CHARS} 个字` } };
-    const res = await getEndpoint(getQuestions, { keyword, page, pageSize: RURAL_PAGE_SIZE });
+    const res = await getEndpoint(endpoint.getQuestions, { keyword, page, pageSize: RURAL_PAGE_SIZE });
     if (res.statusCode === 400) return { kind: 'ok', view: { ...view, problem: res.message } };
     if (res.statusCode !== 200) return { kind: 'error' };
     const nextHref = res.data.length < RURAL_PAGE_SIZE ? null : decideNextHref(url, page, res.data.length);
@@ -189,7 +165,7 @@ export function loadBangSearch(url: URL): Promise<PageLoad<BangSearchView>> {
 
 export function loadFarmerTalk(): Promise<PageLoad<{ posts: FarmerPost[] }>> {
   return loadSafely<{ posts: FarmerPost[] }>(async () => {
-    const res = await getEndpoint(getFarmerPosts, { page: 1, pageSize: RURAL_PAGE_SIZE });
+    const res = await getEndpoint(endpoint.getFarmerPosts, { page: 1, pageSize: RURAL_PAGE_SIZE });
     return res.statusCode === 200 ? { kind: 'ok', view: { posts: res.data } } : { kind: 'error' };
   });
 }
@@ -200,7 +176,7 @@ export function loadPrices(url: URL): Promise<PageLoad<PriceBoard>> {
     const marketId = readId(url, 'marketId');
     const date = url.searchParams.get('date') ?? '';
     if (marketId === 'bad' || (date !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(date))) return { kind: 'notFound', message: '市场不存在' };
-    const res = dataOr404(await getEndpoint(getPrices, { ...(marketId === null ? {} : { marketId }), ...(date === '' ? {} : { date }) }));
+    const res = dataOr404(await getEndpoint(endpoint.getPrices, { ...(marketId === null ? {} : { marketId }), ...(date === '' ? {} : { date }) }));
     if (!res.ok) return res.notFound ? { kind: 'notFound', message: res.message } : { kind: 'error' };
     return { kind: 'ok', view: res.data };
   });
@@ -218,7 +194,7 @@ export function loadCredit(url: URL): Promise<PageLoad<CreditView>> {
   return loadSafely<CreditView>(async () => {
     const villageId = readId(url, 'village');
     if (villageId === 'bad') return { kind: 'notFound', message: '信用村不存在' };
-    const [credit, village] = await Promise.all([getEndpoint(getCredit), villageId === null ? Promise.resolve(null) : getEndpoint(getVillage, { id: villageId })]);
+    const [credit, village] = await Promise.all([getEndpoint(endpoint.getCredit), villageId === null ? Promise.resolve(null) : getEndpoint(endpoint.getVillage, { id: villageId })]);
     if (credit.statusCode !== 200) return { kind: 'error' };
     if (village) {
       const v = dataOr404(village);
@@ -244,8 +220,8 @@ export function loadCreditMore(url: URL): Promise<PageLoad<CreditMoreView>> {
     const villageId = readId(url, 'villageId');
     if (page === null || villageId === 'bad') return { kind: 'notFound', message: '信用村不存在' };
     const [credit, deeds] = await Promise.all([
-      getEndpoint(getCredit),
-      getEndpoint(getDeeds, villageId === null ? { page, pageSize: 20 } : { villageId, page, pageSize: 20 }),
+      getEndpoint(endpoint.getCredit),
+      getEndpoint(endpoint.getDeeds, villageId === null ? { page, pageSize: 20 } : { villageId, page, pageSize: 20 }),
     ]);
     if (credit.statusCode !== 200) return { kind: 'error' };
     const list = dataOr404(deeds);

@@ -1,22 +1,5 @@
 /** Rural endpoints (issue 20). Rules live in service.ts; this file binds contracts. */
-import {
-  askQuestion,
-  commentFarmerPost,
-  getCredit,
-  getDeeds,
-  getExperts,
-  getFarmerPosts,
-  getPrices,
-  getQuestion,
-  getQuestions,
-  getRuralColumns,
-  getRuralHome,
-  getRuralNews,
-  getRuralTabs,
-  getVillage,
-  likeFarmerPost,
-  publishFarmerPost,
-} from '../../contract/rural.ts';
+import * as endpoint from '../../contract/rural.ts';
 import { optionalUser, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { rateLimiterOf } from '../http/rateLimit.ts';
@@ -42,40 +25,39 @@ import {
   type RuralContext,
 } from './service.ts';
 
-
 export function registerRuralRoutes(registry: ApiRegistry): void {
   const { db } = registry.deps.database;
   const ctx: RuralContext = { deps: registry.deps, limiter: rateLimiterOf(registry) };
 
-  registerEndpoint(registry, getRuralHome, async () => {
+  registerEndpoint(registry, endpoint.getRuralHome, async () => {
     return ok(await homeService(db));
   });
-  registerEndpoint(registry, getRuralColumns, async () => ok(await columnsService(db)));
-  registerEndpoint(registry, getRuralNews, async ({ query }) => {
+  registerEndpoint(registry, endpoint.getRuralColumns, async () => ok(await columnsService(db)));
+  registerEndpoint(registry, endpoint.getRuralNews, async ({ query }) => {
     return ok(await newsService(db, query));
   });
-  registerEndpoint(registry, getRuralTabs, async ({ query }) => ok(await tabsService(db, query.page)));
-  registerEndpoint(registry, getExperts, async () => ok(await expertsService(db)));
-  registerEndpoint(registry, getQuestions, async ({ query, c }) => ok(await questionsService(db, optionalUser(c), query)));
-  registerEndpoint(registry, getQuestion, async ({ query, c }) => ok(await questionService(db, optionalUser(c), query.id)));
-  registerEndpoint(registry, askQuestion, async ({ body, c }) => {
+  registerEndpoint(registry, endpoint.getRuralTabs, async ({ query }) => ok(await tabsService(db, query.page)));
+  registerEndpoint(registry, endpoint.getExperts, async () => ok(await expertsService(db)));
+  registerEndpoint(registry, endpoint.getQuestions, async ({ query, c }) => ok(await questionsService(db, optionalUser(c), query)));
+  registerEndpoint(registry, endpoint.getQuestion, async ({ query, c }) => ok(await questionService(db, optionalUser(c), query.id)));
+  registerEndpoint(registry, endpoint.askQuestion, async ({ body, c }) => {
     const { question, message } = await askService(ctx, c, requireUser(c), body);
     return ok(question, message);
   });
-  registerEndpoint(registry, getFarmerPosts, async ({ query, c }) => ok(await postsService(db, optionalUser(c), query.page, query.pageSize)));
-  registerEndpoint(registry, publishFarmerPost, async ({ body, c }) => {
+  registerEndpoint(registry, endpoint.getFarmerPosts, async ({ query, c }) => ok(await postsService(db, optionalUser(c), query.page, query.pageSize)));
+  registerEndpoint(registry, endpoint.publishFarmerPost, async ({ body, c }) => {
     const { post, message } = await publishService(ctx, c, requireUser(c), body);
     return ok(post, message);
   });
-  registerEndpoint(registry, likeFarmerPost, async ({ body, c }) => ok(await likeService(ctx, requireUser(c), body.postId, body.like)));
-  registerEndpoint(registry, commentFarmerPost, async ({ body, c }) => {
+  registerEndpoint(registry, endpoint.likeFarmerPost, async ({ body, c }) => ok(await likeService(ctx, requireUser(c), body.postId, body.like)));
+  registerEndpoint(registry, endpoint.commentFarmerPost, async ({ body, c }) => {
     const { comment, message } = await commentService(ctx, c, requireUser(c), body);
     return ok(comment, message);
   });
-  registerEndpoint(registry, getPrices, async ({ query }) => {
+  registerEndpoint(registry, endpoint.getPrices, async ({ query }) => {
     return ok(await pricesService(db, query));
   });
-  registerEndpoint(registry, getCredit, async () => ok(await creditService(db)));
-  registerEndpoint(registry, getVillage, async ({ query }) => ok(await villageService(db, query.id)));
-  registerEndpoint(registry, getDeeds, async ({ query }) => ok(await deedsService(db, query)));
+  registerEndpoint(registry, endpoint.getCredit, async () => ok(await creditService(db)));
+  registerEndpoint(registry, endpoint.getVillage, async ({ query }) => ok(await villageService(db, query.id)));
+  registerEndpoint(registry, endpoint.getDeeds, async ({ query }) => ok(await deedsService(db, query)));
 }

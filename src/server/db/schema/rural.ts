@@ -7,9 +7,33 @@
  * Reader-written rows (questions, posts, comments) carry a review state from the start.
  */
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type PgColumn } from 'drizzle-orm/pg-core';
 
 const reviewCheck = (column: SQLWrapper) => sql`${column} in ('pending', 'approved', 'rejected')`;
+
+/** `created_at`, set by the database when the row is written. */
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** A plain integer column that starts at 0 (sort keys, counters, points). */
+const zero = (name: string) => integer(name).notNull().default(0);
+/** A text column that may be left empty. */
+const blank = (name: string) => text(name).notNull().default('');
+/** A list of /media picture paths, empty by default. */
+const pictureList = () => jsonb('pictures').$type<string[]>().notNull().default(sql`'[]'::jsonb`);
+
+/** What every reader-written row ends with: its review state, the retry key of the call that wrote it, times. */
+const readerWritten = () => ({
+  reviewState: text('review_state').notNull().default('approved'),
+  rejectReason: blank('reject_reason'),
+  clientKey: text('client_key'),
+  createdAt: createdAt(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
+
+/** A reader-written table's guards: one row per reader and retry key, and a known review state. */
+const readerWrittenGuards = (table: string, t: { userId: PgColumn; clientKey: PgColumn; reviewState: PgColumn }) => [
+  uniqueIndex(`${table}_client_key`).on(t.userId, t.clientKey).where(sql`${t.clientKey} is not null`),
+  check(`${table}_review_check`, reviewCheck(t.reviewState)),
+];
 
 /** Tabs of /yu-nong/general-tab (page 'general') and /yu-nong/sub-general-tab (page 'sub': parents with child tabs). */
 export const ruralTabs = pgTable(
@@ -21,8 +45,8 @@ export const ruralTabs = pgTable(
     parentId: integer('parent_id'),
     name: text('name').notNull(),
     /** The news column (columns.id) the tab lists; 0 for a parent tab that only groups children. */
-    columnId: integer('column_id').notNull().default(0),
-    sort: integer('sort').notNull().default(0),
+    columnId: zero('column_id'),
+    sort: zero('sort'),
   },
   (t) => [index('rural_tabs_page_idx').on(t.page, t.parentId, t.sort), check('rural_tabs_page_check', sql`${t.page} in ('general', 'sub')`)],
 );
@@ -33,9 +57,9 @@ export const ruralExperts = pgTable('rural_experts', {
   name: text('name').notNull(),
   title: text('title').notNull(),
   org: text('org').notNull(),
-  tags: text('tags').notNull().default(''),
-  avatar: text('avatar').notNull().default(''),
-  sort: integer('sort').notNull().default(0),
+  tags: blank('tags'),
+  avatar: blank('avatar'),
+  sort: zero('sort'),
 });
 
 /** A farmer's question on 乡村帮帮. */
@@ -47,20 +71,15 @@ export const ruralQuestions = pgTable(
     content: text('content').notNull(),
     /** The field asked about (one of RURAL_QUESTION_TAGS), matched to the experts' tags. */
     tag: text('tag').notNull(),
-    district: text('district').notNull().default(''),
-    pictures: jsonb('pictures').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    answerCount: integer('answer_count').notNull().default(0),
-    pv: integer('pv').notNull().default(0),
-    reviewState: text('review_state').notNull().default('approved'),
-    rejectReason: text('reject_reason').notNull().default(''),
-    clientKey: text('client_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    district: blank('district'),
+    pictures: pictureList(),
+    answerCount: zero('answer_count'),
+    pv: zero('pv'),
+    ...readerWritten(),
   },
   (t) => [
     index('rural_questions_feed_idx').on(t.createdAt, t.id),
-    uniqueIndex('rural_questions_client_key').on(t.userId, t.clientKey).where(sql`${t.clientKey} is not null`),
-    check('rural_questions_review_check', reviewCheck(t.reviewState)),
+    ...readerWrittenGuards('rural_questions', t),
   ],
 );
 
@@ -72,8 +91,8 @@ export const ruralAnswers = pgTable(
     questionId: integer('question_id').notNull(),
     expertId: integer('expert_id').notNull(),
     content: text('content').notNull(),
-    likeNum: integer('like_num').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    likeNum: zero('like_num'),
+    createdAt: createdAt(),
   },
   (t) => [index('rural_answers_question_idx').on(t.questionId, t.createdAt)],
 );
@@ -85,21 +104,16 @@ export const ruralPosts = pgTable(
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull(),
     content: text('content').notNull(),
-    pictures: jsonb('pictures').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    video: text('video').notNull().default(''),
-    district: text('district').notNull().default(''),
-    likeNum: integer('like_num').notNull().default(0),
-    commentCount: integer('comment_count').notNull().default(0),
-    reviewState: text('review_state').notNull().default('approved'),
-    rejectReason: text('reject_reason').notNull().default(''),
-    clientKey: text('client_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    pictures: pictureList(),
+    video: blank('video'),
+    district: blank('district'),
+    likeNum: zero('like_num'),
+    commentCount: zero('comment_count'),
+    ...readerWritten(),
   },
   (t) => [
     index('rural_posts_feed_idx').on(t.createdAt, t.id),
-    uniqueIndex('rural_posts_client_key').on(t.userId, t.clientKey).where(sql`${t.clientKey} is not null`),
-    check('rural_posts_review_check', reviewCheck(t.reviewState)),
+    ...readerWrittenGuards('rural_posts', t),
   ],
 );
 
@@ -109,7 +123,7 @@ export const ruralPostLikes = pgTable(
   {
     postId: integer('post_id').notNull(),
     userId: integer('user_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.postId, t.userId] })],
 );
@@ -122,16 +136,11 @@ export const ruralPostComments = pgTable(
     postId: integer('post_id').notNull(),
     userId: integer('user_id').notNull(),
     text: text('text').notNull(),
-    reviewState: text('review_state').notNull().default('approved'),
-    rejectReason: text('reject_reason').notNull().default(''),
-    clientKey: text('client_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...readerWritten(),
   },
   (t) => [
     index('rural_post_comments_post_idx').on(t.postId, t.createdAt),
-    uniqueIndex('rural_post_comments_client_key').on(t.userId, t.clientKey).where(sql`${t.clientKey} is not null`),
-    check('rural_post_comments_review_check', reviewCheck(t.reviewState)),
+    ...readerWrittenGuards('rural_post_comments', t),
   ],
 );
 
@@ -140,7 +149,7 @@ export const ruralMarkets = pgTable('rural_markets', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   district: text('district').notNull(),
-  sort: integer('sort').notNull().default(0),
+  sort: zero('sort'),
 });
 
 /** A farm product on the price board. */
@@ -150,7 +159,7 @@ export const ruralProducts = pgTable('rural_products', {
   /** 蔬菜 / 水果 / 畜禽 / 粮油 / 特产 */
   category: text('category').notNull(),
   unit: text('unit').notNull().default('元/斤'),
-  sort: integer('sort').notNull().default(0),
+  sort: zero('sort'),
 });
 
 /** One product's price in one market on one day (Beijing date), in fen. */
@@ -172,8 +181,8 @@ export const ruralVillages = pgTable('rural_villages', {
   district: text('district').notNull(),
   town: text('town').notNull(),
   households: integer('households').notNull(),
-  intro: text('intro').notNull().default(''),
-  sort: integer('sort').notNull().default(0),
+  intro: blank('intro'),
+  sort: zero('sort'),
 });
 
 /** A household's public credit record: only the masked name is stored (王*华), never the full name. */
@@ -183,7 +192,7 @@ export const ruralHouseholds = pgTable(
     id: serial('id').primaryKey(),
     villageId: integer('village_id').notNull(),
     maskedName: text('masked_name').notNull(),
-    points: integer('points').notNull().default(0),
+    points: zero('points'),
   },
   (t) => [index('rural_households_village_idx').on(t.villageId, t.points)],
 );

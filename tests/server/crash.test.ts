@@ -7,7 +7,7 @@ const { target, remove } = pgliteCrashTarget('crash');
 afterAll(remove);
 
 describe('a server killed with SIGKILL under concurrent likes and comments (PGlite)', () => {
-  it('keeps every acknowledged write exactly once, counters equal to their rows, and idempotent retries', { timeout: 60_000 }, async () => {
+  it('keeps every acknowledged write exactly once, counters equal to their rows, and idempotent retries', { timeout: 150_000 }, async () => {
     const { acknowledged, inFlight } = await runCrashScenario(target);
     expect(acknowledged).toBeGreaterThan(0);
     expect(inFlight).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ const { target, remove } = postgresCrashTarget('crash', url);
 afterAll(remove);
 
 describe.runIf(url)('a server killed with SIGKILL under concurrent likes and comments (PostgreSQL)', () => {
-  it('keeps every acknowledged write exactly once, counters equal to their rows, and idempotent retries', { timeout: 60_000 }, async () => {
+  it('keeps every acknowledged write exactly once, counters equal to their rows, and idempotent retries', { timeout: 150_000 }, async () => {
     const { acknowledged, inFlight } = await runCrashScenario(target);
     expect(acknowledged).toBeGreaterThan(0);
     expect(inFlight).toBeGreaterThan(0);

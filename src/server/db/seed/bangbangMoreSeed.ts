@@ -5,7 +5,8 @@
  * members and posts, readers' tips and the 帮你解读 column. Pictures are generated scenes (no text).
  * Deterministic: the order of bangbangMoreData.ts and a fixed PRNG.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { writeSvgAsWebp } from './demoPictures.ts';
 import { join } from 'node:path';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { sanitizeHtml } from '../../../features/richtext/sanitizeHtml.server.ts';
@@ -52,7 +53,7 @@ export function sceneSvg(seed: string, width: number, height: number): string {
 </svg>`;
 }
 
-const picturePath = (kind: string, i: number, k: number) => `bangbang/${kind}-${i + 1}-${k + 1}.svg`;
+const picturePath = (kind: string, i: number, k: number) => `bangbang/${kind}-${i + 1}-${k + 1}.webp`;
 
 async function writePictures(mediaDir: string): Promise<void> {
   await mkdir(join(mediaDir, 'bangbang'), { recursive: true });
@@ -65,7 +66,8 @@ async function writePictures(mediaDir: string): Promise<void> {
   }
   for (const [i, t] of TIPS.entries()) for (let k = 0; k < (t.pictures ?? 0); k++) files.push([picturePath('tip', i, k), sceneSvg(`tip-${i}-${k}`, 750, 500)]);
   for (const [i] of EXPLAINERS.entries()) files.push([picturePath('explain', i, 0), sceneSvg(`explain-${i}`, 600, 400)]);
-  await Promise.all(files.map(([rel, svg]) => writeFile(join(mediaDir, rel), svg, 'utf8')));
+  // Raster like every demo picture (issue 15), drawn once and then copied from the picture cache.
+  for (const [rel, svg] of files) await writeSvgAsWebp(svg, join(mediaDir, rel));
 }
 
 export async function seedBangbangMore(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {

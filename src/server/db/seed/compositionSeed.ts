@@ -5,7 +5,8 @@
  * teacher reviews with scores, newspaper printings, comments and the section's news. Deterministic.
  * Pictures are drawn, never lettered: squared essay paper with pen strokes, school skylines, portraits.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { writeSvgAsWebp } from './demoPictures.ts';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
@@ -119,21 +120,22 @@ export async function seedComposition(database: Database, options: { mediaDir: s
   const dir = join(options.mediaDir, 'composition');
   await mkdir(dir, { recursive: true });
   const images = new Map<string, string>();
-  COMPOSITION_SCHOOLS.forEach((_, i) => images.set(`school-${i + 1}.svg`, schoolSvg(rng)));
-  COMPOSITION_TEACHERS.forEach((_, i) => images.set(`teacher-${i + 1}.svg`, portraitSvg(rng)));
+  COMPOSITION_SCHOOLS.forEach((_, i) => images.set(`school-${i + 1}.webp`, schoolSvg(rng)));
+  COMPOSITION_TEACHERS.forEach((_, i) => images.set(`teacher-${i + 1}.webp`, portraitSvg(rng)));
   // Which essays carry photos of their handwritten pages, and how many.
   const photoCount = ESSAY_OPENINGS.map((_, i) => (i % 4 === 1 ? 1 + (i % 3) : 0));
   photoCount.forEach((n, i) => {
-    for (let j = 0; j < n; j++) images.set(`essay-${i + 1}-${j + 1}.svg`, handwritingSvg(rng, rng.int(-3, 3)));
+    for (let j = 0; j < n; j++) images.set(`essay-${i + 1}-${j + 1}.webp`, handwritingSvg(rng, rng.int(-3, 3)));
   });
-  for (const [name, svg] of images) await writeFile(join(dir, name), svg, 'utf8');
+  // Raster like every demo picture (issue 15), drawn once and then copied from the picture cache.
+  for (const [name, svg] of images) await writeSvgAsWebp(svg, join(dir, name));
 
   const seeded = await database.write(async (tx) => {
     const again = await tx.select({ name: seedRuns.name }).from(seedRuns).where(eq(seedRuns.name, COMPOSITION_SEED_NAME)).limit(1);
     if (again.length > 0) return false;
     const schools = await tx
       .insert(compositionSchools)
-      .values(COMPOSITION_SCHOOLS.map((s, i) => ({ ...s, cover: `/media/composition/school-${i + 1}.svg`, sort: i })))
+      .values(COMPOSITION_SCHOOLS.map((s, i) => ({ ...s, cover: `/media/composition/school-${i + 1}.webp`, sort: i })))
       .returning({ id: compositionSchools.id });
     const schoolId = (i: number) => schools[i]!.id;
     const teacherUsers = await tx
@@ -150,7 +152,7 @@ export async function seedComposition(database: Database, options: { mediaDir: s
           name: t.name,
           title: t.title,
           intro: t.intro,
-          avatar: `/media/composition/teacher-${i + 1}.svg`,
+          avatar: `/media/composition/teacher-${i + 1}.webp`,
           sort: i,
         })),
       )
@@ -191,7 +193,7 @@ export async function seedComposition(database: Database, options: { mediaDir: s
           teacherId: teacher?.id ?? null,
           title: o.title,
           content: composeEssay(rng, i, student.grade),
-          pictures: Array.from({ length: photoCount[i]! }, (_, j) => `/media/composition/essay-${i + 1}-${j + 1}.svg`),
+          pictures: Array.from({ length: photoCount[i]! }, (_, j) => `/media/composition/essay-${i + 1}-${j + 1}.webp`),
           score,
           reviewText: review,
           reviewedAt: reviewed ? new Date(at + rng.int(2, 40) * HOUR) : null,
@@ -220,7 +222,7 @@ export async function seedComposition(database: Database, options: { mediaDir: s
         title: n.title,
         summary: n.summary,
         body: n.body,
-        cover: i % 3 === 0 ? `/media/composition/school-${(i % COMPOSITION_SCHOOLS.length) + 1}.svg` : '',
+        cover: i % 3 === 0 ? `/media/composition/school-${(i % COMPOSITION_SCHOOLS.length) + 1}.webp` : '',
         createdAt: new Date(ANCHOR_MS - (i * 52 + 5) * HOUR),
       })),
     );

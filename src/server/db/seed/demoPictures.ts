@@ -57,12 +57,12 @@ export async function renderPicture(spec: PictureSpec): Promise<Buffer> {
   return sharp(Buffer.from(svg)).webp({ quality: 74, effort: 2 }).toBuffer();
 }
 
-async function renderCached(spec: PictureSpec, target: string): Promise<void> {
-  const key = createHash('sha256').update(JSON.stringify([DRAWING_VERSION, spec.kind, spec.width, spec.height, spec.seed])).digest('hex').slice(0, 32);
+/** Copies the cached WebP of `key` to `target`, drawing it with `render` first when the cache lacks it. */
+async function copyCached(key: string, render: () => Promise<Buffer>, target: string): Promise<void> {
   const dir = cacheDir();
   const cached = join(dir, key.slice(0, 2), `${key}.webp`);
   if (!(await exists(cached))) {
-    const bytes = await renderPicture(spec);
+    const bytes = await render();
     await mkdir(dirname(cached), { recursive: true });
     // Write then rename: a parallel seed never copies a half-written file.
     const tmp = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
@@ -70,6 +70,20 @@ async function renderCached(spec: PictureSpec, target: string): Promise<void> {
     await rename(tmp, cached);
   }
   await copyFile(cached, target);
+}
+
+async function renderCached(spec: PictureSpec, target: string): Promise<void> {
+  const key = createHash('sha256').update(JSON.stringify([DRAWING_VERSION, spec.kind, spec.width, spec.height, spec.seed])).digest('hex').slice(0, 32);
+  await copyCached(key, () => renderPicture(spec), target);
+}
+
+/**
+ * Writes an SVG drawing as a WebP file (another area's own procedural drawing, e.g. the rural landscapes),
+ * through the same cache: demo pictures are raster (issue 15).
+ */
+export async function writeSvgAsWebp(svg: string, target: string): Promise<void> {
+  const key = createHash('sha256').update(svg).digest('hex').slice(0, 32);
+  await copyCached(key, () => sharp(Buffer.from(svg)).webp({ quality: 74, effort: 2 }).toBuffer(), target);
 }
 
 /** Draws (or copies from the cache) every picture of the set into mediaDir. */

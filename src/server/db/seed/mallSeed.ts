@@ -4,7 +4,8 @@
  * SVG still lifes with no text on them (a parcel, a coupon, a card, a phone; the banners a skyline).
  * Deterministic: ids follow the order of mallData.ts, colours and shapes from a fixed PRNG.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { writeSvgAsWebp } from './demoPictures.ts';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
@@ -92,10 +93,10 @@ export function mallImages(): Map<string, string> {
   const rng = createRng(1818);
   const images = new Map<string, string>();
   MALL_GOODS.forEach((g, i) => {
-    images.set(`mall/goods-${i + 1}-1.svg`, goodsPicture(g.kind, rng));
-    images.set(`mall/goods-${i + 1}-2.svg`, goodsPicture(g.kind, rng));
+    images.set(`mall/goods-${i + 1}-1.webp`, goodsPicture(g.kind, rng));
+    images.set(`mall/goods-${i + 1}-2.webp`, goodsPicture(g.kind, rng));
   });
-  MALL_BANNERS.forEach((_, i) => images.set(`mall/banner-${i + 1}.svg`, bannerPicture(rng)));
+  MALL_BANNERS.forEach((_, i) => images.set(`mall/banner-${i + 1}.webp`, bannerPicture(rng)));
   return images;
 }
 
@@ -107,7 +108,8 @@ async function alreadySeeded(db: Database['db']): Promise<boolean> {
 export async function seedMall(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
   if (await alreadySeeded(database.db)) return { seeded: false };
   await mkdir(join(options.mediaDir, 'mall'), { recursive: true });
-  for (const [rel, svg] of mallImages()) await writeFile(join(options.mediaDir, rel), svg, 'utf8');
+  // Raster like every demo picture (issue 15), drawn once and then copied from the picture cache.
+  for (const [rel, svg] of mallImages()) await writeSvgAsWebp(svg, join(options.mediaDir, rel));
   const seeded = await database.write(async (tx) => {
     const again = await tx.select({ name: seedRuns.name }).from(seedRuns).where(eq(seedRuns.name, MALL_SEED_NAME)).limit(1);
     if (again.length > 0) return false;
@@ -125,7 +127,7 @@ export async function seedMall(database: Database, options: { mediaDir: string }
           name: g.name,
           subtitle: g.subtitle,
           description: g.description.join('\n\n'),
-          pictures: [`/media/mall/goods-${i + 1}-1.svg`, `/media/mall/goods-${i + 1}-2.svg`],
+          pictures: [`/media/mall/goods-${i + 1}-1.webp`, `/media/mall/goods-${i + 1}-2.webp`],
           price: g.price,
           marketPrice: g.marketPrice,
           stock: g.stock,
@@ -142,7 +144,7 @@ export async function seedMall(database: Database, options: { mediaDir: string }
         })),
       )
       .returning({ id: mallGoods.id });
-    await tx.insert(mallBanners).values(MALL_BANNERS.map((b, i) => ({ title: b.title, image: `/media/mall/banner-${i + 1}.svg`, goodsId: goods[b.goods]!.id, sort: i })));
+    await tx.insert(mallBanners).values(MALL_BANNERS.map((b, i) => ({ title: b.title, image: `/media/mall/banner-${i + 1}.webp`, goodsId: goods[b.goods]!.id, sort: i })));
     await tx.insert(seedRuns).values({ name: MALL_SEED_NAME });
     return true;
   });

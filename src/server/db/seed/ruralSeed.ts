@@ -5,7 +5,7 @@
  * comments, 30 days of prices for 17 products in 3 markets, and 6 credit villages with masked households
  * and their deeds. Deterministic: a fixed PRNG, times stepping back from the seed anchor.
  */
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir } from 'node:fs/promises';
 import { LANDSCAPE_VIDEOS, type DemoVideo } from './demoVideos.ts';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +51,7 @@ import {
   SUB_TABS,
 } from './ruralData.ts';
 import { ruralAvatar, ruralPicture } from './ruralPictures.ts';
+import { writeSvgAsWebp } from './demoPictures.ts';
 
 export const RURAL_SEED_NAME = 'rural';
 /** The channel of 裕农朋友圈 (channelsData.ts). */
@@ -77,18 +78,18 @@ async function seededAlready(db: Database['db']): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Relative media path → SVG text of every rural picture. */
+/** Relative media path (a .webp file) → the SVG drawing it is rasterised from, for every rural picture. */
 export function ruralImages(): Map<string, string> {
   const images = new Map<string, string>();
-  RURAL_NEWS.forEach((_, i) => images.set(`rural/news-${i + 1}.svg`, ruralPicture(`rural-news-${i}`, 640, 400)));
+  RURAL_NEWS.forEach((_, i) => images.set(`rural/news-${i + 1}.webp`, ruralPicture(`rural-news-${i}`, 640, 400)));
   FARMER_POSTS.forEach(([, , , count], i) => {
-    for (let j = 0; j < count; j++) images.set(`rural/post-${i + 1}-${j + 1}.svg`, ruralPicture(`rural-post-${i}-${j}`, j % 2 === 0 ? 600 : 480, 480));
+    for (let j = 0; j < count; j++) images.set(`rural/post-${i + 1}-${j + 1}.webp`, ruralPicture(`rural-post-${i}-${j}`, j % 2 === 0 ? 600 : 480, 480));
   });
   RURAL_QUESTIONS.forEach(([, , , , , count], i) => {
-    for (let j = 0; j < count; j++) images.set(`rural/question-${i + 1}-${j + 1}.svg`, ruralPicture(`rural-q-${i}-${j}`, 600, 600));
+    for (let j = 0; j < count; j++) images.set(`rural/question-${i + 1}-${j + 1}.webp`, ruralPicture(`rural-q-${i}-${j}`, 600, 600));
   });
-  RURAL_EXPERTS.forEach((_, i) => images.set(`rural/expert-${i + 1}.svg`, ruralAvatar(`rural-expert-${i}`)));
-  RURAL_PEOPLE.forEach((_, i) => images.set(`rural/farmer-${i + 1}.svg`, ruralAvatar(`rural-farmer-${i}`)));
+  RURAL_EXPERTS.forEach((_, i) => images.set(`rural/expert-${i + 1}.webp`, ruralAvatar(`rural-expert-${i}`)));
+  RURAL_PEOPLE.forEach((_, i) => images.set(`rural/farmer-${i + 1}.webp`, ruralAvatar(`rural-farmer-${i}`)));
   return images;
 }
 
@@ -105,7 +106,8 @@ function maskedName(surname: string, given: string): string {
 export async function seedRural(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
   if (await seededAlready(database.db)) return { seeded: false };
   await mkdir(join(options.mediaDir, 'rural'), { recursive: true });
-  for (const [rel, svg] of ruralImages()) await writeFile(join(options.mediaDir, rel), svg, 'utf8');
+  // Raster like every other demo picture (issue 15), drawn once and then copied from the picture cache.
+  for (const [rel, svg] of ruralImages()) await writeSvgAsWebp(svg, join(options.mediaDir, rel));
   // The committed demo videos (generated scenes, issue 15), each card showing its file's real length.
   for (const v of LANDSCAPE_VIDEOS) await copyFile(join(DEMO_VIDEO_DIR, v.file), join(options.mediaDir, 'rural', v.file));
   const seeded = await database.write(async (tx) => {
@@ -125,7 +127,7 @@ export async function seedRural(database: Database, options: { mediaDir: string 
         dataType: video ? 8 : 3,
         title,
         intro,
-        imageUrls: [`/media/rural/news-${i + 1}.svg`],
+        imageUrls: [`/media/rural/news-${i + 1}.webp`],
         isVideo: video,
         videoUrl: video ? `/media/rural/${ruralVideo(i).file}` : '',
         videoTime: video ? `00:${String(ruralVideo(i).seconds).padStart(2, '0')}` : '',
@@ -150,12 +152,12 @@ export async function seedRural(database: Database, options: { mediaDir: string 
     // People, experts, questions and answers.
     const people = await tx
       .insert(users)
-      .values(RURAL_PEOPLE.map((nickname, i) => ({ nickname, userPic: `/media/rural/farmer-${i + 1}.svg`, createdAt: new Date(ANCHOR_MS - (400 - i) * DAY) })))
+      .values(RURAL_PEOPLE.map((nickname, i) => ({ nickname, userPic: `/media/rural/farmer-${i + 1}.webp`, createdAt: new Date(ANCHOR_MS - (400 - i) * DAY) })))
       .returning({ id: users.id });
     const userId = (i: number): number => people[i]!.id;
     const experts = await tx
       .insert(ruralExperts)
-      .values(RURAL_EXPERTS.map((e, i) => ({ name: e.name, title: e.title, org: e.org, tags: e.tags.join(','), avatar: `/media/rural/expert-${i + 1}.svg`, sort: i + 1 })))
+      .values(RURAL_EXPERTS.map((e, i) => ({ name: e.name, title: e.title, org: e.org, tags: e.tags.join(','), avatar: `/media/rural/expert-${i + 1}.webp`, sort: i + 1 })))
       .returning({ id: ruralExperts.id });
     // Questions and answers, then posts with likes and comments: one insert per table (seed time matters).
     const questionTimes = RURAL_QUESTIONS.map((_, i) => ANCHOR_MS - (i * 13 + 3) * HOUR - rng.int(0, 50) * 60_000);
@@ -167,7 +169,7 @@ export async function seedRural(database: Database, options: { mediaDir: string 
           content,
           tag,
           district,
-          pictures: Array.from({ length: pictures }, (_, j) => `/media/rural/question-${i + 1}-${j + 1}.svg`),
+          pictures: Array.from({ length: pictures }, (_, j) => `/media/rural/question-${i + 1}-${j + 1}.webp`),
           answerCount: answers.length,
           pv: rng.int(80, 3000),
           createdAt: new Date(questionTimes[i]!),
@@ -198,7 +200,7 @@ export async function seedRural(database: Database, options: { mediaDir: string 
           userId: userId(person),
           content: text,
           district,
-          pictures: Array.from({ length: pictures }, (_, j) => `/media/rural/post-${i + 1}-${j + 1}.svg`),
+          pictures: Array.from({ length: pictures }, (_, j) => `/media/rural/post-${i + 1}-${j + 1}.webp`),
           video: video ? `/media/rural/${ruralVideo(i).file}` : '',
           likeNum: plans[i]!.likers.length,
           commentCount: plans[i]!.said.length,

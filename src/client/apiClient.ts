@@ -212,6 +212,28 @@ function usableToken(token: string | null | undefined): string | null {
   return trimmed;
 }
 
+/**
+ * The headers every API request carries (spec 7): accept, device id, app key, version, and the Bearer token
+ * only when one exists. Also used by requests the client cannot send itself (the video upload's XHR).
+ */
+export function apiRequestHeaders(deviceId: string, token: string | null | undefined, extra?: Readonly<Record<string, string>>): Headers {
+  const headers = new Headers(extra);
+  headers.set('accept', 'application/json');
+  headers.set(HEADER_DEVICE_ID, deviceId);
+  headers.set(HEADER_APP_KEY, deriveAppKey(deviceId, APP_VERSION));
+  headers.set(HEADER_APP_VERSION, APP_VERSION);
+  const usable = usableToken(token);
+  // Spec 7/9: Bearer form, and only when a token exists.
+  if (usable !== null) headers.set('authorization', `Bearer ${usable}`);
+  else headers.delete('authorization');
+  return headers;
+}
+
+/** Spec 4: the token a response hands back in its header (Bearer prefix or not), or null. */
+export function refreshedToken(header: string | null | undefined): string | null {
+  return usableToken(header?.replace(/^Bearer\s+/i, ''));
+}
+
 interface RawResponse {
   status: number;
   headers: Headers;
@@ -304,22 +326,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   function headersFor(extra: Readonly<Record<string, string>> | undefined): Headers {
-    const headers = new Headers(extra);
-    const deviceId = session.getDeviceId();
-    headers.set('accept', 'application/json');
-    headers.set(HEADER_DEVICE_ID, deviceId);
-    headers.set(HEADER_APP_KEY, deriveAppKey(deviceId, APP_VERSION));
-    headers.set(HEADER_APP_VERSION, APP_VERSION);
-    const token = usableToken(session.getToken());
-    // Spec 7/9: Bearer form, and only when a token exists.
-    if (token !== null) headers.set('authorization', `Bearer ${token}`);
-    else headers.delete('authorization');
-    return headers;
+    return apiRequestHeaders(session.getDeviceId(), session.getToken(), extra);
   }
 
   function settle<T>(path: string, response: RawResponse): Envelope<T> {
     // Spec 4: a token in the response header replaces the stored one.
-    const refreshed = usableToken(response.headers.get(HEADER_REFRESHED_TOKEN)?.replace(/^Bearer\s+/i, ''));
+    const refreshed = refreshedToken(response.headers.get(HEADER_REFRESHED_TOKEN));
     if (refreshed !== null) session.setToken(refreshed);
 
     if (response.status !== 200) {

@@ -5,16 +5,13 @@
  * the same text twice is refused, and sends are paced (a new account stricter). Attack tests: mass
  * assignment, forged pictures, hostile text, concurrent retries.
  */
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { GroupPost } from '../../src/contract/bangbangBoard.ts';
-import type { UploadedImage } from '../../src/contract/upload.ts';
-import { UPLOAD_PATHS } from '../../src/contract/uploadLimits.ts';
 import { BANG_REVIEW_SETTING_KEY } from '../../src/server/bangbang/writeService.ts';
 import { bangGroupMembers, bangGroupPosts, bangGroups } from '../../src/server/db/schema/bangbang.ts';
 import { appConfig } from '../../src/server/db/schema/core.ts';
-import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
+import { createTestApp, envelope, type TestApp, uploadTestPng } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 
 const P = { post: '/v1/bangbang/groupownet/post', posts: '/v1/bangbang/groupownet/posts', join: '/v1/bangbang/groupownet/join' };
@@ -36,14 +33,7 @@ async function post<T>(path: string, body: Record<string, unknown>, headers: Rec
   return envelope<T>(await t.app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }));
 }
 
-async function uploadPng(user: TestUser): Promise<string> {
-  const bytes = await sharp({ create: { width: 12, height: 8, channels: 3, background: { r: 60, g: 140, b: 80 } } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'p.png');
-  return (await envelope<UploadedImage>(await t.app.request(UPLOAD_PATHS.image, { method: 'POST', headers: user.headers, body: form }))).data.url;
-}
+const uploadPng = (user: TestUser): Promise<string> => uploadTestPng(t, user, { width: 12, height: 8 });
 
 async function member(options: { ageHours?: number } = {}): Promise<TestUser> {
   const user = await createTestUser(t.database, options);

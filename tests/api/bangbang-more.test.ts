@@ -4,15 +4,12 @@
  * (docs/security.md "Bangbang board writes"): authorization of official replies, mass assignment,
  * concurrent likes and submits, hostile text, idempotency, rate limits (new accounts stricter).
  */
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Answer, MemberItem, PoliticsDetail, PoliticsListItem, QuestionDetail, QuestionListItem } from '../../src/contract/bangbang.ts';
 import type { AnswerListItem, Department, Explainer, Group, GroupMember, GroupPost, MemberInfo, PoliticsProgress, Tip, WendaIndex } from '../../src/contract/bangbangBoard.ts';
-import type { UploadedImage } from '../../src/contract/upload.ts';
-import { UPLOAD_PATHS } from '../../src/contract/uploadLimits.ts';
 import { bangGroups, bangMembers, bangPolitics, bangQuestions, bangTips } from '../../src/server/db/schema/bangbang.ts';
-import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
+import { createTestApp, envelope, type TestApp, uploadTestPng } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 
 let t: TestApp;
@@ -32,16 +29,7 @@ async function post<T>(path: string, body: Record<string, unknown>, headers: Rec
   return envelope<T>(await t.app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }));
 }
 
-async function uploadPng(user: TestUser): Promise<string> {
-  const bytes = await sharp({ create: { width: 10, height: 8, channels: 3, background: { r: 200, g: 60, b: 40 } } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'p.png');
-  const res = await envelope<UploadedImage>(await t.app.request(UPLOAD_PATHS.image, { method: 'POST', headers: user.headers, body: form }));
-  expect(res.statusCode).toBe(200);
-  return res.data.url;
-}
+const uploadPng = (user: TestUser): Promise<string> => uploadTestPng(t, user, { width: 10, height: 8 });
 
 /** A department's account, as the seed made it (the first department by name). */
 async function departmentAccount(name: string): Promise<TestUser> {

@@ -5,19 +5,16 @@
  * decision moves a pending application to 已通过 (the type tag on every answer) or 未通过 with its reason
  * (what /BangBang/applyfor shows); a retry of the same decision is harmless, a second different decision refused.
  */
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Answer } from '../../src/contract/bangbang.ts';
 import type { MemberInfo } from '../../src/contract/bangbangBoard.ts';
 import type { Application } from '../../src/contract/bangbangOperator.ts';
-import type { UploadedImage } from '../../src/contract/upload.ts';
-import { UPLOAD_PATHS } from '../../src/contract/uploadLimits.ts';
 import { readConfig } from '../../src/server/config.ts';
 import { bangMembers, bangQuestions } from '../../src/server/db/schema/bangbang.ts';
 import { createApiApp } from '../../src/server/http/createApiApp.ts';
 import { createLogger } from '../../src/server/log.ts';
-import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
+import { createTestApp, envelope, type TestApp, uploadTestPng } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 
 const TOKEN = 'op-test-token-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -48,15 +45,7 @@ async function post<T>(app: App, path: string, body: Record<string, unknown>, he
 }
 const asOperator = { 'x-operator-token': TOKEN };
 
-async function uploadPng(user: TestUser): Promise<string> {
-  const bytes = await sharp({ create: { width: 10, height: 8, channels: 3, background: { r: 20, g: 90, b: 160 } } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'p.png');
-  const res = await envelope<UploadedImage>(await t.app.request(UPLOAD_PATHS.image, { method: 'POST', headers: user.headers, body: form }));
-  return res.data.url;
-}
+const uploadPng = (user: TestUser): Promise<string> => uploadTestPng(t, user, { width: 10, height: 8 });
 
 async function applicant(userType: 1 | 2): Promise<TestUser> {
   const reader = await createTestUser(t.database);

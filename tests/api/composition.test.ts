@@ -4,13 +4,10 @@
  * review (only the verified teacher an essay is assigned to), likes once per reader (also concurrent),
  * comments, the composition report variant, and the live counts published on the essay's room.
  */
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Essay, EssayComment, EssaySummary, InfoItem, Mine, Role, School, SearchResult, Student, Teacher } from '../../src/contract/composition.ts';
 import { COMPOSITION_PATHS as P, COMPOSITION_ROOM_CLASS } from '../../src/contract/compositionLimits.ts';
-import type { UploadedImage } from '../../src/contract/upload.ts';
-import { UPLOAD_PATHS } from '../../src/contract/uploadLimits.ts';
 import { ESSAY_REVIEW_SETTING } from '../../src/server/composition/service.ts';
 import { appConfig } from '../../src/server/db/schema/core.ts';
 import { compositionEssays, compositionTeachers } from '../../src/server/db/schema/composition.ts';
@@ -18,7 +15,7 @@ import { likes, reports } from '../../src/server/db/schema/interaction.ts';
 import { readConfig } from '../../src/server/config.ts';
 import { createApiApp } from '../../src/server/http/createApiApp.ts';
 import { createLogger } from '../../src/server/log.ts';
-import { envelope, suiteApp, suiteRequests } from '../support/testApp.ts';
+import { envelope, suiteApp, suiteRequests, uploadTestPng } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 
 const t = suiteApp();
@@ -32,16 +29,7 @@ beforeAll(async () => {
 
 const { get, postJson: post } = suiteRequests(() => t);
 
-async function uploadPng(user: TestUser): Promise<string> {
-  const bytes = await sharp({ create: { width: 8, height: 6, channels: 3, background: { r: 240, g: 230, b: 200 } } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'page.png');
-  const res = await envelope<UploadedImage>(await t.app.request(UPLOAD_PATHS.image, { method: 'POST', headers: user.headers, body: form }));
-  expect(res.statusCode).toBe(200);
-  return res.data.url;
-}
+const uploadPng = (user: TestUser): Promise<string> => uploadTestPng(t, user, { width: 8, height: 6 });
 
 /** An account an operator verified as a teacher of `schoolId` (the operator's write is a row). */
 async function makeTeacher(schoolId: number, verified = true): Promise<{ user: TestUser; teacherId: number }> {

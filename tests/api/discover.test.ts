@@ -3,18 +3,15 @@
  * state, own pictures, idempotency, rate limit, hostile text, mass assignment), likes and comments of
  * posts through the shared interaction calls (from=quan), concurrent likes.
  */
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Post, Topic } from '../../src/contract/discover.ts';
 import type { CommentItem, CommentReply, LikeResult } from '../../src/contract/interaction.ts';
-import type { UploadedImage } from '../../src/contract/upload.ts';
-import { UPLOAD_PATHS } from '../../src/contract/uploadLimits.ts';
 import { appConfig } from '../../src/server/db/schema/core.ts';
 import { discoverPosts, discoverTopics } from '../../src/server/db/schema/discover.ts';
 import { comments, likes } from '../../src/server/db/schema/interaction.ts';
 import { REVIEW_SETTING_KEY } from '../../src/server/discover/service.ts';
-import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
+import { createTestApp, envelope, type TestApp, uploadTestPng } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 
 let t: TestApp;
@@ -36,16 +33,7 @@ async function post<T>(path: string, body: Record<string, unknown>, headers: Rec
   );
 }
 
-async function uploadPng(user: TestUser): Promise<string> {
-  const bytes = await sharp({ create: { width: 8, height: 6, channels: 3, background: { r: 20, g: 90, b: 160 } } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'photo.png');
-  const res = await envelope<UploadedImage>(await t.app.request(UPLOAD_PATHS.image, { method: 'POST', headers: user.headers, body: form }));
-  expect(res.statusCode).toBe(200);
-  return res.data.url;
-}
+const uploadPng = (user: TestUser): Promise<string> => uploadTestPng(t, user, { width: 8, height: 6 });
 
 async function firstTopic(): Promise<Topic> {
   const res = await get<Topic[]>('/v1/quan/getHotTopicList?page=1&pageSize=1');

@@ -4,17 +4,14 @@
  * only, mass assignment), the cooperation form (bad input, rate limit, idempotency), reader photos and the
  * 我的 lists (authz).
  */
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ComplaintDetail, ComplaintSummary, MyItem, ReaderPhoto } from '../../src/contract/interact.ts';
 import { COMPLAINT_PLATFORMS, COMPLAINT_STATUSES, INTERACT_PATHS as P } from '../../src/contract/interactLimits.ts';
-import type { UploadedImage } from '../../src/contract/upload.ts';
-import { UPLOAD_PATHS } from '../../src/contract/uploadLimits.ts';
 import { appConfig } from '../../src/server/db/schema/core.ts';
 import { complaintEvents, complaints, cooperationRequests, readerPhotos } from '../../src/server/db/schema/interact.ts';
 import { COMPLAINT_REVIEW_KEY } from '../../src/server/interact/service.ts';
-import { envelope, suiteApp, suiteRequests } from '../support/testApp.ts';
+import { envelope, suiteApp, suiteRequests, uploadTestPng } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 
 const t = suiteApp();
@@ -22,14 +19,7 @@ const t = suiteApp();
 
 const { get, postJson: post } = suiteRequests(() => t);
 
-async function uploadPng(user: TestUser): Promise<string> {
-  const bytes = await sharp({ create: { width: 12, height: 8, channels: 3, background: { r: 200, g: 90, b: 60 } } }).png().toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'evidence.png');
-  const res = await envelope<UploadedImage>(await t.app.request(UPLOAD_PATHS.image, { method: 'POST', headers: user.headers, body: form }));
-  expect(res.statusCode).toBe(200);
-  return res.data.url;
-}
+const uploadPng = (user: TestUser): Promise<string> => uploadTestPng(t, user, { width: 12, height: 8 });
 
 const goodComplaint = (extra: Record<string, unknown> = {}) => ({
   platform: '抖音',

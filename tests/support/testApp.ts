@@ -6,6 +6,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, inject } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
+import type { UploadedImage } from '../../src/contract/upload.ts';
+import { UPLOAD_PATHS } from '../../src/contract/uploadLimits.ts';
 import { readConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { openTestDatabase } from './testDatabase.ts';
@@ -89,4 +92,16 @@ export function suiteRequests(app: () => TestApp) {
       );
     },
   };
+}
+
+/** Uploads a small PNG as `user` through the picture path and answers its URL (the upload must succeed). */
+export async function uploadTestPng(t: TestApp, user: { headers: Record<string, string> }, size: { width: number; height: number } = { width: 12, height: 8 }): Promise<string> {
+  const bytes = await sharp({ create: { ...size, channels: 3, background: { r: 60, g: 140, b: 80 } } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'p.png');
+  const res = await envelope<UploadedImage>(await t.app.request(UPLOAD_PATHS.image, { method: 'POST', headers: user.headers, body: form }));
+  if (res.statusCode !== 200) throw new Error(`picture upload refused: ${res.message}`);
+  return res.data.url;
 }

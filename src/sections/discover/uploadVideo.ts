@@ -7,12 +7,11 @@
  * /PublishDiscover imports this (the feed's budget never carries it).
  */
 import type { Envelope } from '../../contract/envelope.ts';
-import { APP_VERSION, HEADER_APP_KEY, HEADER_APP_VERSION, HEADER_DEVICE_ID, HEADER_IDEMPOTENCY_KEY, HEADER_REFRESHED_TOKEN } from '../../contract/headers.ts';
+import { HEADER_IDEMPOTENCY_KEY, HEADER_REFRESHED_TOKEN } from '../../contract/headers.ts';
 import type { UploadedVideo } from '../../contract/upload.ts';
 import { UPLOAD_PATHS, VIDEO_MAX_BYTES } from '../../contract/uploadLimits.ts';
 import { readApiHosts } from '../../client/api.ts';
-import { pickHost } from '../../client/apiClient.ts';
-import { deriveAppKey } from '../../client/appKey.ts';
+import { apiRequestHeaders, pickHost, refreshedToken } from '../../client/apiClient.ts';
 import { getBrowserDeviceId } from '../../client/deviceId.ts';
 import { $session, setToken } from '../../stores/session.ts';
 
@@ -34,11 +33,6 @@ export function checkVideoFile(file: { size: number; type: string }): string | n
 /** Thrown for an upload that got no usable answer; `message` is Chinese and may be shown as is. */
 export class VideoUploadError extends Error {}
 
-function usableToken(token: string): string | null {
-  const t = token.trim();
-  return t === '' || t === 'null' || t === 'undefined' ? null : t;
-}
-
 export function uploadVideo(file: Blob, key: string, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<Envelope<UploadedVideo>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -46,19 +40,12 @@ export function uploadVideo(file: Blob, key: string, onProgress: (fraction: numb
     xhr.open('POST', `${pickHost(path, readApiHosts()).replace(/\/+$/, '')}${path}`);
     xhr.timeout = VIDEO_UPLOAD_TIMEOUT_MS;
     const session = $session.get();
-    const deviceId = session.deviceId || getBrowserDeviceId();
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.setRequestHeader(HEADER_DEVICE_ID, deviceId);
-    xhr.setRequestHeader(HEADER_APP_KEY, deriveAppKey(deviceId, APP_VERSION));
-    xhr.setRequestHeader(HEADER_APP_VERSION, APP_VERSION);
-    xhr.setRequestHeader(HEADER_IDEMPOTENCY_KEY, key);
-    const token = usableToken(session.token);
-    if (token !== null) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    apiRequestHeaders(session.deviceId || getBrowserDeviceId(), session.token, { [HEADER_IDEMPOTENCY_KEY]: key }).forEach((value, name) => xhr.setRequestHeader(name, value));
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(Math.min(1, e.loaded / e.total));
     };
     xhr.onload = () => {
-      const refreshed = usableToken((xhr.getResponseHeader(HEADER_REFRESHED_TOKEN) ?? '').replace(/^Bearer\s+/i, ''));
+      const refreshed = refreshedToken(xhr.getResponseHeader(HEADER_REFRESHED_TOKEN));
       if (refreshed !== null) setToken(refreshed);
       let body: unknown;
       try {

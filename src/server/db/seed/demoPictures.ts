@@ -51,10 +51,14 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
+/** The WebP bytes of an SVG drawing (every demo picture's one encoding). */
+function svgToWebp(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg)).webp({ quality: 74, effort: 2 }).toBuffer();
+}
+
 /** The WebP bytes of one scene (no cache). */
 export async function renderPicture(spec: PictureSpec): Promise<Buffer> {
-  const svg = sceneSvg(spec.kind, spec.width, spec.height, spec.seed);
-  return sharp(Buffer.from(svg)).webp({ quality: 74, effort: 2 }).toBuffer();
+  return svgToWebp(sceneSvg(spec.kind, spec.width, spec.height, spec.seed));
 }
 
 /** Copies the cached WebP of `key` to `target`, drawing it with `render` first when the cache lacks it. */
@@ -83,7 +87,7 @@ async function renderCached(spec: PictureSpec, target: string): Promise<void> {
  */
 export async function writeSvgAsWebp(svg: string, target: string): Promise<void> {
   const key = createHash('sha256').update(svg).digest('hex').slice(0, 32);
-  await copyCached(key, () => sharp(Buffer.from(svg)).webp({ quality: 74, effort: 2 }).toBuffer(), target);
+  await copyCached(key, () => svgToWebp(svg), target);
 }
 
 /** Draws (or copies from the cache) every picture of the set into mediaDir. */

@@ -47,16 +47,30 @@ export function decideChromiumInstall(machine: { platform: NodeJS.Platform; isRo
 export const CHROMIUM_MISSING =
   'No Chromium could be installed. Install one with `apt-get install chromium` (Debian/Ubuntu) or `npx playwright install chromium`, or set CHROMIUM_PATH to a Chromium binary, then run `npm test` again.';
 
+/** What ensureChromium does to the machine; tests hand in fakes. */
+export interface ChromiumMachine {
+  find: () => string | null;
+  machine: { platform: NodeJS.Platform; isRoot: boolean; hasAptGet: boolean };
+  run: (command: string, args: string[]) => number | null;
+  say: (line: string) => void;
+}
+
+function realMachine(env: NodeJS.ProcessEnv): ChromiumMachine {
+  return {
+    find: () => findChromium(),
+    machine: { platform: process.platform, isRoot: process.getuid?.() === 0, hasAptGet: existsSync('/usr/bin/apt-get') || existsSync('/bin/apt-get') },
+    run: (command, args) => spawnSync(command, args, { stdio: 'inherit', env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } }).status,
+    say: (line) => console.log(line),
+  };
+}
+
 /** Finds a Chromium, installing one when there is none; null only when the install failed too. */
-export function ensureChromium(env: NodeJS.ProcessEnv = process.env): string | null {
-  const found = findChromium();
+export function ensureChromium(env: NodeJS.ProcessEnv = process.env, machine: ChromiumMachine = realMachine(env)): string | null {
+  const found = machine.find();
   if (found) return found;
-  const hasAptGet = (existsSync('/usr/bin/apt-get') || existsSync('/bin/apt-get'));
-  const steps = decideChromiumInstall({ platform: process.platform, isRoot: process.getuid?.() === 0, hasAptGet });
-  for (const step of steps) {
-    if (step.say) console.log(step.say);
-    const result = spawnSync(step.command, step.args, { stdio: 'inherit', env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } });
-    if (result.status !== 0) return null;
+  for (const step of decideChromiumInstall(machine.machine)) {
+    if (step.say) machine.say(step.say);
+    if (machine.run(step.command, step.args) !== 0) return null;
   }
-  return findChromium();
+  return machine.find();
 }

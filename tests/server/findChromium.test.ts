@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { decideChromiumInstall, findChromium } from '../../scripts/findChromium.ts';
+import { CHROMIUM_MISSING, decideChromiumInstall, ensureChromium, findChromium, type ChromiumMachine } from '../../scripts/findChromium.ts';
 
 describe('findChromium (issue 13 item 5)', () => {
   const saved = process.env.CHROMIUM_PATH;
@@ -34,5 +34,52 @@ describe('decideChromiumInstall', () => {
     const final = steps.at(-1)!;
     expect([final.command, ...final.args].join(' ')).toBe(last);
     expect(steps[0]!.say).toMatch(/installing/);
+  });
+});
+
+describe('ensureChromium', () => {
+  function fakeMachine(opts: { installed: boolean; failAt?: string; machine?: ChromiumMachine['machine'] }) {
+    let installed = opts.installed;
+    const ran: string[] = [];
+    const said: string[] = [];
+    const machine: ChromiumMachine = {
+      find: () => (installed ? '/usr/bin/chromium' : null),
+      machine: opts.machine ?? { platform: 'linux', isRoot: true, hasAptGet: true },
+      run: (command, args) => {
+        const line = [command, ...args].join(' ');
+        ran.push(line);
+        if (opts.failAt && line.includes(opts.failAt)) return 100;
+        if (line.includes('install')) installed = true;
+        return 0;
+      },
+      say: (line) => said.push(line),
+    };
+    return { machine, ran, said };
+  }
+
+  it('uses the Chromium that is there and installs nothing', () => {
+    const { machine, ran } = fakeMachine({ installed: true });
+    expect(ensureChromium({}, machine)).toBe('/usr/bin/chromium');
+    expect(ran).toEqual([]);
+  });
+
+  it('installs one with apt-get as root on Debian, says so, and then finds it', () => {
+    const { machine, ran, said } = fakeMachine({ installed: false });
+    expect(ensureChromium({}, machine)).toBe('/usr/bin/chromium');
+    expect(ran).toEqual(['apt-get update -qq', 'apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk fontconfig']);
+    expect(said[0]).toMatch(/No Chromium found: installing/);
+  });
+
+  it('uses Playwright’s installer without root', () => {
+    const { machine, ran } = fakeMachine({ installed: false, machine: { platform: 'linux', isRoot: false, hasAptGet: true } });
+    expect(ensureChromium({}, machine)).toBe('/usr/bin/chromium');
+    expect(ran).toEqual(['npx playwright install chromium']);
+  });
+
+  it('answers null (npm test then prints the one command) when the install fails, and stops at the failed step', () => {
+    const { machine, ran } = fakeMachine({ installed: false, failAt: 'update' });
+    expect(ensureChromium({}, machine)).toBeNull();
+    expect(ran).toEqual(['apt-get update -qq']);
+    expect(CHROMIUM_MISSING).toMatch(/apt-get install chromium.*npx playwright install chromium/);
   });
 });

@@ -3,8 +3,6 @@
  * (security.md C4, H64, H65), hostile reader text rendered as text on the real pages (G52), and
  * spoofed Host / forwarding headers that change neither absolute URLs nor limit keys (H66).
  */
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +14,7 @@ import { news } from '../../src/server/db/schema/core.ts';
 import { seedDemo } from '../../src/server/db/seed/demoSeed.ts';
 import { issueToken } from '../../src/server/http/auth.ts';
 import { startServer, type ServerProcess } from '../support/serverProcess.ts';
+import { seededDataDir } from '../support/seededDataDir.ts';
 
 const HOSTILE_NICKNAME = '"><svg onload=alert(1)>{{7*7}}</script><!--\u2028\u2029';
 const HOSTILE_COMMENT = '<img src=x onerror=alert(1)> ${7*7} </script><script>alert(2)</script>';
@@ -28,7 +27,7 @@ let item = { classId: 0, newsId: 0 };
 let hostilePlId = 0;
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sc-sec-pages-'));
+  const dataDir = await seededDataDir('sc-sec-pages-');
   const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
   try {
     await seedDemo(database, { mediaDir: path.join(dataDir, 'media') });

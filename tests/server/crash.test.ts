@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { pgliteCrashTarget } from '../support/crashHarness.ts';
 import { runCrashScenario } from '../support/crashScenario.ts';
 
-const { target, remove } = pgliteCrashTarget('crash');
+const { target, remove } = await pgliteCrashTarget('crash');
 afterAll(remove);
 
 describe('a server killed with SIGKILL under concurrent likes and comments (PGlite)', () => {

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { pgliteCrashTarget } from '../support/crashHarness.ts';
 import { runMallCrashScenario } from '../support/mallCrashScenario.ts';
 
-const { target, remove } = pgliteCrashTarget('mallcrash');
+const { target, remove } = await pgliteCrashTarget('mallcrash');
 afterAll(remove);
 
 describe('a server killed with SIGKILL during a stream of exchanges (PGlite)', () => {

@@ -3,8 +3,6 @@
  * comment page at once for an anonymous reader, while an unrelated page stays in the page cache; a
  * bangbang comment, like or report leaves news pages cached.
  */
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +12,7 @@ import { news } from '../../src/server/db/schema/core.ts';
 import { seedDemo } from '../../src/server/db/seed/demoSeed.ts';
 import { issueToken } from '../../src/server/http/auth.ts';
 import { startServer, type ServerProcess } from '../support/serverProcess.ts';
+import { seededDataDir } from '../support/seededDataDir.ts';
 
 let server: ServerProcess;
 let token = '';
@@ -22,7 +21,7 @@ let bangToken = '';
 let item = { classId: 0, newsId: 0 };
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sc-invalidate-'));
+  const dataDir = await seededDataDir('sc-invalidate-');
   const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
   try {
     await seedDemo(database, { mediaDir: path.join(dataDir, 'media') });

@@ -9,7 +9,8 @@ import { startServer, type ServerProcess } from '../support/serverProcess.ts';
 let server: ServerProcess;
 
 beforeAll(async () => {
-  server = await startServer();
+  // A user's first start: it seeds the demo (asserted below).
+  server = await startServer({ coldStart: true });
 });
 afterAll(async () => {
   if (server.child.exitCode === null) server.child.kill('SIGKILL');

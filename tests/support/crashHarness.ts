@@ -12,6 +12,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { dropDatabase, openDatabase, type Database } from '../../src/server/db/client.ts';
 import type { ServerProcess } from './serverProcess.ts';
+import { seededDataDir } from './seededDataDir.ts';
 
 export interface CrashTarget {
   dataDir: string;
@@ -22,8 +23,8 @@ export interface CrashTarget {
 }
 
 /** A crash test's target on the embedded database in a temporary folder; `remove` deletes the folder. */
-export function pgliteCrashTarget(name: string): { target: CrashTarget; remove(): void } {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `sc-${name}-`));
+export async function pgliteCrashTarget(name: string): Promise<{ target: CrashTarget; remove(): void }> {
+  const dataDir = await seededDataDir(`sc-${name}-`);
   return {
     target: { dataDir, open: () => openDatabase({ dataDir: path.join(dataDir, 'db') }), env: {} },
     remove: () => rmSync(dataDir, { recursive: true, force: true }),

@@ -15,7 +15,7 @@ import { seedDemo } from '../../src/server/db/seed/demoSeed.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     /** PGlite: a dump file; PostgreSQL: the name of a seeded template database. */
-    seedSnapshot: { file: string; mediaDir: string; pgTemplate?: string } | null;
+    seedSnapshot: { file: string; mediaDir: string; pgTemplate?: string; dataDir?: string } | null;
   }
 }
 
@@ -24,7 +24,10 @@ let template: { url: string; name: string } | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   dir = mkdtempSync(path.join(os.tmpdir(), 'sc-seed-'));
-  const mediaDir = path.join(dir, 'media');
+  // Laid out as a server's DATA_DIR ({db, media}): server-process suites start on a copy of it
+  // (tests/support/seededDataDir.ts) instead of seeding every area on a cold start.
+  const dataDir = path.join(dir, 'data');
+  const mediaDir = path.join(dataDir, 'media');
   const url = process.env.DATABASE_URL;
   if (url) {
     const name = `tpl_${randomBytes(6).toString('hex')}`;
@@ -42,7 +45,10 @@ export async function setup(project: TestProject): Promise<void> {
   const file = path.join(dir, 'seeded.tar');
   writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
   await database.close();
-  project.provide('seedSnapshot', { file, mediaDir });
+  // The same snapshot as an on-disk database, as main.ts opens it (DATA_DIR/db).
+  const onDisk = await openDatabase({ dataDir: path.join(dataDir, 'db'), loadDataDir: blob });
+  await onDisk.close();
+  project.provide('seedSnapshot', { file, mediaDir, dataDir });
 }
 
 export async function teardown(): Promise<void> {

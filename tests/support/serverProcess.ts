@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { seededDataDir } from './seededDataDir.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -26,9 +27,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<ServerProcess> {
+/**
+ * Without a dataDir the server starts on a copy of the run's seeded snapshot (seededDataDir);
+ * `coldStart` gives it an empty folder instead, to test the first start a user's machine makes.
+ */
+export async function startServer(options: { dataDir?: string; env?: NodeJS.ProcessEnv; coldStart?: boolean } = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'sc-proc-'));
+  const dataDir = options.dataDir ?? (options.coldStart ? mkdtempSync(path.join(os.tmpdir(), 'sc-proc-')) : await seededDataDir('sc-proc-'));
   let out = '';
   const child = spawn(process.execPath, [path.join(root, 'src/server/main.ts')], {
     cwd: root,

@@ -19,6 +19,11 @@ export const UPLOAD_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
 export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
 /** Video uploads per user: 10 in 30 minutes (each may be 50 MB of disk). */
 export const VIDEO_RATE = { max: 10, windowMs: 30 * 60_000 } as const;
+/**
+ * How long one video upload may take: 50 MB in 10 minutes is ~0.7 Mbit/s upstream, a weak phone network.
+ * The composer gives up after this; the server allows a minute more (src/server/web/requestDeadlines.ts).
+ */
+export const VIDEO_UPLOAD_MAX_MS = 10 * 60_000;
 /** What the video picker offers; the server judges by the bytes (MP4/MOV `ftyp`, WebM EBML). */
 export const VIDEO_ACCEPT = 'video/*';
 

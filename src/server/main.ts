@@ -22,6 +22,7 @@ import { createApiApp } from './http/createApiApp.ts';
 import { createLogger } from './log.ts';
 import { createRealtimeServer } from './realtime/createRealtimeServer.ts';
 import { serveMedia } from './web/mediaFiles.ts';
+import { guardRequestArrival, readDeadlines, SERVER_REQUEST_TIMEOUT_MS } from './web/requestDeadlines.ts';
 import { sharedPageCache } from './web/pageCache.ts';
 import { PageResponder, pageCacheEnabled } from './web/pageResponder.ts';
 import { StaticAssets } from './web/staticAssets.ts';
@@ -194,7 +195,11 @@ function decodeURIComponentSafe(s: string): string | null {
   }
 }
 
-const server = http.createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, (req, res) => {
+// requestTimeout is the video upload's (minutes on a weak uplink); every other request is held to 30 s for
+// its body by guardRequestArrival (src/server/web/requestDeadlines.ts, security.md I72).
+const deadlines = readDeadlines(process.env);
+const server = http.createServer({ requestTimeout: SERVER_REQUEST_TIMEOUT_MS, headersTimeout: 10_000 }, (req, res) => {
+  guardRequestArrival(req, res, deadlines);
   route(req, res).catch((err: unknown) => {
     log.error({ err, url: req.url }, 'unhandled request error');
     if (!res.headersSent) {

@@ -9,7 +9,7 @@
 import type { Envelope } from '../../contract/envelope.ts';
 import { HEADER_IDEMPOTENCY_KEY, HEADER_REFRESHED_TOKEN } from '../../contract/headers.ts';
 import type { UploadedVideo } from '../../contract/upload.ts';
-import { UPLOAD_PATHS, VIDEO_MAX_BYTES } from '../../contract/uploadLimits.ts';
+import { UPLOAD_PATHS, VIDEO_MAX_BYTES, VIDEO_UPLOAD_MAX_MS } from '../../contract/uploadLimits.ts';
 import { readApiHosts } from '../../client/api.ts';
 import { apiRequestHeaders, pickHost, refreshedToken } from '../../client/apiClient.ts';
 import { getBrowserDeviceId } from '../../client/deviceId.ts';
@@ -19,7 +19,7 @@ export const VIDEO_TOO_BIG = '视频不能超过 50 MB';
 export const VIDEO_NOT_VIDEO = '仅支持 MP4、MOV 或 WebM 格式的视频';
 export const VIDEO_UPLOAD_FAILED = '视频上传失败，请重试';
 /** The upload may take this long before it is given up (a slow phone network; the server has its own limits). */
-export const VIDEO_UPLOAD_TIMEOUT_MS = 10 * 60_000;
+export const VIDEO_UPLOAD_TIMEOUT_MS = VIDEO_UPLOAD_MAX_MS;
 
 /** A message when the file is plainly unusable before sending it, else null (the server judges the bytes). */
 export function checkVideoFile(file: { size: number; type: string }): string | null {

@@ -115,12 +115,17 @@ describe('sanitizeHtmlCached', () => {
 });
 
 describe('withEagerFirstImage', () => {
-  it('takes the lazy loading off the first picture only and adds nothing', async () => {
+  it('takes the lazy loading off the first picture only and asks for it first (the article’s largest paint)', async () => {
     const { withEagerFirstImage } = await import('./sanitizeHtml.server.ts');
     const safe = sanitizeHtml('<p>导语</p><img src="/media/a.jpg" alt="一"><p>正文</p><img src="/media/b.jpg" alt="二">');
     expect(safe.match(/loading="lazy"/g)).toHaveLength(2);
     const eager = withEagerFirstImage(safe);
-    expect(eager).toBe(safe.replace(' loading="lazy"', ''));
+    const [first, second] = eager.match(/<img [^>]*>/g)!;
+    expect(first).toContain('a.jpg');
+    expect(first).toContain(' fetchpriority="high"');
+    expect(first).not.toContain('loading=');
+    expect(second).toBe(safe.match(/<img [^>]*>/g)![1]);
+    expect(eager.replace(' fetchpriority="high"', '')).toBe(safe.replace(' loading="lazy"', ''));
     expect(eager.match(/loading="lazy"/g)).toHaveLength(1);
     expect(eager.indexOf('b.jpg')).toBeGreaterThan(eager.indexOf('loading="lazy"') - 40);
     expect(withEagerFirstImage('<p>没有图片</p>')).toBe('<p>没有图片</p>');

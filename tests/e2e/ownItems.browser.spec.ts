@@ -16,9 +16,9 @@ test.beforeAll(async ({ request }) => {
   reader = await loginByApi(request, OWN_ITEMS_PHONE);
 });
 
-async function expectOwn(page: Page, pageTitle: string, title: string, state: string | RegExp): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1, name: pageTitle })).toBeVisible();
+async function expectOwn(page: Page, title: string, state: string | RegExp): Promise<void> {
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  await expect(page).toHaveTitle(`${title} - 山城新闻`);
   await expect(page.locator('sc-own-item [data-own-state]')).toHaveText(state);
   await expect(page.getByRole('heading', { name: '找不到这个页面' })).toBeHidden();
 }
@@ -29,13 +29,15 @@ test('the author opens each of their items in review from their lists, marked; a
   await page.goto('/shancheng/composition/userCenter');
   await page.getByRole('link', { name: OWN_ITEMS.essay.title }).click();
   await expect(page).toHaveURL(/\/composition\/compositionDetail\?id=\d+$/);
-  await expectOwn(page, '我的作文', OWN_ITEMS.essay.title, '审核中');
+  await expectOwn(page, OWN_ITEMS.essay.title, '审核中');
+  // The top bar names the page instead of 页面不存在 (where the route has one).
+  await expect(page.getByRole('heading', { level: 1, name: '我的作文' })).toBeVisible();
   await expect(page.getByText('外婆总是端出一碗热乎乎的醪糟汤圆')).toBeVisible();
   const essayUrl = page.url();
 
   await page.goto('/shancheng/mine/complaints');
   await page.getByRole('link', { name: new RegExp(OWN_ITEMS.complaint.shop) }).click();
-  await expectOwn(page, '我的投诉', OWN_ITEMS.complaint.shop, '审核中');
+  await expectOwn(page, OWN_ITEMS.complaint.shop, '审核中');
 
   // The discover feed lists the author's own post in review; its page opens for them too.
   const feed = (await (await page.request.get('/v1/quan/getQuanInfo?page=1', { headers: { authorization: `Bearer ${reader.token}` } })).json()) as {
@@ -44,7 +46,7 @@ test('the author opens each of their items in review from their lists, marked; a
   const post = feed.data.find((p) => p.content === OWN_ITEMS.post.content);
   expect(post?.reviewState).toBe('pending');
   await page.goto(`/shancheng/DetailDiscover?newsId=${post!.id}`);
-  await expectOwn(page, '发现动态', '我的动态', '审核中');
+  await expectOwn(page, '我的动态', '审核中');
 
   const stranger = await browser.newPage();
   const res = await stranger.goto(essayUrl);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildDemoData } from './buildDemoData.ts';
 import { countyHeadlines } from './countyHeadlines.ts';
+import { demoVideoFor } from './demoVideos.ts';
 import { districtsData } from './districtsData.ts';
 import { topicsData } from './topicsData.ts';
 
@@ -67,5 +68,19 @@ describe('buildDemoData headlines (issue 15: no two items of one list share a te
   it('recognises a filled-in template and a hand-written headline', () => {
     expect(templateOf('视频｜重庆新增12家国家级专精特新“小巨人”企业')).toBe('重庆新增{n}家国家级专精特新“小巨人”企业');
     expect(templateOf('解放碑步行街焕新升级 老字号与新业态同街经营')).toBe('解放碑步行街焕新升级 老字号与新业态同街经营');
+  });
+});
+
+describe('buildDemoData videos (issue 15: posters, not blank players)', () => {
+  it('every video item has a poster of the scene its demo video shows', () => {
+    const videos = data.news.filter((r) => r.dataType === 8);
+    expect(videos.length).toBeGreaterThan(10);
+    const wrong = videos.flatMap((r) => {
+      const poster = r.imageUrls[0]?.replace(/^\/media\//, '') ?? '';
+      const kind = data.images.specs.get(poster)?.kind;
+      const expected = demoVideoFor(r.id, r.channelId === 12).kind;
+      return kind === expected ? [] : [`${r.id}: ${kind ?? 'no poster'}, video ${expected}`];
+    });
+    expect(wrong).toEqual([]);
   });
 });

@@ -432,11 +432,10 @@ export function buildDemoData(): DemoData {
         imageUrls.push(image('news', `${id}-${k}`, sceneOf(plan.topic, id * 10 + k), 690, 460));
       }
     } else if (plan.showType === 2) {
-      imageUrls.push(
-        plan.vertical
-          ? image('news', `${id}-1`, sceneOf(plan.topic, id), 360, 640)
-          : image('news', `${id}-1`, sceneOf(plan.topic, id), 690, 388),
-      );
+      // A video's poster is a scene of what the video shows: the committed demo video's scene, or the
+      // night-time city of the live sample.
+      const scene = plan.dataType === 8 ? demoVideoFor(id, plan.vertical === true).kind : plan.dataType === 1 ? 'night' : sceneOf(plan.topic, id);
+      imageUrls.push(plan.vertical ? image('news', `${id}-1`, scene, 360, 640) : image('news', `${id}-1`, scene, 690, 388));
     } else if (plan.showType === 14 || ((plan.showType === 0 || plan.showType === 4) && rng.chance(0.5))) {
       imageUrls.push(image('news', `${id}-1`, sceneOf(plan.topic, id), 690, 460));
     }

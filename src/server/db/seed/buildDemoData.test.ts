@@ -76,7 +76,7 @@ describe('buildDemoData videos (issue 15: posters, not blank players)', () => {
     const videos = data.news.filter((r) => r.dataType === 8);
     expect(videos.length).toBeGreaterThan(10);
     const wrong = videos.flatMap((r) => {
-      const poster = r.imageUrls[0]?.replace(/^\/media\//, '') ?? '';
+      const poster = r.imageUrls?.[0]?.replace(/^\/media\//, '') ?? '';
       const kind = data.images.specs.get(poster)?.kind;
       const expected = demoVideoFor(r.id, r.channelId === 12).kind;
       return kind === expected ? [] : [`${r.id}: ${kind ?? 'no poster'}, video ${expected}`];

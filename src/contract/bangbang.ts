@@ -18,6 +18,15 @@ const Author = {
 };
 
 /**
+ * Team rule: a question in review or refused reaches its asker only, who sees 审核中 or the reason
+ * (`reviewReason`, '' unless refused); everyone else gets 404.
+ */
+const Review = {
+  reviewState: z.enum(['pending', 'approved', 'rejected']),
+  reviewReason: z.string(),
+};
+
+/**
  * Spec 3 userInfo / answer item: the answerer's member type. userType 0 is a reader; 1 入驻答人, 2 记者
  * (blue tag), 3 and up other official types (red tag). `isJump` 1 opens the member's home (spec 5).
  */
@@ -50,6 +59,7 @@ export const QuestionDetail = z.object({
   pictures: z.array(z.string()),
   ...Author,
   ...QuestionState,
+  ...Review,
   /** Beijing time `YYYY-MM-DD HH:mm`. */
   createTime: z.string(),
   likeNum: z.number().int(),
@@ -89,6 +99,7 @@ export const PoliticsDetail = z.object({
   createTime: z.string(),
   /** The department the question is addressed to. */
   department: z.string(),
+  ...Review,
   /** 0 waiting for a reply, 1 replied. */
   status: z.number().int(),
   statusText: z.string(),

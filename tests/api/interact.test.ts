@@ -208,8 +208,8 @@ describe('filing a complaint', () => {
       expect((await get<ComplaintSummary[]>(`${P.complaints}?keyword=${encodeURIComponent('待审核小店')}`)).data).toEqual([]);
       const mine = (await get<MyItem[]>(P.myComplaints, user.headers)).data[0]!;
       expect(mine.state).toBe('审核中');
-      // No link to a page nobody may see yet: the entry itself tells the author where it stands.
-      expect(mine.href).toBe('');
+      // The tracking page opens for its author (marked 审核中, OwnItemPreview); nobody else sees it.
+      expect(mine.href).toBe(`/Complaints-platform/detail?id=${res.data.id}`);
     } finally {
       await t.database.db.delete(appConfig).where(eq(appConfig.key, COMPLAINT_REVIEW_KEY));
     }

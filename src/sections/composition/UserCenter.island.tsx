@@ -55,7 +55,8 @@ export function UserCenter() {
             const label = reviewStateLabel(e.reviewState) || '已发布';
             return (
               <li key={e.id} data-essay-id={e.id}>
-                {e.reviewState === 'approved' ? <a href={essayHref(e.id)}>{e.title}</a> : <strong>{e.title}</strong>}
+                {/* An essay in review or refused opens for its author too, marked (OwnItemPreview). */}
+                <a href={essayHref(e.id)}>{e.title}</a>
                 <p className={styles.meta}>
                   <span className={styles[e.reviewState]}>{label}</span>
                   {e.reviewState === 'rejected' && e.rejectReason && <span>原因：{e.rejectReason}</span>}

@@ -169,6 +169,12 @@ export interface AnswererFields {
 
 export const READER_ANSWERER: AnswererFields = { userType: 0, typeName: '', job: '', introduction: '', isJump: 0 };
 
+/** The review state as the contract spells it (an unknown value reads as approved, the column's default). */
+function reviewOf(row: { reviewState: string; reviewReason: string }): { reviewState: 'pending' | 'approved' | 'rejected'; reviewReason: string } {
+  const reviewState = row.reviewState === 'pending' || row.reviewState === 'rejected' ? row.reviewState : 'approved';
+  return { reviewState, reviewReason: reviewState === 'rejected' ? row.reviewReason : '' };
+}
+
 export function toQuestionDetail(row: QuestionRow, author: Profile | undefined, liked: boolean): QuestionDetail {
   const who = author ?? ANONYMOUS;
   return {
@@ -180,6 +186,7 @@ export function toQuestionDetail(row: QuestionRow, author: Profile | undefined, 
     nickname: who.nickname,
     userPic: who.userPic,
     ...questionState(row),
+    ...reviewOf(row),
     createTime: formatBeijingTime(row.createdAt),
     likeNum: row.likeNum,
     commentCount: row.commentCount,
@@ -262,6 +269,7 @@ export function toPoliticsDetail(row: PoliticsRow, author: Profile | undefined, 
     userPic: who.userPic,
     createTime: formatBeijingTime(row.createdAt),
     department: row.department,
+    ...reviewOf(row),
     status: row.status,
     statusText: STATUS_TEXT[row.status] ?? '待回复',
     replyContent: row.replyHtml,

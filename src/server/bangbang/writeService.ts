@@ -189,7 +189,7 @@ export async function askService(ctx: BangWriteContext, c: Context, user: AuthUs
     },
   );
   const profiles = await profilesRepo(db, [user.userId]);
-  return { data: { ...toQuestionDetail(row, profiles.get(user.userId), false), reviewState: row.reviewState }, message: messageFor(row.reviewState, WRITE_MESSAGES.asked) };
+  return { data: toQuestionDetail(row, profiles.get(user.userId), false), message: messageFor(row.reviewState, WRITE_MESSAGES.asked) };
 }
 
 export interface AnswerInput {
@@ -266,7 +266,7 @@ export async function politicsAddService(ctx: BangWriteContext, c: Context, user
     },
   );
   const profiles = await profilesRepo(db, [user.userId]);
-  return { data: { ...toPoliticsDetail(row, profiles.get(user.userId), false), reviewState: row.reviewState }, message: messageFor(row.reviewState, WRITE_MESSAGES.politicsSent) };
+  return { data: toPoliticsDetail(row, profiles.get(user.userId), false), message: messageFor(row.reviewState, WRITE_MESSAGES.politicsSent) };
 }
 
 /** Plain text → paragraphs of escaped HTML, then the one sanitiser (the reply renders through RichText). */

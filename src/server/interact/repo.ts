@@ -165,7 +165,7 @@ export async function myQuestionsRepo(db: Q, userId: number, page: number, pageS
       .orderBy(desc(bangQuestions.createdAt))
       .limit(take),
     db
-      .select({ id: bangPolitics.id, title: bangPolitics.title, content: bangPolitics.content, department: bangPolitics.department, status: bangPolitics.status, createdAt: bangPolitics.createdAt })
+      .select({ id: bangPolitics.id, title: bangPolitics.title, content: bangPolitics.content, department: bangPolitics.department, status: bangPolitics.status, reviewState: bangPolitics.reviewState, reviewReason: bangPolitics.reviewReason, createdAt: bangPolitics.createdAt })
       .from(bangPolitics)
       .where(and(eq(bangPolitics.userId, userId), isNull(bangPolitics.deletedAt)))
       .orderBy(desc(bangPolitics.createdAt))

@@ -393,7 +393,8 @@ export async function myQuestionsService(db: Db, user: AuthUser, page: number): 
         id: q.id,
         title: q.title,
         text: excerpt(q.content, 80),
-        href: q.reviewState === 'approved' ? `/BangBang/QA/detail?id=${q.id}` : '',
+        // In review or refused, the page still opens for its asker, marked (OwnItemPreview).
+        href: `/BangBang/QA/detail?id=${q.id}`,
         time: formatBeijingTime(q.createdAt),
         state: reviewText(q.reviewState, q.reviewReason) || (q.answerCount > 0 ? `问答 · ${q.answerCount} 个回答` : '问答 · 等待回答'),
         picture: '',
@@ -407,7 +408,7 @@ export async function myQuestionsService(db: Db, user: AuthUser, page: number): 
         text: excerpt(p.content, 80),
         href: `/BangBang/politics/detail?id=${p.id}`,
         time: formatBeijingTime(p.createdAt),
-        state: `问政 · ${p.department} · ${p.status === 1 ? '已回复' : '待回复'}`,
+        state: reviewText(p.reviewState, p.reviewReason) || `问政 · ${p.department} · ${p.status === 1 ? '已回复' : '待回复'}`,
         picture: '',
       },
     })),
@@ -452,8 +453,8 @@ export async function myComplaintsService(db: Db, user: AuthUser, page: number):
     id: r.id,
     title: `${r.platform} · ${r.shopName}`,
     text: excerpt(r.content, 80),
-    // A complaint in review has no public page yet: the list entry itself says 审核中 or the reason.
-    href: r.reviewState === 'approved' ? `/Complaints-platform/detail?id=${r.id}` : '',
+    // In review or refused, the tracking page still opens for its author, marked (OwnItemPreview).
+    href: `/Complaints-platform/detail?id=${r.id}`,
     time: formatBeijingTime(r.createdAt),
     state: reviewText(r.reviewState, r.reviewReason) || COMPLAINT_STATUS_LABELS[r.status as ComplaintStatus],
     picture: r.pictures[0] ?? '',

@@ -1,7 +1,9 @@
 /** Builds every demo row and generated picture in memory, deterministically (no I/O, no clock). */
 import type { ads, appConfig, banners, channels, columns, districts, news } from '../schema/core.ts';
+import { accountHeadlines } from './accountHeadlines.ts';
 import { articleText, fillHeadline, headline } from './articleText.ts';
 import { channelsData, columnsData, columnsOf } from './channelsData.ts';
+import { countyHeadlines } from './countyHeadlines.ts';
 import { createRng, type Rng } from './createRng.ts';
 import { districtGroups, districtsData, weatherKinds } from './districtsData.ts';
 import { accountsData, sourcesData, staffData } from './staffData.ts';
@@ -64,6 +66,8 @@ interface Plan {
   liveType?: number;
   /** Fixed title (district and account cards). */
   title?: string;
+  /** A headline written by hand (区县 items): used as it is, or with the video mark. */
+  headline?: string;
   /** For district cards and account cards: the picture is an existing one. */
   imageUrl?: string;
   source?: { name: string; pic: string };
@@ -111,6 +115,8 @@ const TOPIC_SCENES: Readonly<Record<string, readonly SceneKind[]>> = {
   vr: ['mountains', 'night', 'river'],
   shortVideo: ['night', 'hotpot', 'crowd', 'market', 'river'],
   special: ['skyline', 'night', 'river'],
+  traffic: ['rail', 'skyline', 'night'],
+  weather: ['mountains', 'river', 'skyline'],
 };
 const ALL_SCENES: readonly SceneKind[] = ['skyline', 'river', 'mountains', 'night', 'market', 'crowd', 'hotpot', 'rail', 'fields'];
 const AD_SCENES: readonly SceneKind[] = ['night', 'skyline', 'river', 'hotpot', 'crowd', 'river'];
@@ -245,18 +251,22 @@ export function buildDemoData(): DemoData {
     plans.push(...tops, ...rng.shuffle([...specials, ...rest]));
   }
 
-  // Channel 2 (区县): five per district, interleaved so every district has fresh and older items.
+  // Channel 2 (区县): five per district, interleaved so every district has fresh and older items. The
+  // first four of a district are its own headlines (countyHeadlines.ts), the fifth a topic template.
   {
     const perDistrict = districtsData.map(() => rng.shuffle(DISTRICT_TOPICS).slice(0, 5));
     for (let round = 0; round < 5; round++) {
       districtsData.forEach((d, i) => {
         const isVideo = (i + round) % 9 === 4;
+        const own = round < 4 ? countyHeadlines[d.name]?.[round] : undefined;
+        if (round < 4 && !own) throw new Error(`no headline ${round + 1} for ${d.name}`);
         plans.push({
           channelId: 2,
           classId: d.id,
           dataType: isVideo ? 8 : 3,
           showType: isVideo ? 2 : rng.pick([0, 0, 1, 2, 4, 14]),
-          topic: perDistrict[i]?.[round] ?? 'rural',
+          topic: own?.[0] ?? perDistrict[i]?.[round] ?? 'rural',
+          ...(own ? { headline: own[1] } : {}),
           place: d.place,
           region: d.name,
           videoPrefix: isVideo,
@@ -295,6 +305,31 @@ export function buildDemoData(): DemoData {
     }
   }
 
+  // Channel 11 (山城号): each account's own articles (accountHeadlines.ts), the list of its column
+  // (column id = the account's class id), taken in turn so every account has fresh and older ones.
+  {
+    const placeOf: Readonly<Record<number, string>> = { 1102: '两江新区', 1105: '渝中区' };
+    const rounds = Math.max(...Object.values(accountHeadlines).map((list) => list.length));
+    for (let round = 0; round < rounds; round++) {
+      for (const account of accountsData) {
+        const own = accountHeadlines[account.classId]?.[round];
+        if (!own) continue;
+        const pic = accountLogo.get(account.classId) ?? '';
+        plans.push({
+          channelId: 11,
+          classId: account.classId,
+          dataType: 3,
+          showType: rng.pick([0, 0, 4, 2, 14, 1]),
+          topic: own[0],
+          headline: own[1],
+          place: placeOf[account.classId] ?? '重庆',
+          region: '重庆',
+          source: { name: account.name, pic },
+        });
+      }
+    }
+  }
+
   // Publish times: per channel, newest first, the first few within the last hours of the anchor.
   const perChannelCount = new Map<number, number>();
   for (const p of plans) perChannelCount.set(p.channelId, (perChannelCount.get(p.channelId) ?? 0) + 1);
@@ -302,13 +337,11 @@ export function buildDemoData(): DemoData {
 
   const titles = new Set<string>();
   // Issue 15: no two items of one list share a headline template. A template is used once per list
-  // (a channel; a district in 区县) while the topic has unused ones, and the least used one overall first.
+  // (a channel; in 区县 both the channel's list and the district's) while the topic has unused ones,
+  // and the least used one overall first.
   const templateUse = new Map<string, number>();
   const listTemplates = new Map<string, Set<string>>();
   const templateOfTitle = new Map<string, string>();
-  // The 区县 channel's own list mixes every district: no template twice among its last LIST_WINDOW items.
-  const LIST_WINDOW = 60;
-  const channelWindow: string[] = [];
   const topicOfTemplate = new Map<string, string>();
   for (const [key, t] of Object.entries(topicsData)) for (const title of t.titles) if (!topicOfTemplate.has(title)) topicOfTemplate.set(title, key);
   /** A template for the plan's list and the topic it belongs to (the article is then written on that topic). */
@@ -317,13 +350,15 @@ export function buildDemoData(): DemoData {
     const placed = topic.titles.filter((t) => t.includes('{p}'));
     const county = plan.channelId === 2;
     const pool = county && placed.length >= 3 ? placed : topic.titles;
-    const listKey = county ? `d${plan.classId}` : `c${plan.channelId}`;
-    const used = listTemplates.get(listKey) ?? new Set<string>();
-    listTemplates.set(listKey, used);
-    const recent = new Set(county ? channelWindow.slice(-LIST_WINDOW) : []);
+    const listOf = (key: string): Set<string> => {
+      const set = listTemplates.get(key) ?? new Set<string>();
+      listTemplates.set(key, set);
+      return set;
+    };
+    const lists = county ? [listOf(`c${plan.channelId}`), listOf(`d${plan.classId}`)] : [listOf(`c${plan.channelId}`)];
     // A headline with no placeholder can be printed once in the whole demo.
     const printable = (t: string): boolean => t.includes('{') || !templateUse.has(t);
-    const unused = (t: string): boolean => printable(t) && !used.has(t) && !recent.has(t);
+    const unused = (t: string): boolean => printable(t) && lists.every((used) => !used.has(t));
     const open = pool.filter(printable);
     let fresh = pool.filter(unused);
     if (fresh.length === 0) {
@@ -338,13 +373,17 @@ export function buildDemoData(): DemoData {
     const candidates = fresh.length > 0 ? fresh : open.length > 0 ? open : pool;
     const least = Math.min(...candidates.map((t) => templateUse.get(t) ?? 0));
     const template = rng.pick(candidates.filter((t) => (templateUse.get(t) ?? 0) === least));
-    used.add(template);
-    if (county) channelWindow.push(template);
+    for (const used of lists) used.add(template);
     templateUse.set(template, (templateUse.get(template) ?? 0) + 1);
     return { template, topicKey: pool.includes(template) ? topicKey : (topicOfTemplate.get(template) ?? topicKey) };
   };
   const uniqueTitle = (plan: Plan): string => {
     if (plan.title) return plan.title;
+    if (plan.headline) {
+      const t = plan.videoPrefix && rng.chance(0.6) ? `视频｜${plan.headline}` : plan.headline;
+      titles.add(t);
+      return t;
+    }
     for (let attempt = 0; attempt < 40; attempt++) {
       const picked = attempt < 8 ? pickTemplate(plan, plan.topic) : undefined;
       const topic = topicOf(picked?.topicKey ?? plan.topic);
@@ -393,11 +432,10 @@ export function buildDemoData(): DemoData {
         imageUrls.push(image('news', `${id}-${k}`, sceneOf(plan.topic, id * 10 + k), 690, 460));
       }
     } else if (plan.showType === 2) {
-      imageUrls.push(
-        plan.vertical
-          ? image('news', `${id}-1`, sceneOf(plan.topic, id), 360, 640)
-          : image('news', `${id}-1`, sceneOf(plan.topic, id), 690, 388),
-      );
+      // A video's poster is a scene of what the video shows: the committed demo video's scene, or the
+      // night-time city of the live sample.
+      const scene = plan.dataType === 8 ? demoVideoFor(id, plan.vertical === true).kind : plan.dataType === 1 ? 'night' : sceneOf(plan.topic, id);
+      imageUrls.push(plan.vertical ? image('news', `${id}-1`, scene, 360, 640) : image('news', `${id}-1`, scene, 690, 388));
     } else if (plan.showType === 14 || ((plan.showType === 0 || plan.showType === 4) && rng.chance(0.5))) {
       imageUrls.push(image('news', `${id}-1`, sceneOf(plan.topic, id), 690, 460));
     }

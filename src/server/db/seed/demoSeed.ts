@@ -20,6 +20,7 @@ import { seedInteract } from './interactSeed.ts';
 import { seedMall } from './mallSeed.ts';
 import { seedNewsBrowsing } from './newsBrowsingSeed.ts';
 import { seedNewsComments } from './newsCommentsSeed.ts';
+import { seedOwnItems } from './ownItemsSeed.ts';
 
 const SEED_NAME = 'demo';
 const CHUNK = 100;
@@ -50,8 +51,9 @@ export async function seedDemo(database: Database, options: { mediaDir: string }
   const rural = await seedRural(database, options);
   const composition = await seedComposition(database, options);
   const mall = await seedMall(database, options);
+  const ownItems = await seedOwnItems(database);
   return {
-    seeded: seeded || icons || board.seeded || discover.seeded || newsComments.seeded || interact.seeded || bangMore.seeded || rural.seeded || composition.seeded || mall.seeded,
+    seeded: seeded || icons || board.seeded || discover.seeded || newsComments.seeded || interact.seeded || bangMore.seeded || rural.seeded || composition.seeded || mall.seeded || ownItems.seeded,
   };
 }
 

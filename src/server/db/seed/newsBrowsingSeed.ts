@@ -45,11 +45,15 @@ const TOPICS: readonly { title: string; intro: string; words: readonly string[];
 
 const HOT_WORD_CANDIDATES = ['轨道交通', '火锅', '两江新区', '长江', '乡村振兴', '双城经济圈', '陆海新通道', '渝中区', '文旅', '教育', '直播', '科技'];
 
+/**
+ * An account's articles: its own (channel 11, its class id; buildDemoData.ts) and the items of the other
+ * channels it would repost.
+ */
 const ACCOUNTS: readonly { classId: number; name: string; intro: string; isJump: boolean; match: (n: SeedNews) => boolean }[] = [
   { classId: 1101, name: '重庆发布', intro: '重庆市人民政府新闻办公室官方账号', isJump: true, match: (n) => n.channelId === 17 || (n.channelId === 1 && n.classId === 101) },
   { classId: 1102, name: '两江新区发布', intro: '两江新区官方信息发布平台', isJump: true, match: (n) => n.title.includes('两江') || n.classId === 1302 },
-  { classId: 1103, name: '重庆交巡警', intro: '重庆市公安局交通巡逻警察总队', isJump: true, match: (n) => n.title.includes('轨道') || n.title.includes('交通') || n.classId === 1303 },
-  { classId: 1104, name: '重庆气象', intro: '重庆市气象局官方账号（主页维护中）', isJump: false, match: (n) => n.title.includes('雾') || n.title.includes('天气') || n.channelId === 16 },
+  { classId: 1103, name: '重庆交巡警', intro: '重庆市公安局交通巡逻警察总队', isJump: true, match: (n) => n.title.includes('交通') || n.title.includes('出行') || n.classId === 1303 },
+  { classId: 1104, name: '重庆气象', intro: '重庆市气象局官方账号（主页维护中）', isJump: false, match: (n) => n.title.includes('大雾') || n.title.includes('降温') || n.title.includes('降雪') },
   { classId: 1105, name: '渝中发布', intro: '渝中区委宣传部官方账号', isJump: true, match: (n) => n.classId === 941 },
 ];
 
@@ -123,13 +127,9 @@ export async function seedNewsBrowsing(tx: Tx, newsRows: readonly SeedNews[], me
     fans: 12_800 + i * 37_519,
     sort: i + 1,
   }));
-  for (const a of ACCOUNTS) {
-    // The 山城号 logos of 1104/1105 are not in the core seed: draw them here.
-    if (a.classId > 1103) accountRows[ACCOUNTS.indexOf(a)]!.img = image(`account-${a.classId}`, 'emblem', 120, 120);
-  }
   const accountNewsRows = ACCOUNTS.flatMap((a) =>
     newestFirst
-      .filter((n) => n.dataType !== 7 && n.showType !== 8 && n.showType !== 9 && a.match(n))
+      .filter((n) => n.dataType !== 7 && n.showType !== 8 && n.showType !== 9 && (n.classId === a.classId || a.match(n)))
       .slice(0, 30)
       .map((n) => ({ classId: a.classId, newsId: n.id })),
   );

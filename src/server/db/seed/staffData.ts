@@ -21,9 +21,11 @@ export const sourcesData: readonly SourceData[] = [
   { name: '第1眼TV', logo: 'diyiyan' },
 ];
 
-/** Publisher accounts shown as showType 9 cards; class ids are the 山城号 (channel 11) columns. */
+/** Publisher accounts (山城号): their class ids are the channel 11 columns; the first two are also showType 9 cards. */
 export const accountsData: readonly { classId: number; name: string }[] = [
   { classId: 1101, name: '重庆发布' },
   { classId: 1102, name: '两江新区发布' },
   { classId: 1103, name: '重庆交巡警' },
+  { classId: 1104, name: '重庆气象' },
+  { classId: 1105, name: '渝中发布' },
 ];

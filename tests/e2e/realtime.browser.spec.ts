@@ -56,3 +56,37 @@ test('a like in one context shows up live in another context on the same article
   await likerContext.close();
   await watcherContext.close();
 });
+
+/** An answered Q&A question (its like is active) that the bangbang specs, which take the lowest ids, do not use. */
+async function pickQuestion(request: APIRequestContext): Promise<number> {
+  const list = (await (await request.get('/v1/bangbang/wenda/getNewQuestionList?page=1&pageSize=20')).json()) as { data: Array<{ id: number; answerCount: number }> };
+  const pick = list.data.filter((q) => q.answerCount > 0 && q.id > 20).sort((a, b) => b.id - a.id)[0];
+  if (!pick) throw new Error('no answered question past id 20 in the demo data');
+  return pick.id;
+}
+
+test('a like on a Q&A question shows up live on the same question in another context (its own room, issue 16)', async ({ browser, request }) => {
+  const reader = await loginByApi(request);
+  const url = `/shancheng/BangBang/QA/detail?id=${await pickQuestion(request)}`;
+
+  const watcherContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const watcher = await watcherContext.newPage();
+  const ready = socketReady(watcher);
+  await watcher.goto(url);
+  const watchedLike = watcher.getByRole('button', { name: /^点赞 \d+$/ });
+  await expect(watchedLike).toBeVisible();
+  const before = Number(/\d+$/.exec((await watchedLike.getAttribute('aria-label')) ?? '')?.[0]);
+  await ready;
+
+  const likerContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  await signIn(likerContext, reader);
+  const liker = await likerContext.newPage();
+  await liker.goto(url);
+  await liker.getByRole('button', { name: `点赞 ${before}` }).click();
+  await expect(liker.getByRole('button', { name: `已点赞 ${before + 1}` })).toBeVisible();
+
+  await expect(watcher.getByRole('button', { name: `点赞 ${before + 1}` })).toBeVisible({ timeout: 5_000 });
+
+  await likerContext.close();
+  await watcherContext.close();
+});

@@ -3,27 +3,17 @@
  * 7.6 home, home/hotsearch, home/search, wenda/search, member/top/search, service/getService) and the
  * answerer tags of spec 3/5/6 on the seeded board.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Answer, BangHome, BangSearchResult, HotSearch, MemberItem, QuestionDetail, QuestionListItem, ServiceGroup } from '../../src/contract/bangbang.ts';
 import { safeUrl } from '../../src/lib/safeUrl.ts';
 import { bangAnswers, bangMembers, bangQuestions } from '../../src/server/db/schema/bangbang.ts';
 import { seedRuns } from '../../src/server/db/schema/core.ts';
-import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
+import { suiteApp, suiteRequests } from '../support/testApp.ts';
 import { createTestUser } from '../support/testUsers.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-async function get<T>(path: string, headers: Record<string, string> = {}) {
-  return envelope<T>(await t.app.request(path, { headers }));
-}
+const t = suiteApp();
+const { get } = suiteRequests(() => t);
 
 describe('the seeded board (issue 16 demo data)', () => {
   it('has ≥ 30 questions answered by tagged members, reporters and official members, its own seed run', async () => {

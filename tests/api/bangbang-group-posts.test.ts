@@ -5,33 +5,24 @@
  * the same text twice is refused, and sends are paced (a new account stricter). Attack tests: mass
  * assignment, forged pictures, hostile text, concurrent retries.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { GroupPost } from '../../src/contract/bangbangBoard.ts';
 import { BANG_REVIEW_SETTING_KEY } from '../../src/server/bangbang/writeService.ts';
 import { bangGroupMembers, bangGroupPosts, bangGroups } from '../../src/server/db/schema/bangbang.ts';
 import { appConfig } from '../../src/server/db/schema/core.ts';
-import { createTestApp, envelope, type TestApp, uploadTestPng } from '../support/testApp.ts';
+import { suiteApp, suiteRequests, uploadTestPng } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 
 const P = { post: '/v1/bangbang/groupownet/post', posts: '/v1/bangbang/groupownet/posts', join: '/v1/bangbang/groupownet/join' };
-let t: TestApp;
+const t = suiteApp();
 let group: typeof bangGroups.$inferSelect;
 
 beforeAll(async () => {
-  t = await createTestApp();
   [group] = (await t.database.db.select().from(bangGroups).orderBy(bangGroups.id).limit(1)) as [typeof bangGroups.$inferSelect];
 });
-afterAll(async () => {
-  await t.close();
-});
 
-async function get<T>(path: string, headers: Record<string, string> = {}) {
-  return envelope<T>(await t.app.request(path, { headers }));
-}
-async function post<T>(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return envelope<T>(await t.app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }));
-}
+const { get, postJson: post } = suiteRequests(() => t);
 
 const uploadPng = (user: TestUser): Promise<string> => uploadTestPng(t, user, { width: 12, height: 8 });
 

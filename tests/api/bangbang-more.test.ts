@@ -4,30 +4,16 @@
  * (docs/security.md "Bangbang board writes"): authorization of official replies, mass assignment,
  * concurrent likes and submits, hostile text, idempotency, rate limits (new accounts stricter).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Answer, MemberItem, PoliticsDetail, PoliticsListItem, QuestionDetail, QuestionListItem } from '../../src/contract/bangbang.ts';
 import type { AnswerListItem, Department, Explainer, Group, GroupMember, GroupPost, MemberInfo, PoliticsProgress, Tip, WendaIndex } from '../../src/contract/bangbangBoard.ts';
 import { bangGroups, bangMembers, bangPolitics, bangQuestions, bangTips } from '../../src/server/db/schema/bangbang.ts';
-import { createTestApp, envelope, type TestApp, uploadTestPng } from '../support/testApp.ts';
+import { suiteApp, suiteRequests, uploadTestPng } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-async function get<T>(path: string, headers: Record<string, string> = {}) {
-  return envelope<T>(await t.app.request(path, { headers }));
-}
-
-async function post<T>(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return envelope<T>(await t.app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }));
-}
+const t = suiteApp();
+const { get, postJson: post } = suiteRequests(() => t);
 
 const uploadPng = (user: TestUser): Promise<string> => uploadTestPng(t, user, { width: 10, height: 8 });
 

@@ -3,7 +3,7 @@
  * state, own pictures, idempotency, rate limit, hostile text, mass assignment), likes and comments of
  * posts through the shared interaction calls (from=quan), concurrent likes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Post, Topic } from '../../src/contract/discover.ts';
 import type { CommentItem, CommentReply, LikeResult } from '../../src/contract/interaction.ts';
@@ -11,27 +11,11 @@ import { appConfig } from '../../src/server/db/schema/core.ts';
 import { discoverPosts, discoverTopics } from '../../src/server/db/schema/discover.ts';
 import { comments, likes } from '../../src/server/db/schema/interaction.ts';
 import { REVIEW_SETTING_KEY } from '../../src/server/discover/service.ts';
-import { createTestApp, envelope, type TestApp, uploadTestPng } from '../support/testApp.ts';
+import { suiteApp, suiteRequests, uploadTestPng } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-async function get<T>(path: string, headers: Record<string, string> = {}) {
-  return envelope<T>(await t.app.request(path, { headers }));
-}
-
-async function post<T>(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return envelope<T>(
-    await t.app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }),
-  );
-}
+const t = suiteApp();
+const { get, postJson: post } = suiteRequests(() => t);
 
 const uploadPng = (user: TestUser): Promise<string> => uploadTestPng(t, user, { width: 8, height: 6 });
 

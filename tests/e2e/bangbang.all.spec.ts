@@ -4,39 +4,17 @@
  * comment listed, delete it with the confirm, report with and without a reason; read a politics item's
  * official reply; the spec 2.7 back rule. The reader logs in through the real accounts API once.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { islandReady, loginByApi, signIn, type Reader } from './interactionSupport.ts';
+import { expect, test } from '@playwright/test';
+import { countCalls, hostIndex, islandReady, useSignedInReader } from './interactionSupport.ts';
 
-let reader: Reader;
-
-test.beforeAll(async ({ playwright }) => {
-  const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  reader = await loginByApi(request);
-  await request.dispose();
-});
-
-test.beforeEach(async ({ context }) => {
-  await signIn(context, reader);
-});
+useSignedInReader();
 
 /** Each project (host) uses its own questions, so the three runs on one server do not meet. */
 function questionId(offset: number): number {
-  const hosts = ['browser', 'app-webview', 'messenger'];
-  return 1 + offset * 3 + Math.max(0, hosts.indexOf(test.info().project.name));
+  return 1 + offset * 3 + hostIndex();
 }
 
 const qaUrl = (id: number) => `/shancheng/BangBang/QA/detail?id=${id}`;
-
-function countCalls(page: Page, path: string): { n: number; bodies: string[] } {
-  const counter = { n: 0, bodies: [] as string[] };
-  page.on('request', (req) => {
-    if (new URL(req.url()).pathname === path) {
-      counter.n++;
-      counter.bodies.push(req.postData() ?? '');
-    }
-  });
-  return counter;
-}
 
 test('likes a question once (from=bang): active only after the answer, then 你已经点过赞了 without a call', async ({ page }) => {
   const calls = countCalls(page, '/v1/like/do');

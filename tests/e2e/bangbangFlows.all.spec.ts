@@ -7,12 +7,10 @@
  */
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
-import { islandReady, loginByApi, signIn, type Reader } from './interactionSupport.ts';
+import { HOSTS, hostIndex, islandReady, loginByApi, signIn, type Reader } from './interactionSupport.ts';
 
 let reader: Reader;
-const HOSTS = ['browser', 'app-webview', 'messenger'];
-const host = () => Math.max(0, HOSTS.indexOf(test.info().project.name));
-const stamp = () => `${HOSTS[host()]}-${Date.now() % 100000}`;
+const stamp = () => `${HOSTS[hostIndex()]}-${Date.now() % 100000}`;
 
 test.beforeAll(async ({ playwright }) => {
   const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
@@ -70,7 +68,7 @@ test('ask → answer → like the answer → comment → report', async ({ page,
 test('问政: commit to a department → its official reply → 已回复 on the timeline', async ({ page, context, browser, playwright }) => {
   // The host's own department account: seeded demo phones 19900000001… in department-name order.
   const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  const official = await loginByApi(request, `1990000${String(host() + 1).padStart(4, '0')}`);
+  const official = await loginByApi(request, `1990000${String(hostIndex() + 1).padStart(4, '0')}`);
   const info = (await (await request.get('/api/bangbang/member/getInfo', { headers: { authorization: `Bearer ${official.token}` } })).json()) as { data: { job: string } };
   await request.dispose();
   const department = info.data.job.replace(/ 问政回复账号$/, '');
@@ -151,7 +149,7 @@ test('apply for identity: 记者 with a proof picture → 审核中', async ({ p
 test('a group post: 请先加入社群 for a non-member (the text stays), then join and post', async ({ page, context, request }) => {
   await signIn(context, reader);
   const groups = (await (await request.get('/v1/bangbang/groupownet/community?page=1&pageSize=20')).json()) as { data: Array<{ id: number }> };
-  const groupId = groups.data[host() + 1]!.id;
+  const groupId = groups.data[hostIndex() + 1]!.id;
   await page.goto(`/shancheng/BangBang/community/detail?id=${groupId}`);
   const box = page.getByRole('textbox', { name: /帖子内容/ });
   await islandReady(page, box);

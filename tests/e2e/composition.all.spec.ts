@@ -5,39 +5,11 @@
  * and the score shows to the student. Each host works with its own teacher and essays.
  */
 import sharp from 'sharp';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { islandReady, loginByApi, signIn, type Reader } from './interactionSupport.ts';
+import { expect, test } from '@playwright/test';
+import { hostIndex, islandReady, loginByApi, signIn } from './interactionSupport.ts';
 
 // Long flows on a shared machine: two logins, an upload, two browsers.
 test.describe.configure({ timeout: 120_000 });
-
-const HOSTS = ['browser', 'app-webview', 'messenger'];
-const host = () => Math.max(0, HOSTS.indexOf(test.info().project.name));
-
-const TRACK = 280;
-function trail(): Array<[number, number, number]> {
-  const points: Array<[number, number, number]> = [];
-  let t = 0;
-  for (let i = 0; i <= 40; i++) {
-    const p = i / 40;
-    points.push([Math.round(TRACK * (1 - (1 - p) ** 3) * 10) / 10, Math.round((Math.sin(i * 1.3) * 2 + (i % 4)) * 10) / 10, t]);
-    t += 11 + ((i * 5) % 17);
-  }
-  return points;
-}
-
-/** Logs in an existing account by its phone (slide check, SMS code from the development outbox, code login). */
-async function loginPhone(request: APIRequestContext, phone: string): Promise<Reader> {
-  const challenge = (await (await request.get('/api/captcha/challenge')).json()) as { data: { challenge: string } };
-  const slide = (await (await request.post('/api/captcha/verify', { data: { challenge: challenge.data.challenge, width: TRACK, trail: trail() } })).json()) as { data: Record<string, string> };
-  const sent = (await (await request.post('/v1/common/webSendMsg1', { form: { ...slide.data, phone, type: 'login' } })).json()) as { statusCode: number; message: string };
-  expect(sent.statusCode, sent.message).toBe(200);
-  const outbox = (await (await request.get(`/api/dev/outbox?phone=${phone}`)).json()) as { data: Array<{ text: string }> };
-  const code = /验证码 (\d{6})/.exec(outbox.data.at(-1)?.text ?? '')?.[1];
-  const login = (await (await request.post('/v1/user/code_login', { form: { phone, code: code! } })).json()) as { statusCode: number; data: Reader };
-  expect(login.statusCode).toBe(200);
-  return login.data;
-}
 
 test('browse → rank → read → like → comment', async ({ page, context }) => {
   await signIn(context, await loginByApi(page.request));
@@ -49,7 +21,7 @@ test('browse → rank → read → like → comment', async ({ page, context }) 
   const cards = page.locator('article[data-essay-id]');
   await expect(cards).toHaveCount(10);
   // Each host reads its own essay of the top ten.
-  const card = cards.nth(3 + host());
+  const card = cards.nth(3 + hostIndex());
   const title = (await card.locator('h3').innerText()).replace(/^荐/, '').trim();
   await card.getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -74,7 +46,7 @@ test('contribute with a photo → 我的作文 → the teacher reviews it → th
   const student = await loginByApi(page.request);
   await signIn(context, student);
   const teachers = (await (await page.request.get('/v1/composition/teachers')).json()) as { data: Array<{ id: number; name: string; schoolId: number; schoolName: string }> };
-  const teacher = teachers.data[host()]!;
+  const teacher = teachers.data[hostIndex()]!;
 
   await page.goto('/shancheng/composition/contribute');
   await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
@@ -84,7 +56,7 @@ test('contribute with a photo → 我的作文 → the teacher reviews it → th
   await page.getByRole('button', { name: '提交投稿' }).click();
   await expect(page.getByRole('alert')).toHaveText('请选择学校');
 
-  const title = `雨后的石板路${host()}-${Date.now() % 100000}`;
+  const title = `雨后的石板路${hostIndex()}-${Date.now() % 100000}`;
   await school.selectOption({ label: teacher.schoolName });
   await page.getByLabel('年级').selectOption({ label: '五年级' });
   await page.getByLabel('指导老师（选填）').selectOption({ label: `${teacher.name}老师` });
@@ -105,7 +77,7 @@ test('contribute with a photo → 我的作文 → the teacher reviews it → th
   // The assigned teacher, in a browser of their own.
   const teacherContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } });
   const teacherPage = await teacherContext.newPage();
-  await signIn(teacherContext, await loginPhone(teacherPage.request, `1371900${String(host() + 1).padStart(4, '0')}`));
+  await signIn(teacherContext, await loginByApi(teacherPage.request, `1371900${String(hostIndex() + 1).padStart(4, '0')}`));
   await teacherPage.goto('/shancheng/composition/TeacherReview');
   const open = teacherPage.getByRole('button', { name: `点评《${title}》` });
   await islandReady(teacherPage, teacherPage.getByText(/篇作文待点评/));

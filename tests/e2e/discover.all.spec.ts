@@ -9,10 +9,8 @@
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { SAMPLE_MP4_PATH } from '../support/videoFixtures.ts';
-import { islandReady, loginByApi, signIn, type Reader } from './interactionSupport.ts';
+import { countCalls, hostIndex, islandReady, useSignedInReader } from './interactionSupport.ts';
 
-const HOSTS = ['browser', 'app-webview', 'messenger'];
-const host = () => Math.max(0, HOSTS.indexOf(test.info().project.name));
 
 interface FeedPost {
   id: number;
@@ -27,18 +25,7 @@ interface FeedPost {
 async function pickPost(page: Page, offset: number): Promise<FeedPost> {
   const res = await page.request.get(`/v1/quan/getQuanInfo?page=2&pageSize=10`);
   const body = (await res.json()) as { data: FeedPost[] };
-  return body.data[offset * 3 + host()]!;
-}
-
-function countCalls(page: Page, path: string): { n: number; bodies: string[] } {
-  const counter = { n: 0, bodies: [] as string[] };
-  page.on('request', (req) => {
-    if (new URL(req.url()).pathname === path) {
-      counter.n++;
-      counter.bodies.push(req.postData() ?? '');
-    }
-  });
-  return counter;
+  return body.data[offset * 3 + hostIndex()]!;
 }
 
 test('the feed reads without JavaScript: hot topics, tag chips and the first posts', async ({ browser }) => {
@@ -101,15 +88,7 @@ test('the comment page needs a login: the author is stored first, then the login
 });
 
 test.describe('logged in', () => {
-  let reader: Reader;
-  test.beforeAll(async ({ playwright }) => {
-    const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-    reader = await loginByApi(request);
-    await request.dispose();
-  });
-  test.beforeEach(async ({ context }) => {
-    await signIn(context, reader);
-  });
+  useSignedInReader();
 
   test('like → open the detail → comment, and see it listed', async ({ page }) => {
     const post = await pickPost(page, 0);
@@ -199,15 +178,7 @@ test.describe('logged in', () => {
 
 test.describe('logged in, with a video', () => {
   // A reader of its own: publishing is limited to one post per 10 s per reader.
-  let reader: Reader;
-  test.beforeAll(async ({ playwright }) => {
-    const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-    reader = await loginByApi(request);
-    await request.dispose();
-  });
-  test.beforeEach(async ({ context }) => {
-    await signIn(context, reader);
-  });
+  useSignedInReader();
 
   test('publish with a video: a fake one is refused, the real one uploads and previews, survives a reload, then plays in the feed and on the detail', async ({ page }) => {
     test.setTimeout(60_000);

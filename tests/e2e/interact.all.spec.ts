@@ -4,11 +4,9 @@
  * inside the app shell, and the entries of the 我的 popup (each a real page, logout updating the page).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { islandReady, loginByApi, signIn } from './interactionSupport.ts';
+import { hostIndex, islandReady, loginByApi, signIn } from './interactionSupport.ts';
 
-const HOSTS = ['browser', 'app-webview', 'messenger'];
-const host = () => Math.max(0, HOSTS.indexOf(test.info().project.name));
-const run = () => `${Date.now().toString(36)}${host()}`;
+const run = () => `${Date.now().toString(36)}${hostIndex()}`;
 
 async function openMine(page: Page): Promise<void> {
   await page.waitForFunction(() => customElements.get('sc-mine-popup') !== undefined);

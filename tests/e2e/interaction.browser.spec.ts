@@ -2,30 +2,12 @@
  * Likes, comments, replies, delete and report in a real browser (issue 5; spec 4, 5, 8). The reader
  * logs in through the real accounts API once; each flow uses its own article.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { islandReady, loginByApi, pickArticle, signIn, type Reader } from './interactionSupport.ts';
+import { expect, test } from '@playwright/test';
+import { countCalls, islandReady, loginByApi, pickArticle, signIn, useSignedInReader } from './interactionSupport.ts';
 
-let reader: Reader;
-
-test.beforeAll(async ({ playwright }) => {
-  const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  reader = await loginByApi(request);
-  await request.dispose();
-});
-
-test.beforeEach(async ({ context }) => {
-  await signIn(context, reader);
-});
+useSignedInReader();
 
 const detailUrl = (a: { classId: number; newsId: number }) => `/shancheng/NewsDetail?classId=${a.classId}&newsId=${a.newsId}`;
-
-function countCalls(page: Page, path: string): { n: number } {
-  const counter = { n: 0 };
-  page.on('request', (req) => {
-    if (new URL(req.url()).pathname === path) counter.n++;
-  });
-  return counter;
-}
 
 test('likes an article once: counts +1, then 你已经点过赞了 without a call', async ({ page, request }) => {
   const article = await pickArticle(request, 0);

@@ -1,8 +1,9 @@
 /**
- * Helpers of the interaction specs: a real login through the accounts API (slide check, SMS code from
- * the development outbox, code login), an article picked from the demo data, and a wait for islands.
+ * Helpers of the specs that read or write as a reader: a real login through the accounts API (slide
+ * check, SMS code from the development outbox, code login), an article picked from the demo data, a wait
+ * for islands, a request counter, and which host (project) this run is.
  */
-import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 const TRACK = 280;
 
@@ -74,4 +75,41 @@ export async function islandReady(page: Page, inside: Locator): Promise<void> {
   // A React island is ready once hydrated (no `ssr` attribute); a server-rendered element with a script
   // (the comment list, the tip hot-line) marks itself `data-ready` when its behaviour is connected.
   await expect(page.locator('astro-island:not([ssr]), [data-ready]').filter({ has: inside })).not.toHaveCount(0);
+}
+
+/** The hosts (Playwright projects) the `.all` specs run on, in the order `hostIndex` numbers them. */
+export const HOSTS = ['browser', 'app-webview', 'messenger'];
+
+/** This run's host: 0 phone browser, 1 app webview, 2 messenger; specs use it to pick items of their own, so the three runs on one server do not meet. */
+export function hostIndex(): number {
+  return Math.max(0, HOSTS.indexOf(test.info().project.name));
+}
+
+/** Counts the page's requests to `path` from now on, keeping their bodies. */
+export function countCalls(page: Page, path: string): { n: number; bodies: string[] } {
+  const counter = { n: 0, bodies: [] as string[] };
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === path) {
+      counter.n++;
+      counter.bodies.push(req.postData() ?? '');
+    }
+  });
+  return counter;
+}
+
+/**
+ * One new reader for the tests of this file (or of the describe block it is called in): logged in
+ * through the accounts API once, before them, and signed in on every test's page. Returns the reader.
+ */
+export function useSignedInReader(): () => Reader {
+  let reader: Reader | undefined;
+  test.beforeAll(async ({ playwright }) => {
+    const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    reader = await loginByApi(request);
+    await request.dispose();
+  });
+  test.beforeEach(async ({ context }) => {
+    await signIn(context, reader!);
+  });
+  return () => reader!;
 }

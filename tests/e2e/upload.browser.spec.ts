@@ -5,19 +5,9 @@
  */
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
-import { islandReady, loginByApi, pickArticle, signIn, type Reader } from './interactionSupport.ts';
+import { islandReady, pickArticle, useSignedInReader } from './interactionSupport.ts';
 
-let reader: Reader;
-
-test.beforeAll(async ({ playwright }) => {
-  const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  reader = await loginByApi(request);
-  await request.dispose();
-});
-
-test.beforeEach(async ({ context }) => {
-  await signIn(context, reader);
-});
+const reader = useSignedInReader();
 
 const colours = ['#c0392b', '#27ae60', '#2980b9', '#f39c12', '#8e44ad'];
 
@@ -67,7 +57,7 @@ test('uploads pictures with a comment: thumbnails, remove, refuse an SVG, then t
   await expect(shown).toHaveCount(4);
   const src = await shown.first().getAttribute('src');
   // Served at its display size (issue 21 item 6: ?w= resizes on the server).
-  expect(src).toMatch(new RegExp(`^/media/comments/${reader.userId}/[0-9a-f-]{36}\\.jpg(\\?w=\\d+)?$`));
+  expect(src).toMatch(new RegExp(`^/media/comments/${reader().userId}/[0-9a-f-]{36}\\.jpg(\\?w=\\d+)?$`));
   await expect.poll(() => shown.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   const served = await request.get(src!);
   expect(served.headers()['content-type']).toBe('image/jpeg');

@@ -4,7 +4,7 @@
  * helper. Contract imports are types only: the forms never ship zod (issue 22 item 3); the server validates.
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { CODE_LENGTH, PASSWORD_MAX } from '../../contract/accountLimits.ts';
+import { CODE_LENGTH, normalisePhone, PASSWORD_MAX } from '../../contract/accountLimits.ts';
 import type { CodePurpose, sendCode, SlideResult } from '../../contract/accounts.ts';
 import { messageForFailure } from '../../client/apiClient.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
@@ -143,6 +143,39 @@ export function CodeBoxes({ value, onChange }: { value: string; onChange: (v: st
         />
       ))}
     </div>
+  );
+}
+
+interface PhoneCode {
+  phoneText: string;
+  setPhoneText: (v: string) => void;
+  /** The normalised phone, null while it is not a valid one. */
+  phone: string | null;
+  code: string;
+  setCode: (v: string) => void;
+}
+
+/** A form's phone and SMS code, and its submit: the phone, then the code, are checked before `send` runs. */
+export function usePhoneCode(send: (phone: string, code: string) => Promise<void>): { busy: boolean; onSubmit: (e: FormEvent) => void; fields: PhoneCode } {
+  const [phoneText, setPhoneText] = useState('');
+  const [code, setCode] = useState('');
+  const phone = normalisePhone(phoneText);
+  const { busy, onSubmit } = useSubmit(async () => {
+    if (!phone) return toast('请输入正确的手机号');
+    if (!CODE_RE.test(code)) return toast('请输入 6 位验证码');
+    return send(phone, code);
+  });
+  return { busy, onSubmit, fields: { phoneText, setPhoneText, phone, code, setCode } };
+}
+
+/** The phone, 获取验证码 for it and the code boxes (usePhoneCode holds their state). */
+export function PhoneCodeFields({ fields, purpose, country }: { fields: PhoneCode; purpose: CodePurpose; country: boolean }) {
+  return (
+    <>
+      <PhoneField value={fields.phoneText} onChange={fields.setPhoneText} country={country} />
+      <SendCode phone={fields.phone} purpose={purpose} />
+      <CodeBoxes value={fields.code} onChange={fields.setCode} />
+    </>
   );
 }
 

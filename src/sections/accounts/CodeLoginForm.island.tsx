@@ -1,27 +1,18 @@
 /** /MessageLogin: log in (or sign up) with the phone and an SMS code (spec 2.5). */
-import { useState } from 'react';
-import { normalisePhone } from '../../contract/accountLimits.ts';
 import type { codeLogin } from '../../contract/accounts.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
-import { CODE_RE, CodeBoxes, ConsentNotice, PhoneField, SendCode, styles, toast, useSubmit, withRedirect } from './AccountFields.tsx';
+import { ConsentNotice, PhoneCodeFields, styles, toast, usePhoneCode, withRedirect } from './AccountFields.tsx';
 import { countryFlag } from './countryFlag.ts';
 import { finishLogin } from './finishLogin.ts';
 
 export function CodeLoginForm({ redirect }: { redirect: string }) {
-  const [phoneText, setPhoneText] = useState('');
-  const [code, setCode] = useState('');
-  const phone = normalisePhone(phoneText);
-  const { busy, onSubmit } = useSubmit(async () => {
-    if (!phone) return toast('请输入正确的手机号');
-    if (!CODE_RE.test(code)) return toast('请输入 6 位验证码');
+  const { busy, onSubmit, fields } = usePhoneCode(async (phone, code) => {
     const res = await postByPath<typeof codeLogin>('/v1/user/code_login', { phone, code });
     return res.statusCode === 200 ? finishLogin(res.data, redirect) : toast(res.message);
   });
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
-      <PhoneField value={phoneText} onChange={setPhoneText} country={countryFlag('code-login')} />
-      <SendCode phone={phone} purpose="login" />
-      <CodeBoxes value={code} onChange={setCode} />
+      <PhoneCodeFields fields={fields} purpose="login" country={countryFlag('code-login')} />
       <button type="submit" className={styles.primary} disabled={busy}>
         {busy ? '请稍候…' : '登录'}
       </button>

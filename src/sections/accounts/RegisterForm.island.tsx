@@ -1,22 +1,16 @@
 /** /RegisterPage: phone, SMS code, password twice and consent to the two documents (the server refuses without it). */
 import { useState } from 'react';
-import { normalisePhone } from '../../contract/accountLimits.ts';
 import type { register } from '../../contract/accounts.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
-import { CODE_RE, CodeBoxes, ConsentCheck, PasswordField, PhoneField, SendCode, styles, toast, useSubmit, withRedirect } from './AccountFields.tsx';
+import { ConsentCheck, PasswordField, PhoneCodeFields, styles, toast, usePhoneCode, withRedirect } from './AccountFields.tsx';
 import { countryFlag } from './countryFlag.ts';
 import { finishLogin } from './finishLogin.ts';
 
 export function RegisterForm({ redirect }: { redirect: string }) {
-  const [phoneText, setPhoneText] = useState('');
-  const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [password2, setPassword2] = useState('');
   const [agree, setAgree] = useState(false);
-  const phone = normalisePhone(phoneText);
-  const { busy, onSubmit } = useSubmit(async () => {
-    if (!phone) return toast('请输入正确的手机号');
-    if (!CODE_RE.test(code)) return toast('请输入 6 位验证码');
+  const { busy, onSubmit, fields } = usePhoneCode(async (phone, code) => {
     if (password !== password2) return toast('两次输入的密码不一致');
     if (!agree) return toast('请阅读并同意《用户协议》和《隐私政策》');
     const res = await postByPath<typeof register>('/v1/user/register', { phone, code, password, agree: '1' });
@@ -24,9 +18,7 @@ export function RegisterForm({ redirect }: { redirect: string }) {
   });
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
-      <PhoneField value={phoneText} onChange={setPhoneText} country={countryFlag('register')} />
-      <SendCode phone={phone} purpose="register" />
-      <CodeBoxes value={code} onChange={setCode} />
+      <PhoneCodeFields fields={fields} purpose="register" country={countryFlag('register')} />
       <PasswordField name="password" label="密码" placeholder="请设置 8–128 位密码" autoComplete="new-password" value={password} onChange={setPassword} />
       <PasswordField name="password2" label="确认密码" placeholder="请再次输入密码" autoComplete="new-password" value={password2} onChange={setPassword2} />
       <ConsentCheck checked={agree} onChange={setAgree} />

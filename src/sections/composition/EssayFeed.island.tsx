@@ -5,12 +5,13 @@
  * section: all essays (filters), recommended, in the newspaper, a school's, teacher's or student's, the
  * rankings (人气榜 / 高分榜, numbered) and the teachers' reviews.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Essay, EssaySummary } from '../../contract/composition.ts';
 import { COMPOSITION_PATHS } from '../../contract/compositionLimits.ts';
 import { api } from '../../client/api.ts';
 import { EssayCard } from './EssayCard.tsx';
-import styles from './EssayFeed.module.css';
+import { FeedFooter } from '../../features/feed/FeedFooter.tsx';
+import styles from '../../features/feed/Feed.module.css';
+import { usePagedFeed } from '../../features/feed/usePagedFeed.ts';
 
 export type EssaySource =
   | { kind: 'list'; filter: { grade?: number; schoolId?: number; teacherId?: number; userId?: number; kind?: 'all' | 'recommend' | 'newspaper' } }
@@ -24,8 +25,6 @@ interface Props {
   emptyText: string;
 }
 
-type Status = 'idle' | 'loading' | 'error' | 'end';
-
 function fetchPage(source: EssaySource, page: number, pageSize: number) {
   switch (source.kind) {
     case 'list':
@@ -38,45 +37,7 @@ function fetchPage(source: EssaySource, page: number, pageSize: number) {
 }
 
 export function EssayFeed({ source, initial, pageSize, emptyText }: Props) {
-  const [essays, setEssays] = useState(initial);
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<Status>(initial.length < pageSize ? 'end' : 'idle');
-  const sentinel = useRef<HTMLDivElement>(null);
-  const busy = useRef(false);
-
-  const loadMore = useCallback(async () => {
-    if (busy.current || status === 'end') return;
-    busy.current = true;
-    setStatus('loading');
-    try {
-      const res = await fetchPage(source, page + 1, pageSize);
-      if (res.statusCode !== 200 || !Array.isArray(res.data)) {
-        setStatus('error');
-        return;
-      }
-      const next = res.data;
-      setPage(page + 1);
-      setEssays((old) => {
-        const ids = new Set(old.map((e) => e.id));
-        return [...old, ...next.filter((e) => !ids.has(e.id))];
-      });
-      setStatus(next.length < pageSize ? 'end' : 'idle');
-    } catch {
-      setStatus('error');
-    } finally {
-      busy.current = false;
-    }
-  }, [page, pageSize, source, status]);
-
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || status !== 'idle' || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) void loadMore();
-    }, { rootMargin: '200px' });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [loadMore, status]);
+  const { items: essays, status, loadMore, sentinel } = usePagedFeed({ initial, pageSize, fetchPage: (page) => fetchPage(source, page, pageSize), endsAt: 'short' });
 
   const ranked = source.kind === 'rank';
   return (
@@ -91,22 +52,7 @@ export function EssayFeed({ source, initial, pageSize, emptyText }: Props) {
           review={source.kind === 'reviews' && 'reviewText' in essay ? { teacherName: essay.teacherName, reviewText: (essay as Essay).reviewText } : undefined}
         />
       ))}
-      {essays.length > 0 && (
-        <div ref={sentinel} className={styles.footer} role="status" aria-live="polite">
-          {status === 'end' && '没有更多了'}
-          {status === 'loading' && '加载中…'}
-          {status === 'error' && (
-            <button type="button" className={styles.retry} onClick={() => void loadMore()}>
-              加载失败，点击重试
-            </button>
-          )}
-          {status === 'idle' && (
-            <button type="button" className={styles.retry} onClick={() => void loadMore()}>
-              加载更多
-            </button>
-          )}
-        </div>
-      )}
+      {essays.length > 0 && <FeedFooter status={status} onMore={() => void loadMore()} sentinel={sentinel} />}
     </div>
   );
 }

@@ -6,7 +6,7 @@
  * One island serves the feed, a theme's posts, keyword results and the single post of the detail page.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Post } from '../../contract/discover.ts';
 import { DISCOVER_PATHS, QUAN_FROM } from '../../contract/discoverLimits.ts';
 import { INTERACTION_PATHS } from '../../contract/interactionLimits.ts';
@@ -17,7 +17,9 @@ import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import { decideLikeAnswer } from './decideLike.ts';
 import { PostCard } from './PostCard.tsx';
-import styles from './PostFeed.module.css';
+import { FeedFooter } from '../../features/feed/FeedFooter.tsx';
+import styles from '../../features/feed/Feed.module.css';
+import { usePagedFeed } from '../../features/feed/usePagedFeed.ts';
 
 export type FeedSource = { kind: 'feed' } | { kind: 'theme'; themeId: number } | { kind: 'keyword'; keyword: string } | { kind: 'detail'; classId: number; newsId: number };
 
@@ -44,17 +46,17 @@ function fetchPage(source: FeedSource, page: number, pageSize: number): Promise<
   }
 }
 
-type Status = 'idle' | 'loading' | 'error' | 'end';
-
 export function PostFeed({ source, initial, pageSize, emptyText }: Props) {
   const session = useStore($session);
-  const [posts, setPosts] = useState<Post[]>(initial);
+  const { items: posts, setItems: setPosts, status, loadMore, sentinel } = usePagedFeed({
+    initial,
+    pageSize,
+    fetchPage: (page) => fetchPage(source, page, pageSize),
+    endsAt: 'empty',
+    pages: source.kind !== 'detail',
+  });
   const [likes, setLikes] = useState<Record<number, { liked: boolean; count: number }>>({});
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<Status>(source.kind === 'detail' || initial.length < pageSize ? 'end' : 'idle');
   const [live, setLive] = useState(false);
-  const sentinel = useRef<HTMLDivElement>(null);
-  const busy = useRef(false);
 
   useEffect(() => setLive(true), []);
 
@@ -78,40 +80,6 @@ export function PostFeed({ source, initial, pageSize, emptyText }: Props) {
     };
     // The source is fixed for the island's life: only a change of reader asks again.
   }, [session.token]);
-
-  const loadMore = useCallback(async () => {
-    if (busy.current || status === 'end' || source.kind === 'detail') return;
-    busy.current = true;
-    setStatus('loading');
-    try {
-      const res = await fetchPage(source, page + 1, pageSize);
-      if (res.statusCode !== 200 || !Array.isArray(res.data)) {
-        setStatus('error');
-        return;
-      }
-      const next = res.data;
-      setPage(page + 1);
-      setPosts((old) => {
-        const ids = new Set(old.map((p) => p.id));
-        return [...old, ...next.filter((p) => !ids.has(p.id))];
-      });
-      setStatus(next.length === 0 ? 'end' : 'idle');
-    } catch {
-      setStatus('error');
-    } finally {
-      busy.current = false;
-    }
-  }, [page, pageSize, source, status]);
-
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || status !== 'idle' || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) void loadMore();
-    }, { rootMargin: '200px' });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [loadMore, status]);
 
   const onLike = useCallback(
     async (post: Post) => {
@@ -138,22 +106,7 @@ export function PostFeed({ source, initial, pageSize, emptyText }: Props) {
         const like = likes[post.id] ?? { liked: post.isDoLike === 1, count: post.like };
         return <PostCard key={post.id} post={post} mode={mode} liked={like.liked} likeCount={like.count} onLike={onLike} live={live} />;
       })}
-      {source.kind !== 'detail' && posts.length > 0 && (
-        <div ref={sentinel} className={styles.footer} role="status" aria-live="polite">
-          {status === 'end' && '没有更多了'}
-          {status === 'loading' && '加载中…'}
-          {status === 'error' && (
-            <button type="button" className={styles.retry} onClick={() => void loadMore()}>
-              加载失败，点击重试
-            </button>
-          )}
-          {status === 'idle' && (
-            <button type="button" className={styles.retry} onClick={() => void loadMore()}>
-              加载更多
-            </button>
-          )}
-        </div>
-      )}
+      {source.kind !== 'detail' && posts.length > 0 && <FeedFooter status={status} onMore={() => void loadMore()} sentinel={sentinel} />}
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
 import { ApiFailure } from '../http/envelope.ts';
-import { likedIdsRepo, profilesRepo } from '../interaction/repo.ts';
+import { profilesRepo } from '../interaction/repo.ts';
 import { questionListService, questionsByOrderService } from './boardService.ts';
 import {
   findExplainerRepo,
@@ -31,9 +31,9 @@ import {
   toTip,
   type GroupRow,
 } from './more/repo.ts';
-import { answererOf, findMemberRepo, listMembersRepo, membersOfRepo, recommendedMembersRepo, toMemberItem } from './board/repo.ts';
-import { findPoliticsRepo, toAnswer, type PoliticsRow } from './repo.ts';
-import { BANG_LIKE_KINDS, BANG_MESSAGES } from './service.ts';
+import { findMemberRepo, listMembersRepo, recommendedMembersRepo, toMemberItem } from './board/repo.ts';
+import { findPoliticsRepo, type PoliticsRow } from './repo.ts';
+import { answersForReaderService, BANG_MESSAGES } from './service.ts';
 
 export const MORE_MESSAGES = {
   memberMissing: '该用户不存在或未入驻',
@@ -48,23 +48,8 @@ const fail = (statusCode: number, message: string) => new ApiFailure(statusCode,
 
 export async function recentAnswersService(db: Db, viewer: AuthUser | null, page: number, pageSize: number, userId?: number): Promise<AnswerListItem[]> {
   const rows = await listRecentAnswersRepo(db, page, pageSize, userId);
-  const userIds = [...new Set(rows.map((r) => r.answer.userId))];
-  const [profiles, members, liked] = await Promise.all([
-    profilesRepo(db, userIds),
-    membersOfRepo(db, userIds),
-    viewer
-      ? likedIdsRepo(
-          db,
-          viewer.userId,
-          BANG_LIKE_KINDS.answer,
-          rows.map((r) => r.answer.id),
-        )
-      : Promise.resolve(new Set<number>()),
-  ]);
-  return rows.map((r) => ({
-    ...toAnswer(r.answer, profiles.get(r.answer.userId), liked.has(r.answer.id), answererOf(members.get(r.answer.userId))),
-    questionTitle: r.questionTitle,
-  }));
+  const answers = await answersForReaderService(db, viewer, rows.map((r) => r.answer));
+  return answers.map((answer, i) => ({ ...answer, questionTitle: rows[i]!.questionTitle }));
 }
 
 export async function recommendersService(db: Db, limit = 10): Promise<MemberItem[]> {

@@ -14,32 +14,22 @@ export type PoliticsRow = typeof bangPolitics.$inferSelect;
 /** The comment scopes of bangbang items (comments.scope): 'bang1' politics, 'bang2' Q&A. */
 export type BangScope = 'bang1' | 'bang2';
 
-export async function findQuestionRepo(db: Q, id: number): Promise<QuestionRow | null> {
+type LiveTable = typeof bangQuestions | typeof bangPolitics | typeof bangAnswers;
+
+/** A row that is not deleted, by id. */
+async function findLiveRepo<T extends LiveTable>(db: Q, table: T, id: number): Promise<T['$inferSelect'] | null> {
+  const live = table as LiveTable;
   const rows = await db
     .select()
-    .from(bangQuestions)
-    .where(and(eq(bangQuestions.id, id), isNull(bangQuestions.deletedAt)))
+    .from(live)
+    .where(and(eq(live.id, id), isNull(live.deletedAt)))
     .limit(1);
-  return rows[0] ?? null;
+  return (rows[0] as T['$inferSelect'] | undefined) ?? null;
 }
 
-export async function findPoliticsRepo(db: Q, id: number): Promise<PoliticsRow | null> {
-  const rows = await db
-    .select()
-    .from(bangPolitics)
-    .where(and(eq(bangPolitics.id, id), isNull(bangPolitics.deletedAt)))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-export async function findAnswerRepo(db: Q, id: number): Promise<AnswerRow | null> {
-  const rows = await db
-    .select()
-    .from(bangAnswers)
-    .where(and(eq(bangAnswers.id, id), isNull(bangAnswers.deletedAt)))
-    .limit(1);
-  return rows[0] ?? null;
-}
+export const findQuestionRepo = (db: Q, id: number): Promise<QuestionRow | null> => findLiveRepo(db, bangQuestions, id);
+export const findPoliticsRepo = (db: Q, id: number): Promise<PoliticsRow | null> => findLiveRepo(db, bangPolitics, id);
+export const findAnswerRepo = (db: Q, id: number): Promise<AnswerRow | null> => findLiveRepo(db, bangAnswers, id);
 
 /** Live answers of a question, oldest first. */
 export async function listAnswersRepo(db: Q, questionId: number, page: number, pageSize: number): Promise<AnswerRow[]> {

@@ -15,6 +15,7 @@ import {
   toPoliticsDetail,
   toPoliticsListItem,
   toQuestionDetail,
+  type AnswerRow,
   type PoliticsOrder,
 } from './repo.ts';
 
@@ -40,7 +41,11 @@ export async function questionDetailService(db: Db, viewer: AuthUser | null, id:
 export async function answerListService(db: Db, viewer: AuthUser | null, id: number, page: number, pageSize: number): Promise<Answer[]> {
   const question = await findQuestionRepo(db, id);
   if (!question || (question.reviewState !== 'approved' && viewer?.userId !== question.userId)) throw new ApiFailure(StatusCode.notFound, BANG_MESSAGES.questionMissing);
-  const rows = await listAnswersRepo(db, id, page, pageSize);
+  return answersForReaderService(db, viewer, await listAnswersRepo(db, id, page, pageSize));
+}
+
+/** Answers as a reader sees them: each answerer's profile and tag, and whether this reader liked it. */
+export async function answersForReaderService(db: Db, viewer: AuthUser | null, rows: AnswerRow[]): Promise<Answer[]> {
   const userIds = [...new Set(rows.map((r) => r.userId))];
   const [profiles, members, liked] = await Promise.all([
     profilesRepo(db, userIds),

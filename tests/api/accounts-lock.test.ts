@@ -27,7 +27,7 @@ const LOCKED = '密码错误次数过多已锁定，请使用验证码登录或�
 const login = (phone: string, password: string) => formEnv<Login>(t, '/v1/user/login', { phone, password }, { 'x-forwarded-for': nextIp() });
 
 describe('password lock after 100 consecutive failures', () => {
-  it('locks at the 100th failure, keeps code login open, and an SMS reset unlocks it', { timeout: 120_000 }, async () => {
+  it('locks at the 100th failure, keeps code login open, and an SMS reset unlocks it', { timeout: 300_000 }, async () => {
     expect(LOCK_AFTER_FAILURES).toBe(100);
     vi.useFakeTimers({ toFake: ['Date'] });
     const phone = '13655500001';
@@ -68,7 +68,7 @@ describe('password lock after 100 consecutive failures', () => {
     expect(after).toEqual({ locked: false, failures: 0 });
   });
 
-  it('counts consecutive failures only: a success in between starts the count again', { timeout: 120_000 }, async () => {
+  it('counts consecutive failures only: a success in between starts the count again', { timeout: 300_000 }, async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const phone = '13655500002';
     const ip = nextIp();

@@ -5,7 +5,7 @@
  * into 3840×2160, and written under a generated name. The client's name and type are never used.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { StatusCode } from '../../contract/envelope.ts';
@@ -13,6 +13,7 @@ import type { UploadedImage } from '../../contract/upload.ts';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_LONG_SIDE, UPLOAD_MAX_PIXELS, UPLOAD_MAX_SHORT_SIDE } from '../../contract/uploadLimits.ts';
 import { ApiFailure } from '../http/envelope.ts';
 import { sniffImageType, type ImageKind } from './sniffImageType.ts';
+import { writeDurably } from './writeDurably.ts';
 
 // Decoded pixels are not kept between requests: memory stays bounded by the request in hand.
 sharp.cache(false);
@@ -78,22 +79,6 @@ async function reencode(bytes: Uint8Array, kind: ImageKind, width: number, heigh
   }
 }
 
-/** Written in full and synced before it gets its name: a success answer means the file is there. */
-async function writeDurably(file: string, data: Buffer): Promise<void> {
-  const temp = `${file}.part`;
-  const handle = await open(temp, 'wx');
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } catch (err) {
-    await handle.close();
-    await rm(temp, { force: true });
-    throw err;
-  }
-  await handle.close();
-  await rename(temp, file);
-}
-
 export async function storeCommentPicture(mediaDir: string, userId: number, bytes: Uint8Array): Promise<UploadedImage> {
   if (bytes.byteLength === 0) throw refuse(UPLOAD_MESSAGES.noFile);
   if (bytes.byteLength > UPLOAD_MAX_BYTES) throw refuse(UPLOAD_MESSAGES.tooBig);
@@ -107,6 +92,7 @@ export async function storeCommentPicture(mediaDir: string, userId: number, byte
   const name = `${randomUUID()}.${ext}`;
   const folder = path.join(mediaDir, 'comments', String(userId));
   await mkdir(folder, { recursive: true });
-  await writeDurably(path.join(folder, name), stored.data);
+  const file = path.join(folder, name);
+  await writeDurably(`${file}.part`, (handle) => handle.writeFile(stored.data), () => file);
   return { url: `/media/comments/${userId}/${name}`, width: stored.width, height: stored.height, type };
 }

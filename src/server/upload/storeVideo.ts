@@ -10,13 +10,14 @@
  * retry of an upload whose answer was lost gets the same file back without sending 50 MB again.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { mkdir, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { StatusCode } from '../../contract/envelope.ts';
 import type { UploadedVideo } from '../../contract/upload.ts';
 import { VIDEO_MAX_BYTES } from '../../contract/uploadLimits.ts';
 import { ApiFailure } from '../http/envelope.ts';
 import { checkVideoStructure, sniffVideoType, VIDEO_SNIFF_BYTES, type VideoKind } from './sniffVideoType.ts';
+import { writeDurably } from './writeDurably.ts';
 
 export const VIDEO_MESSAGES = {
   noFile: '请选择要上传的视频',
@@ -118,22 +119,16 @@ export async function storeVideo(mediaDir: string, userId: number, body: Readabl
   if (!body) throw refuse(VIDEO_MESSAGES.noFile);
   const folder = folderOf(mediaDir, userId);
   await mkdir(folder, { recursive: true });
-  const temp = path.join(folder, `.${randomUUID()}.part`);
-  const handle = await open(temp, 'wx+');
-  let stored: { kind: VideoKind; size: number };
-  try {
-    stored = await receive(body, handle);
-    if (!(await checkVideoStructure(stored.kind, stored.size, readerOf(handle)))) throw refuse(VIDEO_MESSAGES.broken);
-    // Written in full and synced before it gets its name: a success answer means the file is there.
-    await handle.sync();
-  } catch (err) {
-    await handle.close();
-    await rm(temp, { force: true });
-    throw err;
-  }
-  await handle.close();
+  const base = key === null ? randomUUID() : keyedName(userId, key);
+  const stored = await writeDurably(
+    path.join(folder, `.${randomUUID()}.part`),
+    async (handle) => {
+      const received = await receive(body, handle);
+      if (!(await checkVideoStructure(received.kind, received.size, readerOf(handle)))) throw refuse(VIDEO_MESSAGES.broken);
+      return received;
+    },
+    (received) => path.join(folder, `${base}.${OUTPUT[received.kind].ext}`),
+  );
   const { ext, type } = OUTPUT[stored.kind];
-  const name = `${key === null ? randomUUID() : keyedName(userId, key)}.${ext}`;
-  await rename(temp, path.join(folder, name));
-  return { url: `/media/videos/${userId}/${name}`, type, size: stored.size };
+  return { url: `/media/videos/${userId}/${base}.${ext}`, type, size: stored.size };
 }

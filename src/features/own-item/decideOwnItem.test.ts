@@ -3,7 +3,8 @@ import type { Essay } from '../../contract/composition.ts';
 import type { ComplaintDetail } from '../../contract/interact.ts';
 import type { Post } from '../../contract/discover.ts';
 import type { PoliticsDetail, QuestionDetail } from '../../contract/bangbang.ts';
-import { decideOwnItem, reviewStateText } from './decideOwnItem.ts';
+import { reviewStateText } from '../../lib/reviewStateText.ts';
+import { decideOwnItem } from './decideOwnItem.ts';
 
 describe('reviewStateText', () => {
   it.each([

@@ -9,6 +9,7 @@ import type { complaintDetail } from '../../contract/interact.ts';
 import type { getQuanDetail } from '../../contract/discover.ts';
 import type { wendaGetAnswerDetail, wenzhengGetDetail } from '../../contract/bangbang.ts';
 import type { DataOf } from '../../contract/endpoint.ts';
+import { reviewStateText } from '../../lib/reviewStateText.ts';
 
 export interface OwnItemCalls {
   essay: typeof essayDetail;
@@ -47,12 +48,6 @@ export interface OwnItem {
 type Data<K extends OwnItemKind> = DataOf<OwnItemCalls[K]>;
 export type OwnItemData = { [K in OwnItemKind]: { kind: K; data: Data<K> } }[OwnItemKind];
 
-/** 审核中 / 未通过：reason / '' for a review state. */
-export function reviewStateText(state: string, reason: string): string {
-  if (state === 'pending') return '审核中';
-  if (state === 'rejected') return reason ? `未通过：${reason}` : '未通过审核';
-  return '';
-}
 
 const paragraphsOf = (text: string): string[] =>
   text

@@ -16,6 +16,7 @@ import { ApiFailure } from '../http/envelope.ts';
 import type { RateEntry, RateLimiter, RateRule } from '../http/rateLimit.ts';
 import type { AppDeps } from '../http/types.ts';
 import { HANDLING_TEXT } from '../bangbang/more/repo.ts';
+import { reviewStateText } from '../../lib/reviewStateText.ts';
 import { profilesRepo } from '../interaction/repo.ts';
 import { checkPictures } from '../interaction/service.ts';
 import {
@@ -363,11 +364,6 @@ export function cooperationIpRules(): RateRule[] {
 
 const MY_PAGE_SIZE = 15;
 
-function reviewText(state: string, reason: string): string {
-  if (state === 'pending') return '审核中';
-  if (state === 'rejected') return reason ? `未通过：${reason}` : '未通过审核';
-  return '';
-}
 
 export async function myCommentsService(db: Db, user: AuthUser, page: number): Promise<MyItem[]> {
   const { rows, titles } = await myCommentsRepo(db, user.userId, page, MY_PAGE_SIZE);
@@ -396,7 +392,7 @@ export async function myQuestionsService(db: Db, user: AuthUser, page: number): 
         // In review or refused, the page still opens for its asker, marked (OwnItemPreview).
         href: `/BangBang/QA/detail?id=${q.id}`,
         time: formatBeijingTime(q.createdAt),
-        state: reviewText(q.reviewState, q.reviewReason) || (q.answerCount > 0 ? `问答 · ${q.answerCount} 个回答` : '问答 · 等待回答'),
+        state: reviewStateText(q.reviewState, q.reviewReason) || (q.answerCount > 0 ? `问答 · ${q.answerCount} 个回答` : '问答 · 等待回答'),
         picture: '',
       },
     })),
@@ -408,7 +404,7 @@ export async function myQuestionsService(db: Db, user: AuthUser, page: number): 
         text: excerpt(p.content, 80),
         href: `/BangBang/politics/detail?id=${p.id}`,
         time: formatBeijingTime(p.createdAt),
-        state: reviewText(p.reviewState, p.reviewReason) || `问政 · ${p.department} · ${p.status === 1 ? '已回复' : '待回复'}`,
+        state: reviewStateText(p.reviewState, p.reviewReason) || `问政 · ${p.department} · ${p.status === 1 ? '已回复' : '待回复'}`,
         picture: '',
       },
     })),
@@ -427,7 +423,7 @@ export async function myTipsService(db: Db, user: AuthUser, page: number): Promi
         text: r.caption,
         href: r.reviewState === 'approved' ? '/interact/imagePage' : '',
         time: formatBeijingTime(r.createdAt),
-        state: reviewText(r.reviewState, r.reviewReason) || `${r.likeNum} 人点赞`,
+        state: reviewStateText(r.reviewState, r.reviewReason) || `${r.likeNum} 人点赞`,
         picture: r.url,
       },
     })),
@@ -439,7 +435,7 @@ export async function myTipsService(db: Db, user: AuthUser, page: number): Promi
         text: excerpt(t.content, 80),
         href: t.reviewState === 'approved' ? '/BangBang/exposure/index' : '',
         time: formatBeijingTime(t.createdAt),
-        state: reviewText(t.reviewState, t.reviewReason) || (HANDLING_TEXT[t.handling] ?? '已收到'),
+        state: reviewStateText(t.reviewState, t.reviewReason) || (HANDLING_TEXT[t.handling] ?? '已收到'),
         picture: t.pictures[0] ?? '',
       },
     })),
@@ -456,7 +452,7 @@ export async function myComplaintsService(db: Db, user: AuthUser, page: number):
     // In review or refused, the tracking page still opens for its author, marked (OwnItemPreview).
     href: `/Complaints-platform/detail?id=${r.id}`,
     time: formatBeijingTime(r.createdAt),
-    state: reviewText(r.reviewState, r.reviewReason) || COMPLAINT_STATUS_LABELS[r.status as ComplaintStatus],
+    state: reviewStateText(r.reviewState, r.reviewReason) || COMPLAINT_STATUS_LABELS[r.status as ComplaintStatus],
     picture: r.pictures[0] ?? '',
   }));
 }

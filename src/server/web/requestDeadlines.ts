@@ -35,9 +35,18 @@ function cut(req: IncomingMessage, res: ServerResponse): void {
   setImmediate(() => req.socket.destroy());
 }
 
-/** Starts the request's deadline; it is cleared when the response closes. */
+/** Whether a body follows the head (a request without one has nothing left to arrive: headersTimeout covered it). */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * Starts the deadline of a request that has a body; it is cleared when the response closes. Page and asset
+ * GETs (no body) pass without a timer: this runs on every request.
+ */
 export function guardRequestArrival(req: IncomingMessage, res: ServerResponse, deadlines: RequestDeadlines = DEFAULT_DEADLINES): void {
-  if (req.complete) return;
+  if (req.complete || !hasBody(req)) return;
   if (!isLongUpload(req)) {
     const timer = setTimeout(() => {
       if (!req.complete) cut(req, res);

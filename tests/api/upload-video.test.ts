@@ -16,19 +16,15 @@ import { UPLOAD_PATHS, VIDEO_MAX_BYTES, VIDEO_RATE } from '../../src/contract/up
 import { discoverPosts } from '../../src/server/db/schema/discover.ts';
 import { VIDEO_MESSAGES } from '../../src/server/upload/storeVideo.ts';
 import { parseRange, serveMedia } from '../../src/server/web/mediaFiles.ts';
-import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
+import { envelope, suiteApp } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 import { sampleMp4, tinyWebm } from '../support/videoFixtures.ts';
 
-let t: TestApp;
+const t = suiteApp();
 let reader: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   reader = await createTestUser(t.database);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 function upload(user: TestUser | null, bytes: Uint8Array, headers: Record<string, string> = {}): Promise<Response> {

@@ -35,6 +35,17 @@ test('the author opens each of their items in review from their lists, marked; a
   await expect(page.getByText('外婆总是端出一碗热乎乎的醪糟汤圆')).toBeVisible();
   const essayUrl = page.url();
 
+  // A logout in another tab puts the not-found page back at once: nothing of the item stays on screen.
+  const other = await context.newPage();
+  await other.goto('/shancheng/home/1');
+  await other.evaluate(() => {
+    for (const key of ['token', 'tokenType', 'userId', 'syPhone']) localStorage.removeItem(key);
+  });
+  await expect(page.getByRole('heading', { name: '找不到这个页面' })).toBeVisible();
+  await expect(page.getByText('外婆总是端出一碗热乎乎的醪糟汤圆')).toHaveCount(0);
+  await expect(page).not.toHaveTitle(`${OWN_ITEMS.essay.title} - 山城新闻`);
+  await other.close();
+
   await page.goto('/shancheng/mine/complaints');
   await page.getByRole('link', { name: new RegExp(OWN_ITEMS.complaint.shop) }).click();
   await expectOwn(page, OWN_ITEMS.complaint.shop, '审核中');

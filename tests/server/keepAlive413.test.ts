@@ -6,7 +6,7 @@
 import { Agent, request } from 'node:http';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type ServerProcess } from '../support/serverProcess.ts';
+import { startServer, stopServer, type ServerProcess } from '../support/serverProcess.ts';
 
 let server: ServerProcess;
 
@@ -14,10 +14,7 @@ beforeAll(async () => {
   server = await startServer({ env: { LOG_LEVEL: 'info', SEED_DEMO: '0', REDIS_URL: '' } });
 }, 120_000);
 afterAll(async () => {
-  if (server.child.exitCode === null) {
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }
+  await stopServer(server);
   rmSync(server.dataDir, { recursive: true, force: true });
 });
 

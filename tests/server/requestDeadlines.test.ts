@@ -12,7 +12,7 @@ import { UPLOAD_PATHS, VIDEO_UPLOAD_MAX_MS } from '../../src/contract/uploadLimi
 import { openDatabase } from '../../src/server/db/client.ts';
 import { DEFAULT_DEADLINES, readDeadlines, SERVER_REQUEST_TIMEOUT_MS } from '../../src/server/web/requestDeadlines.ts';
 import { seededDataDir } from '../support/seededDataDir.ts';
-import { startServer, type ServerProcess } from '../support/serverProcess.ts';
+import { startServer, stopServer, type ServerProcess } from '../support/serverProcess.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 import { sampleMp4 } from '../support/videoFixtures.ts';
 
@@ -27,10 +27,7 @@ beforeAll(async () => {
   server = await startServer({ dataDir, env: { LOG_LEVEL: 'warn', REDIS_URL: '', REQUEST_BODY_MS: '1000', UPLOAD_IDLE_MS: '3000' } });
 }, 180_000);
 afterAll(async () => {
-  if (server.child.exitCode === null) {
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }
+  await stopServer(server);
   rmSync(server.dataDir, { recursive: true, force: true });
 });
 

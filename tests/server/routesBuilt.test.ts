@@ -8,7 +8,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteEntry } from '../../src/routing/routes.ts';
-import { startServer, type ServerProcess } from '../support/serverProcess.ts';
+import { startServer, stopServer, type ServerProcess } from '../support/serverProcess.ts';
 
 /** Only AppShell.astro renders this element: the answer is a page of the app, not a bare error text. */
 const SHELL_MARK = 'id="toast-host"';
@@ -21,10 +21,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (server.child.exitCode === null) {
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }
+  await stopServer(server);
   rmSync(server.dataDir, { recursive: true, force: true });
 });
 

@@ -88,12 +88,6 @@ export function shuffle<T>(items: T[]): T[] {
   return items;
 }
 
-export async function stopServer(server: ServerProcess): Promise<void> {
-  if (server.child.exitCode !== null) return;
-  server.child.kill('SIGTERM');
-  await server.exited;
-}
-
 /**
  * Sends `jobs` from `workers` concurrent senders and kills the server with SIGKILL right after the
  * `killAfter`-th success answer, with requests in flight; waits for the process to be gone. `acked(job)` is

@@ -14,8 +14,8 @@ import { news } from '../../src/server/db/schema/core.ts';
 import { newsDetailExtras } from '../../src/server/db/schema/detail.ts';
 import { comments, commentIdempotency, likes } from '../../src/server/db/schema/interaction.ts';
 import { seedDemo } from '../../src/server/db/seed/demoSeed.ts';
-import { loadUntilKilled, postForm, shuffle, stopServer, type CrashTarget, type WriteAnswer } from './crashHarness.ts';
-import { startServer } from './serverProcess.ts';
+import { loadUntilKilled, postForm, shuffle, type CrashTarget, type WriteAnswer } from './crashHarness.ts';
+import { startServer, stopServer } from './serverProcess.ts';
 import { createTestUsers, type TestUser } from './testUsers.ts';
 
 const USERS = 40;

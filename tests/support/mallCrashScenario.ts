@@ -13,8 +13,8 @@ import type { Database } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema/accounts.ts';
 import { mallCategories, mallExchanges, mallGoods, pointsLedger } from '../../src/server/db/schema/mall.ts';
 import { grantPoints } from '../../src/server/points/service.ts';
-import { loadUntilKilled, postForm, shuffle, stopServer, type CrashTarget, type WriteAnswer } from './crashHarness.ts';
-import { startServer } from './serverProcess.ts';
+import { loadUntilKilled, postForm, shuffle, type CrashTarget, type WriteAnswer } from './crashHarness.ts';
+import { startServer, stopServer } from './serverProcess.ts';
 import { createTestUsers, type TestUser } from './testUsers.ts';
 
 const READERS = 30;

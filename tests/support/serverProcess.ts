@@ -62,3 +62,10 @@ export async function startServer(options: { dataDir?: string; env?: NodeJS.Proc
   }
   return { origin, dataDir, child, output: () => out, exited };
 }
+
+/** SIGTERM (the server drains) and wait for the exit; nothing to do when it has already exited. */
+export async function stopServer(server: ServerProcess): Promise<void> {
+  if (server.child.exitCode !== null) return;
+  server.child.kill('SIGTERM');
+  await server.exited;
+}

@@ -10,13 +10,10 @@ import type { CommentItem, CommentReply } from '../../src/contract/interaction.t
 import { sanitizeHtml } from '../../src/features/richtext/sanitizeHtml.server.ts';
 import { BANG_ROOM_CLASS } from '../../src/contract/bangbangRooms.ts';
 import { roomKeyOf } from '../../src/server/realtime/roomId.ts';
-import { readConfig } from '../../src/server/config.ts';
-import { createApiApp } from '../../src/server/http/createApiApp.ts';
-import { createLogger } from '../../src/server/log.ts';
 import { bangAnswers, bangPolitics, bangQuestions } from '../../src/server/db/schema/bangbang.ts';
 import { news } from '../../src/server/db/schema/core.ts';
 import { comments, likes, reports } from '../../src/server/db/schema/interaction.ts';
-import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
+import { createTestApp, envelope, recordingApp, type TestApp } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 
 let t: TestApp;
@@ -496,24 +493,17 @@ describe('POST /v1/bangbang/news/doreport', () => {
 
 describe('live counts of bangbang items over /sub (op 1001 on the item room)', () => {
   /** The same database behind an app whose socket publisher records what it is asked to broadcast. */
-  function recordingApp() {
-    const published: Array<{ room: string; op: number; body: unknown }> = [];
-    const api = createApiApp({
-      database: t.database,
-      log: createLogger('silent'),
-      config: { ...readConfig({ NODE_ENV: 'test' }), checkResponses: true },
-      mediaDir: t.mediaDir,
-      realtime: { publish: (room, op, body) => void published.push({ room, op, body }), closeSessions: () => undefined },
-    });
+  function recordingSender() {
+    const { app, published } = recordingApp(t);
     const send = async (path: string, body: Record<string, unknown>, headers: Record<string, string>) =>
       envelope<{ likeNum: number; id: number; commentCount: number }>(
-        await api.app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }),
+        await app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }),
       );
     return { published, send };
   }
 
   it('a question like and a comment push the counts on the Q&A room, never on a news room', async () => {
-    const { published, send } = recordingApp();
+    const { published, send } = recordingSender();
     const user = await createTestUser(t.database);
     const item = await questionRow(quietQuestion.id);
     const room = `news:${BANG_ROOM_CLASS[2]}:${item.id}`;
@@ -534,7 +524,7 @@ describe('live counts of bangbang items over /sub (op 1001 on the item room)', (
   });
 
   it('a politics like and comment push on the politics room (not the Q&A or news room of the same id)', async () => {
-    const { published, send } = recordingApp();
+    const { published, send } = recordingSender();
     const user = await createTestUser(t.database);
     const item = await politicsRow(waiting.id);
     const room = `news:${BANG_ROOM_CLASS[1]}:${item.id}`;
@@ -545,7 +535,7 @@ describe('live counts of bangbang items over /sub (op 1001 on the item room)', (
   });
 
   it('a refused like (no login) pushes nothing', async () => {
-    const { published, send } = recordingApp();
+    const { published, send } = recordingSender();
     expect((await send('/v1/like/do', { newsId: question.id, type: 2, from: 'bang' }, {})).statusCode).toBe(301);
     expect(published).toEqual([]);
   });

@@ -12,10 +12,7 @@ import { ESSAY_REVIEW_SETTING } from '../../src/server/composition/service.ts';
 import { appConfig } from '../../src/server/db/schema/core.ts';
 import { compositionEssays, compositionTeachers } from '../../src/server/db/schema/composition.ts';
 import { likes, reports } from '../../src/server/db/schema/interaction.ts';
-import { readConfig } from '../../src/server/config.ts';
-import { createApiApp } from '../../src/server/http/createApiApp.ts';
-import { createLogger } from '../../src/server/log.ts';
-import { envelope, suiteApp, suiteRequests, uploadTestPng } from '../support/testApp.ts';
+import { envelope, recordingApp, suiteApp, suiteRequests, uploadTestPng } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 
 const t = suiteApp();
@@ -235,18 +232,10 @@ describe('likes, comments and reports', () => {
   it('a reader likes once (also under concurrent taps); the count is published on the essay room', async () => {
     const essay = await someEssay(0);
     const user = await createTestUser(t.database);
-    const published: Array<{ room: string; op: number; body: unknown }> = [];
-    // The same database behind an app whose socket publisher records what it is asked to broadcast.
-    const api = createApiApp({
-      database: t.database,
-      log: createLogger('silent'),
-      config: { ...readConfig({ NODE_ENV: 'test' }), checkResponses: true },
-      mediaDir: t.mediaDir,
-      realtime: { publish: (room, op, body) => void published.push({ room, op, body }), closeSessions: () => undefined },
-    });
+    const { app, published } = recordingApp(t);
     const like = async () =>
       envelope<{ likeNum: number }>(
-        await api.app.request(P.like, { method: 'POST', headers: { 'content-type': 'application/json', ...user.headers }, body: JSON.stringify({ id: essay.id }) }),
+        await app.request(P.like, { method: 'POST', headers: { 'content-type': 'application/json', ...user.headers }, body: JSON.stringify({ id: essay.id }) }),
       );
     const answers = await Promise.all([1, 2, 3].map(() => like()));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);

@@ -43,6 +43,26 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
   };
 }
 
+/** One broadcast the API asked the /sub publisher for. */
+export interface Published {
+  room: string;
+  op: number;
+  body: unknown;
+}
+
+/** A second API over the suite's database whose socket publisher records what it is asked to broadcast. */
+export function recordingApp(t: TestApp): { app: ApiApp['app']; published: Published[] } {
+  const published: Published[] = [];
+  const { app } = createApiApp({
+    database: t.database,
+    log: createLogger('silent'),
+    config: { ...readConfig({ NODE_ENV: 'test' }), checkResponses: true },
+    mediaDir: t.mediaDir,
+    realtime: { publish: (room, op, body) => void published.push({ room, op, body }), closeSessions: () => undefined },
+  });
+  return { app, published };
+}
+
 /**
  * The suite's app, opened before its tests and closed after them. The handle reads the open app, so a
  * file's `const t = suiteApp()` stands for the `let t` a beforeAll would set (hooks the file adds after

@@ -3,6 +3,7 @@
  * (security.md C4, H64, H65), hostile reader text rendered as text on the real pages (G52), and
  * spoofed Host / forwarding headers that change neither absolute URLs nor limit keys (H66).
  */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +112,25 @@ describe('headers on pages (C4, H64, H65)', () => {
     // The charset comes first in the document (Astro's text/html header carries none).
     expect(/^<!DOCTYPE html><html[^>]*>\s*<head><meta charset="utf-8">/i.test(await res.text())).toBe(true);
   });
+
+  it.each(['/shancheng/home/1', '/shancheng/NewsDetail?classId=101&newsId=1', '/shancheng/LiveDetail?classId=601&newsId=309'])(
+    '%s: the policy names the hash of each inline script and style of the page, and no other (ADR 001 "CSP header")',
+    async (url) => {
+      const res = await get(url);
+      const html = await res.text();
+      const csp = policy(res);
+      const listed = (name: string): string[] => (csp.get(name) ?? '').split(' ').filter((s) => s.startsWith("'sha256-")).sort();
+      const hashesOf = (tag: 'script' | 'style'): string[] =>
+        [...html.matchAll(new RegExp(`<${tag}\\b([^>]*)>([\\s\\S]*?)</${tag}>`, 'g'))]
+          .filter((m) => !/\ssrc=/.test(m[1] ?? ''))
+          .map((m) => `'sha256-${createHash('sha256').update(m[2] ?? '').digest('base64')}'`);
+      expect(hashesOf('style').length).toBeGreaterThan(0);
+      expect(listed('style-src')).toEqual([...new Set(hashesOf('style'))].sort());
+      expect(listed('script-src')).toEqual([...new Set(hashesOf('script'))].sort());
+      // Headers are not compressed: the whole set stays well inside the first TCP window with the page.
+      expect([...res.headers].reduce((n, [k, v]) => n + k.length + v.length + 4, 0)).toBeLessThan(2500);
+    },
+  );
 
   it('a 404 page, a redirect, media and built assets carry the headers too', async () => {
     for (const url of ['/shancheng/NewsDetail?classId=101&newsId=999999', '/', '/shancheng/nowhere-at-all', '/media/../../etc/passwd']) {

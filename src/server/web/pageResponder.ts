@@ -1,6 +1,7 @@
 /**
  * Sits between main.ts and the Astro handler for /shancheng pages (issue 7):
- * - a 200 HTML page is buffered, gets a weak `ETag` (a matching `If-None-Match` answers 304) and is
+ * - a 200 HTML page is buffered, its CSP trimmed to the hashes it uses (trimCspHashes.ts), gets a weak
+ *   `ETag` (a matching `If-None-Match` answers 304) and is
  *   sent compressed with a `content-length`;
  * - an anonymous page without its own Cache-Control gets the CDN policy
  *   `public, max-age=0, s-maxage=30, stale-while-revalidate=300` (a page opts out by setting its own);
@@ -11,6 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { trimCspHashes } from './trimCspHashes.ts';
 import { bodyIn, chooseEncoding, etagMatches, pageCacheKey, type PageCache, type PageEntry } from './pageCache.ts';
 
 export const ANONYMOUS_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
@@ -126,6 +128,8 @@ export class PageResponder {
         return;
       }
       if (ctx.anonymous && !res.hasHeader('cache-control')) res.setHeader('cache-control', ANONYMOUS_PAGE_CACHE_CONTROL);
+      const csp = res.getHeader('content-security-policy');
+      if (typeof csp === 'string') res.setHeader('content-security-policy', trimCspHashes(csp, body.toString('utf8')));
       const entry = makeEntry(res, body, this.cache.time());
       const storable =
         ctx.key !== null &&

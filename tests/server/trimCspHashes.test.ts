@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { inlineHashSources, trimCspHashes } from '../../src/server/web/trimCspHashes.ts';
+
+const h = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+const STYLE_A = '.a{color:#333}';
+const STYLE_B = '.b{color:#767676}';
+const BOOT = 'document.documentElement.classList.add("first")';
+const POLICY =
+  `default-src 'self';img-src 'self' data:;object-src 'none'; script-src 'self' https://res.wx.qq.com ${h(BOOT)} ${h('other()')};` +
+  ` style-src 'self' ${h(STYLE_A)} ${h(STYLE_B)} ${h('.c{}')};style-src-attr 'unsafe-inline'`;
+
+describe('trimCspHashes', () => {
+  it('keeps the hashes of the inline scripts and styles the page has, drops the others, leaves the rest alone', () => {
+    const html = `<html><head><script>${BOOT}</script><style>${STYLE_A}</style></head><body><style data-x="1">${STYLE_B}</style>中文</body></html>`;
+    const out = trimCspHashes(POLICY, html);
+    expect(out).toBe(
+      `default-src 'self';img-src 'self' data:;object-src 'none'; script-src 'self' https://res.wx.qq.com ${h(BOOT)};` +
+        ` style-src 'self' ${h(STYLE_A)} ${h(STYLE_B)};style-src-attr 'unsafe-inline'`,
+    );
+  });
+
+  it('does not count an external script, and hashes non-ASCII content as UTF-8', () => {
+    const css = '.t::after{content:"没有更多了"}';
+    const found = inlineHashSources(`<script type="module" src="/a.js">${BOOT}</script><style>${css}</style>`, new Set(['sha256']));
+    expect([...found]).toEqual([h(css)]);
+  });
+
+  it('never leaves a directive bare: with no hash used and no other source, it stays whole', () => {
+    const policy = `script-src ${h('x()')}`;
+    expect(trimCspHashes(policy, '<p>no scripts</p>')).toBe(policy);
+  });
+
+  it('leaves a policy without hashes as it is', () => {
+    expect(trimCspHashes("default-src 'none'; frame-ancestors 'none'", '<style>.a{}</style>')).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+});

@@ -5,6 +5,8 @@ import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './src/build/precompress.ts';
 import { transformSync } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { AD_SLOT_INLINE } from './src/features/ads/adSlotInline.ts';
 import { bootScript } from './src/layouts/bootShell.ts';
 import { BASE_PATH } from './src/lib/safeUrl.ts';
 
@@ -74,7 +76,11 @@ export default defineConfig({
         "frame-ancestors 'self'",
       ],
       // The messenger's JS-SDK is the one outside script (src/features/share/startShare.ts).
-      scriptDirective: { resources: ["'self'", 'https://res.wx.qq.com'] },
+      // The ad slot's inline chooser (src/features/ads/adSlotInline.ts) is not Astro's to hash: its hash is here.
+      scriptDirective: {
+        resources: ["'self'", 'https://res.wx.qq.com'],
+        hashes: [`sha256-${createHash('sha256').update(AD_SLOT_INLINE).digest('base64')}`],
+      },
       // CMS article HTML keeps a few sanitised style attributes (text-align, color, font-weight, img
       // width/height: src/features/richtext/sanitizeHtml.server.ts); hashes cannot cover attributes, so
       // style-src-attr alone allows inline attributes. <style> elements stay hash-only; scripts never.

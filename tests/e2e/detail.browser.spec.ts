@@ -92,6 +92,20 @@ test('ads rotate per class at each view', async ({ page }) => {
   expect(second).not.toBe(first);
 });
 
+test('the rotated ad is chosen while the page is parsed, before any page script (no first-ad flash)', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('adContentTurnUp_101', '1'));
+  // No module script at all: only the inline chooser after the slot can pick the ad.
+  await page.route('**/_astro/**/*.js', (route) => route.abort());
+  await page.goto('/shancheng/NewsDetail?classId=101&newsId=1');
+  const ads = page.locator('.ad-slot-5 [data-ad]');
+  expect(await ads.count()).toBeGreaterThan(1);
+  await expect(ads.nth(1)).toBeVisible();
+  await expect(ads.nth(0)).toBeHidden();
+  await expect(ads.nth(1).locator('img')).toHaveAttribute('loading', 'eager');
+  // The counter is the page script's to advance: nothing ran that would.
+  expect(await page.evaluate(() => localStorage.getItem('adContentTurnUp_101'))).toBe('1');
+});
+
 test('a detail page is served from the page cache and counts each view once by its after-load beacon', async ({ page, request }) => {
   // An article nobody else's test opens, so its count moves only by this test's views.
   const url = '/shancheng/NewsDetail?classId=104&newsId=21';

@@ -4,7 +4,8 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './src/build/precompress.ts';
-import { transformSync } from 'esbuild';
+import { buildSync, transformSync } from 'esbuild';
+import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { AD_SLOT_INLINE } from './src/features/ads/adSlotInline.ts';
 import { bootScript } from './src/layouts/bootShell.ts';
@@ -40,6 +41,27 @@ const bootIntegration = {
     },
   },
 };
+
+/**
+ * The modules of the shell script every page runs before its load event (AppShell.astro: startShell and
+ * startBridge, with the session, host and storage they import), read off their import graph. They go into
+ * one chunk: every page loads all of them anyway, and as six small chunks they were six requests queued
+ * with the first screen's pictures on a weak network (ADR 001, "One shell chunk").
+ */
+function shellModules() {
+  const result = buildSync({
+    entryPoints: ['src/layouts/startShell.ts', 'src/bridge/startBridge.ts'],
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: 'browser',
+    outdir: 'shell-graph',
+    logLevel: 'silent',
+  });
+  return new Set(Object.keys(result.metafile.inputs).map((file) => path.resolve(file)));
+}
+const SHELL_MODULES = shellModules();
 
 // Pages live under BASE_PATH (/shancheng, the one spelling: src/lib/safeUrl.ts) and are rendered on demand by src/server/main.ts (middleware mode).
 export default defineConfig({
@@ -88,5 +110,14 @@ export default defineConfig({
     },
   },
   // No modulepreload polyfill/helper: every phone we serve supports module preloading (issue 7 budgets).
-  vite: { build: { modulePreload: false } },
+  vite: {
+    build: { modulePreload: false },
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', test: (id) => SHELL_MODULES.has(id.split('?')[0] ?? id) }] } } },
+        },
+      },
+    },
+  },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MEDIA_WIDTHS, thumbAttrs } from './mediaSrcset.ts';
+import { MEDIA_WIDTHS, posterSrc, thumbAttrs } from './mediaSrcset.ts';
 
 describe('thumbAttrs (issue 21 item 6: list thumbnails at their display size)', () => {
   it('asks a 114-pixel thumbnail at 1×–3× widths, never the full picture', () => {
@@ -21,5 +21,13 @@ describe('thumbAttrs (issue 21 item 6: list thumbnails at their display size)', 
     for (const src of ['/media/icon/a.svg', 'https://img.example/a.jpg', '/media/../db/a.png', '/other/a.webp']) {
       expect(thumbAttrs(src, 114)).toEqual({ src });
     }
+  });
+});
+
+describe('posterSrc', () => {
+  it('asks for our own poster at a full-width phone screen (750) and leaves any other address alone', () => {
+    expect(posterSrc('/media/news/309-1.webp')).toBe('/media/news/309-1.webp?w=750');
+    expect(posterSrc('https://img.example.com/p.jpg')).toBe('https://img.example.com/p.jpg');
+    expect(posterSrc('/media/news/a.svg')).toBe('/media/news/a.svg');
   });
 });

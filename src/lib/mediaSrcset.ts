@@ -32,3 +32,11 @@ export function thumbAttrs(src: string, displayWidth: number, sizes?: string): T
     sizes: sizes ?? `${displayWidth}px`,
   };
 }
+
+/**
+ * A video poster of our own media at a full-width phone screen's size (375 CSS pixels at 2×): `<video
+ * poster>` has no srcset, and an editor's poster is often a camera-sized picture.
+ */
+export function posterSrc(src: string): string {
+  return RESIZABLE_MEDIA.test(src) ? `${src}?w=${widthFor(375 * 2)}` : src;
+}

@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { StatusCode } from '../../contract/envelope.ts';
 import { uploadImage, uploadVideo } from '../../contract/upload.ts';
 import { UPLOAD_MAX_BYTES, UPLOAD_RATE, VIDEO_MAX_BYTES, VIDEO_RATE } from '../../contract/uploadLimits.ts';
-import { applyEndpointAuth, PRIVATE_NO_STORE, requireUser } from '../http/auth.ts';
+import { applyEndpointAuth, requireUser } from '../http/auth.ts';
 import { ApiFailure, messages, ok } from '../http/envelope.ts';
 import { rateLimiterOf } from '../http/rateLimit.ts';
 import type { ApiRegistry, AppEnv } from '../http/types.ts';
@@ -46,7 +46,7 @@ export function registerUploadRoutes(registry: ApiRegistry): void {
     if (file.size > UPLOAD_MAX_BYTES) throw new ApiFailure(StatusCode.badParams, UPLOAD_MESSAGES.tooBig);
     const stored = await storeCommentPicture(deps.mediaDir, user.userId, new Uint8Array(await file.arrayBuffer()));
     if (registry.checkResponses) uploadImage.data.parse(stored);
-    c.header('cache-control', PRIVATE_NO_STORE);
+    // Cache-Control: the signed-in caller's answer is private, no-store (set with the caller, auth.ts).
     return c.json(ok(stored));
   });
 
@@ -56,7 +56,6 @@ export function registerUploadRoutes(registry: ApiRegistry): void {
   registry.app.post(uploadVideo.path, async (c) => {
     await applyEndpointAuth(deps, c, uploadVideo.auth);
     const user = requireUser(c);
-    c.header('cache-control', PRIVATE_NO_STORE);
     const key = checkIdempotencyKey(c.req.header('idempotency-key'));
     // A retry whose first answer was lost: the stored file, without reading the body again.
     const earlier = key === null ? null : await findKeyedVideo(deps.mediaDir, user.userId, key);

@@ -167,10 +167,9 @@ export function toQuestionListItem(row: QuestionRow, author: Profile | undefined
   };
 }
 
-export function questionBoardItem(row: QuestionRow, author: Profile | undefined): BoardItem {
-  const state = questionState(row);
+/** What a board item of either kind shows the same way: its title, excerpt, pictures, author and time. */
+function boardItemCommon(row: QuestionRow | BoardPoliticsRow, author: Profile | undefined) {
   return {
-    kind: 'qa',
     id: row.id,
     title: row.title,
     content: excerptOf(row.content, POLITICS_EXCERPT_LENGTH),
@@ -178,6 +177,14 @@ export function questionBoardItem(row: QuestionRow, author: Profile | undefined)
     nickname: (author ?? ANONYMOUS).nickname,
     createTime: formatBeijingTime(row.createdAt),
     pv: row.pv,
+  };
+}
+
+export function questionBoardItem(row: QuestionRow, author: Profile | undefined): BoardItem {
+  const state = questionState(row);
+  return {
+    kind: 'qa',
+    ...boardItemCommon(row, author),
     count: row.answerCount,
     status: state.status,
     statusText: state.statusText,
@@ -189,13 +196,7 @@ export function questionBoardItem(row: QuestionRow, author: Profile | undefined)
 export function politicsBoardItem(row: BoardPoliticsRow, author: Profile | undefined): BoardItem {
   return {
     kind: 'politics',
-    id: row.id,
-    title: row.title,
-    content: excerptOf(row.content, POLITICS_EXCERPT_LENGTH),
-    pictures: row.pictures,
-    nickname: (author ?? ANONYMOUS).nickname,
-    createTime: formatBeijingTime(row.createdAt),
-    pv: row.pv,
+    ...boardItemCommon(row, author),
     count: row.commentCount,
     status: row.status,
     statusText: row.status === 1 ? '已回复' : '待回复',

@@ -30,7 +30,7 @@ interface Props {
 }
 
 const TOAST_MS = 2000;
-const TILES = { list: styles.pics, item: styles.pic, uploading: styles.uploading, remove: styles.remove, addItem: styles.pic, add: styles.add, file: styles.file };
+const TILES = { list: styles.pics, item: styles.pic, uploading: styles.uploading, remove: styles.remove, addItem: styles.pic, add: styles.add };
 /** Time to read 评论成功 before going back. */
 const LEAVE_AFTER_MS = 1000;
 

@@ -28,7 +28,7 @@ interface Props {
   pictures: PickedPicture[];
   onChange: (update: PictureUpdate) => void;
   /** The caller's class names: the list, a tile, its 上传中 veil and remove button, the add tile. */
-  classes: Partial<Record<'list' | 'item' | 'uploading' | 'remove' | 'addItem' | 'add' | 'file', string>>;
+  classes: Partial<Record<'list' | 'item' | 'uploading' | 'remove' | 'addItem' | 'add', string>>;
   /** The list's name when it says more than 已选{label}. */
   listLabel?: string;
   /** The file input's own name, where the add tile shows no text that names it. */
@@ -104,7 +104,7 @@ export function PictureTiles({ label, max, pictures, onChange, classes, listLabe
       {pictures.length < max && (
         <li className={classes.addItem}>
           <label className={classes.add}>
-            <input ref={picker} type="file" accept={UPLOAD_ACCEPT} multiple={max > 1} className={classes.file} aria-label={inputLabel} onChange={(e) => pick(e.target.files)} />
+            <input ref={picker} type="file" accept={UPLOAD_ACCEPT} multiple={max > 1} className="visually-hidden" aria-label={inputLabel} onChange={(e) => pick(e.target.files)} />
             {children}
           </label>
         </li>

@@ -133,7 +133,7 @@ function doneHref(kind: BangFormKind, data: { id?: number; reviewState?: string 
   return '';
 }
 
-const TILES = { list: styles.pics, item: styles.pic, uploading: styles.uploading, remove: styles.remove, add: styles.add, file: styles.file };
+const TILES = { list: styles.pics, item: styles.pic, uploading: styles.uploading, remove: styles.remove, add: styles.add };
 
 const STATE_TEXT: Record<MemberInfo['state'], string> = { none: '', pending: '审核中', approved: '已通过', rejected: '未通过' };
 

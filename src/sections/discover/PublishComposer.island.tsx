@@ -33,7 +33,7 @@ interface Props {
 
 const TOAST_MS = 2000;
 const LEAVE_AFTER_MS = 1200;
-const TILES = { list: styles.pics, item: styles.pic, uploading: styles.uploading, remove: styles.remove, addItem: styles.pic, add: styles.add, file: styles.file };
+const TILES = { list: styles.pics, item: styles.pic, uploading: styles.uploading, remove: styles.remove, addItem: styles.pic, add: styles.add };
 
 /** The picked video: the local preview and the upload's progress, then the stored copy's URL. */
 interface Video {
@@ -207,7 +207,7 @@ export function PublishComposer({ topics, chosen, doneHref }: Props) {
           </div>
         ) : (
           <label className={styles.addVideo}>
-            <input ref={videoPicker} type="file" accept={VIDEO_ACCEPT} className={styles.file} onChange={(e) => pickVideo(e.target.files)} />
+            <input ref={videoPicker} type="file" accept={VIDEO_ACCEPT} className="visually-hidden" onChange={(e) => pickVideo(e.target.files)} />
             <span aria-hidden="true" className={styles.plus}>
               +
             </span>

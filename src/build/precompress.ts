@@ -3,27 +3,18 @@
  * (about 3 % smaller than zlib's best, still plain gzip) and a `.br` next to it, so the server sends
  * them from memory without compressing at start (issue 7: bytes on the wire per page).
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
 import type { AstroIntegration } from 'astro';
+import { listFiles } from '../server/web/listFiles.ts';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|webmanifest)$/;
 
-function walk(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) walk(full, out);
-    else out.push(full);
-  }
-  return out;
-}
-
 export async function precompressDir(dir: string): Promise<number> {
   let count = 0;
-  for (const file of walk(dir)) {
+  for (const file of listFiles(dir)) {
     if (!COMPRESSIBLE.test(file)) continue;
     const body = readFileSync(file);
     if (body.length <= 512) continue;

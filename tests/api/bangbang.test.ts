@@ -13,7 +13,7 @@ import { roomKeyOf } from '../../src/server/realtime/roomId.ts';
 import { bangAnswers, bangPolitics, bangQuestions } from '../../src/server/db/schema/bangbang.ts';
 import { news } from '../../src/server/db/schema/core.ts';
 import { comments, likes, reports } from '../../src/server/db/schema/interaction.ts';
-import { createTestApp, envelope, recordingApp, type TestApp } from '../support/testApp.ts';
+import { createTestApp, envelope, postFormOrJson, recordingApp, type TestApp } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 
 let t: TestApp;
@@ -37,14 +37,7 @@ afterAll(async () => {
 });
 
 function post(path: string, body: Record<string, unknown> | string, headers: Record<string, string> = {}): Promise<Response> {
-  const form = typeof body === 'string';
-  return Promise.resolve(
-    t.app.request(path, {
-      method: 'POST',
-      headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json', ...headers },
-      body: form ? body : JSON.stringify(body),
-    }),
-  );
+  return postFormOrJson(t.app, path, body, headers);
 }
 
 async function get<T>(path: string, headers: Record<string, string> = {}) {

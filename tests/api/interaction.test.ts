@@ -5,7 +5,7 @@ import { news } from '../../src/server/db/schema/core.ts';
 import { newsDetailExtras } from '../../src/server/db/schema/detail.ts';
 import { comments, likes } from '../../src/server/db/schema/interaction.ts';
 import type { CommentItem, CommentReply } from '../../src/contract/interaction.ts';
-import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
+import { createTestApp, envelope, postFormOrJson, type TestApp } from '../support/testApp.ts';
 import { createTestUser, createTestUsers, type TestUser } from '../support/testUsers.ts';
 
 let t: TestApp;
@@ -43,14 +43,7 @@ afterAll(async () => {
 });
 
 function post(path: string, body: Record<string, unknown> | string, headers: Record<string, string> = {}): Promise<Response> {
-  const form = typeof body === 'string';
-  return Promise.resolve(
-    t.app.request(path, {
-      method: 'POST',
-      headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json', ...headers },
-      body: form ? body : JSON.stringify(body),
-    }),
-  );
+  return postFormOrJson(t.app, path, body, headers);
 }
 
 function get(path: string, headers: Record<string, string> = {}): Promise<Response> {

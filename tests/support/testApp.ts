@@ -89,6 +89,18 @@ export async function envelope<T = unknown>(res: Response): Promise<{ statusCode
   return (await res.json()) as { statusCode: number; message: string; data: T };
 }
 
+/** POSTs to the app: a string body as an encoded form, an object as JSON; answers the Response (to read headers or the envelope). */
+export function postFormOrJson(app: ApiApp['app'], path: string, body: Record<string, unknown> | string, headers: Record<string, string> = {}): Promise<Response> {
+  const form = typeof body === 'string';
+  return Promise.resolve(
+    app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json', ...headers },
+      body: form ? body : JSON.stringify(body),
+    }),
+  );
+}
+
 /**
  * A suite's request helpers on its app (`app()` is read at each call, so it may be opened in beforeAll):
  * `get` reads an envelope, `postJson` sends a JSON body, `postForm` a form body (its Response, to read

@@ -10,11 +10,10 @@ import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { messageForFailure } from '../../client/apiClient.ts';
 import { tabStorage } from '../../client/storage.ts';
 import { COMMENT_MAX_CHARS, COMMENT_MAX_PICTURES } from '../../contract/interactionLimits.ts';
-import { UPLOAD_ACCEPT } from '../../contract/uploadLimits.ts';
 import { showToast } from '../../stores/toast.ts';
 import { checkDraft, codePoints, draftKey } from './decideDraft.ts';
 import { postComment } from './interactionCalls.ts';
-import { checkPictureFile, uploadPicture } from './uploadPicture.ts';
+import { PictureTiles, type PickedPicture } from './PictureTiles.tsx';
 import { requireLogin } from '../login-gate/requireLogin.ts';
 import styles from './CommentComposer.module.css';
 
@@ -31,17 +30,11 @@ interface Props {
 }
 
 const TOAST_MS = 2000;
+const TILES = { list: styles.pics, item: styles.pic, uploading: styles.uploading, remove: styles.remove, addItem: styles.pic, add: styles.add };
 /** Time to read 评论成功 before going back. */
 const LEAVE_AFTER_MS = 1000;
 
-/** A picked picture: a local preview while it uploads, then the stored copy's URL. */
-interface Picture {
-  id: string;
-  src: string;
-  url: string | null;
-}
-
-function savedPictures(raw: string | null): Picture[] {
+function savedPictures(raw: string | null): PickedPicture[] {
   try {
     const urls: unknown = JSON.parse(raw ?? '[]');
     if (!Array.isArray(urls)) return [];
@@ -59,8 +52,7 @@ export function CommentComposer(props: Props) {
   const key = draftKey(props);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
-  const [pictures, setPictures] = useState<Picture[]>([]);
-  const picker = useRef<HTMLInputElement>(null);
+  const [pictures, setPictures] = useState<PickedPicture[]>([]);
   // One key per draft (text and pictures): the same draft retried is the same request.
   const idem = useRef<{ draft: string; key: string } | null>(null);
 
@@ -71,58 +63,18 @@ export function CommentComposer(props: Props) {
     setPictures(savedPictures(tabStorage.getItem(`${key}:pics`)));
   }, [key]);
 
-  function keepPictures(next: Picture[]): void {
+  function keepPictures(next: PickedPicture[]): void {
     const urls = next.flatMap((p) => (p.url ? [p.url] : []));
     if (urls.length) tabStorage.setItem(`${key}:pics`, JSON.stringify(urls));
     else tabStorage.removeItem(`${key}:pics`);
   }
 
-  function updatePictures(change: (list: Picture[]) => Picture[]): void {
+  function updatePictures(change: (list: PickedPicture[]) => PickedPicture[]): void {
     setPictures((list) => {
       const next = change(list);
       keepPictures(next);
       return next;
     });
-  }
-
-  function remove(id: string): void {
-    updatePictures((list) => {
-      const gone = list.find((p) => p.id === id);
-      if (gone?.src.startsWith('blob:')) URL.revokeObjectURL(gone.src);
-      return list.filter((p) => p.id !== id);
-    });
-  }
-
-  async function addPicture(file: File): Promise<void> {
-    const id = newKey();
-    const src = URL.createObjectURL(file);
-    updatePictures((list) => [...list, { id, src, url: null }]);
-    try {
-      const res = await uploadPicture(file, file.name || 'picture');
-      if (res.statusCode === 200) {
-        updatePictures((list) => list.map((p) => (p.id === id ? { ...p, url: res.data.url } : p)));
-        return;
-      }
-      if (res.statusCode !== 301 && res.statusCode !== 302) showToast(res.message || '图片上传失败', { type: 'text', duration: TOAST_MS });
-    } catch (error) {
-      const message = messageForFailure(error, '图片上传失败，请重试');
-      if (message) showToast(message, { type: 'text', duration: TOAST_MS });
-    }
-    remove(id);
-  }
-
-  function pick(files: FileList | null): void {
-    if (!files || !requireLogin()) return;
-    const room = COMMENT_MAX_PICTURES - pictures.length;
-    const chosen = [...files];
-    if (chosen.length > room) showToast(`最多上传 ${COMMENT_MAX_PICTURES} 张图片`, { type: 'text', duration: TOAST_MS });
-    for (const file of chosen.slice(0, Math.max(0, room))) {
-      const problem = checkPictureFile(file);
-      if (problem) showToast(problem, { type: 'text', duration: TOAST_MS });
-      else void addPicture(file);
-    }
-    // The same file may be picked again after it was removed.
-    if (picker.current) picker.current.value = '';
   }
 
   function change(value: string): void {
@@ -191,26 +143,10 @@ export function CommentComposer(props: Props) {
         rows={6}
         autoFocus
       />
-      <ul className={styles.pics} aria-label="已选图片">
-        {pictures.map((p, i) => (
-          <li key={p.id} className={styles.pic}>
-            <img src={p.src} alt={`图片 ${i + 1}`} />
-            {p.url === null && <span className={styles.uploading}>上传中</span>}
-            <button type="button" className={styles.remove} aria-label={`删除图片 ${i + 1}`} onClick={() => remove(p.id)}>
-              ×
-            </button>
-          </li>
-        ))}
-        {pictures.length < COMMENT_MAX_PICTURES && (
-          <li className={styles.pic}>
-            <label className={styles.add}>
-              <input ref={picker} type="file" accept={UPLOAD_ACCEPT} multiple className={styles.file} onChange={(e) => pick(e.target.files)} />
-              <span aria-hidden="true">+</span>
-              <span className={styles.addLabel}>添加图片</span>
-            </label>
-          </li>
-        )}
-      </ul>
+      <PictureTiles label="图片" max={COMMENT_MAX_PICTURES} pictures={pictures} onChange={updatePictures} classes={TILES} loginFirst>
+        <span aria-hidden="true">+</span>
+        <span className={styles.addLabel}>添加图片</span>
+      </PictureTiles>
       <div className={styles.row}>
         <span className={count > COMMENT_MAX_CHARS ? `${styles.count} ${styles.over}` : styles.count}>
           {count}/{COMMENT_MAX_CHARS}

@@ -9,6 +9,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { showToast } from '../../stores/toast.ts';
+import bottomSheet from '../popup/BottomSheet.module.css';
 import { CHOOSE_REASON, decideReportButton, REPORTED, toggleReason } from './decideReportButton.ts';
 import { $reportRequest, openReport, type ReportTarget } from './reportStore.ts';
 
@@ -129,8 +130,8 @@ export function ReportPopup({ classId, newsId, from, trigger = true }: ReportPop
           举报
         </button>
       )}
-      <div className="mask" hidden={!open} onClick={onMask} onKeyDown={onKey}>
-        <div className="sheet" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div className={bottomSheet.mask} hidden={!open} onClick={onMask} onKeyDown={onKey}>
+        <div className={`${bottomSheet.sheet} sheet`} role="dialog" aria-modal="true" aria-labelledby={titleId}>
           <h3 id={titleId} className="title">
             举报
           </h3>

@@ -14,9 +14,8 @@ import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { api } from '../../client/api.ts';
 import type { Envelope } from '../../contract/envelope.ts';
 import type { GroupPost, MemberInfo, PoliticsProgress } from '../../contract/bangbangBoard.ts';
-import { UPLOAD_ACCEPT } from '../../contract/uploadLimits.ts';
 import { requireLogin } from '../../features/login-gate/requireLogin.ts';
-import { checkPictureFile, uploadPicture } from '../../features/interaction/uploadPicture.ts';
+import { PictureTiles, type PickedPicture } from '../../features/interaction/PictureTiles.tsx';
 import { BASE_PATH } from '../../lib/safeUrl.ts';
 import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
@@ -107,12 +106,6 @@ function fieldsOf(props: Props): Field[] {
   }
 }
 
-interface Picture {
-  id: string;
-  src: string;
-  url: string | null;
-}
-
 /** The first problem of a draft the reader can fix before sending (the server checks again and decides). */
 export function checkFields(fields: readonly Field[], values: Readonly<Record<string, string>>): string | null {
   for (const f of fields) {
@@ -140,13 +133,15 @@ function doneHref(kind: BangFormKind, data: { id?: number; reviewState?: string 
   return '';
 }
 
+const TILES = { list: styles.pics, item: styles.pic, uploading: styles.uploading, remove: styles.remove, add: styles.add };
+
 const STATE_TEXT: Record<MemberInfo['state'], string> = { none: '', pending: '审核中', approved: '已通过', rejected: '未通过' };
 
 export function BangForm(props: Props) {
   const session = useStore($session);
   const fields = fieldsOf(props);
   const [values, setValues] = useState<Record<string, string>>({});
-  const [pictures, setPictures] = useState<Picture[]>([]);
+  const [pictures, setPictures] = useState<PickedPicture[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [info, setInfo] = useState<MemberInfo | null>(null);
@@ -154,7 +149,6 @@ export function BangForm(props: Props) {
   const [sent, setSent] = useState('');
   const [ownPosts, setOwnPosts] = useState<GroupPost[]>([]);
   const idem = useRef<{ draft: string; key: string } | null>(null);
-  const picker = useRef<HTMLInputElement>(null);
   const maxPictures = MAX_PICTURES[props.kind];
 
   useEffect(() => {
@@ -188,35 +182,6 @@ export function BangForm(props: Props) {
 
   function set(name: string, value: string): void {
     setValues((v) => ({ ...v, [name]: value }));
-  }
-
-  async function addPicture(file: File): Promise<void> {
-    const id = newKey();
-    setPictures((list) => [...list, { id, src: URL.createObjectURL(file), url: null }]);
-    try {
-      const res = await uploadPicture(file, file.name || 'picture');
-      if (res.statusCode === 200) {
-        setPictures((list) => list.map((p) => (p.id === id ? { ...p, url: res.data.url } : p)));
-        return;
-      }
-      showToast(res.message || '图片上传失败', { type: 'text', duration: 2000 });
-    } catch {
-      showToast('图片上传失败，请重试', { type: 'text', duration: 2000 });
-    }
-    setPictures((list) => list.filter((p) => p.id !== id));
-  }
-
-  function pick(files: FileList | null): void {
-    if (!files || !requireLogin()) return;
-    const room = maxPictures - pictures.length;
-    const chosen = [...files];
-    if (chosen.length > room) showToast(`最多上传 ${maxPictures} 张图片`, { type: 'text', duration: 2000 });
-    for (const file of chosen.slice(0, Math.max(0, room))) {
-      const problem = checkPictureFile(file);
-      if (problem) showToast(problem, { type: 'text', duration: 2000 });
-      else void addPicture(file);
-    }
-    if (picker.current) picker.current.value = '';
   }
 
   async function submit(event: SyntheticEvent<HTMLFormElement>): Promise<void> {
@@ -351,25 +316,9 @@ export function BangForm(props: Props) {
       {maxPictures > 0 && (
         <div className={styles.field}>
           <span className={styles.label}>{props.kind === 'apply' ? '证明材料（工作证或执业证照片）' : `图片（最多 ${maxPictures} 张）`}</span>
-          <ul className={styles.pics} aria-label="已选图片">
-            {pictures.map((p, i) => (
-              <li key={p.id} className={styles.pic}>
-                <img src={p.src} alt={`图片 ${i + 1}`} />
-                {p.url === null && <span className={styles.uploading}>上传中</span>}
-                <button type="button" className={styles.remove} aria-label={`删除图片 ${i + 1}`} onClick={() => setPictures((list) => list.filter((x) => x.id !== p.id))}>
-                  ×
-                </button>
-              </li>
-            ))}
-            {pictures.length < maxPictures && (
-              <li>
-                <label className={styles.add}>
-                  <input ref={picker} type="file" accept={UPLOAD_ACCEPT} multiple={maxPictures > 1} className={styles.file} onChange={(e) => pick(e.target.files)} aria-label="添加图片" />
-                  <span aria-hidden="true">+</span>
-                </label>
-              </li>
-            )}
-          </ul>
+          <PictureTiles label="图片" max={maxPictures} pictures={pictures} onChange={setPictures} classes={TILES} inputLabel="添加图片" loginFirst>
+            <span aria-hidden="true">+</span>
+          </PictureTiles>
         </div>
       )}
       {error && (

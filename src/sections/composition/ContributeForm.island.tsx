@@ -223,7 +223,7 @@ export function ContributeForm({ schools, teachers }: Props) {
         {draft.pictures.length < ESSAY_MAX_PICTURES && (
           <li>
             <label className={styles.add}>
-              <input type="file" accept="image/jpeg,image/png,image/gif,image/webp" multiple className={styles.file} aria-label="添加作文照片" disabled={busy !== ''} onChange={(e) => void onFiles(e.target.files).then(() => (e.target.value = ''))} />
+              <input type="file" accept="image/jpeg,image/png,image/gif,image/webp" multiple className="visually-hidden" aria-label="添加作文照片" disabled={busy !== ''} onChange={(e) => void onFiles(e.target.files).then(() => (e.target.value = ''))} />
               {busy === 'upload' ? '上传中…' : '+ 照片'}
             </label>
           </li>

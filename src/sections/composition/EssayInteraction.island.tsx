@@ -19,6 +19,7 @@ import { formatCount } from '../../lib/formatCount.ts';
 import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import { commentsHref, reviewStateLabel } from './compositionLinks.ts';
+import bottomSheet from '../../features/popup/BottomSheet.module.css';
 import styles from './EssayInteraction.module.css';
 import { newKey } from './newKey.ts';
 
@@ -270,8 +271,8 @@ function ReportSheet({ essayId, target, onClose }: { essayId: number; target: Re
   };
 
   return (
-    <div className={styles.sheetBack} role="presentation" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div className={styles.sheet} role="dialog" aria-modal="true" aria-labelledby={headingId}>
+    <div className={bottomSheet.mask} role="presentation" onClick={(e) => e.target === e.currentTarget && onClose()}>
+      <div className={`${bottomSheet.sheet} ${styles.sheet}`} role="dialog" aria-modal="true" aria-labelledby={headingId}>
         <h3 id={headingId}>{target.isTitle === 1 ? '举报这篇作文' : `举报 ${target.comment.nickname} 的评论`}</h3>
         {!options && <p>加载中…</p>}
         {options && (

@@ -11,12 +11,12 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import type { Post } from '../../contract/discover.ts';
 import { DISCOVER_PATHS, POST_MAX_CHARS, POST_MAX_PICTURES, tagColour } from '../../contract/discoverLimits.ts';
-import { UPLOAD_ACCEPT, VIDEO_ACCEPT } from '../../contract/uploadLimits.ts';
+import { VIDEO_ACCEPT } from '../../contract/uploadLimits.ts';
 import { LOGIN_EXPIRED_MESSAGE, LOGIN_REDIRECT_DELAY_MS, messageForFailure } from '../../client/apiClient.ts';
 import { browserUi } from '../../client/browserUi.ts';
 import { api } from '../../client/api.ts';
 import { storage } from '../../client/storage.ts';
-import { checkPictureFile, uploadPicture } from '../../features/interaction/uploadPicture.ts';
+import { PictureTiles, type PickedPicture } from '../../features/interaction/PictureTiles.tsx';
 import { requireLogin } from '../../features/login-gate/requireLogin.ts';
 import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
@@ -33,13 +33,7 @@ interface Props {
 
 const TOAST_MS = 2000;
 const LEAVE_AFTER_MS = 1200;
-
-/** A picked picture: the local preview while it uploads, then the stored copy's URL. */
-interface Picture {
-  id: string;
-  src: string;
-  url: string | null;
-}
+const TILES = { list: styles.pics, item: styles.pic, uploading: styles.uploading, remove: styles.remove, addItem: styles.pic, add: styles.add };
 
 /** The picked video: the local preview and the upload's progress, then the stored copy's URL. */
 interface Video {
@@ -63,12 +57,11 @@ export function PublishComposer({ topics, chosen, doneHref }: Props) {
   const key = publishDraftKey(session.userId);
   const [text, setText] = useState('');
   const [topicId, setTopicId] = useState<number | null>(chosen);
-  const [pictures, setPictures] = useState<Picture[]>([]);
+  const [pictures, setPictures] = useState<PickedPicture[]>([]);
   const [video, setVideo] = useState<Video | null>(null);
   const videoPicker = useRef<HTMLInputElement>(null);
   const videoUpload = useRef<AbortController | null>(null);
   const [busy, setBusy] = useState(false);
-  const picker = useRef<HTMLInputElement>(null);
   const idem = useRef<{ draft: string; key: string } | null>(null);
   // The draft is saved only once it was read back for this reader (never overwritten by the empty start).
   const [restored, setRestored] = useState<string | null>(null);
@@ -90,44 +83,6 @@ export function PublishComposer({ topics, chosen, doneHref }: Props) {
     if (stored === null) storage.removeItem(key);
     else storage.setItem(key, stored);
   }, [restored, key, text, pictures, video, topicId]);
-
-  function remove(id: string): void {
-    setPictures((list) => {
-      const gone = list.find((p) => p.id === id);
-      if (gone?.src.startsWith('blob:')) URL.revokeObjectURL(gone.src);
-      return list.filter((p) => p.id !== id);
-    });
-  }
-
-  async function addPicture(file: File): Promise<void> {
-    const id = newKey();
-    setPictures((list) => [...list, { id, src: URL.createObjectURL(file), url: null }]);
-    try {
-      const res = await uploadPicture(file, file.name || 'picture');
-      if (res.statusCode === 200) {
-        setPictures((list) => list.map((p) => (p.id === id ? { ...p, url: res.data.url } : p)));
-        return;
-      }
-      if (res.statusCode !== 301 && res.statusCode !== 302) say(res.message || '图片上传失败');
-    } catch (error) {
-      const message = messageForFailure(error, '图片上传失败，请重试');
-      if (message) say(message);
-    }
-    remove(id);
-  }
-
-  function pick(files: FileList | null): void {
-    if (!files || !requireLogin()) return;
-    const room = POST_MAX_PICTURES - pictures.length;
-    const chosenFiles = [...files];
-    if (chosenFiles.length > room) say(`最多上传 ${POST_MAX_PICTURES} 张图片`);
-    for (const file of chosenFiles.slice(0, Math.max(0, room))) {
-      const problem = checkPictureFile(file);
-      if (problem) say(problem);
-      else void addPicture(file);
-    }
-    if (picker.current) picker.current.value = '';
-  }
 
   function removeVideo(): void {
     videoUpload.current?.abort();
@@ -222,28 +177,20 @@ export function PublishComposer({ topics, chosen, doneHref }: Props) {
       <p className={count > POST_MAX_CHARS ? `${styles.count} ${styles.over}` : styles.count}>
         {count}/{POST_MAX_CHARS}
       </p>
-      <ul className={styles.pics} aria-label={`已选图片 ${pictures.length}/${POST_MAX_PICTURES}`}>
-        {pictures.map((p, i) => (
-          <li key={p.id} className={styles.pic}>
-            <img src={p.src} alt={`图片 ${i + 1}`} />
-            {p.url === null && <span className={styles.uploading}>上传中</span>}
-            <button type="button" className={styles.remove} aria-label={`删除图片 ${i + 1}`} onClick={() => remove(p.id)}>
-              ×
-            </button>
-          </li>
-        ))}
-        {pictures.length < POST_MAX_PICTURES && (
-          <li className={styles.pic}>
-            <label className={styles.add}>
-              <input ref={picker} type="file" accept={UPLOAD_ACCEPT} multiple className={styles.file} onChange={(e) => pick(e.target.files)} />
-              <span aria-hidden="true" className={styles.plus}>
-                +
-              </span>
-              <span className={styles.addLabel}>添加图片</span>
-            </label>
-          </li>
-        )}
-      </ul>
+      <PictureTiles
+        label="图片"
+        listLabel={`已选图片 ${pictures.length}/${POST_MAX_PICTURES}`}
+        max={POST_MAX_PICTURES}
+        pictures={pictures}
+        onChange={setPictures}
+        classes={TILES}
+        loginFirst
+      >
+        <span aria-hidden="true" className={styles.plus}>
+          +
+        </span>
+        <span className={styles.addLabel}>添加图片</span>
+      </PictureTiles>
       <section className={styles.videoBox} aria-label="视频">
         {video ? (
           <div className={styles.videoItem}>
@@ -260,7 +207,7 @@ export function PublishComposer({ topics, chosen, doneHref }: Props) {
           </div>
         ) : (
           <label className={styles.addVideo}>
-            <input ref={videoPicker} type="file" accept={VIDEO_ACCEPT} className={styles.file} onChange={(e) => pickVideo(e.target.files)} />
+            <input ref={videoPicker} type="file" accept={VIDEO_ACCEPT} className="visually-hidden" onChange={(e) => pickVideo(e.target.files)} />
             <span aria-hidden="true" className={styles.plus}>
               +
             </span>

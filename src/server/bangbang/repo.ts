@@ -140,7 +140,14 @@ export async function bumpBangCommentCountRepo(tx: Tx, scope: BangScope, id: num
 
 // ── mapping ────────────────────────────────────────────────────────────────────────────────────
 
-const ANONYMOUS: Profile = { nickname: '网友', userPic: '' };
+/** The author of an item whose account is gone. */
+export const ANONYMOUS: Profile = { nickname: '网友', userPic: '' };
+
+/** The author fields of an item as the contract spells them. */
+export function authorFields(userId: number, author: Profile | undefined): { userId: number; nickname: string; userPic: string } {
+  const who = author ?? ANONYMOUS;
+  return { userId, nickname: who.nickname, userPic: who.userPic };
+}
 
 /** Spec 4: a question is 答 (1) once it has an answer; before that it waits (0, 待回答). isShowReply: answering is open. */
 export function questionState(row: Pick<QuestionRow, 'answerCount' | 'replyClosed' | 'region'>) {
@@ -166,15 +173,12 @@ function reviewOf(row: { reviewState: string; reviewReason: string }): { reviewS
 }
 
 export function toQuestionDetail(row: QuestionRow, author: Profile | undefined, liked: boolean): QuestionDetail {
-  const who = author ?? ANONYMOUS;
   return {
     id: row.id,
     title: row.title,
     content: row.content,
     pictures: row.pictures,
-    userId: row.userId,
-    nickname: who.nickname,
-    userPic: who.userPic,
+    ...authorFields(row.userId, author),
     ...questionState(row),
     ...reviewOf(row),
     createTime: formatBeijingTime(row.createdAt),
@@ -187,14 +191,11 @@ export function toQuestionDetail(row: QuestionRow, author: Profile | undefined, 
 }
 
 export function toAnswer(row: AnswerRow, author: Profile | undefined, liked: boolean, answerer: AnswererFields = READER_ANSWERER): Answer {
-  const who = author ?? ANONYMOUS;
   return {
     id: row.id,
     bangId: row.id,
     questionId: row.questionId,
-    userId: row.userId,
-    nickname: who.nickname,
-    userPic: who.userPic,
+    ...authorFields(row.userId, author),
     // The member's tag wins over the tag stored with an old answer.
     label: answerer.typeName || row.label,
     ...answerer,
@@ -227,14 +228,11 @@ export function politicsStepOf(row: Pick<PoliticsRow, 'status' | 'acceptedAt'>):
 }
 
 export function toPoliticsListItem(row: PoliticsListRow, author: Profile | undefined): PoliticsListItem {
-  const who = author ?? ANONYMOUS;
   return {
     id: row.id,
     title: row.title,
     content: excerptOf(row.content, POLITICS_EXCERPT_LENGTH),
-    userId: row.userId,
-    nickname: who.nickname,
-    userPic: who.userPic,
+    ...authorFields(row.userId, author),
     department: row.department,
     status: row.status,
     statusText: STATUS_TEXT[row.status] ?? '待回复',
@@ -248,15 +246,12 @@ export function toPoliticsListItem(row: PoliticsListRow, author: Profile | undef
 
 /** `replyContent` is the stored, sanitised HTML; the page sanitises it again when rendering (RichText). */
 export function toPoliticsDetail(row: PoliticsRow, author: Profile | undefined, liked: boolean): PoliticsDetail {
-  const who = author ?? ANONYMOUS;
   return {
     id: row.id,
     title: row.title,
     content: row.content,
     pictures: row.pictures,
-    userId: row.userId,
-    nickname: who.nickname,
-    userPic: who.userPic,
+    ...authorFields(row.userId, author),
     createTime: formatBeijingTime(row.createdAt),
     department: row.department,
     ...reviewOf(row),

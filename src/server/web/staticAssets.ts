@@ -3,10 +3,11 @@
  * never change, so they are cached for a year as immutable.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { listFiles } from './listFiles.ts';
 
 interface Asset {
   type: string;
@@ -43,15 +44,6 @@ export function contentTypeOf(file: string): string {
   return TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
-function walk(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) walk(full, out);
-    else out.push(full);
-  }
-  return out;
-}
-
 function readIfExists(file: string): Buffer | undefined {
   try {
     return readFileSync(file);
@@ -67,7 +59,7 @@ export class StaticAssets {
   constructor(dir: string, prefix: string) {
     let files: string[] = [];
     try {
-      files = walk(dir);
+      files = listFiles(dir);
     } catch {
       return;
     }

@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { bangAnswers, bangHotSearches, bangMembers, bangPolitics, bangQuestions, bangServices } from '../../db/schema/bangbang.ts';
 import { users } from '../../db/schema/accounts.ts';
 import type { Profile } from '../../interaction/repo.ts';
-import { excerptOf, POLITICS_EXCERPT_LENGTH, politicsListColumns, questionState, READER_ANSWERER, type AnswererFields, type PoliticsListRow, type QuestionRow } from '../repo.ts';
+import { ANONYMOUS, authorFields, excerptOf, POLITICS_EXCERPT_LENGTH, politicsListColumns, questionState, READER_ANSWERER, type AnswererFields, type PoliticsListRow, type QuestionRow } from '../repo.ts';
 
 type Q = Db | Tx;
 export type MemberRow = typeof bangMembers.$inferSelect;
@@ -151,18 +151,13 @@ export async function listHotSearchesRepo(db: Q) {
 
 // ── mapping ────────────────────────────────────────────────────────────────────────────────────
 
-const ANONYMOUS: Profile = { nickname: '网友', userPic: '' };
-
 export function toQuestionListItem(row: QuestionRow, author: Profile | undefined): QuestionListItem {
-  const who = author ?? ANONYMOUS;
   return {
     id: row.id,
     title: row.title,
     content: excerptOf(row.content, POLITICS_EXCERPT_LENGTH),
     pictures: row.pictures,
-    userId: row.userId,
-    nickname: who.nickname,
-    userPic: who.userPic,
+    ...authorFields(row.userId, author),
     ...questionState(row),
     createTime: formatBeijingTime(row.createdAt),
     pv: row.pv,
@@ -172,10 +167,9 @@ export function toQuestionListItem(row: QuestionRow, author: Profile | undefined
   };
 }
 
-export function questionBoardItem(row: QuestionRow, author: Profile | undefined): BoardItem {
-  const state = questionState(row);
+/** What a board item of either kind shows the same way: its title, excerpt, pictures, author and time. */
+function boardItemCommon(row: QuestionRow | BoardPoliticsRow, author: Profile | undefined) {
   return {
-    kind: 'qa',
     id: row.id,
     title: row.title,
     content: excerptOf(row.content, POLITICS_EXCERPT_LENGTH),
@@ -183,6 +177,14 @@ export function questionBoardItem(row: QuestionRow, author: Profile | undefined)
     nickname: (author ?? ANONYMOUS).nickname,
     createTime: formatBeijingTime(row.createdAt),
     pv: row.pv,
+  };
+}
+
+export function questionBoardItem(row: QuestionRow, author: Profile | undefined): BoardItem {
+  const state = questionState(row);
+  return {
+    kind: 'qa',
+    ...boardItemCommon(row, author),
     count: row.answerCount,
     status: state.status,
     statusText: state.statusText,
@@ -194,13 +196,7 @@ export function questionBoardItem(row: QuestionRow, author: Profile | undefined)
 export function politicsBoardItem(row: BoardPoliticsRow, author: Profile | undefined): BoardItem {
   return {
     kind: 'politics',
-    id: row.id,
-    title: row.title,
-    content: excerptOf(row.content, POLITICS_EXCERPT_LENGTH),
-    pictures: row.pictures,
-    nickname: (author ?? ANONYMOUS).nickname,
-    createTime: formatBeijingTime(row.createdAt),
-    pv: row.pv,
+    ...boardItemCommon(row, author),
     count: row.commentCount,
     status: row.status,
     statusText: row.status === 1 ? '已回复' : '待回复',

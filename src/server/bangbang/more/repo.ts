@@ -20,12 +20,11 @@ import {
 import { users } from '../../db/schema/accounts.ts';
 import type { Profile } from '../../interaction/repo.ts';
 import { likePattern, PUBLIC_QUESTION } from '../board/repo.ts';
+import { authorFields } from '../repo.ts';
 
 type Q = Db | Tx;
 export type GroupRow = typeof bangGroups.$inferSelect;
 export type TipRow = typeof bangTips.$inferSelect;
-
-const ANONYMOUS: Profile = { nickname: '网友', userPic: '' };
 
 /** Approved answers of approved questions, newest first, optionally of one answerer, with the question's title. */
 export async function listRecentAnswersRepo(db: Q, page: number, pageSize: number, userId?: number) {
@@ -221,14 +220,11 @@ export function toGroup(row: GroupRow, joined: boolean): Group {
 }
 
 export function toGroupPost(row: { post: typeof bangGroupPosts.$inferSelect; groupName: string }, author: Profile | undefined): GroupPost {
-  const who = author ?? ANONYMOUS;
   return {
     id: row.post.id,
     groupId: row.post.groupId,
     groupName: row.groupName,
-    userId: row.post.userId,
-    nickname: who.nickname,
-    userPic: who.userPic,
+    ...authorFields(row.post.userId, author),
     content: row.post.content,
     pictures: row.post.pictures,
     likeNum: row.post.likeNum,
@@ -249,12 +245,9 @@ export const HANDLING_TEXT: Readonly<Record<number, string>> = { 0: '已收到',
 
 /** A tip for the list: the contact phone never leaves the server. */
 export function toTip(row: TipRow, author: Profile | undefined): Tip {
-  const who = author ?? ANONYMOUS;
   return {
     id: row.id,
-    userId: row.userId,
-    nickname: who.nickname,
-    userPic: who.userPic,
+    ...authorFields(row.userId, author),
     content: row.content,
     pictures: row.pictures,
     videoUrl: row.videoUrl,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { nextRotation, parseCounter } from './adRotation.ts';
@@ -43,5 +44,12 @@ describe('the ad slot chooser that runs while the page is parsed', () => {
     const doc = dom.window.document;
     doc.write(`<sc-ad-slot data-key="k"><a data-ad="1"></a><a data-ad="2" hidden></a></sc-ad-slot><script>${AD_SLOT_INLINE}</script>`);
     expect([...doc.querySelectorAll<HTMLElement>('[data-ad]')].map((a) => a.hidden)).toEqual([false, true]);
+  });
+});
+
+describe('AdChooser.astro', () => {
+  it('renders exactly AD_SLOT_INLINE, the text whose hash the CSP carries', () => {
+    const astro = readFileSync(new URL('./AdChooser.astro', import.meta.url), 'utf8');
+    expect(astro).toContain(`<script is:inline>${AD_SLOT_INLINE}</script>`);
   });
 });

@@ -6,7 +6,7 @@
  * picks the same ad from the same counter and advances it, as before. Any failure leaves the first ad.
  *
  * Hand-minified, one line: the exact text is hashed for the CSP in astro.config.mjs (ADR 009), and it is
- * in the HTML of every detail page. adSlotInline.test.ts runs it against adRotation.ts.
+ * in the HTML of every detail page (AdChooser.astro). adSlotInline.test.ts runs it against adRotation.ts.
  */
 export const AD_SLOT_INLINE =
   '(function(s){try{var a=s.querySelectorAll("[data-ad]"),n=a.length,r=localStorage.getItem(s.dataset.key||""),' +

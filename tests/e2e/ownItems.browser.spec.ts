@@ -2,9 +2,9 @@
  * Issue 15, team rule "a pending or rejected item is visible only to its author, marked 审核中 or with the
  * reason": the seeded reader whose writing is still with the editors (ownItemsSeed.ts) opens each of
  * their items — essay and complaint from their own lists, the discover post from the feed — and sees it
- * marked; a stranger at the same address gets the 404 page. Questions and 问政 items use the same
- * OwnItemPreview (tests/api/ownPendingItems.test.ts covers their calls). Phone browser only: one reader,
- * one SMS login (the page is the same on every host).
+ * marked; a stranger at the same address gets the 404 page. The 问答 question in review and the turned-down
+ * 问政 item open from 我的提问 (their calls: tests/api/ownPendingItems.test.ts). Phone browser only: one
+ * reader, one SMS login (the page is the same on every host).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { OWN_ITEMS, OWN_ITEMS_PHONE } from '../../src/server/db/seed/ownItemsSeed.ts';
@@ -59,7 +59,23 @@ test('the author opens each of their items in review from their lists, marked; a
   await page.goto(`/shancheng/DetailDiscover?newsId=${post!.id}`);
   await expectOwn(page, '我的动态', '审核中');
 
+  // 我的提问: the question in review and the 问政 the editors turned down, each with its state and reason.
+  await page.goto('/shancheng/mine/questions');
+  await page.getByRole('link', { name: new RegExp(OWN_ITEMS.question.title) }).click();
+  await expect(page).toHaveURL(/\/BangBang\/QA\/detail\?id=\d+$/);
+  await expectOwn(page, OWN_ITEMS.question.title, '审核中');
+  const questionUrl = page.url();
+  await page.goto('/shancheng/mine/questions');
+  await page.getByRole('link', { name: new RegExp(OWN_ITEMS.politics.title) }).click();
+  await expect(page).toHaveURL(/\/BangBang\/politics\/detail\?id=\d+$/);
+  await expectOwn(page, OWN_ITEMS.politics.title, `未通过：${OWN_ITEMS.politics.reason}`);
+
   const stranger = await browser.newPage();
+  for (const url of [questionUrl, page.url()]) {
+    expect((await stranger.goto(url))?.status()).toBe(404);
+    await expect(stranger.getByRole('heading', { name: '找不到这个页面' })).toBeVisible();
+  }
+  await expect(stranger.getByText(OWN_ITEMS.politics.title)).toHaveCount(0);
   const res = await stranger.goto(essayUrl);
   expect(res?.status()).toBe(404);
   await expect(stranger.getByRole('heading', { name: '找不到这个页面' })).toBeVisible();

@@ -1,7 +1,7 @@
 /**
  * A demo reader whose writing is still with the editors (issue 15; team rule: "a pending or rejected item
- * is visible only to its author, marked 审核中 or with the reason"): an essay, a discover post and a
- * complaint in review. (Not a question or a 问政 item: the board's suites count every seeded one as public.)
+ * is visible only to its author, marked 审核中 or with the reason"): an essay, a discover post, a complaint
+ * and a 问答 question in review, and a 问政 item the editors turned down (with its reason).
  * The reader signs in by SMS code
  * (OWN_ITEMS_PHONE; in development the code is in the outbox), so a demo shows what an author sees on
  * their own pages while everyone else gets 404. Under its own seed-run name, after the areas it writes
@@ -10,6 +10,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { users } from '../schema/accounts.ts';
+import { bangPolitics, bangQuestions } from '../schema/bangbang.ts';
 import { compositionEssays, compositionSchools } from '../schema/composition.ts';
 import { seedRuns } from '../schema/core.ts';
 import { discoverPosts, discoverTopics } from '../schema/discover.ts';
@@ -27,6 +28,8 @@ export const OWN_ITEMS = {
   essay: { title: '外婆的吊脚楼' },
   post: { content: '傍晚在朝天门看两江交汇，江面被夕阳染成了金色，货船一艘接一艘往下游走。' },
   complaint: { shop: '山货直供旗舰店' },
+  question: { title: '南滨路周末晚上几点开始交通管制？' },
+  politics: { title: '小区门口的共享单车堆满人行道，能否规划停放点？', reason: '内容与已受理的问政重复，请在原问政下补充' },
 } as const;
 
 export async function seedOwnItems(database: Database): Promise<{ seeded: boolean }> {
@@ -74,6 +77,23 @@ export async function seedOwnItems(database: Database): Promise<{ seeded: boolea
       })
       .returning({ id: complaints.id });
     await tx.insert(complaintEvents).values({ complaintId: complaint!.id, status: 'submitted', note: '投诉已提交，平台将在 3 个工作日内审核受理', createdAt: at(2) });
+    await tx.insert(bangQuestions).values({
+      userId,
+      title: OWN_ITEMS.question.title,
+      content: '想周六晚上带家人去南滨路看夜景，听说周末晚上会交通管制，请问大概几点开始？开车的话停在哪里比较方便？',
+      region: '南岸区',
+      reviewState: 'pending',
+      createdAt: at(3),
+    });
+    await tx.insert(bangPolitics).values({
+      userId,
+      title: OWN_ITEMS.politics.title,
+      content: '我们小区门口的人行道上每天都停满了共享单车，推着婴儿车根本过不去，希望有关部门规划一下停放点。',
+      department: '沙坪坝区城市管理局',
+      reviewState: 'rejected',
+      reviewReason: OWN_ITEMS.politics.reason,
+      createdAt: at(30),
+    });
     await tx.insert(seedRuns).values({ name: OWN_ITEMS_SEED });
     return true;
   });

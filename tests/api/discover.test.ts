@@ -38,7 +38,12 @@ describe('discover reads (spec 7.2)', () => {
     expect(all.length).toBeGreaterThanOrEqual(40);
     expect(new Set(all.map((p) => p.id)).size).toBe(all.length);
     expect(new Set(all.flatMap((p) => p.tags.map((x) => x.id))).size).toBeGreaterThanOrEqual(8);
-    expect(all.filter((p) => p.imageUrl.length > 0).length).toBe(all.length);
+    // Every post shows something: pictures, or a demo video (then no pictures).
+    expect(all.filter((p) => (p.imageUrl.length > 0) !== (p.video !== '')).length).toBe(all.length);
+    const videos = all.filter((p) => p.video !== '');
+    expect(videos.length).toBeGreaterThanOrEqual(2);
+    // The files are copied by the seed (discoverSeed.test.ts).
+    for (const p of videos) expect(p.video).toMatch(/^\/media\/discover\/post-\d+\.mp4$/);
     const counts = new Set(all.map((p) => p.imageUrl.length));
     for (const n of [1, 2, 3, 4]) expect(counts.has(n), `${n} pictures`).toBe(true);
     const official = all.filter((p) => p.official !== null);

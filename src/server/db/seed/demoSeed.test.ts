@@ -1,12 +1,13 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../client.ts';
 import { openTestDatabase as openDatabase } from '../../../../tests/support/testDatabase.ts';
 import { ads, banners, channels, columns, districts, news, seedRuns } from '../schema/core.ts';
 import { newsDetailExtras } from '../schema/detail.ts';
+import { discoverPosts } from '../schema/discover.ts';
 import { comments } from '../schema/interaction.ts';
 import { demoVideoFor, LANDSCAPE_VIDEOS } from './demoVideos.ts';
 import { seedDemo } from './demoSeed.ts';
@@ -97,6 +98,11 @@ describe('demo seed', () => {
       const seconds = r.channelId === 10 ? lengthOf.get(r.videoUrl.split('/').pop() ?? '') : demoVideoFor(r.id, r.channelId === 12).seconds;
       expect(r.videoTime, `video ${r.id}`).toBe(`00:${String(seconds).padStart(2, '0')}`);
     }
+
+    // Discover posts with a demo video: the file is in the media folder, under the address the post names.
+    const videoPosts = await db.select({ video: discoverPosts.video }).from(discoverPosts).where(ne(discoverPosts.video, ''));
+    expect(videoPosts.length).toBeGreaterThanOrEqual(2);
+    for (const p of videoPosts) expect(existsSync(join(mediaDir, p.video.replace(/^\/media\//, '')))).toBe(true);
 
     // A new row gets an id after the seeded ones (sequences were advanced).
     const [inserted] = await database.write((tx) =>

@@ -3,6 +3,10 @@
  * ffmpeg: a slow pan over a generated scene, no colour bars) and their real lengths, so a card's
  * duration is the video's (issue 15). A video item takes one by its id.
  */
+import { fileURLToPath } from 'node:url';
+
+/** Where the committed demo videos are (a seed copies them into the media folder). */
+export const DEMO_VIDEO_DIR = fileURLToPath(new URL('./media/', import.meta.url));
 export interface DemoVideo {
   file: string;
   /** Length in whole seconds. */

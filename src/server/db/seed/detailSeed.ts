@@ -9,17 +9,15 @@
  */
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { sanitizeHtml } from '../../../features/richtext/sanitizeHtml.server.ts';
 import type { Tx } from '../client.ts';
 import { appConfig, news } from '../schema/core.ts';
 import { newsDetailExtras } from '../schema/detail.ts';
 import type { DemoData } from './buildDemoData.ts';
-import { demoVideoFor, LANDSCAPE_VIDEOS } from './demoVideos.ts';
+import { DEMO_VIDEO_DIR, demoVideoFor, LANDSCAPE_VIDEOS } from './demoVideos.ts';
 
-const SAMPLE_DIR = fileURLToPath(new URL('./media/', import.meta.url));
-const LANDSCAPE = path.join(SAMPLE_DIR, LANDSCAPE_VIDEOS[0]?.file ?? 'video-night.mp4');
+const LANDSCAPE = path.join(DEMO_VIDEO_DIR, LANDSCAPE_VIDEOS[0]?.file ?? 'video-night.mp4');
 const BATCH = 50;
 /** The first pinned article on 推荐 is long enough to fold (spec 4: ≥ 1.2 window heights). */
 /** A video whose flag ad hides its pre-roll (spec 5; tests/e2e/specRules.all.spec.ts). */
@@ -65,7 +63,7 @@ async function copySamples(mediaDir: string, rows: NewsRow[]): Promise<void> {
   await mkdir(path.join(mediaDir, 'live'), { recursive: true });
   const copies: [string, string][] = [];
   for (const r of rows) {
-    if (r.dataType === 8) copies.push([path.join(SAMPLE_DIR, demoVideoFor(r.id, r.channelId === 12).file), path.join(mediaDir, 'video', `${r.id}.mp4`)]);
+    if (r.dataType === 8) copies.push([path.join(DEMO_VIDEO_DIR, demoVideoFor(r.id, r.channelId === 12).file), path.join(mediaDir, 'video', `${r.id}.mp4`)]);
     if (r.dataType === 1) for (const s of r.videoUrls ?? []) copies.push([LANDSCAPE, path.join(mediaDir, 'live', `${r.id}-${qualityKey(s.videoUrl)}.mp4`)]);
   }
   for (let i = 0; i < copies.length; i += 32) await Promise.all(copies.slice(i, i + 32).map(([from, to]) => copyFile(from, to)));

@@ -51,6 +51,8 @@ export interface PostSeed {
   text: string;
   /** Picture captions: one generated picture each. */
   pictures: string[];
+  /** A demo video (a file of demoVideos.ts), copied to /media/discover/post-<n>.mp4; such a post has no pictures. */
+  video?: string;
   /** An official reply: account index, HTML text; the reply links the demo news item picked by the seed. */
   official?: { by: number; html: string };
   comments?: { by: number; text: string }[];
@@ -72,7 +74,8 @@ export const DISCOVER_POSTS: readonly PostSeed[] = [
     topics: [2, 0],
     by: 3,
     text: '在李子坝站等了三趟车，终于拍到2号线穿楼而过。观景平台下午四点以后逆光，想拍清楚车头建议上午来。旁边的抗战遗址公园也值得逛一逛。',
-    pictures: ['李子坝穿楼'],
+    pictures: [],
+    video: 'short-rail.mp4',
     official: {
       by: 2,
       html: '<p>感谢分享！李子坝观景平台近期完成了扩建，新增了无障碍通道和休息座椅，详细情况可以看看我们的报道。</p>',
@@ -435,7 +438,8 @@ export const DISCOVER_POSTS: readonly PostSeed[] = [
     topics: [0, 3],
     by: 12,
     text: '长江索道排了一个小时，上去只用了四分钟，但是值得。缆车从两排高楼之间滑过去，江面在脚下，像在拍电影。',
-    pictures: ['长江索道', '缆车窗外', '江面'],
+    pictures: [],
+    video: 'video-river.mp4',
     comments: [
       { by: 3, text: '晚上坐也好看，灯全亮了' },
       { by: 13, text: '排队一小时是常态' },

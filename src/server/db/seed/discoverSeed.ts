@@ -1,9 +1,11 @@
 /**
  * Demo data of discover (issue 17), under its own seed-run name so a database seeded before discover
- * existed gets it on its next start: 10 topics, 45 posts with generated pictures (1 to 6 each), official
+ * existed gets it on its next start: 10 topics, 45 posts with generated pictures (1 to 6 each) or a demo video, official
  * replies linking real demo news items, comments. Counters are written to match the rows. Deterministic:
  * ids follow the order of discoverData.ts, times step back from the seed anchor, numbers from a fixed PRNG.
  */
+import { copyFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { sanitizeHtml } from '../../../features/richtext/sanitizeHtml.server.ts';
 import type { Database } from '../client.ts';
@@ -15,6 +17,7 @@ import { SEED_ANCHOR } from './buildDemoData.ts';
 import { createRng } from './createRng.ts';
 import { DISCOVER_HOT_WORDS, DISCOVER_PEOPLE, DISCOVER_POSTS, DISCOVER_TOPICS, OFFICIAL_ACCOUNTS } from './discoverData.ts';
 import { PictureSet, writePictures } from './demoPictures.ts';
+import { DEMO_VIDEO_DIR } from './demoVideos.ts';
 import { sceneForCaption } from './sceneSvg.ts';
 
 export const DISCOVER_SEED_NAME = 'discover';
@@ -47,10 +50,24 @@ export function discoverImages(): PictureSet {
   return images;
 }
 
+/** The public address of post i's demo video. */
+function postVideoUrl(i: number): string {
+  return `/media/discover/post-${i + 1}.mp4`;
+}
+
+/** Copies the demo videos of the posts that have one into the media folder. */
+async function copyPostVideos(mediaDir: string): Promise<void> {
+  await mkdir(path.join(mediaDir, 'discover'), { recursive: true });
+  for (const [i, p] of DISCOVER_POSTS.entries()) {
+    if (p.video) await copyFile(path.join(DEMO_VIDEO_DIR, p.video), path.join(mediaDir, postVideoUrl(i).slice('/media/'.length)));
+  }
+}
+
 export async function seedDiscover(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
   if (await alreadySeeded(database.db)) return { seeded: false };
   const images = discoverImages();
   await writePictures(options.mediaDir, images);
+  await copyPostVideos(options.mediaDir);
   const seeded = await database.write(async (tx) => {
     const again = await tx.select({ name: seedRuns.name }).from(seedRuns).where(eq(seedRuns.name, DISCOVER_SEED_NAME)).limit(1);
     if (again.length > 0) return false;
@@ -96,6 +113,7 @@ export async function seedDiscover(database: Database, options: { mediaDir: stri
           userId: userId(p.by),
           content: p.text,
           pictures: p.pictures.map((_, j) => `/media/discover/post-${i + 1}-${j + 1}.webp`),
+          video: p.video ? postVideoUrl(i) : '',
           likeNum: rng.int(2, 320),
           pv: rng.int(200, 9000),
           commentCount: p.comments?.length ?? 0,

@@ -354,6 +354,17 @@ export const baoliaoList = defineEndpoint({
   auth: 'optional',
 });
 
+/** One tip (spec 2.4 jump 20 "tip detail"): public once approved; the author also gets their own in review. */
+export const baoliaoDetail = defineEndpoint({
+  method: 'GET',
+  path: '/v1/bangbang/baoliao/detail',
+  summary: '一条读者爆料（已公开的；本人的待审核爆料本人可见）',
+  tag: 'bangbang',
+  query: z.object({ id: Id }),
+  data: Tip,
+  auth: 'optional',
+});
+
 export const TipBody = z.object({
   content: Text({ min: 5, max: 1000, label: '爆料内容' }),
   pictures: PictureList,

@@ -244,6 +244,37 @@ describe('tips (爆料)', () => {
   });
 });
 
+describe('one tip (/v1/bangbang/baoliao/detail, jump 20 "tip detail")', () => {
+  it('answers a public tip without its contact phone; one in review only to its author; a bad or unknown id in Chinese', async () => {
+    const [pub] = await t.database.db.select().from(bangTips).where(eq(bangTips.reviewState, 'approved')).limit(1);
+    const one = await get<Tip>(`/v1/bangbang/baoliao/detail?id=${pub!.id}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.data).toMatchObject({ id: pub!.id, content: pub!.content, reviewState: 'approved' });
+    expect(JSON.stringify(one.data)).not.toContain('contactPhone');
+
+    const author = await createTestUser(t.database);
+    const [pending] = await t.database.db
+      .insert(bangTips)
+      .values({ userId: author.userId, content: '解放碑步行街一处地砖翘起，已经有人绊倒了。', reviewState: 'pending', contactPhone: '13800138001' })
+      .returning({ id: bangTips.id });
+    const hidden = await get<Tip>(`/v1/bangbang/baoliao/detail?id=${pending!.id}`);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.message).toBe('爆料不存在或已删除');
+    const stranger = await createTestUser(t.database);
+    expect((await get<Tip>(`/v1/bangbang/baoliao/detail?id=${pending!.id}`, stranger.headers)).statusCode).toBe(404);
+    const own = await get<Tip>(`/v1/bangbang/baoliao/detail?id=${pending!.id}`, author.headers);
+    expect(own.statusCode).toBe(200);
+    expect(own.data.reviewState).toBe('pending');
+    expect(JSON.stringify(own.data)).not.toContain('13800138001');
+
+    expect((await get(`/v1/bangbang/baoliao/detail?id=99999999`)).statusCode).toBe(404);
+    const bad = await get('/v1/bangbang/baoliao/detail?id=abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.message).toMatch(/[\u4e00-\u9fff]/);
+    expect(bad.message).not.toMatch(/[A-Za-z]{3,}/);
+  });
+});
+
 describe('applications (身份认证, /api/bangbang/member/useredit)', () => {
   it('pending until approved; only the listed fields count; approved members get their tag on answers', async () => {
     const reader = await createTestUser(t.database);

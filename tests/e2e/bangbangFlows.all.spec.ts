@@ -127,6 +127,23 @@ test('a tip: sent with a private phone, listed without it; the hot-line sheet', 
   await page.getByRole('button', { name: '取消' }).click();
 });
 
+test('one tip (jump 20 "tip detail"): the tip alone, the way to all tips; an unknown one is 404 in Chinese', async ({ page, request }) => {
+  const list = (await (await request.get('/v1/bangbang/baoliao/list?page=1&pageSize=5')).json()) as { data: Array<{ id: number; content: string }> };
+  const tip = list.data[2]!;
+  await page.goto(`/shancheng/BangBang/exposure/index?id=${tip.id}`);
+  const detail = page.getByRole('region', { name: '爆料详情' });
+  await expect(detail.locator('[data-tip]')).toHaveCount(1);
+  await expect(detail.locator(`[data-tip="${tip.id}"]`)).toContainText(tip.content.slice(0, 12));
+  await expect(page.getByRole('region', { name: '网友爆料' })).toHaveCount(0);
+  await detail.getByRole('link', { name: '查看全部爆料' }).click();
+  await expect(page).toHaveURL(/\/BangBang\/exposure\/index$/);
+  await expect(page.getByRole('region', { name: '网友爆料' }).locator('[data-tip]').first()).toBeVisible();
+
+  const missing = await page.goto('/shancheng/BangBang/exposure/index?id=99999999');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByText('爆料不存在或已删除')).toBeVisible();
+});
+
 test('apply for identity: 记者 with a proof picture → 审核中', async ({ page, context }) => {
   await signIn(context, reader);
   await page.goto('/shancheng/BangBang/applyfor');

@@ -6,6 +6,7 @@
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { wendaGetAnswerDetail, wendaGetAnswerListById, wenzhengGetDetail, type Answer, type MemberItem, type PoliticsDetail, type QuestionDetail, type QuestionListItem } from '../../contract/bangbang.ts';
 import {
+  baoliaoDetail,
   baoliaoList,
   explainDetail,
   explainList,
@@ -171,12 +172,22 @@ export function loadGroup(url: URL): Promise<PageLoad<GroupView>> {
   });
 }
 
-export function loadTips(url: URL): Promise<PageLoad<PagedView<Tip>>> {
-  return loadSafely<PagedView<Tip>>(async () => {
+export type TipsView = ({ kind: 'list' } & PagedView<Tip>) | { kind: 'detail'; item: Tip };
+
+/** The tips page, or with `?id=` one tip (spec jump 20, "tip detail"). */
+export function loadTips(url: URL): Promise<PageLoad<TipsView>> {
+  return loadSafely<TipsView>(async () => {
+    if (url.searchParams.has('id')) {
+      const id = readId(url);
+      if (id === null) return { kind: 'notFound' };
+      const res = dataOr404(await getEndpoint(baoliaoDetail, { id }));
+      if (!res.ok) return res.notFound ? { kind: 'notFound', message: res.message } : { kind: 'error' };
+      return { kind: 'ok', view: { kind: 'detail', item: res.data } };
+    }
     const page = readPage(url);
     if (page === null) return { kind: 'notFound' };
     const res = dataOr404(await getEndpoint(baoliaoList, { page, pageSize: MORE_PAGE_SIZE }));
-    return res.ok ? { kind: 'ok', view: { items: res.data, page } } : { kind: 'error' };
+    return res.ok ? { kind: 'ok', view: { kind: 'list', items: res.data, page } } : { kind: 'error' };
   });
 }
 

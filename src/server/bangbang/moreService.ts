@@ -23,6 +23,7 @@ import {
   listQuestionsByUserRepo,
   listRecentAnswersRepo,
   listTipsRepo,
+  findTipRepo,
   ownMemberRepo,
   toExplainer,
   toGroup,
@@ -39,6 +40,7 @@ export const MORE_MESSAGES = {
   memberMissing: '该用户不存在或未入驻',
   groupMissing: '社群不存在或已解散',
   explainerMissing: '文章不存在或已删除',
+  tipMissing: '爆料不存在或已删除',
 } as const;
 
 /** Items of each list on the Q&A home. */
@@ -171,6 +173,14 @@ export async function tipsService(db: Db, viewer: AuthUser | null, page: number,
   const rows = await listTipsRepo(db, viewer?.userId ?? null, page, pageSize);
   const profiles = await profilesRepo(db, [...new Set(rows.map((r) => r.userId))]);
   return rows.map((r) => toTip(r, profiles.get(r.userId)));
+}
+
+/** One tip (jump 20): a tip nobody may see yet answers as missing, like one that never was. */
+export async function tipService(db: Db, viewer: AuthUser | null, id: number): Promise<Tip> {
+  const row = await findTipRepo(db, id, viewer?.userId ?? null);
+  if (!row) throw fail(StatusCode.notFound, MORE_MESSAGES.tipMissing);
+  const profiles = await profilesRepo(db, [row.userId]);
+  return toTip(row, profiles.get(row.userId));
 }
 
 export async function explainersService(db: Db, page: number, pageSize: number): Promise<Explainer[]> {

@@ -14,6 +14,7 @@ import {
 } from '../../contract/bangbang.ts';
 import {
   baoliaoAdd,
+  baoliaoDetail,
   baoliaoList,
   explainDetail,
   explainList,
@@ -68,6 +69,7 @@ import {
   politicsProgressService,
   recentAnswersService,
   recommendersService,
+  tipService,
   tipsService,
   wendaIndexService,
 } from './moreService.ts';
@@ -157,6 +159,7 @@ function registerMoreBangbangRoutes(registry: ApiRegistry): void {
   });
 
   registerEndpoint(registry, baoliaoList, async ({ query, c }) => ok(await tipsService(db, optionalUser(c), query.page, query.pageSize)));
+  registerEndpoint(registry, baoliaoDetail, async ({ query, c }) => ok(await tipService(db, optionalUser(c), query.id)));
   registerEndpoint(registry, baoliaoAdd, async ({ body, c }) => {
     const { data, message } = await tipAddService(ctx, c, requireUser(c), body);
     return ok(data, message);

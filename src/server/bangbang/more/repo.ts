@@ -188,6 +188,13 @@ export async function listTipsRepo(db: Q, viewerId: number | null, page: number,
     .offset((page - 1) * pageSize);
 }
 
+/** One tip: approved, or the viewer's own in any state. */
+export async function findTipRepo(db: Q, id: number, viewerId: number | null): Promise<TipRow | null> {
+  const visible = viewerId === null ? eq(bangTips.reviewState, 'approved') : or(eq(bangTips.reviewState, 'approved'), eq(bangTips.userId, viewerId));
+  const rows = await db.select().from(bangTips).where(and(eq(bangTips.id, id), visible)).limit(1);
+  return rows[0] ?? null;
+}
+
 // ── explainers ───────────────────────────────────────────────────────────────────────────────────
 
 export async function listExplainersRepo(db: Q, page: number, pageSize: number) {

@@ -71,7 +71,7 @@ function Actions({ post, onChange }: { post: FarmerPost; onChange: (p: FarmerPos
           <button type="button" onClick={like} aria-pressed={post.isDoLike === 1} aria-label={post.isDoLike === 1 ? `取消点赞，已有 ${post.likeNum} 个赞` : `点赞，已有 ${post.likeNum} 个赞`} className={post.isDoLike === 1 ? styles.liked : undefined}>
             {post.isDoLike === 1 ? '♥' : '♡'} {post.likeNum}
           </button>
-          <button type="button" onClick={() => (requireLogin() ? setOpen((o) => !o) : undefined)} aria-expanded={open} aria-label={`评论，已有 ${post.commentCount} 条`}>
+          <button type="button" onClick={() => (requireLogin() ? setOpen((o) => !o) : undefined)} aria-expanded={open} aria-label={`评论 ${post.commentCount} 条`}>
             评论 {post.commentCount}
           </button>
         </div>

@@ -47,7 +47,7 @@ function editedContent(row: NewsRow, all: NewsRow[]): string {
     html = [html, '<h3>延伸阅读</h3>', ...borrowed].join('\n');
   }
   if (row.dataType === 3 && row.id % 5 === 1) {
-    html += '\n<p style="text-align:right;color:#999999;position:fixed;background:url(https://tracker.example/p.gif)">（责任编辑核对）</p>';
+    html += '\n<p style="text-align:right;color:#666666;position:fixed;background:url(https://tracker.example/p.gif)">（责任编辑核对）</p>';
     html += `\n<p>更多报道请访问<a href="https://www.cqnews.net/html/2026-11/${String(row.id).padStart(3, '0')}.html" onclick="track()">华龙网</a>。</p>`;
   }
   if (row.dataType === 3 && row.id % 11 === 4) html += '\n<p>欢迎提供新闻线索<script>alert(1)</script><img src="x" onerror="alert(1)" style="display:none"></p>';

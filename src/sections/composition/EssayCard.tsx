@@ -34,12 +34,12 @@ export function EssayCard({ essay, rank, showEdition, review }: Props) {
             {essay.title}
           </h3>
           {review ? (
-            <p className={styles.excerpt}>
+            <p className={`${styles.excerpt} clamp-2`}>
               <strong>{review.teacherName}老师点评：</strong>
               {review.reviewText}
             </p>
           ) : (
-            essay.excerpt && <p className={styles.excerpt}>{essay.excerpt}</p>
+            essay.excerpt && <p className={`${styles.excerpt} clamp-2`}>{essay.excerpt}</p>
           )}
           {showEdition && essay.newspaperEdition && (
             <p className={styles.edition}>

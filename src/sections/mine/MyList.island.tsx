@@ -108,9 +108,9 @@ export function MyList({ kind, emptyText, startHref, startText }: Props) {
           );
         })}
       </ul>
-      {state === 'loading' && <p className={styles.end}>加载中…</p>}
+      {state === 'loading' && <p className="list-note">加载中…</p>}
       {state === 'error' && (
-        <p className={styles.end}>
+        <p className="list-note">
           加载失败，
           <button type="button" className={styles.retry} onClick={() => void load(page + 1)}>
             点击重试
@@ -122,7 +122,7 @@ export function MyList({ kind, emptyText, startHref, startText }: Props) {
           加载更多
         </button>
       )}
-      {state === 'end' && items.length > 0 && <p className={styles.end}>没有更多了</p>}
+      {state === 'end' && items.length > 0 && <p className="list-note">没有更多了</p>}
     </div>
   );
 }

@@ -203,7 +203,7 @@ export function FarmerTalk({ initial, pageSize }: Props) {
           <FarmerPostCard key={p.id} post={p} actions={<Actions post={p} onChange={replace} />} />
         ))}
       </div>
-      <p className={styles.more} role="status">
+      <p className={`${styles.more} list-note`} role="status">
         {status === 'end' ? (
           shown.length > 0 && '没有更多了'
         ) : (

@@ -139,7 +139,7 @@ export function InteractionBar(props: InteractionBarProps) {
         </span>
       </a>
       {showLike && (
-        <button type="button" className="icon like" aria-pressed={liked} aria-label={`${liked ? '已点赞' : '点赞'}${likeNum > 0 ? ` ${formatCount(likeNum)}` : ''}`} data-like="" onClick={() => void like()}>
+        <button type="button" className="icon like" aria-pressed={liked} aria-label={`${liked ? '已点赞' : '点赞'} ${likeNum > 0 ? formatCount(likeNum) : 0}`} data-like="" onClick={() => void like()}>
           <svg className="thumb" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
             <path
               d="M7 10v10H4V10zM7 10l4-7c1.5 0 2.5 1 2.2 2.6L12.6 9H19a2 2 0 0 1 2 2.3l-1.3 7A2 2 0 0 1 17.7 20H7"

@@ -36,6 +36,7 @@ import {
   type WendaIndex,
 } from '../../contract/bangbangBoard.ts';
 import { Keyword } from '../../contract/bangbang.ts';
+import type { Envelope } from '../../contract/envelope.ts';
 import { Id } from '../../contract/fields.ts';
 import { dataOr404, loadSafely, readPage, type PageLoad } from '../news/pageLoad.ts';
 
@@ -172,41 +173,37 @@ export function loadGroup(url: URL): Promise<PageLoad<GroupView>> {
   });
 }
 
-export type TipsView = ({ kind: 'list' } & PagedView<Tip>) | { kind: 'detail'; item: Tip };
+/** A list page that shows one item with `?id=` (tips, explainers): the list or the item. */
+export type ListOrOne<T> = { kind: 'list'; items: T[]; page: number } | { kind: 'detail'; item: T };
 
-/** The tips page, or with `?id=` one tip (spec jump 20, "tip detail"). */
-export function loadTips(url: URL): Promise<PageLoad<TipsView>> {
-  return loadSafely<TipsView>(async () => {
+/** The list by `?page=`, or with `?id=` the one item (404 for a bad or unknown id, with the API's message). */
+function loadListOrOne<T>(url: URL, one: (id: number) => Promise<Envelope<T>>, list: (page: number) => Promise<Envelope<T[]>>): Promise<PageLoad<ListOrOne<T>>> {
+  return loadSafely<ListOrOne<T>>(async () => {
     if (url.searchParams.has('id')) {
       const id = readId(url);
       if (id === null) return { kind: 'notFound' };
-      const res = dataOr404(await getEndpoint(baoliaoDetail, { id }));
+      const res = dataOr404(await one(id));
       if (!res.ok) return res.notFound ? { kind: 'notFound', message: res.message } : { kind: 'error' };
       return { kind: 'ok', view: { kind: 'detail', item: res.data } };
     }
     const page = readPage(url);
     if (page === null) return { kind: 'notFound' };
-    const res = dataOr404(await getEndpoint(baoliaoList, { page, pageSize: MORE_PAGE_SIZE }));
+    const res = dataOr404(await list(page));
     return res.ok ? { kind: 'ok', view: { kind: 'list', items: res.data, page } } : { kind: 'error' };
   });
 }
 
-export type ExplainView = { kind: 'list'; items: Explainer[]; page: number } | { kind: 'detail'; item: Explainer };
+export type TipsView = ListOrOne<Tip>;
+
+/** The tips page, or with `?id=` one tip (spec jump 20, "tip detail"). */
+export function loadTips(url: URL): Promise<PageLoad<TipsView>> {
+  return loadListOrOne(url, (id) => getEndpoint(baoliaoDetail, { id }), (page) => getEndpoint(baoliaoList, { page, pageSize: MORE_PAGE_SIZE }));
+}
+
+export type ExplainView = ListOrOne<Explainer>;
 
 export function loadExplain(url: URL): Promise<PageLoad<ExplainView>> {
-  return loadSafely<ExplainView>(async () => {
-    if (url.searchParams.has('id')) {
-      const id = readId(url);
-      if (id === null) return { kind: 'notFound' };
-      const res = dataOr404(await getEndpoint(explainDetail, { id }));
-      if (!res.ok) return res.notFound ? { kind: 'notFound', message: res.message } : { kind: 'error' };
-      return { kind: 'ok', view: { kind: 'detail', item: res.data } };
-    }
-    const page = readPage(url);
-    if (page === null) return { kind: 'notFound' };
-    const res = dataOr404(await getEndpoint(explainList, { page, pageSize: MORE_PAGE_SIZE }));
-    return res.ok ? { kind: 'ok', view: { kind: 'list', items: res.data, page } } : { kind: 'error' };
-  });
+  return loadListOrOne(url, (id) => getEndpoint(explainDetail, { id }), (page) => getEndpoint(explainList, { page, pageSize: MORE_PAGE_SIZE }));
 }
 
 export function loadDepartments(): Promise<PageLoad<Department[]>> {

@@ -8,7 +8,7 @@ import type { Essay, EssayComment, EssaySummary, InfoItem, School, SearchResult,
 import { SEARCH_MAX } from '../../contract/compositionLimits.ts';
 import { Id } from '../../contract/fields.ts';
 import type { Envelope } from '../../contract/envelope.ts';
-import { dataOr404, loadSafely, statusOf, type PageLoad } from '../news/pageLoad.ts';
+import { dataOr404, loadSafely, type PageLoad } from '../news/pageLoad.ts';
 
 /** One call's data as the page's view ('error' on any failure). */
 function one<T>(call: () => Promise<Envelope<T>>): Promise<PageLoad<T>> {
@@ -56,14 +56,6 @@ export function loadHome(): Promise<PageLoad<HomeView>> {
       view: { recommend: recommend.data, popular: popular.data, top: top.data, latest: latest.data, info: info.data, schools: schools.data, teachers: teachers.data },
     };
   });
-}
-
-/** The home for a page (/composition/home, /interact/composition): sets the answer's status, and lets shared caches keep a good one for 30 s. */
-export async function loadHomeFor(response: { status?: number; headers: Headers }): Promise<PageLoad<HomeView>> {
-  const result = await loadHome();
-  response.status = statusOf(result);
-  if (result.kind === 'ok') response.headers.set('cache-control', 'public, max-age=0, s-maxage=30, stale-while-revalidate=300');
-  return result;
 }
 
 export interface ListView {

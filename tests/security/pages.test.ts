@@ -113,10 +113,17 @@ describe('headers on pages (C4, H64, H65)', () => {
     expect(/^<!DOCTYPE html><html[^>]*>\s*<head><meta charset="utf-8">/i.test(await res.text())).toBe(true);
   });
 
-  it.each(['/shancheng/home/1', '/shancheng/NewsDetail?classId=101&newsId=1', '/shancheng/LiveDetail?classId=601&newsId=309'])(
+  it.each([
+    ['/shancheng/home/1', 200],
+    ['/shancheng/NewsDetail?classId=101&newsId=1', 200],
+    ['/shancheng/LiveDetail?classId=601&newsId=309', 200],
+    // A share link to a deleted story lands here: the not-found page is trimmed like any other.
+    ['/shancheng/NewsDetail?classId=101&newsId=999999', 404],
+  ])(
     '%s: the policy names the hash of each inline script and style of the page, and no other (ADR 001 "CSP header")',
-    async (url) => {
+    async (url, status) => {
       const res = await get(url);
+      expect(res.status).toBe(status);
       const html = await res.text();
       const csp = policy(res);
       const listed = (name: string): string[] => (csp.get(name) ?? '').split(' ').filter((s) => s.startsWith("'sha256-")).sort();

@@ -1,14 +1,15 @@
 /**
  * Sits between main.ts and the Astro handler for /shancheng pages (issue 7):
- * - a 200 HTML page is buffered, its CSP trimmed to the hashes it uses (trimCspHashes.ts), gets a weak
- *   `ETag` (a matching `If-None-Match` answers 304) and is
+ * - an HTML page is buffered and its CSP trimmed to the hashes it uses (trimCspHashes.ts); a 200 one also
+ *   gets a weak `ETag` (a matching `If-None-Match` answers 304) and is
  *   sent compressed with a `content-length`;
  * - an anonymous page without its own Cache-Control gets the CDN policy
  *   `public, max-age=0, s-maxage=30, stale-while-revalidate=300` (a page opts out by setting its own);
  * - an anonymous GET whose response is public is kept in the in-process page cache and served from
  *   memory (brotli/gzip made once) until the TTL or an invalidation; concurrent misses of one page
  *   render it once. `PAGE_CACHE=0` turns the cache off (ETag and compression stay).
- * Everything else (redirects, 404, errors, HEAD misses) streams through untouched.
+ * Everything else (redirects, non-HTML answers, HEAD misses) streams through untouched; a 404 or error page
+ * goes out through the compression step after its CSP is trimmed.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
@@ -113,7 +114,9 @@ export class PageResponder {
     const decide = (): void => {
       if (mode !== 'pending') return;
       const type = String(res.getHeader('content-type') ?? '');
-      mode = res.statusCode === 200 && /^text\/html\b/i.test(type) ? 'buffer' : 'pass';
+      // Every HTML page is buffered, its CSP trimmed (a 404 for a deleted story is a common landing from a
+      // share link); only a 200 is then cached and validated.
+      mode = /^text\/html\b/i.test(type) ? 'buffer' : 'pass';
       if (mode === 'pass') {
         restore();
         release();
@@ -121,15 +124,15 @@ export class PageResponder {
     };
 
     const finish = (body: Buffer): void => {
+      const csp = res.getHeader('content-security-policy');
+      if (typeof csp === 'string') res.setHeader('content-security-policy', trimCspHashes(csp, body.toString('utf8')));
       if (res.statusCode !== 200) {
-        // The render failed after it began (Astro set 500 before anything was sent): no cache, no validator.
+        // A 404 or error page (or a render that failed after it began): no cache, no validator.
         release();
         res.end(body);
         return;
       }
       if (ctx.anonymous && !res.hasHeader('cache-control')) res.setHeader('cache-control', ANONYMOUS_PAGE_CACHE_CONTROL);
-      const csp = res.getHeader('content-security-policy');
-      if (typeof csp === 'string') res.setHeader('content-security-policy', trimCspHashes(csp, body.toString('utf8')));
       const entry = makeEntry(res, body, this.cache.time());
       const storable =
         ctx.key !== null &&

@@ -22,6 +22,7 @@ import { commentsHref, reviewStateLabel } from './compositionLinks.ts';
 import bottomSheet from '../../features/popup/BottomSheet.module.css';
 import styles from './EssayInteraction.module.css';
 import { newKey } from './newKey.ts';
+import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
 
 interface Props {
   essayId: number;
@@ -183,11 +184,7 @@ export function EssayInteraction({ essayId, title, likeNum, liked: likedAtFirst,
             {reply ? `回复 ${reply.nickname}` : `评论《${title}》`}
           </label>
           <textarea id={boxId} value={text} maxLength={COMMENT_MAX * 2} rows={3} placeholder={reply ? `回复 ${reply.nickname}…` : '说说你的读后感…'} onChange={(e) => onText(e.target.value)} />
-          {problem && (
-            <p className={styles.problem} role="alert">
-              {problem}
-            </p>
-          )}
+          <FormAlert className={styles.problem} message={problem} />
           <button type="button" className={styles.send} disabled={sending} onClick={() => void onSend()}>
             {sending ? '发送中…' : '发表评论'}
           </button>

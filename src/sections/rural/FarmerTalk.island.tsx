@@ -15,9 +15,10 @@ import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import { FarmerPostCard } from './FarmerPostCard.tsx';
 import styles from './FarmerTalk.module.css';
-import { DistrictField, FormError } from './RuralFields.tsx';
+import { DistrictField } from './RuralFields.tsx';
 import formStyles from './RuralForm.module.css';
 import { useRuralWrite } from './useRuralWrite.ts';
+import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
 
 interface Props {
   initial: FarmerPost[];
@@ -139,7 +140,7 @@ function Composer({ onPosted }: { onPosted: (p: FarmerPost) => void }) {
           {busy ? '发布中…' : '发布'}
         </button>
       </div>
-      <FormError error={error} />
+      <FormAlert className={formStyles.error} message={error} />
     </form>
   );
 }

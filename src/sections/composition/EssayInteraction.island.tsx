@@ -13,6 +13,8 @@ import type { ReportOptions } from '../../contract/interaction.ts';
 import { INTERACTION_PATHS } from '../../contract/interactionLimits.ts';
 import { api } from '../../client/api.ts';
 import { tabStorage } from '../../client/storage.ts';
+import { FeedFooter } from '../../features/feed/FeedFooter.tsx';
+import type { FeedStatus } from '../../features/feed/usePagedFeed.ts';
 import { requireLogin } from '../../features/login-gate/requireLogin.ts';
 import { $liveCounts, liveCountsKey } from '../../features/realtime/liveCountsStore.ts';
 import { formatCount } from '../../lib/formatCount.ts';
@@ -50,7 +52,7 @@ export function EssayInteraction({ essayId, title, likeNum, liked: likedAtFirst,
   const [count, setCount] = useState(commentCount);
   const [comments, setComments] = useState(initial);
   const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<'idle' | 'loading' | 'error' | 'end'>(initial.length < pageSize ? 'end' : 'idle');
+  const [status, setStatus] = useState<FeedStatus>(initial.length < pageSize ? 'end' : 'idle');
   const [reply, setReply] = useState<EssayComment | null>(null);
   const draftKey = `compositionDraft:${essayId}:${reply?.id ?? 0}`;
   const [text, setText] = useState('');
@@ -224,15 +226,7 @@ export function EssayInteraction({ essayId, title, likeNum, liked: likedAtFirst,
         </a>
       )}
       {mode === 'all' && comments.length > 0 && (
-        <div className={styles.footer} role="status" aria-live="polite">
-          {status === 'end' && '没有更多了'}
-          {status === 'loading' && '加载中…'}
-          {(status === 'idle' || status === 'error') && (
-            <button type="button" onClick={() => void loadMore()}>
-              {status === 'error' ? '加载失败，点击重试' : '加载更多'}
-            </button>
-          )}
-        </div>
+        <FeedFooter status={status} onMore={() => void loadMore()} />
       )}
       {report && <ReportSheet essayId={essayId} target={report} onClose={closeReport} />}
     </section>

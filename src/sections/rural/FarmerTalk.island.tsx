@@ -81,7 +81,7 @@ function Actions({ post, onChange }: { post: FarmerPost; onChange: (p: FarmerPos
         <form className={styles.reply} onSubmit={send}>
           <label>
             <span className={formStyles.hidden}>写评论</span>
-            <input value={text} maxLength={COMMENT_MAX_CHARS} onChange={(e) => setText(e.target.value)} placeholder="说点什么…" autoFocus />
+            <input className={formStyles.input} value={text} maxLength={COMMENT_MAX_CHARS} onChange={(e) => setText(e.target.value)} placeholder="说点什么…" autoFocus />
           </label>
           <button type="submit" disabled={busy}>
             {busy ? '发送中' : '发送'}

@@ -6,7 +6,7 @@ export function DistrictField({ value, onChange, example, name }: { value: strin
   return (
     <label className={formStyles.district}>
       <span>所在区县</span>
-      <input name={name} value={value} maxLength={10} onChange={(e) => onChange(e.target.value)} placeholder={`如：${example}`} />
+      <input className={formStyles.input} name={name} value={value} maxLength={10} onChange={(e) => onChange(e.target.value)} placeholder={`如：${example}`} />
     </label>
   );
 }

@@ -6,7 +6,8 @@ import styles from './Feed.module.css';
 interface Props {
   status: FeedStatus;
   onMore: () => void;
-  sentinel: RefObject<HTMLDivElement | null>;
+  /** Observed by usePagedFeed to load the next page on scroll; without it the reader taps 加载更多. */
+  sentinel?: RefObject<HTMLDivElement | null>;
 }
 
 export function FeedFooter({ status, onMore, sentinel }: Props) {

@@ -28,7 +28,7 @@ interface Props {
   pictures: PickedPicture[];
   onChange: (update: PictureUpdate) => void;
   /** The caller's class names: the list, a tile, its 上传中 veil and remove button, the add tile. */
-  classes: Partial<Record<'list' | 'item' | 'uploading' | 'remove' | 'addItem' | 'add', string>>;
+  classes: Partial<Record<'list' | 'item' | 'image' | 'uploading' | 'remove' | 'addItem' | 'add', string>>;
   /** The list's name when it says more than 已选{label}. */
   listLabel?: string;
   /** The file input's own name, where the add tile shows no text that names it. */
@@ -94,7 +94,7 @@ export function PictureTiles({ label, max, pictures, onChange, classes, listLabe
     <ul className={classes.list} aria-label={listLabel ?? `已选${label}`}>
       {pictures.map((p, i) => (
         <li key={p.id} className={classes.item}>
-          <img src={p.src} alt={`${label} ${i + 1}`} />
+          <img className={classes.image} src={p.src} alt={`${label} ${i + 1}`} />
           {p.url === null && <span className={classes.uploading}>上传中</span>}
           <button type="button" className={classes.remove} aria-label={`删除${label} ${i + 1}`} onClick={() => remove(p.id)}>
             ×

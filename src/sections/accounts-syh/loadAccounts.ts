@@ -2,7 +2,7 @@
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { Id } from '../../contract/fields.ts';
 import { accountHeadPage, accountInfo, accountNewsList, accountRecommendList, type AccountInfo, type AccountStripItem, type ListItem } from '../../contract/news.ts';
-import { dataOr404, loadSafely, readPage, type PageLoad } from '../news/pageLoad.ts';
+import { dataOr404, failedLoad, loadPaged, loadSafely, type PageLoad, readPage } from '../news/pageLoad.ts';
 
 export interface AccountsFeedView {
   accounts: AccountStripItem[];
@@ -11,9 +11,7 @@ export interface AccountsFeedView {
 }
 
 export function loadAccountsFeed(url: URL): Promise<PageLoad<AccountsFeedView>> {
-  return loadSafely<AccountsFeedView>(async () => {
-    const page = readPage(url);
-    if (page === null) return { kind: 'notFound' };
+  return loadPaged<AccountsFeedView>(url, async (page) => {
     const [strip, feed] = await Promise.all([getEndpoint(accountRecommendList), getEndpoint(accountNewsList, { page })]);
     if (strip.statusCode !== 200 || feed.statusCode !== 200) return { kind: 'error' };
     return { kind: 'ok', view: { accounts: strip.data, items: feed.data, page } };
@@ -38,7 +36,7 @@ export function loadAccount(url: URL, withNews: boolean): Promise<PageLoad<Accou
       withNews ? getEndpoint(accountHeadPage, { classId: id.data, page }) : Promise.resolve(null),
     ]);
     const a = dataOr404(info);
-    if (!a.ok) return a.notFound ? { kind: 'notFound', message: a.message } : { kind: 'error' };
+    if (!a.ok) return failedLoad(a);
     if (news && news.statusCode !== 200 && news.statusCode !== 403) return { kind: 'error' };
     return { kind: 'ok', view: { account: a.data, items: news?.statusCode === 200 ? news.data : null, page, closedMessage: news?.statusCode === 403 ? news.message : '' } };
   });

@@ -232,6 +232,15 @@ function Documents() {
 }
 
 /** A consent checkbox (registration: PIPL art. 14, separate and unticked by default). */
+/** The form's primary submit button: its label, or 请稍候… while the request runs. */
+export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <button type="submit" className={styles.primary} disabled={busy}>
+      {busy ? '请稍候…' : children}
+    </button>
+  );
+}
+
 export function ConsentCheck({ checked, onChange }: { checked: boolean; onChange: (v: boolean) => void }) {
   return (
     <label className={styles.consent}>

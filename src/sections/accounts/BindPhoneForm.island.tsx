@@ -2,7 +2,7 @@
 import type { bind3rdParty } from '../../contract/accounts.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
 import { $session } from '../../stores/session.ts';
-import { ConsentNotice, PhoneCodeFields, styles, toast, usePhoneCode } from './AccountFields.tsx';
+import { ConsentNotice, PhoneCodeFields, styles, SubmitButton, toast, usePhoneCode } from './AccountFields.tsx';
 import { countryFlag } from './countryFlag.ts';
 import { finishLogin } from './finishLogin.ts';
 
@@ -17,9 +17,7 @@ export function BindPhoneForm({ redirect }: { redirect: string }) {
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       <p className={styles.muted}>为保障账号安全，请绑定手机号后继续使用评论、提问等功能</p>
       <PhoneCodeFields fields={fields} purpose="bind" country={countryFlag('bind')} />
-      <button type="submit" className={styles.primary} disabled={busy}>
-        {busy ? '请稍候…' : '绑定并登录'}
-      </button>
+      <SubmitButton busy={busy}>绑定并登录</SubmitButton>
       <ConsentNotice>绑定即表示您已阅读并同意</ConsentNotice>
     </form>
   );

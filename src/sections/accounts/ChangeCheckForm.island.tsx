@@ -5,7 +5,7 @@ import type { checkCode } from '../../contract/accounts.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
 import { BASE_PATH } from '../../lib/safeUrl.ts';
 import { $session } from '../../stores/session.ts';
-import { CODE_RE, CodeBoxes, SendCode, styles, toast, useSubmit, withRedirect } from './AccountFields.tsx';
+import { CODE_RE, CodeBoxes, SendCode, styles, SubmitButton, toast, useSubmit, withRedirect } from './AccountFields.tsx';
 import { keepTicket } from './pendingSteps.ts';
 
 export function ChangeCheckForm() {
@@ -24,9 +24,7 @@ export function ChangeCheckForm() {
       <p className={styles.muted}>{myPhone ? `验证码将发送至 ${myPhone}` : '请先登录'}</p>
       <SendCode phone={null} purpose="change" disabled={!myPhone} />
       <CodeBoxes value={code} onChange={setCode} />
-      <button type="submit" className={styles.primary} disabled={busy}>
-        {busy ? '请稍候…' : '下一步'}
-      </button>
+      <SubmitButton busy={busy}>下一步</SubmitButton>
       {!myPhone && <a href={withRedirect('/LoginPage', `${BASE_PATH}/ChangeCheckPage`)}>去登录</a>}
     </form>
   );

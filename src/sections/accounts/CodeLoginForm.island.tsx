@@ -1,7 +1,7 @@
 /** /MessageLogin: log in (or sign up) with the phone and an SMS code (spec 2.5). */
 import type { codeLogin } from '../../contract/accounts.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
-import { ConsentNotice, PhoneCodeFields, styles, toast, usePhoneCode, withRedirect } from './AccountFields.tsx';
+import { ConsentNotice, PhoneCodeFields, styles, SubmitButton, toast, usePhoneCode, withRedirect } from './AccountFields.tsx';
 import { countryFlag } from './countryFlag.ts';
 import { finishLogin } from './finishLogin.ts';
 
@@ -13,9 +13,7 @@ export function CodeLoginForm({ redirect }: { redirect: string }) {
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       <PhoneCodeFields fields={fields} purpose="login" country={countryFlag('code-login')} />
-      <button type="submit" className={styles.primary} disabled={busy}>
-        {busy ? '请稍候…' : '登录'}
-      </button>
+      <SubmitButton busy={busy}>登录</SubmitButton>
       <ConsentNotice>未注册的手机号验证后将自动注册，登录即表示您已阅读并同意</ConsentNotice>
       <nav className={styles.links}>
         <a href={withRedirect('/PasswordLogin', redirect)}>密码登录</a>

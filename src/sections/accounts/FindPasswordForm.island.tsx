@@ -2,7 +2,7 @@
 import type { checkCode } from '../../contract/accounts.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
 import { BASE_PATH } from '../../lib/safeUrl.ts';
-import { PhoneCodeFields, styles, toast, usePhoneCode } from './AccountFields.tsx';
+import { PhoneCodeFields, styles, SubmitButton, toast, usePhoneCode } from './AccountFields.tsx';
 import { countryFlag } from './countryFlag.ts';
 import { keepTicket } from './pendingSteps.ts';
 
@@ -16,9 +16,7 @@ export function FindPasswordForm() {
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       <PhoneCodeFields fields={fields} purpose="reset" country={countryFlag('find')} />
-      <button type="submit" className={styles.primary} disabled={busy}>
-        {busy ? '请稍候…' : '下一步'}
-      </button>
+      <SubmitButton busy={busy}>下一步</SubmitButton>
     </form>
   );
 }

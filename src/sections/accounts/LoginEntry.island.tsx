@@ -10,6 +10,7 @@ import { $session, setSession } from '../../stores/session.ts';
 import { ConsentNotice, styles, toast, withRedirect } from './AccountFields.tsx';
 import { finishLogin } from './finishLogin.ts';
 import { keepOAuthState, takeOAuthState } from './pendingSteps.ts';
+import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
 
 export function LoginEntry({ redirect, messenger }: { redirect: string; messenger: boolean }) {
   const [busy, setBusy] = useState(false);
@@ -65,11 +66,7 @@ export function LoginEntry({ redirect, messenger }: { redirect: string; messenge
         山城
       </div>
       <p className={styles.tagline}>登录山城新闻，参与评论与互动</p>
-      {notice && (
-        <p className={styles.notice} role="alert">
-          {notice}
-        </p>
-      )}
+      <FormAlert className={styles.notice} message={notice} />
       {busy && <p className={styles.muted}>正在登录…</p>}
       <a className={styles.primary} href={withRedirect('/MessageLogin', redirect)}>
         验证码登录

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { changePassword, resetPassword } from '../../contract/accounts.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
 import { BASE_PATH, safeRedirectPath } from '../../lib/safeUrl.ts';
-import { PasswordField, styles, toast, useSubmit, withRedirect } from './AccountFields.tsx';
+import { PasswordField, styles, SubmitButton, toast, useSubmit, withRedirect } from './AccountFields.tsx';
 import { dropTicket, readTicket, type TicketKind } from './pendingSteps.ts';
 
 export function NewPasswordForm({ redirect }: { redirect: string }) {
@@ -39,9 +39,7 @@ export function NewPasswordForm({ redirect }: { redirect: string }) {
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       <PasswordField name="password" label="密码" placeholder="请设置 8–128 位密码" autoComplete="new-password" value={password} onChange={setPassword} />
       <PasswordField name="password2" label="确认密码" placeholder="请再次输入密码" autoComplete="new-password" value={password2} onChange={setPassword2} />
-      <button type="submit" className={styles.primary} disabled={busy}>
-        {busy ? '请稍候…' : '确定'}
-      </button>
+      <SubmitButton busy={busy}>确定</SubmitButton>
     </form>
   );
 }

@@ -5,7 +5,7 @@ import type { passwordLogin, SlideResult } from '../../contract/accounts.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
 import { SlideCheck } from '../../features/captcha/SlideCheck.tsx';
 import { BASE_PATH } from '../../lib/safeUrl.ts';
-import { ConsentNotice, PasswordField, PhoneField, styles, toast, useSubmit, withRedirect } from './AccountFields.tsx';
+import { ConsentNotice, PasswordField, PhoneField, styles, SubmitButton, toast, useSubmit, withRedirect } from './AccountFields.tsx';
 import { countryFlag } from './countryFlag.ts';
 import { finishLogin } from './finishLogin.ts';
 
@@ -28,9 +28,7 @@ export function PasswordLoginForm({ redirect }: { redirect: string }) {
       <PhoneField value={phoneText} onChange={setPhoneText} country={countryFlag('password-login')} />
       <PasswordField name="password" label="密码" placeholder="请输入密码" autoComplete="current-password" value={password} onChange={setPassword} />
       {needSlide && !slide && <SlideCheck onPassed={setSlide} />}
-      <button type="submit" className={styles.primary} disabled={busy}>
-        {busy ? '请稍候…' : '登录'}
-      </button>
+      <SubmitButton busy={busy}>登录</SubmitButton>
       <ConsentNotice />
       <nav className={styles.links}>
         <a href={withRedirect('/MessageLogin', redirect)}>验证码登录</a>

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { register } from '../../contract/accounts.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
-import { ConsentCheck, PasswordField, PhoneCodeFields, styles, toast, usePhoneCode, withRedirect } from './AccountFields.tsx';
+import { ConsentCheck, PasswordField, PhoneCodeFields, styles, SubmitButton, toast, usePhoneCode, withRedirect } from './AccountFields.tsx';
 import { countryFlag } from './countryFlag.ts';
 import { finishLogin } from './finishLogin.ts';
 
@@ -22,9 +22,7 @@ export function RegisterForm({ redirect }: { redirect: string }) {
       <PasswordField name="password" label="密码" placeholder="请设置 8–128 位密码" autoComplete="new-password" value={password} onChange={setPassword} />
       <PasswordField name="password2" label="确认密码" placeholder="请再次输入密码" autoComplete="new-password" value={password2} onChange={setPassword2} />
       <ConsentCheck checked={agree} onChange={setAgree} />
-      <button type="submit" className={styles.primary} disabled={busy}>
-        {busy ? '请稍候…' : '注册并登录'}
-      </button>
+      <SubmitButton busy={busy}>注册并登录</SubmitButton>
       <nav className={styles.links}>
         <a href={withRedirect('/PasswordLogin', redirect)}>已有账号，去登录</a>
       </nav>

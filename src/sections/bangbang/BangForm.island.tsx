@@ -16,10 +16,12 @@ import type { Envelope } from '../../contract/envelope.ts';
 import type { GroupPost, MemberInfo, PoliticsProgress } from '../../contract/bangbangBoard.ts';
 import { requireLogin } from '../../features/login-gate/requireLogin.ts';
 import { PictureTiles, type PickedPicture } from '../../features/interaction/PictureTiles.tsx';
+import tileStyles from '../../features/interaction/PictureTiles.module.css';
 import { BASE_PATH } from '../../lib/safeUrl.ts';
 import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import styles from './BangForm.module.css';
+import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
 
 export type BangFormKind = 'ask' | 'answer' | 'politics' | 'reply' | 'tip' | 'apply' | 'post';
 
@@ -133,7 +135,7 @@ function doneHref(kind: BangFormKind, data: { id?: number; reviewState?: string 
   return '';
 }
 
-const TILES = { list: styles.pics, item: styles.pic, uploading: styles.uploading, remove: styles.remove, add: styles.add };
+const TILES = { list: styles.pics, item: styles.pic, image: 'img-cover img-square', uploading: styles.uploading, remove: `${tileStyles.cornerRemove} ${styles.remove}`, add: styles.add };
 
 const STATE_TEXT: Record<MemberInfo['state'], string> = { none: '', pending: '审核中', approved: '已通过', rejected: '未通过' };
 
@@ -321,12 +323,8 @@ export function BangForm(props: Props) {
           </PictureTiles>
         </div>
       )}
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-      <button type="submit" className={styles.submit} disabled={busy}>
+      <FormAlert className={styles.error} message={error} />
+      <button type="submit" className={`${styles.submit} brand-submit`} disabled={busy}>
         {busy ? '提交中…' : SUBMIT[props.kind]}
       </button>
     </form>

@@ -18,7 +18,7 @@ import {
   type ServiceGroup,
 } from '../../contract/bangbang.ts';
 import { Keyword } from '../../contract/bangbang.ts';
-import { dataOr404, loadSafely, readPage, type PageLoad } from '../news/pageLoad.ts';
+import { dataOr404, loadPaged, loadSafely, type PageLoad } from '../news/pageLoad.ts';
 
 export type HomeTab = 'new' | 'hot';
 
@@ -72,9 +72,7 @@ export function readSearchKind(url: URL): SearchKind {
 }
 
 export function loadBangSearch(url: URL): Promise<PageLoad<BangSearchView>> {
-  return loadSafely<BangSearchView>(async () => {
-    const page = readPage(url);
-    if (page === null) return { kind: 'notFound' };
+  return loadPaged<BangSearchView>(url, async (page) => {
     const raw = url.searchParams.get('search') ?? '';
     const kind = readSearchKind(url);
     const hot = await getEndpoint(bangHotSearch, {});

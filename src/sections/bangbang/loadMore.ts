@@ -38,7 +38,7 @@ import {
 import { Keyword } from '../../contract/bangbang.ts';
 import type { Envelope } from '../../contract/envelope.ts';
 import { Id } from '../../contract/fields.ts';
-import { dataOr404, loadSafely, readPage, type PageLoad } from '../news/pageLoad.ts';
+import { dataOr404, failedLoad, loadPaged, loadSafely, type PageLoad, readPage } from '../news/pageLoad.ts';
 
 /** Items per page of the board's paged lists (the API's default, sent so the last page is known). */
 export const MORE_PAGE_SIZE = 10;
@@ -46,6 +46,14 @@ export const MORE_PAGE_SIZE = 10;
 function readId(url: URL): number | null {
   const parsed = Id.safeParse(url.searchParams.get('id') ?? undefined);
   return parsed.success ? parsed.data : null;
+}
+
+/** A view of one item by ?id (404 when it is absent or not an id), then `load(id)` as through loadSafely. */
+function loadById<T>(url: URL, load: (id: number) => Promise<PageLoad<T>>): Promise<PageLoad<T>> {
+  return loadSafely<T>(async () => {
+    const id = readId(url);
+    return id === null ? { kind: 'notFound' } : load(id);
+  });
 }
 
 /** Spec 2.7: type 1 / 2 of ask-special and moreList; anything else is type 1. */
@@ -66,9 +74,7 @@ export interface PagedView<T> {
 }
 
 export function loadMoreList(url: URL): Promise<PageLoad<PagedView<QuestionListItem> & { type: 1 | 2 }>> {
-  return loadSafely<PagedView<QuestionListItem> & { type: 1 | 2 }>(async () => {
-    const page = readPage(url);
-    if (page === null) return { kind: 'notFound' };
+  return loadPaged<PagedView<QuestionListItem> & { type: 1 | 2 }>(url, async (page) => {
     const type = readType(url);
     const res = dataOr404(await getEndpoint(type === 1 ? wendaGetHotQuestionList : wendaGetNewQuestionList, { page, pageSize: MORE_PAGE_SIZE }));
     return res.ok ? { kind: 'ok', view: { items: res.data, page, type } } : { kind: 'error' };
@@ -76,9 +82,7 @@ export function loadMoreList(url: URL): Promise<PageLoad<PagedView<QuestionListI
 }
 
 export function loadQuestionList(url: URL): Promise<PageLoad<{ question: QuestionDetail; answers: Answer[] }>> {
-  return loadSafely<{ question: QuestionDetail; answers: Answer[] }>(async () => {
-    const id = readId(url);
-    if (id === null) return { kind: 'notFound' };
+  return loadById<{ question: QuestionDetail; answers: Answer[] }>(url, async (id) => {
     const [q, a] = await Promise.all([getEndpoint(wendaGetAnswerDetail, { id }), getEndpoint(wendaGetAnswerListById, { id, pageSize: 50 })]);
     const question = dataOr404(q);
     if (!question.ok) return question.notFound ? { kind: 'notFound' } : { kind: 'error' };
@@ -88,9 +92,7 @@ export function loadQuestionList(url: URL): Promise<PageLoad<{ question: Questio
 }
 
 export function loadMembers(url: URL): Promise<PageLoad<PagedView<MemberItem> & { type: 1 | 2 }>> {
-  return loadSafely<PagedView<MemberItem> & { type: 1 | 2 }>(async () => {
-    const page = readPage(url);
-    if (page === null) return { kind: 'notFound' };
+  return loadPaged<PagedView<MemberItem> & { type: 1 | 2 }>(url, async (page) => {
     const type = readType(url);
     const res = dataOr404(await getEndpoint(wendaGetMemberList, { type: type === 2 ? '2' : '1', page, pageSize: MORE_PAGE_SIZE }));
     return res.ok ? { kind: 'ok', view: { items: res.data, page, type } } : { kind: 'error' };
@@ -104,11 +106,9 @@ export interface MemberHome {
 }
 
 export function loadMemberHome(url: URL): Promise<PageLoad<MemberHome>> {
-  return loadSafely<MemberHome>(async () => {
-    const id = readId(url);
-    if (id === null) return { kind: 'notFound' };
+  return loadById<MemberHome>(url, async (id) => {
     const member = dataOr404(await getEndpoint(wendaGetMember, { id }));
-    if (!member.ok) return member.notFound ? { kind: 'notFound', message: member.message } : { kind: 'error' };
+    if (!member.ok) return failedLoad(member);
     if (!member.data.isJump) return { kind: 'ok', view: { member: member.data, answers: [], questions: [] } };
     const [answers, questions] = await Promise.all([
       getEndpoint(wendaGetNewAnswerListByMemberId, { id, pageSize: 20 }),
@@ -126,9 +126,7 @@ export interface CommunityView extends PagedView<Group> {
 }
 
 export function loadCommunity(url: URL): Promise<PageLoad<CommunityView>> {
-  return loadSafely<CommunityView>(async () => {
-    const page = readPage(url);
-    if (page === null) return { kind: 'notFound' };
+  return loadPaged<CommunityView>(url, async (page) => {
     const raw = (url.searchParams.get('keyword') ?? '').trim();
     if (raw !== '') {
       const parsed = Keyword.safeParse(raw);
@@ -166,7 +164,7 @@ export function loadGroup(url: URL): Promise<PageLoad<GroupView>> {
       getEndpoint(groupownetPosts, { id, page, pageSize: MORE_PAGE_SIZE }),
     ]);
     const group = dataOr404(g);
-    if (!group.ok) return group.notFound ? { kind: 'notFound', message: group.message } : { kind: 'error' };
+    if (!group.ok) return failedLoad(group);
     const members = dataOr404(m);
     const posts = dataOr404(p);
     return members.ok && posts.ok ? { kind: 'ok', view: { group: group.data, members: members.data, posts: posts.data, page } } : { kind: 'error' };
@@ -178,16 +176,14 @@ export type ListOrOne<T> = { kind: 'list'; items: T[]; page: number } | { kind: 
 
 /** The list by `?page=`, or with `?id=` the one item (404 for a bad or unknown id, with the API's message). */
 function loadListOrOne<T>(url: URL, one: (id: number) => Promise<Envelope<T>>, list: (page: number) => Promise<Envelope<T[]>>): Promise<PageLoad<ListOrOne<T>>> {
-  return loadSafely<ListOrOne<T>>(async () => {
-    if (url.searchParams.has('id')) {
-      const id = readId(url);
-      if (id === null) return { kind: 'notFound' };
+  if (url.searchParams.has('id')) {
+    return loadById<ListOrOne<T>>(url, async (id) => {
       const res = dataOr404(await one(id));
-      if (!res.ok) return res.notFound ? { kind: 'notFound', message: res.message } : { kind: 'error' };
+      if (!res.ok) return failedLoad(res);
       return { kind: 'ok', view: { kind: 'detail', item: res.data } };
-    }
-    const page = readPage(url);
-    if (page === null) return { kind: 'notFound' };
+    });
+  }
+  return loadPaged<ListOrOne<T>>(url, async (page) => {
     const res = dataOr404(await list(page));
     return res.ok ? { kind: 'ok', view: { kind: 'list', items: res.data, page } } : { kind: 'error' };
   });
@@ -215,22 +211,18 @@ export function loadDepartments(): Promise<PageLoad<Department[]>> {
 
 /** The question a form answers (QA/reply?id) — public data only; the island checks the reader. */
 export function loadQuestionForReply(url: URL): Promise<PageLoad<QuestionDetail>> {
-  return loadSafely<QuestionDetail>(async () => {
-    const id = readId(url);
-    if (id === null) return { kind: 'notFound' };
+  return loadById<QuestionDetail>(url, async (id) => {
     const res = dataOr404(await getEndpoint(wendaGetAnswerDetail, { id }));
-    if (!res.ok) return res.notFound ? { kind: 'notFound', message: res.message } : { kind: 'error' };
+    if (!res.ok) return failedLoad(res);
     return { kind: 'ok', view: res.data };
   });
 }
 
 export function loadPoliticsForReply(url: URL): Promise<PageLoad<{ item: PoliticsDetail; progress: PoliticsProgress }>> {
-  return loadSafely<{ item: PoliticsDetail; progress: PoliticsProgress }>(async () => {
-    const id = readId(url);
-    if (id === null) return { kind: 'notFound' };
+  return loadById<{ item: PoliticsDetail; progress: PoliticsProgress }>(url, async (id) => {
     const [d, p] = await Promise.all([getEndpoint(wenzhengGetDetail, { id }), getEndpoint(wenzhengGetProgress, { id })]);
     const detail = dataOr404(d);
-    if (!detail.ok) return detail.notFound ? { kind: 'notFound', message: detail.message } : { kind: 'error' };
+    if (!detail.ok) return failedLoad(detail);
     const progress = dataOr404(p);
     return progress.ok ? { kind: 'ok', view: { item: detail.data, progress: progress.data } } : { kind: 'error' };
   });

@@ -6,7 +6,7 @@
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { POLITICS_STEPS, wenzhengGetHotList, wenzhengGetNewList, type PoliticsListItem, type PoliticsStepKey } from '../../contract/bangbang.ts';
 import { BASE_PATH } from '../../lib/safeUrl.ts';
-import { dataOr404, loadSafely, readPage, type PageLoad } from '../news/pageLoad.ts';
+import { dataOr404, failedLoad, loadPaged, type PageLoad } from '../news/pageLoad.ts';
 
 export type PoliticsTab = 'new' | 'hot';
 
@@ -47,13 +47,11 @@ export function politicsDetailHref(id: number): string {
 }
 
 export function loadPoliticsList(url: URL): Promise<PageLoad<PoliticsListView>> {
-  return loadSafely<PoliticsListView>(async () => {
-    const page = readPage(url);
-    if (page === null) return { kind: 'notFound' };
+  return loadPaged<PoliticsListView>(url, async (page) => {
     const tab = readPoliticsTab(url);
     const step = readPoliticsStep(url);
     const res = dataOr404(await getEndpoint(tab === 'hot' ? wenzhengGetHotList : wenzhengGetNewList, { page, pageSize: POLITICS_PAGE_SIZE, ...(step ? { step } : {}) }));
-    if (!res.ok) return res.notFound ? { kind: 'notFound', message: res.message } : { kind: 'error' };
+    if (!res.ok) return failedLoad(res);
     return { kind: 'ok', view: { tab, step, items: res.data, page } };
   });
 }

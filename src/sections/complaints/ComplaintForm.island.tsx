@@ -73,7 +73,7 @@ export function ComplaintForm() {
     return (
       <div className={styles.notice}>
         <p>登录后才能提交投诉，方便我们就处理进度与您联系。</p>
-        <a href={buildLoginUrl(here)}>登录后投诉</a>
+        <a className="brand-pill" href={buildLoginUrl(here)}>登录后投诉</a>
       </div>
     );
   }
@@ -118,20 +118,25 @@ export function ComplaintForm() {
     ) : null;
   const described = (field: Field) => (errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `cf-${field}-error` } : {});
 
+  /** A required one-of-a-list answer: its chips as radios, then its error. */
+  const choice = (field: 'platform' | 'problemType', legend: string, options: readonly string[]) => (
+    <fieldset className={styles.field}>
+      <legend className={`${styles.label} ${styles.required}`}>{legend}</legend>
+      <div className={styles.chips}>
+        {options.map((p) => (
+          <label key={p} className={styles.chip}>
+            <input type="radio" name={field} value={p} checked={values[field] === p} onChange={() => set(field)(p)} />
+            {p}
+          </label>
+        ))}
+      </div>
+      {error(field)}
+    </fieldset>
+  );
+
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label="投诉表单">
-      <fieldset className={styles.field}>
-        <legend className={`${styles.label} ${styles.required}`}>直播平台</legend>
-        <div className={styles.chips}>
-          {COMPLAINT_PLATFORMS.map((p) => (
-            <label key={p} className={styles.chip}>
-              <input type="radio" name="platform" value={p} checked={values.platform === p} onChange={() => set('platform')(p)} />
-              {p}
-            </label>
-          ))}
-        </div>
-        {error('platform')}
-      </fieldset>
+      {choice('platform', '直播平台', COMPLAINT_PLATFORMS)}
       <label className={styles.field}>
         <span className={`${styles.label} ${styles.required}`}>店铺或主播名称</span>
         <input className={styles.input} name="shopName" maxLength={COMPLAINT_SHOP_MAX} value={values.shopName} onChange={(e) => set('shopName')(e.target.value)} {...described('shopName')} />
@@ -148,18 +153,7 @@ export function ComplaintForm() {
         <input className={styles.input} name="amount" inputMode="decimal" maxLength={12} value={values.amount} onChange={(e) => set('amount')(e.target.value)} {...described('amount')} />
         {error('amount')}
       </label>
-      <fieldset className={styles.field}>
-        <legend className={`${styles.label} ${styles.required}`}>问题类型</legend>
-        <div className={styles.chips}>
-          {COMPLAINT_PROBLEMS.map((p) => (
-            <label key={p} className={styles.chip}>
-              <input type="radio" name="problemType" value={p} checked={values.problemType === p} onChange={() => set('problemType')(p)} />
-              {p}
-            </label>
-          ))}
-        </div>
-        {error('problemType')}
-      </fieldset>
+      {choice('problemType', '问题类型', COMPLAINT_PROBLEMS)}
       <label className={styles.field}>
         <span className={`${styles.label} ${styles.required}`}>投诉经过</span>
         <textarea className={styles.textarea} name="content" maxLength={COMPLAINT_CONTENT_MAX * 2} placeholder="在哪个直播间、主播怎么说的、收到的是什么、和商家沟通的情况" value={values.content} onChange={(e) => set('content')(e.target.value)} {...described('content')} />

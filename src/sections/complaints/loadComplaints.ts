@@ -2,7 +2,7 @@
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { complaintDetail, complaintList, type ComplaintDetail, type ComplaintSummary } from '../../contract/interact.ts';
 import { COMPLAINT_KEYWORD_MAX, COMPLAINT_PLATFORMS, COMPLAINT_STATUSES, type ComplaintPlatform, type ComplaintStatus } from '../../contract/interactLimits.ts';
-import { loadSafely, readPage, type PageLoad } from '../news/pageLoad.ts';
+import { loadPaged, loadSafely, type PageLoad } from '../news/pageLoad.ts';
 
 export const COMPLAINT_PAGE_SIZE = 10;
 
@@ -31,9 +31,7 @@ export function readComplaintFilters(url: URL): ComplaintFilters {
 }
 
 export function loadComplaintList(url: URL): Promise<PageLoad<ComplaintListView>> {
-  return loadSafely<ComplaintListView>(async () => {
-    const page = readPage(url);
-    if (page === null) return { kind: 'notFound' };
+  return loadPaged<ComplaintListView>(url, async (page) => {
     const filters = readComplaintFilters(url);
     const res = await getEndpoint(complaintList, {
       page,

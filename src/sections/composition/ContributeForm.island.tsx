@@ -18,6 +18,7 @@ import { $session } from '../../stores/session.ts';
 import { COMPOSITION_LINKS, essayHref } from './compositionLinks.ts';
 import styles from './ContributeForm.module.css';
 import { newKey } from './newKey.ts';
+import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
 
 interface Props {
   schools: { id: number; name: string }[];
@@ -229,11 +230,7 @@ export function ContributeForm({ schools, teachers }: Props) {
           </li>
         )}
       </ul>
-      {problem && (
-        <p className={styles.problem} role="alert">
-          {problem}
-        </p>
-      )}
+      <FormAlert className={styles.problem} message={problem} />
       <button type="submit" className={styles.submit} disabled={busy !== ''}>
         {busy === 'send' ? '提交中…' : '提交投稿'}
       </button>

@@ -59,7 +59,7 @@ export function EssayCard({ essay, rank, showEdition, review }: Props) {
             {essay.commentCount > 0 && <span>{formatCount(essay.commentCount)} 评论</span>}
           </p>
         </div>
-        {cover && <img className={styles.cover} src={cover} alt="" width="96" height="128" loading="lazy" decoding="async" />}
+        {cover && <img className={`${styles.cover} img-cover`} src={cover} alt="" width="96" height="128" loading="lazy" decoding="async" />}
       </a>
     </article>
   );

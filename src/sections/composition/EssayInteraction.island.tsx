@@ -13,6 +13,8 @@ import type { ReportOptions } from '../../contract/interaction.ts';
 import { INTERACTION_PATHS } from '../../contract/interactionLimits.ts';
 import { api } from '../../client/api.ts';
 import { tabStorage } from '../../client/storage.ts';
+import { FeedFooter } from '../../features/feed/FeedFooter.tsx';
+import type { FeedStatus } from '../../features/feed/usePagedFeed.ts';
 import { requireLogin } from '../../features/login-gate/requireLogin.ts';
 import { $liveCounts, liveCountsKey } from '../../features/realtime/liveCountsStore.ts';
 import { formatCount } from '../../lib/formatCount.ts';
@@ -22,6 +24,7 @@ import { commentsHref, reviewStateLabel } from './compositionLinks.ts';
 import bottomSheet from '../../features/popup/BottomSheet.module.css';
 import styles from './EssayInteraction.module.css';
 import { newKey } from './newKey.ts';
+import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
 
 interface Props {
   essayId: number;
@@ -49,7 +52,7 @@ export function EssayInteraction({ essayId, title, likeNum, liked: likedAtFirst,
   const [count, setCount] = useState(commentCount);
   const [comments, setComments] = useState(initial);
   const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<'idle' | 'loading' | 'error' | 'end'>(initial.length < pageSize ? 'end' : 'idle');
+  const [status, setStatus] = useState<FeedStatus>(initial.length < pageSize ? 'end' : 'idle');
   const [reply, setReply] = useState<EssayComment | null>(null);
   const draftKey = `compositionDraft:${essayId}:${reply?.id ?? 0}`;
   const [text, setText] = useState('');
@@ -183,11 +186,7 @@ export function EssayInteraction({ essayId, title, likeNum, liked: likedAtFirst,
             {reply ? `回复 ${reply.nickname}` : `评论《${title}》`}
           </label>
           <textarea id={boxId} value={text} maxLength={COMMENT_MAX * 2} rows={3} placeholder={reply ? `回复 ${reply.nickname}…` : '说说你的读后感…'} onChange={(e) => onText(e.target.value)} />
-          {problem && (
-            <p className={styles.problem} role="alert">
-              {problem}
-            </p>
-          )}
+          <FormAlert className={styles.problem} message={problem} />
           <button type="button" className={styles.send} disabled={sending} onClick={() => void onSend()}>
             {sending ? '发送中…' : '发表评论'}
           </button>
@@ -227,15 +226,7 @@ export function EssayInteraction({ essayId, title, likeNum, liked: likedAtFirst,
         </a>
       )}
       {mode === 'all' && comments.length > 0 && (
-        <div className={styles.footer} role="status" aria-live="polite">
-          {status === 'end' && '没有更多了'}
-          {status === 'loading' && '加载中…'}
-          {(status === 'idle' || status === 'error') && (
-            <button type="button" onClick={() => void loadMore()}>
-              {status === 'error' ? '加载失败，点击重试' : '加载更多'}
-            </button>
-          )}
-        </div>
+        <FeedFooter status={status} onMore={() => void loadMore()} />
       )}
       {report && <ReportSheet essayId={essayId} target={report} onClose={closeReport} />}
     </section>

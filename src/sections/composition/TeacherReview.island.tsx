@@ -9,8 +9,10 @@ import { COMPOSITION_PATHS, REVIEW_MAX } from '../../contract/compositionLimits.
 import { api } from '../../client/api.ts';
 import { showToast } from '../../stores/toast.ts';
 import { essayHref } from './compositionLinks.ts';
-import { gateNoteClass, isGate, ReaderGate, useReaderLoad, type GateState } from './ReaderGate.tsx';
+import { useReaderLoad, type GateState } from '../../features/login-gate/useReaderLoad.ts';
+import { gateNoteClass, isGate, ReaderGate } from './ReaderGate.tsx';
 import styles from './TeacherReview.module.css';
+import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
 
 type Assigned = { kind: 'notTeacher' } | { kind: 'ok'; role: Role; essays: EssaySummary[] };
 
@@ -94,11 +96,7 @@ function ReviewForm({ essay, onDone, onCancel }: { essay: EssaySummary; onDone: 
       <input id={ids.score} inputMode="numeric" value={score} onChange={(e) => setScore(e.target.value.replace(/[^\d]/g, '').slice(0, 3))} />
       <label htmlFor={ids.text}>评语</label>
       <textarea id={ids.text} rows={5} maxLength={REVIEW_MAX} value={text} placeholder="写下你对这篇作文的点评" onChange={(e) => setText(e.target.value)} />
-      {problem && (
-        <p className={styles.problem} role="alert">
-          {problem}
-        </p>
-      )}
+      <FormAlert className={styles.problem} message={problem} />
       <div className={styles.buttons}>
         <button type="button" onClick={onCancel}>
           取消

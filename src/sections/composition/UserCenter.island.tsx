@@ -11,7 +11,8 @@ import { COMPOSITION_PATHS } from '../../contract/compositionLimits.ts';
 import { api } from '../../client/api.ts';
 import { $session } from '../../stores/session.ts';
 import { COMPOSITION_LINKS, essayHref, reviewStateLabel } from './compositionLinks.ts';
-import { isGate, ReaderGate, useReaderLoad, type GateState } from './ReaderGate.tsx';
+import { useReaderLoad, type GateState } from '../../features/login-gate/useReaderLoad.ts';
+import { isGate, ReaderGate } from './ReaderGate.tsx';
 import styles from './UserCenter.module.css';
 
 async function loadMine(): Promise<{ kind: 'ok'; mine: Mine; role: Role } | GateState> {

@@ -8,7 +8,7 @@ import type { Essay, EssayComment, EssaySummary, InfoItem, School, SearchResult,
 import { SEARCH_MAX } from '../../contract/compositionLimits.ts';
 import { Id } from '../../contract/fields.ts';
 import type { Envelope } from '../../contract/envelope.ts';
-import { dataOr404, loadSafely, type PageLoad } from '../news/pageLoad.ts';
+import { dataOr404, failedLoad, loadSafely, type PageLoad } from '../news/pageLoad.ts';
 
 /** One call's data as the page's view ('error' on any failure). */
 function one<T>(call: () => Promise<Envelope<T>>): Promise<PageLoad<T>> {
@@ -120,7 +120,7 @@ export function loadEssay(url: URL, commentPageSize = 10): Promise<PageLoad<Essa
 
 export async function loadEssayById(id: number, commentPageSize: number): Promise<PageLoad<EssayView>> {
   const res = dataOr404(await getEndpoint(endpoint.essayDetail, { id }));
-  if (!res.ok) return res.notFound ? { kind: 'notFound', message: res.message } : { kind: 'error' };
+  if (!res.ok) return failedLoad(res);
   const comments = await getEndpoint(endpoint.listComments, { id, page: 1, pageSize: commentPageSize });
   if (comments.statusCode !== 200) return { kind: 'error' };
   return { kind: 'ok', view: { essay: res.data, comments: comments.data } };
@@ -149,13 +149,13 @@ export function loadPerson(url: URL, kind: PersonView['kind']): Promise<PageLoad
     if (kind === 'student') {
       const [who, essays] = await Promise.all([getEndpoint(endpoint.studentDetail, { id }), getEndpoint(endpoint.listEssays, { userId: id, page: 1, pageSize: LIST_PAGE_SIZE })]);
       const found = dataOr404(who);
-      if (!found.ok) return found.notFound ? { kind: 'notFound', message: found.message } : { kind: 'error' };
+      if (!found.ok) return failedLoad(found);
       return essays.statusCode === 200 ? { kind: 'ok', view: { kind, student: found.data, essays: essays.data } } : { kind: 'error' };
     }
     if (kind === 'teacher') {
       const [who, essays] = await Promise.all([getEndpoint(endpoint.teacherDetail, { id }), getEndpoint(endpoint.listEssays, { teacherId: id, page: 1, pageSize: LIST_PAGE_SIZE })]);
       const found = dataOr404(who);
-      if (!found.ok) return found.notFound ? { kind: 'notFound', message: found.message } : { kind: 'error' };
+      if (!found.ok) return failedLoad(found);
       return essays.statusCode === 200 ? { kind: 'ok', view: { kind, teacher: found.data, essays: essays.data } } : { kind: 'error' };
     }
     const [school, teachers, essays] = await Promise.all([
@@ -164,7 +164,7 @@ export function loadPerson(url: URL, kind: PersonView['kind']): Promise<PageLoad
       getEndpoint(endpoint.listEssays, { schoolId: id, page: 1, pageSize: LIST_PAGE_SIZE }),
     ]);
     const found = dataOr404(school);
-    if (!found.ok) return found.notFound ? { kind: 'notFound', message: found.message } : { kind: 'error' };
+    if (!found.ok) return failedLoad(found);
     return okAll(teachers, essays) ? { kind: 'ok', view: { kind, school: found.data, teachers: teachers.data, essays: essays.data } } : { kind: 'error' };
   });
 }

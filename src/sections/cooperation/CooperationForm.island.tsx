@@ -18,6 +18,7 @@ import {
 } from '../../contract/interactLimits.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
 import styles from '../interact/InteractForm.module.css';
+import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
 
 type Field = 'name' | 'company' | 'phone' | 'need';
 const chars = (s: string) => [...s.trim()].length;
@@ -113,11 +114,7 @@ export function CooperationForm() {
         '合作需求',
         <textarea className={styles.textarea} name="need" maxLength={COOPERATION_NEED_MAX * 2} placeholder="想做什么样的合作、预算与时间、目标人群" value={values.need} onChange={(e) => set('need')(e.target.value)} {...described('need')} />,
       )}
-      {serverError && (
-        <p className={styles.error} role="alert">
-          {serverError}
-        </p>
-      )}
+      <FormAlert className={styles.error} message={serverError} />
       <button type="submit" className={styles.submit} disabled={busy}>
         {busy ? '正在提交…' : '提交合作需求'}
       </button>

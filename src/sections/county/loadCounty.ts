@@ -5,7 +5,7 @@
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { Id } from '../../contract/fields.ts';
 import { areaList, countryHotNews, DEFAULT_AREA_NUMBER, DEFAULT_COUNTY_CLASS_ID, DOMESTIC_AREA_NUMBER, type AreaNode, type ListItem } from '../../contract/news.ts';
-import { dataOr404, loadSafely, readPage, type PageLoad } from '../news/pageLoad.ts';
+import { dataOr404, failedLoad, loadSafely, type PageLoad, readPage } from '../news/pageLoad.ts';
 
 export interface CountyView {
   /** The district shown, or null in domestic mode. */
@@ -32,7 +32,7 @@ export function loadCounty(url: URL): Promise<PageLoad<CountyView>> {
     ]);
     if (areas.statusCode !== 200) return { kind: 'error' };
     const res = dataOr404(list);
-    if (!res.ok) return res.notFound ? { kind: 'notFound', message: res.message } : { kind: 'error' };
+    if (!res.ok) return failedLoad(res);
     const district = domestic ? null : (areas.data.flatMap((p) => p.areasub).find((d) => d.columnid === id.data) ?? null);
     if (!domestic && !district) return { kind: 'notFound', message: '区县不存在' };
     return { kind: 'ok', view: { district, explicit: rawId !== null || rawArea !== null, areas: areas.data, items: res.data, page } };

@@ -17,6 +17,7 @@ import { browserUi } from '../../client/browserUi.ts';
 import { api } from '../../client/api.ts';
 import { storage } from '../../client/storage.ts';
 import { PictureTiles, type PickedPicture } from '../../features/interaction/PictureTiles.tsx';
+import tileStyles from '../../features/interaction/PictureTiles.module.css';
 import { requireLogin } from '../../features/login-gate/requireLogin.ts';
 import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
@@ -33,7 +34,7 @@ interface Props {
 
 const TOAST_MS = 2000;
 const LEAVE_AFTER_MS = 1200;
-const TILES = { list: styles.pics, item: styles.pic, uploading: styles.uploading, remove: styles.remove, addItem: styles.pic, add: styles.add };
+const TILES = { list: styles.pics, item: styles.pic, uploading: styles.uploading, remove: `${tileStyles.cornerRemove} ${styles.remove}`, addItem: styles.pic, add: styles.add };
 
 /** The picked video: the local preview and the upload's progress, then the stored copy's URL. */
 interface Video {
@@ -230,7 +231,7 @@ export function PublishComposer({ topics, chosen, doneHref }: Props) {
           })}
         </div>
       </fieldset>
-      <button type="submit" className={styles.submit} disabled={busy}>
+      <button type="submit" className="brand-submit" disabled={busy}>
         {busy ? '发布中…' : '发布'}
       </button>
     </form>

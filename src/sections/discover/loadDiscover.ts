@@ -18,7 +18,7 @@ import {
 import { KEYWORD_MAX_CHARS } from '../../contract/discoverLimits.ts';
 import { Id } from '../../contract/fields.ts';
 import { commentGetList, type CommentItem } from '../../contract/interaction.ts';
-import { dataOr404, loadSafely, type PageLoad } from '../news/pageLoad.ts';
+import { dataOr404, failedLoad, loadSafely, type PageLoad } from '../news/pageLoad.ts';
 
 export const FEED_PAGE_SIZE = 10;
 /** Topics in the hot strip and the chips of /Discover. */
@@ -60,7 +60,7 @@ export function loadTheme(url: URL, options: { listWithoutId: boolean }): Promis
     if (themeId === null) return { kind: 'notFound', message: '话题不存在' };
     const [info, posts] = await Promise.all([getEndpoint(getThemeInfo, { themeId }), getEndpoint(themeRecentList, { themeId, page: 1, pageSize: FEED_PAGE_SIZE })]);
     const topic = dataOr404(info);
-    if (!topic.ok) return topic.notFound ? { kind: 'notFound', message: topic.message } : { kind: 'error' };
+    if (!topic.ok) return failedLoad(topic);
     if (posts.statusCode !== 200) return { kind: 'error' };
     return { kind: 'ok', view: { kind: 'theme', topic: topic.data, posts: posts.data } };
   });
@@ -104,7 +104,7 @@ export function loadPost(url: URL, commentPageSize = 20): Promise<PageLoad<PostV
     const newsId = readId(url.searchParams.get('newsId'));
     if (classId === null || newsId === null) return { kind: 'notFound', message: '动态不存在或已删除' };
     const res = dataOr404(await getEndpoint(getQuanDetail, { classId, newsId }));
-    if (!res.ok) return res.notFound ? { kind: 'notFound', message: res.message } : { kind: 'error' };
+    if (!res.ok) return failedLoad(res);
     if (res.data.classId !== classId) return { kind: 'notFound', message: '动态不存在或已删除' };
     const comments = await getEndpoint(commentGetList, { from: 'quan', classId, newsId, page: 1, pageSize: commentPageSize });
     if (comments.statusCode !== 200) return { kind: 'error' };

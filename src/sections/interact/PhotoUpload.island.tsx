@@ -31,7 +31,7 @@ export function PhotoUpload() {
     return (
       <div className={styles.notice}>
         <p>用镜头记录重庆，登录后即可投稿</p>
-        <a href={buildLoginUrl(`${BASE_PATH}/interact/imagePage`)}>登录后投稿</a>
+        <a className="brand-pill" href={buildLoginUrl(`${BASE_PATH}/interact/imagePage`)}>登录后投稿</a>
       </div>
     );
   }

@@ -14,7 +14,7 @@ interface Props {
   onChange: (update: PictureUpdate) => void;
 }
 
-const CLASSES = { list: styles.thumbs, item: styles.thumb, uploading: styles.uploading, remove: styles.remove, add: styles.add };
+const CLASSES = { list: styles.thumbs, item: styles.thumb, image: 'img-cover img-square', uploading: styles.uploading, remove: styles.remove, add: styles.add };
 
 export function PicturePicker({ label, max, pictures, onChange }: Props) {
   return (

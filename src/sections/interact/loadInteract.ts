@@ -2,7 +2,7 @@
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { photoList, type ReaderPhoto } from '../../contract/interact.ts';
 import { accountNewsList, accountSquareList, type AccountInfo, type ListItem } from '../../contract/news.ts';
-import { loadSafely, readPage, type PageLoad } from '../news/pageLoad.ts';
+import { loadPaged, type PageLoad } from '../news/pageLoad.ts';
 
 export interface SquareView {
   accounts: AccountInfo[];
@@ -11,9 +11,7 @@ export interface SquareView {
 
 /** One page of the 山城号 square (?page from 1; an empty page ends the list). */
 export function loadSquare(url: URL): Promise<PageLoad<SquareView>> {
-  return loadSafely<SquareView>(async () => {
-    const page = readPage(url);
-    if (page === null) return { kind: 'notFound' };
+  return loadPaged<SquareView>(url, async (page) => {
     const res = await getEndpoint(accountSquareList, { page, pageSize: 12 });
     if (res.statusCode !== 200) return { kind: 'error' };
     return { kind: 'ok', view: { accounts: res.data, page } };
@@ -28,9 +26,7 @@ export interface InteractHomeView {
 
 /** The hub: the first accounts of the square and the newest 山城号 articles (paged). */
 export function loadInteractHome(url: URL): Promise<PageLoad<InteractHomeView>> {
-  return loadSafely<InteractHomeView>(async () => {
-    const page = readPage(url);
-    if (page === null) return { kind: 'notFound' };
+  return loadPaged<InteractHomeView>(url, async (page) => {
     const [square, feed] = await Promise.all([
       page === 1 ? getEndpoint(accountSquareList, { page: 1, pageSize: 8 }) : Promise.resolve(null),
       getEndpoint(accountNewsList, { page }),
@@ -49,9 +45,7 @@ export interface PhotoWallView {
 
 /** One page of the readers' photo wall (?page from 1). */
 export function loadPhotoWall(url: URL): Promise<PageLoad<PhotoWallView>> {
-  return loadSafely<PhotoWallView>(async () => {
-    const page = readPage(url);
-    if (page === null) return { kind: 'notFound' };
+  return loadPaged<PhotoWallView>(url, async (page) => {
     const res = await getEndpoint(photoList, { page, pageSize: PHOTO_PAGE_SIZE });
     if (res.statusCode !== 200) return { kind: 'error' };
     return { kind: 'ok', view: { photos: res.data, page } };

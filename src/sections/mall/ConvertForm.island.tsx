@@ -15,7 +15,8 @@ import { requireLogin } from '../../features/login-gate/requireLogin.ts';
 import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import styles from './Mall.module.css';
-import { Field, FormProblem, PhoneField, useFields } from './MallFields.tsx';
+import { Field, PhoneField, useFields } from './MallFields.tsx';
+import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
 
 interface Props {
   goodsId: number;
@@ -105,7 +106,7 @@ export function ConvertForm({ goodsId, kind, price, stock, detailHref }: Props) 
         <PhoneField label="充值手机号" className={styles.fieldTop} {...bind('mobile')} />
       )}
       {(kind === 'coupon' || kind === 'card') && <p className={styles.hint}>{kind === 'coupon' ? '兑换后券码在「优惠券」中查看' : '兑换后卡密在「我的券」中查看'}</p>}
-      <FormProblem problem={problem} />
+      <FormAlert className={styles.error} message={problem} />
       <button type="submit" className={styles.primary} disabled={busy || soldOut || short}>
         {soldOut ? '已兑完' : short ? '积分不足' : busy ? '兑换中…' : `确认兑换（${price} 积分）`}
       </button>

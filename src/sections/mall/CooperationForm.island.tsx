@@ -8,7 +8,8 @@ import { messageForFailure } from '../../client/apiClient.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
 import type { mallCooperation } from '../../contract/mall.ts';
 import styles from './Mall.module.css';
-import { Field, FormProblem, PhoneField, useFields } from './MallFields.tsx';
+import { Field, PhoneField, useFields } from './MallFields.tsx';
+import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
 
 const EMPTY = { company: '', contact: '', phone: '', content: '' };
 
@@ -61,7 +62,7 @@ export function CooperationForm() {
         合作内容
         <textarea maxLength={500} placeholder="想上架的商品、合作方式、预计数量等（10–500 字）" {...bind('content')} />
       </label>
-      <FormProblem problem={problem} />
+      <FormAlert className={styles.error} message={problem} />
       <button type="submit" className={styles.primary} disabled={busy}>
         {busy ? '提交中…' : '提交'}
       </button>

@@ -4,7 +4,7 @@
  * tracking number; 确认收货 for a shipped parcel and 标记已使用 for a coupon shown at the shop.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { getByPath } from '../../client/getEndpoint.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
 import type { ExchangeDetail as Detail, mallCouponUse, mallExchangeConfirm, mallExchangeDetail } from '../../contract/mall.ts';
@@ -23,6 +23,28 @@ type Load = { kind: 'loading' } | { kind: 'missing'; message: string } | { kind:
 
 const STEPS = ['已兑换', '已发货', '已完成'];
 const COUPON_TEXT: Record<string, string> = { unused: '未使用', used: '已使用', expired: '已过期' };
+
+/** The exchange's facts in order: when it was made, then those it has (an empty one is left out). */
+function factRows(d: Detail): Array<[string, ReactNode]> {
+  const optional: Array<[string, ReactNode]> = [
+    ['提供方', d.merchant],
+    [
+      '收货信息',
+      d.address && (
+        <>
+          {d.address.name} {d.address.phone}
+          <br />
+          {d.address.region} {d.address.detail}
+        </>
+      ),
+    ],
+    ['充值号码', d.phone],
+    ['物流', d.expressNo && `${d.expressCompany} ${d.expressNo}`],
+    ['发货时间', d.shipTime],
+    ['完成时间', d.doneTime],
+  ];
+  return [['兑换时间', d.createTime], ...optional.filter(([, value]) => Boolean(value))];
+}
 
 export function ExchangeDetail({ id, goodsHref, listHref }: Props) {
   const session = useStore($session);
@@ -133,52 +155,12 @@ export function ExchangeDetail({ id, goodsHref, listHref }: Props) {
       )}
       <section className={styles.section}>
         <dl className={styles.rows}>
-          <div>
-            <dt>兑换时间</dt>
-            <dd>{d.createTime}</dd>
-          </div>
-          {d.merchant && (
-            <div>
-              <dt>提供方</dt>
-              <dd>{d.merchant}</dd>
+          {factRows(d).map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
             </div>
-          )}
-          {d.address && (
-            <div>
-              <dt>收货信息</dt>
-              <dd>
-                {d.address.name} {d.address.phone}
-                <br />
-                {d.address.region} {d.address.detail}
-              </dd>
-            </div>
-          )}
-          {d.phone && (
-            <div>
-              <dt>充值号码</dt>
-              <dd>{d.phone}</dd>
-            </div>
-          )}
-          {d.expressNo && (
-            <div>
-              <dt>物流</dt>
-              <dd>
-                {d.expressCompany} {d.expressNo}
-              </dd>
-            </div>
-          )}
-          {d.shipTime && (
-            <div>
-              <dt>发货时间</dt>
-              <dd>{d.shipTime}</dd>
-            </div>
-          )}
-          {d.doneTime && (
-            <div>
-              <dt>完成时间</dt>
-              <dd>{d.doneTime}</dd>
-            </div>
-          )}
+          ))}
         </dl>
         {d.usage && <p className={styles.hint}>{d.usage}</p>}
       </section>

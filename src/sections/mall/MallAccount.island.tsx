@@ -3,43 +3,25 @@
  * and the daily sign-in. Anonymous readers see a login button. Follows `$session`: a login or logout
  * elsewhere updates the card.
  */
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { getByPath } from '../../client/getEndpoint.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
 import type { PointsSummary, pointsSignin, pointsSummary } from '../../contract/mall.ts';
 import { requireLogin } from '../../features/login-gate/requireLogin.ts';
-import { $session } from '../../stores/session.ts';
+import { useReaderLoad, type GateState } from '../../features/login-gate/useReaderLoad.ts';
 import { showToast } from '../../stores/toast.ts';
 import styles from './Mall.module.css';
 
-type Load = { kind: 'anonymous' } | { kind: 'loading' } | { kind: 'error' } | { kind: 'ok'; summary: PointsSummary };
+type Load = GateState | { kind: 'ok'; summary: PointsSummary };
+
+async function loadSummary(): Promise<Load> {
+  const res = await getByPath<typeof pointsSummary>('/v1/points/summary');
+  return res.statusCode === 200 ? { kind: 'ok', summary: res.data } : { kind: 'error', message: res.message };
+}
 
 export function MallAccount() {
-  const session = useStore($session);
-  const [load, setLoad] = useState<Load>(session.token ? { kind: 'loading' } : { kind: 'anonymous' });
+  const { state: load, setState: setLoad, retry } = useReaderLoad<Load>(loadSummary, true);
   const [busy, setBusy] = useState(false);
-  const [round, setRound] = useState(0);
-
-  useEffect(() => {
-    if (!session.token) {
-      setLoad({ kind: 'anonymous' });
-      return;
-    }
-    let stale = false;
-    setLoad({ kind: 'loading' });
-    getByPath<typeof pointsSummary>('/v1/points/summary')
-      .then((res) => {
-        if (stale) return;
-        setLoad(res.statusCode === 200 ? { kind: 'ok', summary: res.data } : { kind: 'error' });
-      })
-      .catch(() => {
-        if (!stale) setLoad({ kind: 'error' });
-      });
-    return () => {
-      stale = true;
-    };
-  }, [session.token, round]);
 
   async function signIn() {
     if (!requireLogin() || busy || load.kind !== 'ok') return;
@@ -88,7 +70,7 @@ export function MallAccount() {
             <p className={styles.balance}>{load.kind === 'loading' ? '加载中…' : '加载失败'}</p>
           </div>
           {load.kind === 'error' && (
-            <button type="button" className={styles.signin} onClick={() => setRound((n) => n + 1)}>
+            <button type="button" className={styles.signin} onClick={retry}>
               重试
             </button>
           )}

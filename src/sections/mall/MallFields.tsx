@@ -1,4 +1,4 @@
-/** What the mall's forms (ConvertForm, CooperationForm) share: text fields bound to one state object, the phone field, the problem line. */
+/** What the mall's forms (ConvertForm, CooperationForm) share: text fields bound to one state object, the phone field. */
 import { useState, type InputHTMLAttributes } from 'react';
 import styles from './Mall.module.css';
 
@@ -29,14 +29,4 @@ export function Field({ label, className, ...input }: { label: string; className
 /** A mobile number input (tel keyboard, autofill). */
 export function PhoneField(props: { label: string; className?: string } & InputHTMLAttributes<HTMLInputElement>) {
   return <Field type="tel" inputMode="tel" autoComplete="tel" maxLength={20} {...props} />;
-}
-
-/** The form's problem, read out when it appears; nothing when there is none. */
-export function FormProblem({ problem }: { problem: string }) {
-  if (!problem) return null;
-  return (
-    <p className={styles.error} role="alert">
-      {problem}
-    </p>
-  );
 }

@@ -5,7 +5,7 @@
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { Id } from '../../contract/fields.ts';
 import { mallGoodsDetail, mallGoodsList, mallHome, pointsRules, type GoodsCard, type GoodsDetail, type MallHome, type PointsRules } from '../../contract/mall.ts';
-import { dataOr404, loadSafely, type PageLoad } from '../news/pageLoad.ts';
+import { dataOr404, failedLoad, loadSafely, type PageLoad } from '../news/pageLoad.ts';
 
 export const SEARCH_PAGE_SIZE = 20;
 export const KEYWORD_MAX = 30;
@@ -29,7 +29,7 @@ export function loadGoods(url: URL): Promise<PageLoad<GoodsDetail>> {
     const id = readId(url);
     if (id === null) return { kind: 'notFound', message: '商品不存在或已下架' };
     const res = dataOr404(await getEndpoint(mallGoodsDetail, { id }));
-    if (!res.ok) return res.notFound ? { kind: 'notFound', message: res.message } : { kind: 'error' };
+    if (!res.ok) return failedLoad(res);
     return { kind: 'ok', view: res.data };
   });
 }

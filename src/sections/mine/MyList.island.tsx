@@ -61,7 +61,7 @@ export function MyList({ kind, emptyText, startHref, startText }: Props) {
     return (
       <div className={styles.box}>
         <p>登录后查看</p>
-        <a className={styles.button} href={buildLoginUrl(typeof location === 'undefined' ? `${BASE_PATH}/mine/${kind}` : location.pathname)}>
+        <a className={`${styles.button} brand-pill`} href={buildLoginUrl(typeof location === 'undefined' ? `${BASE_PATH}/mine/${kind}` : location.pathname)}>
           去登录
         </a>
       </div>
@@ -74,7 +74,7 @@ export function MyList({ kind, emptyText, startHref, startText }: Props) {
         <div className={styles.box}>
           <p>{emptyText}</p>
           {startHref && (
-            <a className={styles.button} href={`${BASE_PATH}${startHref}`}>
+            <a className={`${styles.button} brand-pill`} href={`${BASE_PATH}${startHref}`}>
               {startText}
             </a>
           )}
@@ -84,7 +84,7 @@ export function MyList({ kind, emptyText, startHref, startText }: Props) {
         {items.map((item) => {
           const body = (
             <>
-              {item.picture.startsWith('/media/') && <img className={styles.pic} src={item.picture} alt="" width="64" height="64" loading="lazy" />}
+              {item.picture.startsWith('/media/') && <img className={`${styles.pic} img-cover`} src={item.picture} alt="" width="64" height="64" loading="lazy" />}
               <span className={styles.text}>
                 <span className={styles.title}>{item.title}</span>
                 <span className={styles.body}>{item.text}</span>

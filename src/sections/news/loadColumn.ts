@@ -6,7 +6,7 @@
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { Id } from '../../contract/fields.ts';
 import { channelClassList, channelClassOne, columnList, newsListByColumn, type Column, type ColumnInfo, type ListItem } from '../../contract/news.ts';
-import { dataOr404, loadSafely, readAnchor, readCursor, readPage, type PageLoad } from './pageLoad.ts';
+import { dataOr404, failedLoad, loadSafely, type PageLoad, readAnchor, readCursor, readPage } from './pageLoad.ts';
 
 export interface ColumnView {
   column: ColumnInfo;
@@ -29,7 +29,7 @@ export function loadColumn(url: URL): Promise<PageLoad<ColumnView>> {
       noTab ? Promise.resolve(null) : getEndpoint(channelClassList, { from: 'wap' }),
     ]);
     const col = dataOr404(one);
-    if (!col.ok) return col.notFound ? { kind: 'notFound', message: col.message } : { kind: 'error' };
+    if (!col.ok) return failedLoad(col);
     const items = dataOr404(list);
     if (!items.ok) return { kind: 'error' };
     const tabs = groups?.statusCode === 200 ? (groups.data.find((g) => g.channelId === col.data.channelId)?.channelClass ?? []) : [];
@@ -64,7 +64,7 @@ export function loadSubChannel(url: URL): Promise<PageLoad<SubChannelView>> {
     const page = readPage(url);
     if (columnId === null || page === null) return { kind: 'notFound', message: '栏目不存在' };
     const res = dataOr404(await getEndpoint(newsListByColumn, { columnId, page, before: readAnchor(url), after: readCursor(url) }));
-    if (!res.ok) return res.notFound ? { kind: 'notFound', message: res.message } : { kind: 'error' };
+    if (!res.ok) return failedLoad(res);
     const title = (url.searchParams.get('className') ?? '').trim().slice(0, 20) || '栏目';
     return { kind: 'ok', view: { title, items: res.data, page } };
   });

@@ -2,7 +2,7 @@
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import type { Envelope } from '../../contract/envelope.ts';
 import { tabNav, type ListItem, type TabNavItem } from '../../contract/news.ts';
-import { dataOr404, loadSafely, readPage, type PageLoad } from './pageLoad.ts';
+import { dataOr404, failedLoad, loadPaged, type PageLoad } from './pageLoad.ts';
 
 export interface NewsListView {
   items: ListItem[];
@@ -16,12 +16,10 @@ export function loadNewsList(
   call: (page: number) => Promise<Envelope<ListItem[]>>,
   tabType?: 'image' | 'video',
 ): Promise<PageLoad<NewsListView>> {
-  return loadSafely<NewsListView>(async () => {
-    const page = readPage(url);
-    if (page === null) return { kind: 'notFound' };
+  return loadPaged<NewsListView>(url, async (page) => {
     const [list, tabs] = await Promise.all([call(page), tabType ? getEndpoint(tabNav, { tabType }) : Promise.resolve(null)]);
     const res = dataOr404(list);
-    if (!res.ok) return res.notFound ? { kind: 'notFound', message: res.message } : { kind: 'error' };
+    if (!res.ok) return failedLoad(res);
     return { kind: 'ok', view: { items: res.data, page, tabs: tabs?.statusCode === 200 ? tabs.data : [] } };
   });
 }

@@ -1,7 +1,7 @@
 /** The search page: hot words always; results for ?search= (validated by the contract's rules). */
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { newsHotWord, searchHome, SearchWord, type ListItem } from '../../contract/news.ts';
-import { loadSafely, readPage, type PageLoad } from './pageLoad.ts';
+import { loadPaged, type PageLoad } from './pageLoad.ts';
 
 export interface SearchView {
   word: string;
@@ -13,9 +13,7 @@ export interface SearchView {
 }
 
 export function loadSearch(url: URL): Promise<PageLoad<SearchView>> {
-  return loadSafely<SearchView>(async () => {
-    const page = readPage(url);
-    if (page === null) return { kind: 'notFound' };
+  return loadPaged<SearchView>(url, async (page) => {
     const raw = url.searchParams.get('search');
     const parsed = raw === null || raw.trim() === '' ? null : SearchWord.safeParse(raw);
     const [hot, found] = await Promise.all([

@@ -22,6 +22,14 @@ export function readPage(url: URL): number | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** A paged view's loader: ?page from 1 (404 when it is not a page), then `load(page)` as through loadSafely. */
+export function loadPaged<T>(url: URL, load: (page: number) => Promise<PageLoad<T>>): Promise<PageLoad<T>> {
+  return loadSafely<T>(async () => {
+    const page = readPage(url);
+    return page === null ? { kind: 'notFound' } : load(page);
+  });
+}
+
 /** The query parameter carrying a list's snapshot anchor (security.md M101; src/contract/news.ts ListAnchor). */
 export const ANCHOR_PARAM = 'before';
 
@@ -70,6 +78,11 @@ export function decideNextHref(url: URL, page: number, count: number, anchor?: n
 export function dataOr404<T>(env: Envelope<T>): { ok: true; data: T } | { ok: false; notFound: boolean; message: string } {
   if (env.statusCode === 200) return { ok: true, data: env.data };
   return { ok: false, notFound: env.statusCode === 404 || env.statusCode === 403, message: env.message };
+}
+
+/** The page a failed `dataOr404` leads to: its 404 with the API's message, or the error page. */
+export function failedLoad(res: { notFound: boolean; message: string }): PageLoad<never> {
+  return res.notFound ? { kind: 'notFound', message: res.message } : { kind: 'error' };
 }
 
 /** HTTP status of a page load. */

@@ -11,9 +11,10 @@ import { requireLogin } from '../../features/login-gate/requireLogin.ts';
 import { BASE_PATH } from '../../lib/safeUrl.ts';
 import { $session } from '../../stores/session.ts';
 import styles from './AskForm.module.css';
-import { DistrictField, FormError } from './RuralFields.tsx';
+import { DistrictField } from './RuralFields.tsx';
 import formStyles from './RuralForm.module.css';
 import { useRuralWrite } from './useRuralWrite.ts';
+import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
 
 export function AskForm() {
   const session = useStore($session);
@@ -77,7 +78,7 @@ export function AskForm() {
             {busy ? '提交中…' : '提交问题'}
           </button>
         </div>
-        <FormError error={error} />
+        <FormAlert className={formStyles.error} message={error} />
       </form>
     </section>
   );

@@ -41,7 +41,7 @@ export function FarmerPostCard({ post, actions, children }: Props) {
       {post.pictures.length > 0 && (
         <div className={`${styles.grid} ${gridClass(post.pictures.length)}`}>
           {post.pictures.map((p, i) => (
-            <img key={p} src={p} alt={`${post.nickname}的图片 ${i + 1}`} width={240} height={240} loading="lazy" />
+            <img key={p} className="img-cover img-square" src={p} alt={`${post.nickname}的图片 ${i + 1}`} width={240} height={240} loading="lazy" />
           ))}
         </div>
       )}

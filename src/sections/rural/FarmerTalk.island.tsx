@@ -15,9 +15,10 @@ import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import { FarmerPostCard } from './FarmerPostCard.tsx';
 import styles from './FarmerTalk.module.css';
-import { DistrictField, FormError } from './RuralFields.tsx';
+import { DistrictField } from './RuralFields.tsx';
 import formStyles from './RuralForm.module.css';
 import { useRuralWrite } from './useRuralWrite.ts';
+import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
 
 interface Props {
   initial: FarmerPost[];
@@ -80,7 +81,7 @@ function Actions({ post, onChange }: { post: FarmerPost; onChange: (p: FarmerPos
         <form className={styles.reply} onSubmit={send}>
           <label>
             <span className={formStyles.hidden}>写评论</span>
-            <input value={text} maxLength={COMMENT_MAX_CHARS} onChange={(e) => setText(e.target.value)} placeholder="说点什么…" autoFocus />
+            <input className={formStyles.input} value={text} maxLength={COMMENT_MAX_CHARS} onChange={(e) => setText(e.target.value)} placeholder="说点什么…" autoFocus />
           </label>
           <button type="submit" disabled={busy}>
             {busy ? '发送中' : '发送'}
@@ -139,7 +140,7 @@ function Composer({ onPosted }: { onPosted: (p: FarmerPost) => void }) {
           {busy ? '发布中…' : '发布'}
         </button>
       </div>
-      <FormError error={error} />
+      <FormAlert className={formStyles.error} message={error} />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-/** Fields the rural forms share (AskForm, FarmerTalk's composer): the district input and the form's error line. */
+/** Fields the rural forms share (AskForm, FarmerTalk's composer): the district input. */
 import formStyles from './RuralForm.module.css';
 
 /** 所在区县, up to 10 characters; `example` is the placeholder's district. */
@@ -6,17 +6,7 @@ export function DistrictField({ value, onChange, example, name }: { value: strin
   return (
     <label className={formStyles.district}>
       <span>所在区县</span>
-      <input name={name} value={value} maxLength={10} onChange={(e) => onChange(e.target.value)} placeholder={`如：${example}`} />
+      <input className={formStyles.input} name={name} value={value} maxLength={10} onChange={(e) => onChange(e.target.value)} placeholder={`如：${example}`} />
     </label>
-  );
-}
-
-/** The form's error, read out when it appears; nothing when there is none. */
-export function FormError({ error }: { error: string }) {
-  if (!error) return null;
-  return (
-    <p className={formStyles.error} role="alert">
-      {error}
-    </p>
   );
 }

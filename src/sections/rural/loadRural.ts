@@ -7,7 +7,7 @@ import { Id } from '../../contract/fields.ts';
 import * as endpoint from '../../contract/rural.ts';
 import type { CreditLevel, Deed, Expert, FarmerPost, Household, PriceBoard, Question, RuralColumn, RuralHome, RuralNews, RuralTab, Village } from '../../contract/rural.ts';
 import { KEYWORD_MAX_CHARS, RURAL_QUESTION_TAGS, type RuralGroup } from '../../contract/ruralLimits.ts';
-import { dataOr404, decideNextHref, loadSafely, readPage, type PageLoad } from '../news/pageLoad.ts';
+import { dataOr404, decideNextHref, failedLoad, loadPaged, loadSafely, type PageLoad, readPage } from '../news/pageLoad.ts';
 
 export const RURAL_PAGE_SIZE = 10;
 
@@ -50,7 +50,7 @@ export function loadNewsList(url: URL, group?: RuralGroup): Promise<PageLoad<New
     if (current === undefined) return { kind: 'notFound', message: '栏目不存在' };
     const res = await getEndpoint(endpoint.getRuralNews, current ? { classId: current.id, page, pageSize: RURAL_PAGE_SIZE } : { group, page, pageSize: RURAL_PAGE_SIZE });
     const list = dataOr404(res);
-    if (!list.ok) return list.notFound ? { kind: 'notFound', message: list.message } : { kind: 'error' };
+    if (!list.ok) return failedLoad(list);
     if (page > 1 && list.data.length === 0) return { kind: 'notFound', message: '没有更多了' };
     const nextHref = list.data.length < RURAL_PAGE_SIZE ? null : decideNextHref(url, page, list.data.length);
     return { kind: 'ok', view: { columns, current, items: list.data, nextHref, page } };
@@ -126,7 +126,7 @@ export function loadBang(url: URL): Promise<PageLoad<BangView>> {
     if (id !== null) {
       const [experts, one] = await Promise.all([getEndpoint(endpoint.getExperts), getEndpoint(endpoint.getQuestion, { id })]);
       const q = dataOr404(one);
-      if (!q.ok) return q.notFound ? { kind: 'notFound', message: q.message } : { kind: 'error' };
+      if (!q.ok) return failedLoad(q);
       if (experts.statusCode !== 200) return { kind: 'error' };
       return { kind: 'ok', view: { experts: experts.data, tag: null, questions: [], nextHref: null, question: q.data } };
     }
@@ -148,9 +148,7 @@ export interface BangSearchView {
 }
 
 export function loadBangSearch(url: URL): Promise<PageLoad<BangSearchView>> {
-  return loadSafely<BangSearchView>(async () => {
-    const page = readPage(url);
-    if (page === null) return { kind: 'notFound' };
+  return loadPaged<BangSearchView>(url, async (page) => {
     const keyword = (url.searchParams.get('keyword') ?? '').trim();
     const view: BangSearchView = { keyword, problem: '', questions: [], nextHref: null };
     if (keyword === '') return { kind: 'ok', view };
@@ -177,7 +175,7 @@ export function loadPrices(url: URL): Promise<PageLoad<PriceBoard>> {
     const date = url.searchParams.get('date') ?? '';
     if (marketId === 'bad' || (date !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(date))) return { kind: 'notFound', message: '市场不存在' };
     const res = dataOr404(await getEndpoint(endpoint.getPrices, { ...(marketId === null ? {} : { marketId }), ...(date === '' ? {} : { date }) }));
-    if (!res.ok) return res.notFound ? { kind: 'notFound', message: res.message } : { kind: 'error' };
+    if (!res.ok) return failedLoad(res);
     return { kind: 'ok', view: res.data };
   });
 }
@@ -198,7 +196,7 @@ export function loadCredit(url: URL): Promise<PageLoad<CreditView>> {
     if (credit.statusCode !== 200) return { kind: 'error' };
     if (village) {
       const v = dataOr404(village);
-      if (!v.ok) return v.notFound ? { kind: 'notFound', message: v.message } : { kind: 'error' };
+      if (!v.ok) return failedLoad(v);
       return { kind: 'ok', view: { ...credit.data, village: v.data } };
     }
     return { kind: 'ok', view: { ...credit.data, village: null } };
@@ -225,7 +223,7 @@ export function loadCreditMore(url: URL): Promise<PageLoad<CreditMoreView>> {
     ]);
     if (credit.statusCode !== 200) return { kind: 'error' };
     const list = dataOr404(deeds);
-    if (!list.ok) return list.notFound ? { kind: 'notFound', message: list.message } : { kind: 'error' };
+    if (!list.ok) return failedLoad(list);
     const nextHref = list.data.length < 20 ? null : decideNextHref(url, page, list.data.length);
     return { kind: 'ok', view: { villages: credit.data.villages, levels: credit.data.levels, villageId, deeds: list.data, nextHref } };
   });

@@ -2,7 +2,7 @@
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { Id } from '../../contract/fields.ts';
 import { specialCategory, specialList, type ListItem, type Special } from '../../contract/news.ts';
-import { dataOr404, loadSafely, readPage, type PageLoad } from '../news/pageLoad.ts';
+import { dataOr404, failedLoad, loadSafely, type PageLoad, readPage } from '../news/pageLoad.ts';
 
 export interface SpecialView {
   special: Special;
@@ -21,10 +21,10 @@ export function loadSpecial(url: URL, defaultToFirst = false): Promise<PageLoad<
     const page = readPage(url);
     if (!classId.success || page === null || (category !== null && !category.success)) return { kind: 'notFound', message: '专题不存在' };
     const info = dataOr404(await getEndpoint(specialCategory, { classId: classId.data }));
-    if (!info.ok) return info.notFound ? { kind: 'notFound', message: info.message } : { kind: 'error' };
+    if (!info.ok) return failedLoad(info);
     const categoryId = category?.data ?? (defaultToFirst ? (info.data.category[0]?.id ?? null) : null);
     const list = dataOr404(await getEndpoint(specialList, { classId: classId.data, page, ...(categoryId === null ? {} : { categoryId }) }));
-    if (!list.ok) return list.notFound ? { kind: 'notFound', message: list.message } : { kind: 'error' };
+    if (!list.ok) return failedLoad(list);
     return { kind: 'ok', view: { special: info.data, categoryId, items: list.data, page } };
   });
 }

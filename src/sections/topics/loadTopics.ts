@@ -2,7 +2,7 @@
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { Id } from '../../contract/fields.ts';
 import { topicsCollect, topicsNewsList, topicsShow, type ListItem, type Topic } from '../../contract/news.ts';
-import { dataOr404, loadSafely, readPage, type PageLoad } from '../news/pageLoad.ts';
+import { dataOr404, failedLoad, loadPaged, loadSafely, type PageLoad, readPage } from '../news/pageLoad.ts';
 
 /** Column 105 (专题) collects the demo topics. */
 export const TOPIC_COLUMN_ID = 105;
@@ -13,11 +13,9 @@ export interface TopicsView {
 }
 
 export function loadTopics(url: URL): Promise<PageLoad<TopicsView>> {
-  return loadSafely<TopicsView>(async () => {
-    const page = readPage(url);
-    if (page === null) return { kind: 'notFound' };
+  return loadPaged<TopicsView>(url, async (page) => {
     const res = dataOr404(await getEndpoint(topicsCollect, { columnId: TOPIC_COLUMN_ID, page }));
-    if (!res.ok) return res.notFound ? { kind: 'notFound', message: res.message } : { kind: 'error' };
+    if (!res.ok) return failedLoad(res);
     return { kind: 'ok', view: { topics: res.data, page } };
   });
 }
@@ -38,7 +36,7 @@ export function loadTopic(url: URL, fallbackId?: number): Promise<PageLoad<Topic
     const [topic, list] = await Promise.all([getEndpoint(topicsShow, { topicId: id.data }), getEndpoint(topicsNewsList, { topicId: id.data, page })]);
     const t = dataOr404(topic);
     const l = dataOr404(list);
-    if (!t.ok) return t.notFound ? { kind: 'notFound', message: t.message } : { kind: 'error' };
+    if (!t.ok) return failedLoad(t);
     if (!l.ok) return { kind: 'error' };
     return { kind: 'ok', view: { topic: t.data, items: l.data, page } };
   });

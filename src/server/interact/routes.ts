@@ -28,7 +28,7 @@ import {
   myTipsService,
   photosService,
   publishPhotoService,
-  readIdempotencyKey,
+  readInteractKey,
   sharedRun,
   type InteractContext,
 } from './service.ts';
@@ -42,7 +42,7 @@ export function registerInteractRoutes(registry: ApiRegistry): void {
 
   registerEndpoint(registry, photoPublish, async ({ body, c }) => {
     const user = requireUser(c);
-    const key = readIdempotencyKey(c.req.header('idempotency-key'));
+    const key = readInteractKey(c.req.header('idempotency-key'));
     const { photo, message } = await sharedRun(`photo:${user.userId}`, key, () => publishPhotoService(ctx, user, key, body));
     return ok(photo, message);
   });
@@ -53,14 +53,14 @@ export function registerInteractRoutes(registry: ApiRegistry): void {
 
   registerEndpoint(registry, complaintCreate, async ({ body, c }) => {
     const user = requireUser(c);
-    const key = readIdempotencyKey(c.req.header('idempotency-key'));
+    const key = readInteractKey(c.req.header('idempotency-key'));
     const { complaint, message } = await sharedRun(`complaint:${user.userId}`, key, () => fileComplaintService(ctx, user, key, body));
     return ok(complaint, message);
   });
 
   registerEndpoint(registry, cooperationContact, async ({ body, c }) => {
     const ip = rateLimitIp(c, registry.deps.config.production);
-    const key = readIdempotencyKey(c.req.header('idempotency-key'));
+    const key = readInteractKey(c.req.header('idempotency-key'));
     const { message, ...data } = await sharedRun('cooperation', key, () => cooperationService(ctx, ip, perAddress(ip, `cooperation:ip:${ip}`, cooperationIpRules()), key, body));
     return ok(data, message);
   });

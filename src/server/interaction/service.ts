@@ -19,6 +19,7 @@ import {
 import type { Db, Tx } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
 import { ApiFailure } from '../http/envelope.ts';
+import { IDEMPOTENCY_KEY_RE } from '../http/idempotentInsert.ts';
 import type { RateLimiter, RateRule } from '../http/rateLimit.ts';
 import type { AppDeps } from '../http/types.ts';
 import {
@@ -122,8 +123,7 @@ const REPORT_RULES: RateRule[] = [{ max: 20, windowMs: 24 * 3600_000 }];
 
 /** The same text from one user within 5 minutes is a duplicate (security.md C2). */
 const DUPLICATE_WINDOW_MS = 5 * 60_000;
-/** Idempotency keys: 8–64 of [A-Za-z0-9_-], kept 24 h (security.md C4). */
-const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{8,64}$/;
+/** Idempotency keys are kept 24 h (security.md C4). */
 const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 
 /** Business op of a room message carrying an item's counts (src/server/realtime/roomId.ts). */

@@ -17,6 +17,7 @@ import { optionalUser, requireUser } from '../http/auth.ts';
 import { ApiFailure, ok } from '../http/envelope.ts';
 import { perAddress, rateLimiterOf, rateLimitIp, type RateRule } from '../http/rateLimit.ts';
 import { registerEndpoint } from '../http/registerEndpoint.ts';
+import { IDEMPOTENCY_KEY_RE } from '../http/idempotentInsert.ts';
 import type { ApiRegistry } from '../http/types.ts';
 import { beijingDay } from '../points/service.ts';
 import { countExchangedRepo, findGoodsRepo, findOwnExchangeRepo, listBannersRepo, listCategoriesRepo, listFlaggedGoodsRepo, listGoodsRepo, listOwnExchangesRepo } from './repo.ts';
@@ -25,7 +26,6 @@ import {
   cooperationService,
   exchangeService,
   findReplay,
-  IDEMPOTENCY_KEY_RE,
   MALL_MESSAGES,
   toCard,
   toExchangeDetail,

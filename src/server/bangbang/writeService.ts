@@ -14,10 +14,10 @@ import { sanitizeHtml } from '../../features/richtext/sanitizeHtml.server.ts';
 import type { Db } from '../db/client.ts';
 import { configValueRepo } from '../discover/repo.ts';
 import type { AuthUser } from '../http/auth.ts';
-import { ApiFailure } from '../http/envelope.ts';
+import { fail } from '../http/envelope.ts';
 import { idempotentInsert, readIdempotencyKey } from '../http/idempotentInsert.ts';
-import type { RateLimiter, RateRule } from '../http/rateLimit.ts';
-import type { AppDeps } from '../http/types.ts';
+import { paced, type RateRule } from '../http/rateLimit.ts';
+import type { ServiceContext } from '../http/types.ts';
 import { profilesRepo } from '../interaction/repo.ts';
 import { checkPictures, NEW_ACCOUNT_MS } from '../interaction/service.ts';
 import { answererOf, membersOfRepo } from './board/repo.ts';
@@ -70,35 +70,18 @@ export const WRITE_MESSAGES = {
 export const BANG_REVIEW_SETTING_KEY = 'bangbang.reviewBeforePublish';
 
 /** Questions, 问政 and tips: one per 15 s, ≤ 20 a day; a new account one per minute, ≤ 5 a day. */
-const ASK_RULES: RateRule[] = [
-  { max: 1, windowMs: 15_000 },
-  { max: 20, windowMs: 24 * 3600_000 },
-];
-const NEW_ACCOUNT_ASK_RULES: RateRule[] = [
-  { max: 1, windowMs: 60_000 },
-  { max: 5, windowMs: 24 * 3600_000 },
-];
+const ASK_RULES = paced(15_000, 20);
+const NEW_ACCOUNT_ASK_RULES = paced(60_000, 5);
 /** Answers: one per 10 s, ≤ 60 a day; a new account one per 30 s, ≤ 10 a day. */
-const ANSWER_RULES: RateRule[] = [
-  { max: 1, windowMs: 10_000 },
-  { max: 60, windowMs: 24 * 3600_000 },
-];
-const NEW_ACCOUNT_ANSWER_RULES: RateRule[] = [
-  { max: 1, windowMs: 30_000 },
-  { max: 10, windowMs: 24 * 3600_000 },
-];
+const ANSWER_RULES = paced(10_000, 60);
+const NEW_ACCOUNT_ANSWER_RULES = paced(30_000, 10);
 /** Official replies: ≤ 10 a minute per department account. */
 const OFFICIAL_RULES: RateRule[] = [{ max: 10, windowMs: 60_000 }];
 /** Applications and group joins: ≤ 10 an hour. */
 const SMALL_RULES: RateRule[] = [{ max: 10, windowMs: 3600_000 }];
 const JOIN_RULES: RateRule[] = [{ max: 30, windowMs: 3600_000 }];
 
-export interface BangWriteContext {
-  deps: AppDeps;
-  limiter: RateLimiter;
-}
-
-const fail = (statusCode: number, message: string) => new ApiFailure(statusCode, message);
+export type BangWriteContext = ServiceContext;
 
 async function isNewAccount(db: Db, userId: number): Promise<boolean> {
   const at = await accountCreatedAtRepo(db, userId);

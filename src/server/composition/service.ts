@@ -11,10 +11,10 @@ import { StatusCode } from '../../contract/envelope.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
-import { ApiFailure } from '../http/envelope.ts';
+import { fail } from '../http/envelope.ts';
 import { idempotentInsert, readIdempotencyKey } from '../http/idempotentInsert.ts';
-import type { RateLimiter, RateRule } from '../http/rateLimit.ts';
-import type { AppDeps } from '../http/types.ts';
+import { DAY_MS, paced, perMinuteAndDay, type RateRule } from '../http/rateLimit.ts';
+import type { AppDeps, ServiceContext } from '../http/types.ts';
 import { hasLikedRepo, insertLikeRepo, insertReportRepo, profilesRepo, reportOptionsRepo } from '../interaction/repo.ts';
 import { checkPictures, decideReasons, OP_COUNTS } from '../interaction/service.ts';
 import { configValueRepo } from '../discover/repo.ts';
@@ -85,36 +85,19 @@ export const ESSAY_REVIEW_SETTING = 'composition.reviewBeforePublish';
 export const COMMENT_REVIEW_SETTING = 'composition.reviewCommentsBeforePublish';
 
 /** Contributions: one per 30 s, ≤ 10 a day per user (an essay is rarer than a comment). */
-const CONTRIBUTE_RULES: RateRule[] = [
-  { max: 1, windowMs: 30_000 },
-  { max: 10, windowMs: 24 * 3600_000 },
-];
+const CONTRIBUTE_RULES = paced(30_000, 10);
 /** Reviews: ≤ 30 / min, ≤ 500 / day per teacher. */
-const REVIEW_RULES: RateRule[] = [
-  { max: 30, windowMs: 60_000 },
-  { max: 500, windowMs: 24 * 3600_000 },
-];
+const REVIEW_RULES = perMinuteAndDay(30, 500);
 /** Likes: ≤ 30 / min and ≤ 500 / day per user (security.md C2). */
-const LIKE_RULES: RateRule[] = [
-  { max: 30, windowMs: 60_000 },
-  { max: 500, windowMs: 24 * 3600_000 },
-];
+const LIKE_RULES = perMinuteAndDay(30, 500);
 /** Comments: one per 5 s, ≤ 300 / 3 h per user (security.md C2). */
-const COMMENT_RULES: RateRule[] = [
-  { max: 1, windowMs: 5_000 },
-  { max: 300, windowMs: 3 * 3600_000 },
-];
+const COMMENT_RULES = paced(5_000, 300, 3 * 3600_000);
 /** Reports: ≤ 20 / day (security.md J78). */
-const REPORT_RULES: RateRule[] = [{ max: 20, windowMs: 24 * 3600_000 }];
+const REPORT_RULES: RateRule[] = [{ max: 20, windowMs: DAY_MS }];
 
 const DUPLICATE_WINDOW_MS = 5 * 60_000;
 
-const fail = (statusCode: number, message: string) => new ApiFailure(statusCode, message);
-
-export interface CompositionContext {
-  deps: AppDeps;
-  limiter: RateLimiter;
-}
+export type CompositionContext = ServiceContext;
 
 /** Best effort: the write is committed and the answer must say so even when the broadcast fails. */
 function publishCounts(deps: AppDeps, essayId: number, counts: { likeNum: number; commentCount: number }): void {

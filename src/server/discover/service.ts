@@ -10,10 +10,10 @@ import type { Post, Topic } from '../../contract/discover.ts';
 import { StatusCode } from '../../contract/envelope.ts';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
-import { ApiFailure } from '../http/envelope.ts';
+import { fail } from '../http/envelope.ts';
 import { idempotentInsert, readIdempotencyKey } from '../http/idempotentInsert.ts';
-import type { RateLimiter, RateRule } from '../http/rateLimit.ts';
-import type { AppDeps } from '../http/types.ts';
+import { paced } from '../http/rateLimit.ts';
+import type { AppDeps, ServiceContext } from '../http/types.ts';
 import { likedIdsRepo, profilesRepo } from '../interaction/repo.ts';
 import { VIDEO_URL } from '../upload/storeVideo.ts';
 import { checkPictures } from '../interaction/service.ts';
@@ -53,13 +53,8 @@ export const QUAN_LIKE_KIND = 'quan_post';
 export const REVIEW_SETTING_KEY = 'discover.reviewBeforePublish';
 
 /** Publishing: one post per 10 s, ≤ 20 a day per user (security.md C2 spirit: posts are rarer than comments). */
-const PUBLISH_RULES: RateRule[] = [
-  { max: 1, windowMs: 10_000 },
-  { max: 20, windowMs: 24 * 3600_000 },
-];
+const PUBLISH_RULES = paced(10_000, 20);
 const DUPLICATE_WINDOW_MS = 5 * 60_000;
-
-const fail = (statusCode: number, message: string) => new ApiFailure(statusCode, message);
 
 /** Rows → posts with their authors, tags, first comments, the caller's likes and the official reply's link. */
 export async function hydratePosts(db: Db, viewer: AuthUser | null, rows: PostRow[]): Promise<Post[]> {
@@ -120,10 +115,7 @@ export interface PublishInput {
   topicIds: number[];
 }
 
-export interface PublishContext {
-  deps: AppDeps;
-  limiter: RateLimiter;
-}
+export type PublishContext = ServiceContext;
 
 /**
  * The video must be the caller's own upload, stored (security.md I68–I70, "Discover videos"): no outside URLs, no

@@ -23,6 +23,24 @@ export interface RateRule {
   windowMs: number;
 }
 
+export const DAY_MS = 24 * 3600_000;
+
+/** A paced write: one per `gapMs`, and at most `max` per `windowMs` (a day unless said). */
+export function paced(gapMs: number, max: number, windowMs: number = DAY_MS): RateRule[] {
+  return [
+    { max: 1, windowMs: gapMs },
+    { max, windowMs },
+  ];
+}
+
+/** At most `perMinute` a minute and `perDay` a day (likes, reviews, exchanges). */
+export function perMinuteAndDay(perMinute: number, perDay: number): RateRule[] {
+  return [
+    { max: perMinute, windowMs: 60_000 },
+    { max: perDay, windowMs: DAY_MS },
+  ];
+}
+
 export interface RateEntry {
   key: string;
   rules: readonly RateRule[];

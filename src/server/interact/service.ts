@@ -12,10 +12,10 @@ import { COMPLAINT_STATUS_LABELS, formatYuan, maskName, type ComplaintStatus } f
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
-import { ApiFailure } from '../http/envelope.ts';
+import { fail } from '../http/envelope.ts';
 import { IDEMPOTENCY_MESSAGES, idempotentInsert, readIdempotencyKey } from '../http/idempotentInsert.ts';
-import type { RateEntry, RateLimiter, RateRule } from '../http/rateLimit.ts';
-import type { AppDeps } from '../http/types.ts';
+import { DAY_MS, paced, type RateEntry, type RateRule } from '../http/rateLimit.ts';
+import type { AppDeps, ServiceContext } from '../http/types.ts';
 import { HANDLING_TEXT } from '../bangbang/more/repo.ts';
 import { reviewStateText } from '../../lib/reviewStateText.ts';
 import { profilesRepo } from '../interaction/repo.ts';
@@ -61,29 +61,18 @@ export const PHOTO_REVIEW_KEY = 'interact.reviewBeforePublish';
 export const COMPLAINT_REVIEW_KEY = 'complaints.reviewBeforePublish';
 
 /** Photos: one per 10 s, ≤ 20 a day per reader. */
-const PHOTO_RULES: RateRule[] = [
-  { max: 1, windowMs: 10_000 },
-  { max: 20, windowMs: 24 * 3600_000 },
-];
+const PHOTO_RULES = paced(10_000, 20);
 /** Complaints are rarer still: one per minute, ≤ 5 a day per reader. */
-const COMPLAINT_RULES: RateRule[] = [
-  { max: 1, windowMs: 60_000 },
-  { max: 5, windowMs: 24 * 3600_000 },
-];
+const COMPLAINT_RULES = paced(60_000, 5);
 /** Cooperation messages per address: 3 an hour, 10 a day; and per phone: 3 a day. */
 const COOPERATION_IP_RULES: RateRule[] = [
   { max: 3, windowMs: 3600_000 },
   { max: 10, windowMs: 24 * 3600_000 },
 ];
-const COOPERATION_PHONE_RULES: RateRule[] = [{ max: 3, windowMs: 24 * 3600_000 }];
+const COOPERATION_PHONE_RULES: RateRule[] = [{ max: 3, windowMs: DAY_MS }];
 const DUPLICATE_WINDOW_MS = 10 * 60_000;
 
-const fail = (statusCode: number, message: string) => new ApiFailure(statusCode, message);
-
-export interface InteractContext {
-  deps: AppDeps;
-  limiter: RateLimiter;
-}
+export type InteractContext = ServiceContext;
 
 const inFlight = new Map<string, Promise<unknown>>();
 

@@ -10,10 +10,10 @@ import { POST_COMMENTS_SHOWN, PRICE_TREND_DAYS, type RuralGroup } from '../../co
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
-import { ApiFailure } from '../http/envelope.ts';
+import { fail } from '../http/envelope.ts';
 import { idempotentInsert, readIdempotencyKey } from '../http/idempotentInsert.ts';
-import type { RateLimiter, RateRule } from '../http/rateLimit.ts';
-import type { AppDeps } from '../http/types.ts';
+import { paced, type RateRule } from '../http/rateLimit.ts';
+import type { ServiceContext } from '../http/types.ts';
 import { profilesRepo } from '../interaction/repo.ts';
 import { checkPictures } from '../interaction/service.ts';
 import {
@@ -69,27 +69,13 @@ export const RURAL_MESSAGES = {
 /** app_config key of the section's review-before-publish setting (team rule; default off). */
 export const RURAL_REVIEW_KEY = 'rural.reviewBeforePublish';
 
-const ASK_RULES: RateRule[] = [
-  { max: 1, windowMs: 10_000 },
-  { max: 10, windowMs: 24 * 3600_000 },
-];
-const PUBLISH_RULES: RateRule[] = [
-  { max: 1, windowMs: 10_000 },
-  { max: 20, windowMs: 24 * 3600_000 },
-];
-const COMMENT_RULES: RateRule[] = [
-  { max: 1, windowMs: 5_000 },
-  { max: 100, windowMs: 24 * 3600_000 },
-];
+const ASK_RULES = paced(10_000, 10);
+const PUBLISH_RULES = paced(10_000, 20);
+const COMMENT_RULES = paced(5_000, 100);
 const LIKE_RULES: RateRule[] = [{ max: 60, windowMs: 60_000 }];
 const DUPLICATE_WINDOW_MS = 5 * 60_000;
 
-const fail = (statusCode: number, message: string) => new ApiFailure(statusCode, message);
-
-export interface RuralContext {
-  deps: AppDeps;
-  limiter: RateLimiter;
-}
+export type RuralContext = ServiceContext;
 
 async function reviewState(db: Db): Promise<'pending' | 'approved'> {
   return (await configValueRepo(db, RURAL_REVIEW_KEY)) === true ? 'pending' : 'approved';

@@ -16,7 +16,7 @@ import { StatusCode } from '../../contract/envelope.ts';
 import { DatabaseRateLimitStore } from '../db/DatabaseRateLimitStore.ts';
 import { ApiFailure, messages } from './envelope.ts';
 import { RedisRateLimitStore } from './RedisRateLimitStore.ts';
-import type { ApiRegistry, AppEnv } from './types.ts';
+import type { ApiRegistry, AppEnv, ServiceContext } from './types.ts';
 
 export interface RateRule {
   max: number;
@@ -168,6 +168,11 @@ export function rateLimiterOf(registry: ApiRegistry): RateLimiter {
     limiters.set(registry, limiter);
   }
   return limiter;
+}
+
+/** What the writing services of an area take: the app's dependencies and the registry's one limiter. */
+export function serviceContextOf(registry: ApiRegistry): ServiceContext {
+  return { deps: registry.deps, limiter: rateLimiterOf(registry) };
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 } from '../../contract/interact.ts';
 import { optionalUser, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
-import { perAddress, rateLimiterOf, rateLimitIp } from '../http/rateLimit.ts';
+import { perAddress, rateLimitIp, serviceContextOf } from '../http/rateLimit.ts';
 import { registerEndpoint } from '../http/registerEndpoint.ts';
 import type { ApiRegistry } from '../http/types.ts';
 import {
@@ -30,13 +30,12 @@ import {
   publishPhotoService,
   readInteractKey,
   sharedRun,
-  type InteractContext,
 } from './service.ts';
 
 
 export function registerInteractRoutes(registry: ApiRegistry): void {
   const { db } = registry.deps.database;
-  const ctx: InteractContext = { deps: registry.deps, limiter: rateLimiterOf(registry) };
+  const ctx = serviceContextOf(registry);
 
   registerEndpoint(registry, photoList, async ({ query, c }) => ok(await photosService(db, optionalUser(c), query.page, query.pageSize)));
 

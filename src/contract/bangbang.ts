@@ -4,8 +4,7 @@
  * reply of a politics question is rich HTML that passed the one sanitiser (render it with RichText).
  */
 import { defineEndpoint } from './endpoint.ts';
-import { Id, Page, Text } from './fields.ts';
-import { PageSize } from './news.ts';
+import { Id, Page, PageSize, Text } from './fields.ts';
 import { z } from './zod.ts';
 
 /** Spec 7.4: the bangbang comment classid — 1 politics (问政), 2 Q&A (问答). */

@@ -14,11 +14,9 @@ import {
   STUDENT_NAME_MAX,
 } from './compositionLimits.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { Id, Page, Text } from './fields.ts';
-import { PageSize } from './news.ts';
+import { Id, PagedBy10, ReviewState, Text } from './fields.ts';
 import { z } from './zod.ts';
 
-const ReviewState = z.enum(['pending', 'approved', 'rejected']);
 
 export const EssaySummary = z.object({
   id: z.number().int(),
@@ -135,7 +133,6 @@ export const EssayComment = z.object({
 });
 export type EssayComment = z.infer<typeof EssayComment>;
 
-const Paged = { page: Page, pageSize: PageSize.unwrap().default(10) };
 const Grade = z
   .union([z.number().int(), z.string().regex(/^\d{1,2}$/, '年级不正确')])
   .transform((v) => Number(v))
@@ -148,7 +145,7 @@ export const listEssays = defineEndpoint({
   summary: '作文列表（最新在前），可按年级、学校、老师、小作者筛选；kind=recommend 推荐，kind=newspaper 见报；空数组表示到底',
   tag: 'composition',
   query: z.object({
-    ...Paged,
+    ...PagedBy10,
     grade: Grade.optional(),
     schoolId: Id.optional(),
     teacherId: Id.optional(),
@@ -164,7 +161,7 @@ export const rankEssays = defineEndpoint({
   path: PATHS.rank,
   summary: '排行榜：type=rank 人气榜（阅读与点赞），type=start 高分榜（老师评分）',
   tag: 'composition',
-  query: z.object({ ...Paged, type: z.enum(['rank', 'start'], { error: '榜单类型不正确' }).default('rank') }),
+  query: z.object({ ...PagedBy10, type: z.enum(['rank', 'start'], { error: '榜单类型不正确' }).default('rank') }),
   data: z.array(EssaySummary),
 });
 
@@ -229,7 +226,7 @@ export const listReviews = defineEndpoint({
   path: PATHS.reviews,
   summary: '名师点评：已点评的作文（最新点评在前），可按老师筛选；空数组表示到底',
   tag: 'composition',
-  query: z.object({ ...Paged, teacherId: Id.optional() }),
+  query: z.object({ ...PagedBy10, teacherId: Id.optional() }),
   data: z.array(Essay),
 });
 
@@ -239,7 +236,7 @@ export const listInfo = defineEndpoint({
   path: PATHS.news,
   summary: '作文专区资讯（征文、获奖名单、写作课），最新在前',
   tag: 'composition',
-  query: z.object(Paged),
+  query: z.object(PagedBy10),
   data: z.array(InfoItem),
 });
 
@@ -380,7 +377,7 @@ export const listComments = defineEndpoint({
   path: PATHS.comments,
   summary: '作文的评论（最新在前；登录时含本人审核中的评论）；空数组表示到底',
   tag: 'composition',
-  query: z.object({ id: Id, ...Paged }),
+  query: z.object({ id: Id, ...PagedBy10 }),
   data: z.array(EssayComment),
   auth: 'optional',
 });

@@ -6,8 +6,7 @@
  */
 import { DISCOVER_PATHS as PATHS, KEYWORD_MAX_CHARS, POST_MAX_CHARS, POST_MAX_PICTURES, POST_MAX_TOPICS, POST_VIDEO_URL } from './discoverLimits.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { Id, Page, Text } from './fields.ts';
-import { PageSize } from './news.ts';
+import { Id, PagedBy10, ReviewState, Text } from './fields.ts';
 import { z } from './zod.ts';
 
 export { POST_MAX_CHARS, POST_MAX_PICTURES, POST_MAX_TOPICS } from './discoverLimits.ts';
@@ -45,9 +44,6 @@ export const PostComment = z.object({
 });
 export type PostComment = z.infer<typeof PostComment>;
 
-export const ReviewState = z.enum(['pending', 'approved', 'rejected']);
-export type ReviewState = z.infer<typeof ReviewState>;
-
 export const Post = z.object({
   id: z.number().int(),
   /** The post's first topic: the classId its comment and like calls send (with from=quan). */
@@ -79,7 +75,6 @@ export const Post = z.object({
 });
 export type Post = z.infer<typeof Post>;
 
-const Paged = { page: Page, pageSize: PageSize.unwrap().default(10) };
 
 export const getHotTopicList = defineEndpoint({
   cache: 'content',
@@ -87,7 +82,7 @@ export const getHotTopicList = defineEndpoint({
   path: PATHS.hotTopics,
   summary: '热门话题（热度高的在前），按页返回，空数组表示到底',
   tag: 'discover',
-  query: z.object(Paged),
+  query: z.object(PagedBy10),
   data: z.array(Topic),
 });
 
@@ -96,7 +91,7 @@ export const getQuanInfo = defineEndpoint({
   path: PATHS.feed,
   summary: '发现动态（最新在前；登录时含本人待审核的动态），按页返回，空数组表示到底',
   tag: 'discover',
-  query: z.object(Paged),
+  query: z.object(PagedBy10),
   data: z.array(Post),
   auth: 'optional',
 });
@@ -125,7 +120,7 @@ export const themeRecentList = defineEndpoint({
   path: PATHS.themeRecent,
   summary: '话题下的最新动态，按页返回，空数组表示到底',
   tag: 'discover',
-  query: z.object({ themeId: Id, ...Paged }),
+  query: z.object({ themeId: Id, ...PagedBy10 }),
   data: z.array(Post),
   auth: 'optional',
 });
@@ -146,7 +141,7 @@ export const getListByKeyWord = defineEndpoint({
   path: PATHS.byKeyword,
   summary: '按关键词搜索动态（正文或话题包含关键词），按页返回，空数组表示到底',
   tag: 'discover',
-  query: z.object({ keyword: Keyword, ...Paged }),
+  query: z.object({ keyword: Keyword, ...PagedBy10 }),
   data: z.array(Post),
   auth: 'optional',
 });
@@ -156,7 +151,7 @@ export const getTopicListByKeyboard = defineEndpoint({
   path: PATHS.byKeyboard,
   summary: '按推荐标签搜索话题（标题或推荐标签包含该词），按页返回，空数组表示到底',
   tag: 'discover',
-  query: z.object({ keyboard: Keyword, ...Paged }),
+  query: z.object({ keyboard: Keyword, ...PagedBy10 }),
   data: z.array(Topic),
 });
 

@@ -25,6 +25,20 @@ export const Page = z
   .pipe(z.number().int().min(1, '页码从 1 开始').max(10000, '页码过大'))
   .default(1);
 
+/** Items per page: 20 unless asked; never more than 50 (security.md C3). */
+export const PageSize = z
+  .union([z.number().int(), z.string().regex(/^\d{1,3}$/, '必须是正整数')])
+  .transform((v) => Number(v))
+  .pipe(z.number().int().min(1, '每页条数至少为 1').max(50, '每页条数不能超过 50'))
+  .default(20);
+
+/** The page query of the sections' lists: 10 items a page unless asked. */
+export const PagedBy10 = { page: Page, pageSize: PageSize.unwrap().default(10) };
+
+/** Reader-written content's review state (team rule); 'pending' and 'rejected' are seen by the author only. */
+export const ReviewState = z.enum(['pending', 'approved', 'rejected']);
+export type ReviewState = z.infer<typeof ReviewState>;
+
 // NUL cannot be stored by PostgreSQL; lone surrogates are not text (security.md F44, F45).
  
 const NUL = /\u0000/;

@@ -5,9 +5,9 @@
  * Reader text is plain text everywhere here. A complaint's contact phone never leaves the server except
  * masked, to its author.
  */
-import { PHONE_INVALID } from './accounts.ts';
+import { Phone } from './accounts.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { Id, Page, Text } from './fields.ts';
+import { Id, Page, ReviewState, Text } from './fields.ts';
 import {
   COMPLAINT_AMOUNT_MAX_YUAN,
   COMPLAINT_CONTENT_MAX,
@@ -28,10 +28,7 @@ import {
   INTERACT_PATHS as PATHS,
   PHOTO_CAPTION_MAX,
 } from './interactLimits.ts';
-import { normalisePhone } from './accountLimits.ts';
 import { z } from './zod.ts';
-
-export const ReviewState = z.enum(['pending', 'approved', 'rejected']);
 
 const PageSize = z
   .union([z.number().int(), z.string().regex(/^\d{1,3}$/, '必须是正整数')])
@@ -42,17 +39,7 @@ const PageSize = z
 const Paged = { page: Page, pageSize: PageSize };
 
 /** A mainland mobile number in any common spelling, normalised to 11 digits. */
-const ContactPhone = z
-  .string({ error: PHONE_INVALID })
-  .max(40, PHONE_INVALID)
-  .transform((s, ctx) => {
-    const phone = normalisePhone(s);
-    if (phone === null) {
-      ctx.addIssue({ code: 'custom', message: PHONE_INVALID });
-      return z.NEVER;
-    }
-    return phone;
-  });
+const ContactPhone = Phone;
 
 /** Picture URLs: a JSON array, or one comma-separated string from a form. */
 function Pictures(max: number) {

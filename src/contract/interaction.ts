@@ -3,8 +3,7 @@
  * them. Every write needs a token (spec 5): anonymous callers get statusCode 301.
  */
 import { defineEndpoint } from './endpoint.ts';
-import { ClassId, Id, Page, Text } from './fields.ts';
-import { PageSize } from './news.ts';
+import { ClassId, Id, Page, PageSize, Text } from './fields.ts';
 import { z } from './zod.ts';
 
 import { COMMENT_MAX_CHARS, COMMENT_MAX_PICTURES, INTERACTION_PATHS as PATHS } from './interactionLimits.ts';

@@ -3,9 +3,8 @@
  * (credit 积分, integRal 成长值, creditLevel 等级). Prices and balances are whole points.
  */
 import { defineEndpoint } from './endpoint.ts';
-import { ClassId, Id, Page, Text } from './fields.ts';
+import { ClassId, Id, Page, PageSize, Text } from './fields.ts';
 import { Phone } from './accounts.ts';
-import { PageSize } from './news.ts';
 import { z } from './zod.ts';
 
 /** Goods kinds: 实物 shipped to an address, 优惠券 used at a shop, 卡密 a card code, 虚拟 topped up to a phone. */

@@ -1,6 +1,6 @@
 /** News and channel entities and endpoints (spec 3, 7.1). Field names exactly as the spec spells them. */
 import { defineEndpoint } from './endpoint.ts';
-import { ClassId, Id, Page, Text } from './fields.ts';
+import { ClassId, Id, Page, PageSize, Text } from './fields.ts';
 import { z } from './zod.ts';
 
 export const Column = z.object({ columnId: z.number().int(), columnName: z.string() });
@@ -119,13 +119,6 @@ export const channelHome = defineEndpoint({
 });
 
 export const NewsIdQuery = z.object({ classId: ClassId, newsId: Id });
-
-/** Items per page: 20 unless asked; never more than 50 (security.md C3). */
-export const PageSize = z
-  .union([z.number().int(), z.string().regex(/^\d{1,3}$/, '必须是正整数')])
-  .transform((v) => Number(v))
-  .pipe(z.number().int().min(1, '每页条数至少为 1').max(50, '每页条数不能超过 50'))
-  .default(20);
 
 const Paged = { page: Page, pageSize: PageSize };
 /** The lists readers page through as new items arrive (channel and column lists) also take the anchor. */

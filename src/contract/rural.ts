@@ -4,8 +4,7 @@
  * village credit scheme. Reader text is plain text. Credit data is public and masked (王*华).
  */
 import { defineEndpoint } from './endpoint.ts';
-import { Id, Page, Text } from './fields.ts';
-import { PageSize } from './news.ts';
+import { Id, PagedBy10, ReviewState, Text } from './fields.ts';
 import {
   COMMENT_MAX_CHARS,
   KEYWORD_MAX_CHARS,
@@ -19,8 +18,6 @@ import {
 } from './ruralLimits.ts';
 import { z } from './zod.ts';
 
-const Paged = { page: Page, pageSize: PageSize.unwrap().default(10) };
-const ReviewState = z.enum(['pending', 'approved', 'rejected']);
 
 /** A rural news item (a row of the news table under the rural channel): it opens in the news or video detail. */
 export const RuralNews = z.object({
@@ -217,7 +214,7 @@ export const getRuralNews = defineEndpoint({
   path: PATHS.news,
   summary: '裕农资讯：按栏目（classId）或栏目组（group）列出，最新在前；按页返回，空数组表示到底',
   tag: 'rural',
-  query: z.object({ classId: Id.optional(), group: z.enum(RURAL_GROUPS, { error: '栏目组不正确' }).optional(), ...Paged }),
+  query: z.object({ classId: Id.optional(), group: z.enum(RURAL_GROUPS, { error: '栏目组不正确' }).optional(), ...PagedBy10 }),
   data: z.array(RuralNews),
 });
 
@@ -245,7 +242,7 @@ export const getQuestions = defineEndpoint({
   path: PATHS.questions,
   summary: '乡村帮帮问题（含专家回答；可按关键词或领域筛选；登录时含本人待审核的问题），按页返回',
   tag: 'rural',
-  query: z.object({ keyword: Keyword.optional(), tag: z.enum(RURAL_QUESTION_TAGS, { error: '领域不正确' }).optional(), ...Paged }),
+  query: z.object({ keyword: Keyword.optional(), tag: z.enum(RURAL_QUESTION_TAGS, { error: '领域不正确' }).optional(), ...PagedBy10 }),
   data: z.array(Question),
   auth: 'optional',
 });
@@ -281,7 +278,7 @@ export const getFarmerPosts = defineEndpoint({
   path: PATHS.posts,
   summary: '农友说动态（最新在前；登录时含本人待审核的动态与点赞状态），按页返回，空数组表示到底',
   tag: 'rural',
-  query: z.object(Paged),
+  query: z.object(PagedBy10),
   data: z.array(FarmerPost),
   auth: 'optional',
 });
@@ -371,6 +368,6 @@ export const getDeeds = defineEndpoint({
   path: PATHS.deeds,
   summary: '信用积分事迹（可按村筛选，最新在前），按页返回，空数组表示到底',
   tag: 'rural',
-  query: z.object({ villageId: Id.optional(), ...Paged }),
+  query: z.object({ villageId: Id.optional(), ...PagedBy10 }),
   data: z.array(Deed),
 });

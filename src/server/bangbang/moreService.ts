@@ -8,7 +8,7 @@ import { StatusCode } from '../../contract/envelope.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
-import { ApiFailure } from '../http/envelope.ts';
+import { fail } from '../http/envelope.ts';
 import { profilesRepo } from '../interaction/repo.ts';
 import { questionListService, questionsByOrderService } from './boardService.ts';
 import {
@@ -45,8 +45,6 @@ export const MORE_MESSAGES = {
 
 /** Items of each list on the Q&A home. */
 const INDEX_SIZE = 5;
-
-const fail = (statusCode: number, message: string) => new ApiFailure(statusCode, message);
 
 export async function recentAnswersService(db: Db, viewer: AuthUser | null, page: number, pageSize: number, userId?: number): Promise<AnswerListItem[]> {
   const rows = await listRecentAnswersRepo(db, page, pageSize, userId);

@@ -14,8 +14,8 @@ import { StatusCode } from '../../contract/envelope.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db } from '../db/client.ts';
 import { ApiFailure } from '../http/envelope.ts';
-import { clientIp, type RateLimiter, type RateRule } from '../http/rateLimit.ts';
-import type { AppDeps } from '../http/types.ts';
+import { clientIp, type RateRule } from '../http/rateLimit.ts';
+import type { ServiceContext } from '../http/types.ts';
 import { decideApplicationRepo, findApplicationRepo, listApplicationsRepo, type ApplicationRow } from './operator/repo.ts';
 
 export const OPERATOR_MESSAGES = {
@@ -32,10 +32,7 @@ const OPERATOR_RULES: RateRule[] = [
   { max: 600, windowMs: 3600_000 },
 ];
 
-export interface OperatorContext {
-  deps: AppDeps;
-  limiter: RateLimiter;
-}
+export type OperatorContext = ServiceContext;
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 

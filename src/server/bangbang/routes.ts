@@ -48,7 +48,7 @@ import {
 import { operatorApplications, operatorReview } from '../../contract/bangbangOperator.ts';
 import { optionalUser, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
-import { rateLimiterOf } from '../http/rateLimit.ts';
+import { serviceContextOf } from '../http/rateLimit.ts';
 import { registerEndpoint } from '../http/registerEndpoint.ts';
 import type { ApiRegistry } from '../http/types.ts';
 import { bangHomeService, bangSearchService, hotSearchService, questionsByOrderService, searchMembersService, searchQuestionsService, servicesService } from './boardService.ts';
@@ -75,7 +75,7 @@ import {
 } from './moreService.ts';
 import { listApplicationsService, requireOperator, reviewApplicationService } from './operatorService.ts';
 import { answerListService, politicsDetailService, politicsListService, questionDetailService } from './service.ts';
-import { answerService, applyService, askService, groupPostService, joinService, politicsAddService, politicsReplyService, tipAddService, type BangWriteContext } from './writeService.ts';
+import { answerService, applyService, askService, groupPostService, joinService, politicsAddService, politicsReplyService, tipAddService } from './writeService.ts';
 
 
 export function registerBangbangRoutes(registry: ApiRegistry): void {
@@ -126,7 +126,7 @@ export function registerBangbangRoutes(registry: ApiRegistry): void {
 /** The rest of the board (issue 16): Q&A home and lists, members, departments, groups, tips, explainers, writes. */
 function registerMoreBangbangRoutes(registry: ApiRegistry): void {
   const { db } = registry.deps.database;
-  const ctx: BangWriteContext = { deps: registry.deps, limiter: rateLimiterOf(registry) };
+  const ctx = serviceContextOf(registry);
   registerEndpoint(registry, wendaIndex, async () => ok(await wendaIndexService(db)));
   registerEndpoint(registry, wendaGetHotQuestionList, async ({ query }) => ok(await questionsByOrderService(db, 'hot', query.page, query.pageSize)));
   registerEndpoint(registry, wendaGetNewQuestionList, async ({ query }) => ok(await questionsByOrderService(db, 'new', query.page, query.pageSize)));

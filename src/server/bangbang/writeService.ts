@@ -14,9 +14,10 @@ import { sanitizeHtml } from '../../features/richtext/sanitizeHtml.server.ts';
 import type { Db } from '../db/client.ts';
 import { configValueRepo } from '../discover/repo.ts';
 import type { AuthUser } from '../http/auth.ts';
-import { ApiFailure } from '../http/envelope.ts';
-import type { RateLimiter, RateRule } from '../http/rateLimit.ts';
-import type { AppDeps } from '../http/types.ts';
+import { fail } from '../http/envelope.ts';
+import { idempotentInsert, readIdempotencyKey } from '../http/idempotentInsert.ts';
+import { paced, type RateRule } from '../http/rateLimit.ts';
+import type { ServiceContext } from '../http/types.ts';
 import { profilesRepo } from '../interaction/repo.ts';
 import { checkPictures, NEW_ACCOUNT_MS } from '../interaction/service.ts';
 import { answererOf, membersOfRepo } from './board/repo.ts';
@@ -51,8 +52,6 @@ export const WRITE_MESSAGES = {
   tipSent: '爆料成功，感谢您提供线索',
   pending: '提交成功，审核通过后将公开显示',
   applied: '申请已提交，请等待审核',
-  keyReused: '该 Idempotency-Key 已用于其他内容',
-  badKey: 'Idempotency-Key 格式不正确',
   duplicate: '请勿重复提交相同的内容',
   replyClosed: '该问题已关闭回答',
   departmentMissing: '请选择要问政的部门',
@@ -71,43 +70,18 @@ export const WRITE_MESSAGES = {
 export const BANG_REVIEW_SETTING_KEY = 'bangbang.reviewBeforePublish';
 
 /** Questions, 问政 and tips: one per 15 s, ≤ 20 a day; a new account one per minute, ≤ 5 a day. */
-const ASK_RULES: RateRule[] = [
-  { max: 1, windowMs: 15_000 },
-  { max: 20, windowMs: 24 * 3600_000 },
-];
-const NEW_ACCOUNT_ASK_RULES: RateRule[] = [
-  { max: 1, windowMs: 60_000 },
-  { max: 5, windowMs: 24 * 3600_000 },
-];
+const ASK_RULES = paced(15_000, 20);
+const NEW_ACCOUNT_ASK_RULES = paced(60_000, 5);
 /** Answers: one per 10 s, ≤ 60 a day; a new account one per 30 s, ≤ 10 a day. */
-const ANSWER_RULES: RateRule[] = [
-  { max: 1, windowMs: 10_000 },
-  { max: 60, windowMs: 24 * 3600_000 },
-];
-const NEW_ACCOUNT_ANSWER_RULES: RateRule[] = [
-  { max: 1, windowMs: 30_000 },
-  { max: 10, windowMs: 24 * 3600_000 },
-];
+const ANSWER_RULES = paced(10_000, 60);
+const NEW_ACCOUNT_ANSWER_RULES = paced(30_000, 10);
 /** Official replies: ≤ 10 a minute per department account. */
 const OFFICIAL_RULES: RateRule[] = [{ max: 10, windowMs: 60_000 }];
 /** Applications and group joins: ≤ 10 an hour. */
 const SMALL_RULES: RateRule[] = [{ max: 10, windowMs: 3600_000 }];
 const JOIN_RULES: RateRule[] = [{ max: 30, windowMs: 3600_000 }];
 
-const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{8,64}$/;
-
-export interface BangWriteContext {
-  deps: AppDeps;
-  limiter: RateLimiter;
-}
-
-const fail = (statusCode: number, message: string) => new ApiFailure(statusCode, message);
-
-function readKey(c: Context): string | null {
-  const key = c.req.header('idempotency-key') ?? null;
-  if (key !== null && !IDEMPOTENCY_KEY_RE.test(key)) throw fail(StatusCode.badParams, WRITE_MESSAGES.badKey);
-  return key;
-}
+export type BangWriteContext = ServiceContext;
 
 async function isNewAccount(db: Db, userId: number): Promise<boolean> {
   const at = await accountCreatedAtRepo(db, userId);
@@ -128,33 +102,6 @@ async function reviewState(db: Db): Promise<'pending' | 'approved'> {
 
 const messageFor = (state: string, published: string) => (state === 'pending' ? WRITE_MESSAGES.pending : published);
 
-/**
- * Runs an insert guarded by the key: an earlier row with the key answers (when it holds the same
- * content), else the insert runs; a lost race reads the winner.
- */
-async function idempotent<R extends { clientKey: string | null }>(
-  key: string | null,
-  findByKey: () => Promise<R | null>,
-  same: (row: R) => boolean,
-  insert: () => Promise<R | null>,
-  beforeInsert: () => Promise<void>,
-): Promise<R> {
-  if (key !== null) {
-    const earlier = await findByKey();
-    if (earlier) {
-      if (!same(earlier)) throw fail(StatusCode.unprocessable, WRITE_MESSAGES.keyReused);
-      return earlier;
-    }
-  }
-  await beforeInsert();
-  const row = await insert();
-  if (row) return row;
-  const winner = key === null ? null : await findByKey();
-  if (!winner) throw fail(StatusCode.serverError, WRITE_MESSAGES.duplicate);
-  if (!same(winner)) throw fail(StatusCode.unprocessable, WRITE_MESSAGES.keyReused);
-  return winner;
-}
-
 const samePictures = (a: string[], b: string[]) => JSON.stringify(a) === JSON.stringify(b);
 
 // ── asking and answering ─────────────────────────────────────────────────────────────────────────
@@ -169,25 +116,26 @@ export interface AskInput {
 
 export async function askService(ctx: BangWriteContext, c: Context, user: AuthUser, input: AskInput): Promise<{ data: QuestionDetail & { reviewState: string }; message: string }> {
   const db = ctx.deps.database.db;
-  const key = readKey(c);
+  const key = readIdempotencyKey(c.req.header('idempotency-key'));
   // The video link is kept with the text: the board shows it as a link under the question.
   const content = input.videoUrl ? `${input.content}${input.content ? '\n' : ''}视频：${input.videoUrl}` : input.content;
-  const row = await idempotent(
+  const row = await idempotentInsert({
     key,
-    () => questionByKeyRepo(db, user.userId, key!),
-    (r) => r.title === input.title && r.content === content && samePictures(r.pictures, input.pictures),
-    async () => {
+    byKey: (k) => questionByKeyRepo(db, user.userId, k),
+    same: (r) => r.title === input.title && r.content === content && samePictures(r.pictures, input.pictures),
+    check: async () => {
+      checkPictures(ctx.deps, user.userId, input.pictures);
+      if (await recentSameTitleRepo(db, user.userId, input.title)) throw fail(StatusCode.fail, WRITE_MESSAGES.duplicate);
+      await takeRate(ctx, user, 'ask');
+    },
+    insert: async () => {
       const state = await reviewState(db);
       return ctx.deps.database.write((tx) =>
         insertQuestionRepo(tx, { userId: user.userId, title: input.title, content, pictures: input.pictures, region: input.region, reviewState: state, clientKey: key }),
       );
     },
-    async () => {
-      checkPictures(ctx.deps, user.userId, input.pictures);
-      if (await recentSameTitleRepo(db, user.userId, input.title)) throw fail(StatusCode.fail, WRITE_MESSAGES.duplicate);
-      await takeRate(ctx, user, 'ask');
-    },
-  );
+    lost: WRITE_MESSAGES.duplicate,
+  });
   const profiles = await profilesRepo(db, [user.userId]);
   return { data: toQuestionDetail(row, profiles.get(user.userId), false), message: messageFor(row.reviewState, WRITE_MESSAGES.asked) };
 }
@@ -200,18 +148,12 @@ export interface AnswerInput {
 
 export async function answerService(ctx: BangWriteContext, c: Context, user: AuthUser, input: AnswerInput): Promise<{ data: Answer & { reviewState: string }; message: string }> {
   const db = ctx.deps.database.db;
-  const key = readKey(c);
-  const row = await idempotent(
+  const key = readIdempotencyKey(c.req.header('idempotency-key'));
+  const row = await idempotentInsert({
     key,
-    () => answerByKeyRepo(db, user.userId, key!),
-    (r) => r.questionId === input.id && r.content === input.content && samePictures(r.pictures, input.pictures),
-    async () => {
-      const state = await reviewState(db);
-      return ctx.deps.database.write((tx) =>
-        insertAnswerRepo(tx, { questionId: input.id, userId: user.userId, content: input.content, pictures: input.pictures, reviewState: state, clientKey: key }),
-      );
-    },
-    async () => {
+    byKey: (k) => answerByKeyRepo(db, user.userId, k),
+    same: (r) => r.questionId === input.id && r.content === input.content && samePictures(r.pictures, input.pictures),
+    check: async () => {
       const question = await findQuestionRepo(db, input.id);
       if (!question || question.reviewState !== 'approved') throw fail(StatusCode.notFound, BANG_MESSAGES.questionMissing);
       if (question.replyClosed) throw fail(StatusCode.unprocessable, WRITE_MESSAGES.replyClosed);
@@ -219,7 +161,14 @@ export async function answerService(ctx: BangWriteContext, c: Context, user: Aut
       if (await sameAnswerRepo(db, user.userId, input.id, input.content)) throw fail(StatusCode.fail, WRITE_MESSAGES.duplicate);
       await takeRate(ctx, user, 'answer');
     },
-  );
+    insert: async () => {
+      const state = await reviewState(db);
+      return ctx.deps.database.write((tx) =>
+        insertAnswerRepo(tx, { questionId: input.id, userId: user.userId, content: input.content, pictures: input.pictures, reviewState: state, clientKey: key }),
+      );
+    },
+    lost: WRITE_MESSAGES.duplicate,
+  });
   const [profiles, members] = await Promise.all([profilesRepo(db, [user.userId]), membersOfRepo(db, [user.userId])]);
   return {
     data: { ...toAnswer(row, profiles.get(user.userId), false, answererOf(members.get(user.userId))), reviewState: row.reviewState },
@@ -238,14 +187,18 @@ export interface PoliticsInput {
 
 export async function politicsAddService(ctx: BangWriteContext, c: Context, user: AuthUser, input: PoliticsInput): Promise<{ data: PoliticsDetail & { reviewState: string }; message: string }> {
   const db = ctx.deps.database.db;
-  const key = readKey(c);
+  const key = readIdempotencyKey(c.req.header('idempotency-key'));
   const department = await findDepartmentRepo(db, input.departmentId);
   if (!department) throw fail(StatusCode.badParams, WRITE_MESSAGES.departmentMissing);
-  const row = await idempotent(
+  const row = await idempotentInsert({
     key,
-    () => politicsByKeyRepo(db, user.userId, key!),
-    (r) => r.title === input.title && r.content === input.content && r.department === department.department && samePictures(r.pictures, input.pictures),
-    async () => {
+    byKey: (k) => politicsByKeyRepo(db, user.userId, k),
+    same: (r) => r.title === input.title && r.content === input.content && r.department === department.department && samePictures(r.pictures, input.pictures),
+    check: async () => {
+      checkPictures(ctx.deps, user.userId, input.pictures);
+      await takeRate(ctx, user, 'politics');
+    },
+    insert: async () => {
       const state = await reviewState(db);
       return ctx.deps.database.write((tx) =>
         insertPoliticsRepo(tx, {
@@ -260,11 +213,8 @@ export async function politicsAddService(ctx: BangWriteContext, c: Context, user
         }),
       );
     },
-    async () => {
-      checkPictures(ctx.deps, user.userId, input.pictures);
-      await takeRate(ctx, user, 'politics');
-    },
-  );
+    lost: WRITE_MESSAGES.duplicate,
+  });
   const profiles = await profilesRepo(db, [user.userId]);
   return { data: toPoliticsDetail(row, profiles.get(user.userId), false), message: messageFor(row.reviewState, WRITE_MESSAGES.politicsSent) };
 }
@@ -309,22 +259,23 @@ export interface TipInput {
 
 export async function tipAddService(ctx: BangWriteContext, c: Context, user: AuthUser, input: TipInput): Promise<{ data: Tip; message: string }> {
   const db = ctx.deps.database.db;
-  const key = readKey(c);
-  const row = await idempotent(
+  const key = readIdempotencyKey(c.req.header('idempotency-key'));
+  const row = await idempotentInsert({
     key,
-    () => tipByKeyRepo(db, user.userId, key!),
-    (r) => r.content === input.content && r.place === input.place && samePictures(r.pictures, input.pictures),
-    async () => {
+    byKey: (k) => tipByKeyRepo(db, user.userId, k),
+    same: (r) => r.content === input.content && r.place === input.place && samePictures(r.pictures, input.pictures),
+    check: async () => {
+      checkPictures(ctx.deps, user.userId, input.pictures);
+      await takeRate(ctx, user, 'tip');
+    },
+    insert: async () => {
       const state = await reviewState(db);
       return ctx.deps.database.write((tx) =>
         insertTipRepo(tx, { userId: user.userId, content: input.content, pictures: input.pictures, videoUrl: input.videoUrl, place: input.place, contactPhone: input.contactPhone, reviewState: state, clientKey: key }),
       );
     },
-    async () => {
-      checkPictures(ctx.deps, user.userId, input.pictures);
-      await takeRate(ctx, user, 'tip');
-    },
-  );
+    lost: WRITE_MESSAGES.duplicate,
+  });
   const profiles = await profilesRepo(db, [user.userId]);
   return { data: toTip(row, profiles.get(user.userId)), message: messageFor(row.reviewState, WRITE_MESSAGES.tipSent) };
 }
@@ -389,26 +340,27 @@ export async function groupPostService(
   input: { id: number; content: string; pictures: string[] },
 ): Promise<{ data: GroupPost; message: string }> {
   const db = ctx.deps.database.db;
-  const key = readKey(c);
+  const key = readIdempotencyKey(c.req.header('idempotency-key'));
   const group = await findGroupRepo(db, input.id);
   if (!group) throw fail(StatusCode.notFound, WRITE_MESSAGES.groupMissing);
-  const row = await idempotent(
+  const row = await idempotentInsert({
     key,
-    () => groupPostByKeyRepo(db, user.userId, key!),
-    (r) => r.groupId === input.id && r.content === input.content && samePictures(r.pictures, input.pictures),
-    async () => {
-      const state = await reviewState(db);
-      return ctx.deps.database.write((tx) =>
-        insertGroupPostRepo(tx, { groupId: input.id, userId: user.userId, content: input.content, pictures: input.pictures, reviewState: state, clientKey: key }),
-      );
-    },
-    async () => {
+    byKey: (k) => groupPostByKeyRepo(db, user.userId, k),
+    same: (r) => r.groupId === input.id && r.content === input.content && samePictures(r.pictures, input.pictures),
+    check: async () => {
       if ((await memberRoleRepo(db, input.id, user.userId)) === null) throw fail(StatusCode.forbidden, WRITE_MESSAGES.joinFirst);
       checkPictures(ctx.deps, user.userId, input.pictures);
       if (await recentSamePostRepo(db, user.userId, input.id, input.content)) throw fail(StatusCode.fail, WRITE_MESSAGES.duplicate);
       await takeRate(ctx, user, 'post');
     },
-  );
+    insert: async () => {
+      const state = await reviewState(db);
+      return ctx.deps.database.write((tx) =>
+        insertGroupPostRepo(tx, { groupId: input.id, userId: user.userId, content: input.content, pictures: input.pictures, reviewState: state, clientKey: key }),
+      );
+    },
+    lost: WRITE_MESSAGES.duplicate,
+  });
   const profiles = await profilesRepo(db, [user.userId]);
   return { data: toGroupPost({ post: row, groupName: group.name }, profiles.get(user.userId)), message: messageFor(row.reviewState, WRITE_MESSAGES.posted) };
 }

@@ -4,6 +4,7 @@ import type { EssayComment, EssaySummary, InfoItem, School, Student, Teacher } f
 import { gradeLabel } from '../../contract/compositionLimits.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db, Tx } from '../db/client.ts';
+import { insertUnlessKeyTaken, rowByClientKey } from '../db/keyedRows.ts';
 import { compositionComments, compositionEssays, compositionNews, compositionSchools, compositionTeachers } from '../db/schema/composition.ts';
 import type { Profile } from '../interaction/repo.ts';
 
@@ -207,12 +208,7 @@ export async function assignedEssaysRepo(db: Q, teacherId: number): Promise<Essa
 }
 
 export async function findEssayByClientKeyRepo(db: Q, userId: number, key: string): Promise<EssayRow | null> {
-  const rows = await db
-    .select()
-    .from(E)
-    .where(and(eq(E.userId, userId), eq(E.clientKey, key)))
-    .limit(1);
-  return rows[0] ?? null;
+  return rowByClientKey(db, E, userId, key);
 }
 
 export interface NewEssay {
@@ -230,8 +226,7 @@ export interface NewEssay {
 
 /** Null: the client key was taken (a concurrent retry wrote it). */
 export async function insertEssayRepo(tx: Tx, e: NewEssay): Promise<EssayRow | null> {
-  const rows = await tx.insert(E).values(e).onConflictDoNothing().returning();
-  return rows[0] ?? null;
+  return insertUnlessKeyTaken(tx, E, e);
 }
 
 export async function recentOwnTitleRepo(db: Q, userId: number, title: string, since: Date): Promise<boolean> {
@@ -333,12 +328,7 @@ export async function commentsByIdsRepo(db: Q, ids: number[]): Promise<Map<numbe
 }
 
 export async function findCommentByClientKeyRepo(db: Q, userId: number, key: string): Promise<CommentRow | null> {
-  const rows = await db
-    .select()
-    .from(compositionComments)
-    .where(and(eq(compositionComments.userId, userId), eq(compositionComments.clientKey, key)))
-    .limit(1);
-  return rows[0] ?? null;
+  return rowByClientKey(db, compositionComments, userId, key);
 }
 
 export async function recentSameCommentRepo(db: Q, userId: number, essayId: number, content: string, since: Date): Promise<boolean> {
@@ -355,8 +345,7 @@ export async function insertCommentRepo(
   tx: Tx,
   c: { essayId: number; userId: number; replyId: number | null; content: string; reviewState: string; clientKey: string | null },
 ): Promise<CommentRow | null> {
-  const rows = await tx.insert(compositionComments).values(c).onConflictDoNothing().returning();
-  return rows[0] ?? null;
+  return insertUnlessKeyTaken(tx, compositionComments, c);
 }
 
 export async function ownCommentsRepo(db: Q, userId: number): Promise<CommentRow[]> {

@@ -23,7 +23,7 @@ import {
 } from '../../contract/composition.ts';
 import { optionalUser, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
-import { rateLimiterOf } from '../http/rateLimit.ts';
+import { serviceContextOf } from '../http/rateLimit.ts';
 import { registerEndpoint } from '../http/registerEndpoint.ts';
 import type { ApiRegistry } from '../http/types.ts';
 import { listInfoRepo, schoolsRepo, teachersRepo } from './repo.ts';
@@ -44,7 +44,6 @@ import {
   storeCommentService,
   studentService,
   teacherService,
-  type CompositionContext,
 } from './service.ts';
 
 
@@ -55,7 +54,7 @@ const idOrNull = (v: number | string | undefined): number | null => {
 
 export function registerCompositionRoutes(registry: ApiRegistry): void {
   const { db } = registry.deps.database;
-  const ctx: CompositionContext = { deps: registry.deps, limiter: rateLimiterOf(registry) };
+  const ctx = serviceContextOf(registry);
 
   registerEndpoint(registry, listEssays, async ({ query }) => {
     return ok(await listEssaysService(db, { ...query, order: 'new' }));

@@ -11,9 +11,10 @@ import { StatusCode } from '../../contract/envelope.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
-import { ApiFailure } from '../http/envelope.ts';
-import type { RateLimiter, RateRule } from '../http/rateLimit.ts';
-import type { AppDeps } from '../http/types.ts';
+import { fail } from '../http/envelope.ts';
+import { idempotentInsert, readIdempotencyKey } from '../http/idempotentInsert.ts';
+import { DAY_MS, paced, perMinuteAndDay, type RateRule } from '../http/rateLimit.ts';
+import type { AppDeps, ServiceContext } from '../http/types.ts';
 import { hasLikedRepo, insertLikeRepo, insertReportRepo, profilesRepo, reportOptionsRepo } from '../interaction/repo.ts';
 import { checkPictures, decideReasons, OP_COUNTS } from '../interaction/service.ts';
 import { configValueRepo } from '../discover/repo.ts';
@@ -63,8 +64,6 @@ export const COMPOSITION_MESSAGES = {
   contributed: '投稿成功',
   pending: '投稿成功，审核通过后将公开显示',
   duplicate: '请勿重复投稿同一篇作文',
-  keyReused: '该 Idempotency-Key 已用于其他内容',
-  badKey: 'Idempotency-Key 格式不正确',
   notTeacher: '只有认证老师可以点评',
   notAssigned: '只能点评指定给你的作文',
   notPublished: '作文审核通过后才能点评',
@@ -86,43 +85,19 @@ export const ESSAY_REVIEW_SETTING = 'composition.reviewBeforePublish';
 export const COMMENT_REVIEW_SETTING = 'composition.reviewCommentsBeforePublish';
 
 /** Contributions: one per 30 s, ≤ 10 a day per user (an essay is rarer than a comment). */
-const CONTRIBUTE_RULES: RateRule[] = [
-  { max: 1, windowMs: 30_000 },
-  { max: 10, windowMs: 24 * 3600_000 },
-];
+const CONTRIBUTE_RULES = paced(30_000, 10);
 /** Reviews: ≤ 30 / min, ≤ 500 / day per teacher. */
-const REVIEW_RULES: RateRule[] = [
-  { max: 30, windowMs: 60_000 },
-  { max: 500, windowMs: 24 * 3600_000 },
-];
+const REVIEW_RULES = perMinuteAndDay(30, 500);
 /** Likes: ≤ 30 / min and ≤ 500 / day per user (security.md C2). */
-const LIKE_RULES: RateRule[] = [
-  { max: 30, windowMs: 60_000 },
-  { max: 500, windowMs: 24 * 3600_000 },
-];
+const LIKE_RULES = perMinuteAndDay(30, 500);
 /** Comments: one per 5 s, ≤ 300 / 3 h per user (security.md C2). */
-const COMMENT_RULES: RateRule[] = [
-  { max: 1, windowMs: 5_000 },
-  { max: 300, windowMs: 3 * 3600_000 },
-];
+const COMMENT_RULES = paced(5_000, 300, 3 * 3600_000);
 /** Reports: ≤ 20 / day (security.md J78). */
-const REPORT_RULES: RateRule[] = [{ max: 20, windowMs: 24 * 3600_000 }];
+const REPORT_RULES: RateRule[] = [{ max: 20, windowMs: DAY_MS }];
 
-const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{8,64}$/;
 const DUPLICATE_WINDOW_MS = 5 * 60_000;
 
-const fail = (statusCode: number, message: string) => new ApiFailure(statusCode, message);
-
-export interface CompositionContext {
-  deps: AppDeps;
-  limiter: RateLimiter;
-}
-
-function readKey(c: Context): string | null {
-  const key = c.req.header('idempotency-key') ?? null;
-  if (key !== null && !IDEMPOTENCY_KEY_RE.test(key)) throw fail(StatusCode.badParams, COMPOSITION_MESSAGES.badKey);
-  return key;
-}
+export type CompositionContext = ServiceContext;
 
 /** Best effort: the write is committed and the answer must say so even when the broadcast fails. */
 function publishCounts(deps: AppDeps, essayId: number, counts: { likeNum: number; commentCount: number }): void {
@@ -257,36 +232,30 @@ function sameEssay(row: EssayRow, input: ContributeInput): boolean {
 
 export async function contributeService(ctx: CompositionContext, c: Context, user: AuthUser, input: ContributeInput): Promise<{ essay: Essay; message: string }> {
   const db = ctx.deps.database.db;
-  const key = readKey(c);
-  const answer = async (row: EssayRow) => {
-    const [j] = await essaysByIdsRepo(db, [row.id]);
-    return { essay: await toEssay(db, j!, user), message: row.reviewState === 'pending' ? COMPOSITION_MESSAGES.pending : COMPOSITION_MESSAGES.contributed };
-  };
-  // A retry of a send that already landed answers the essay it wrote, before any other rule runs.
-  if (key !== null) {
-    const earlier = await findEssayByClientKeyRepo(db, user.userId, key);
-    if (earlier) {
-      if (!sameEssay(earlier, input)) throw fail(StatusCode.unprocessable, COMPOSITION_MESSAGES.keyReused);
-      return answer(earlier);
-    }
-  }
-  if (!(await schoolExistsRepo(db, input.schoolId))) throw fail(StatusCode.badParams, COMPOSITION_MESSAGES.schoolMissing);
-  if (input.teacherId !== null) {
-    const teacher = await findTeacherRowRepo(db, input.teacherId);
-    if (!teacher || !teacher.verified) throw fail(StatusCode.badParams, COMPOSITION_MESSAGES.teacherMissing);
-    if (teacher.schoolId !== input.schoolId) throw fail(StatusCode.badParams, COMPOSITION_MESSAGES.teacherNotOfSchool);
-  }
-  checkPictures(ctx.deps, user.userId, input.pictures);
-  if (await recentOwnTitleRepo(db, user.userId, input.title, new Date(Date.now() - DUPLICATE_WINDOW_MS))) throw fail(StatusCode.fail, COMPOSITION_MESSAGES.duplicate);
-  await ctx.limiter.take([{ key: `composition-contribute:user:${user.userId}`, rules: CONTRIBUTE_RULES }]);
-  const reviewState = (await configValueRepo(db, ESSAY_REVIEW_SETTING)) === true ? 'pending' : 'approved';
-  const row = await ctx.deps.database.write((tx) => insertEssayRepo(tx, { ...input, userId: user.userId, reviewState, clientKey: key }));
-  if (row) return answer(row);
-  // Two sends with the same key raced: the other one wrote the essay.
-  const winner = key === null ? null : await findEssayByClientKeyRepo(db, user.userId, key);
-  if (!winner) throw fail(StatusCode.serverError, COMPOSITION_MESSAGES.essayMissing);
-  if (!sameEssay(winner, input)) throw fail(StatusCode.unprocessable, COMPOSITION_MESSAGES.keyReused);
-  return answer(winner);
+  const key = readIdempotencyKey(c.req.header('idempotency-key'));
+  const row = await idempotentInsert({
+    key,
+    byKey: (k) => findEssayByClientKeyRepo(db, user.userId, k),
+    same: (r) => sameEssay(r, input),
+    check: async () => {
+      if (!(await schoolExistsRepo(db, input.schoolId))) throw fail(StatusCode.badParams, COMPOSITION_MESSAGES.schoolMissing);
+      if (input.teacherId !== null) {
+        const teacher = await findTeacherRowRepo(db, input.teacherId);
+        if (!teacher || !teacher.verified) throw fail(StatusCode.badParams, COMPOSITION_MESSAGES.teacherMissing);
+        if (teacher.schoolId !== input.schoolId) throw fail(StatusCode.badParams, COMPOSITION_MESSAGES.teacherNotOfSchool);
+      }
+      checkPictures(ctx.deps, user.userId, input.pictures);
+      if (await recentOwnTitleRepo(db, user.userId, input.title, new Date(Date.now() - DUPLICATE_WINDOW_MS))) throw fail(StatusCode.fail, COMPOSITION_MESSAGES.duplicate);
+      await ctx.limiter.take([{ key: `composition-contribute:user:${user.userId}`, rules: CONTRIBUTE_RULES }]);
+    },
+    insert: async () => {
+      const reviewState = (await configValueRepo(db, ESSAY_REVIEW_SETTING)) === true ? 'pending' : 'approved';
+      return ctx.deps.database.write((tx) => insertEssayRepo(tx, { ...input, userId: user.userId, reviewState, clientKey: key }));
+    },
+    lost: COMPOSITION_MESSAGES.essayMissing,
+  });
+  const [j] = await essaysByIdsRepo(db, [row.id]);
+  return { essay: await toEssay(db, j!, user), message: row.reviewState === 'pending' ? COMPOSITION_MESSAGES.pending : COMPOSITION_MESSAGES.contributed };
 }
 
 /** Only the verified teacher the essay is assigned to reviews it; a second review replaces the first. */
@@ -347,41 +316,35 @@ export async function storeCommentService(
   input: { id: number; content: string; replayId: number | null },
 ): Promise<{ comment: EssayComment; message: string }> {
   const db = ctx.deps.database.db;
-  const key = readKey(c);
-  const answer = async (row: CommentRow) => {
-    const [comment] = await hydrateComments(db, user.userId, [row]);
-    return { comment: comment!, message: row.reviewState === 'pending' ? COMPOSITION_MESSAGES.commentPending : COMPOSITION_MESSAGES.commented };
-  };
-  const same = (row: CommentRow) => row.essayId === input.id && row.content === input.content && (row.replyId ?? null) === input.replayId;
-  if (key !== null) {
-    const earlier = await findCommentByClientKeyRepo(db, user.userId, key);
-    if (earlier) {
-      if (!same(earlier)) throw fail(StatusCode.unprocessable, COMPOSITION_MESSAGES.keyReused);
-      return answer(earlier);
-    }
-  }
-  await requirePublic(db, input.id);
-  if (input.replayId !== null) {
-    const parent = await findCommentRepo(db, input.replayId);
-    if (!parent || parent.deletedAt !== null || parent.essayId !== input.id || parent.reviewState !== 'approved') throw fail(StatusCode.notFound, COMPOSITION_MESSAGES.replyMissing);
-  }
-  if (await recentSameCommentRepo(db, user.userId, input.id, input.content, new Date(Date.now() - DUPLICATE_WINDOW_MS))) throw fail(StatusCode.fail, COMPOSITION_MESSAGES.commentDuplicate);
-  await ctx.limiter.take([{ key: `comment:user:${user.userId}`, rules: COMMENT_RULES }]);
-  const reviewState = (await configValueRepo(db, COMMENT_REVIEW_SETTING)) === true ? 'pending' : 'approved';
-  const written = await ctx.deps.database.write(async (tx) => {
-    const row = await insertCommentRepo(tx, { essayId: input.id, userId: user.userId, replyId: input.replayId, content: input.content, reviewState, clientKey: key });
-    if (!row) return null;
-    const counts = reviewState === 'approved' ? await bumpEssayCommentRepo(tx, input.id) : null;
-    return { row, counts };
+  const key = readIdempotencyKey(c.req.header('idempotency-key'));
+  const row = await idempotentInsert({
+    key,
+    byKey: (k) => findCommentByClientKeyRepo(db, user.userId, k),
+    same: (r) => r.essayId === input.id && r.content === input.content && (r.replyId ?? null) === input.replayId,
+    check: async () => {
+      await requirePublic(db, input.id);
+      if (input.replayId !== null) {
+        const parent = await findCommentRepo(db, input.replayId);
+        if (!parent || parent.deletedAt !== null || parent.essayId !== input.id || parent.reviewState !== 'approved') throw fail(StatusCode.notFound, COMPOSITION_MESSAGES.replyMissing);
+      }
+      if (await recentSameCommentRepo(db, user.userId, input.id, input.content, new Date(Date.now() - DUPLICATE_WINDOW_MS))) throw fail(StatusCode.fail, COMPOSITION_MESSAGES.commentDuplicate);
+      await ctx.limiter.take([{ key: `comment:user:${user.userId}`, rules: COMMENT_RULES }]);
+    },
+    insert: async () => {
+      const reviewState = (await configValueRepo(db, COMMENT_REVIEW_SETTING)) === true ? 'pending' : 'approved';
+      const written = await ctx.deps.database.write(async (tx) => {
+        const inserted = await insertCommentRepo(tx, { essayId: input.id, userId: user.userId, replyId: input.replayId, content: input.content, reviewState, clientKey: key });
+        if (!inserted) return null;
+        const counts = reviewState === 'approved' ? await bumpEssayCommentRepo(tx, input.id) : null;
+        return { inserted, counts };
+      });
+      if (written?.counts) publishCounts(ctx.deps, input.id, written.counts);
+      return written?.inserted ?? null;
+    },
+    lost: COMPOSITION_MESSAGES.commentMissing,
   });
-  if (written) {
-    if (written.counts) publishCounts(ctx.deps, input.id, written.counts);
-    return answer(written.row);
-  }
-  const winner = key === null ? null : await findCommentByClientKeyRepo(db, user.userId, key);
-  if (!winner) throw fail(StatusCode.serverError, COMPOSITION_MESSAGES.commentMissing);
-  if (!same(winner)) throw fail(StatusCode.unprocessable, COMPOSITION_MESSAGES.keyReused);
-  return answer(winner);
+  const [comment] = await hydrateComments(db, user.userId, [row]);
+  return { comment: comment!, message: row.reviewState === 'pending' ? COMPOSITION_MESSAGES.commentPending : COMPOSITION_MESSAGES.commented };
 }
 
 /** Spec 7.5 composition variant: isTitle 1 reports the essay, 0 the comment replayId (on that essay). */

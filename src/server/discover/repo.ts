@@ -4,6 +4,7 @@ import type { Post, PostComment, Topic, TopicTag } from '../../contract/discover
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import { BASE_PATH } from '../../lib/safeUrl.ts';
 import type { Db, Tx } from '../db/client.ts';
+import { rowByClientKey } from '../db/keyedRows.ts';
 import { appConfig, news } from '../db/schema/core.ts';
 import { discoverHotWords, discoverPostTopics, discoverPosts, discoverTopics } from '../db/schema/discover.ts';
 import { comments } from '../db/schema/interaction.ts';
@@ -175,12 +176,7 @@ export async function newsLinksRepo(db: Q, ids: number[]): Promise<Map<number, {
 }
 
 export async function findPostByClientKeyRepo(db: Q, userId: number, key: string): Promise<PostRow | null> {
-  const rows = await db
-    .select()
-    .from(discoverPosts)
-    .where(and(eq(discoverPosts.userId, userId), eq(discoverPosts.clientKey, key)))
-    .limit(1);
-  return rows[0] ?? null;
+  return rowByClientKey(db, discoverPosts, userId, key);
 }
 
 export interface NewPost {

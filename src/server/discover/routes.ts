@@ -12,7 +12,7 @@ import {
 } from '../../contract/discover.ts';
 import { optionalUser, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
-import { rateLimiterOf } from '../http/rateLimit.ts';
+import { serviceContextOf } from '../http/rateLimit.ts';
 import { registerEndpoint } from '../http/registerEndpoint.ts';
 import type { ApiRegistry } from '../http/types.ts';
 import {
@@ -23,13 +23,12 @@ import {
   publishService,
   themeInfoService,
   topicsByKeyboardService,
-  type PublishContext,
 } from './service.ts';
 
 
 export function registerDiscoverRoutes(registry: ApiRegistry): void {
   const { db } = registry.deps.database;
-  const ctx: PublishContext = { deps: registry.deps, limiter: rateLimiterOf(registry) };
+  const ctx = serviceContextOf(registry);
 
   registerEndpoint(registry, getHotTopicList, async ({ query }) => {
     return ok(await hotTopicsService(db, query.page, query.pageSize));

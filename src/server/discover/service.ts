@@ -10,9 +10,10 @@ import type { Post, Topic } from '../../contract/discover.ts';
 import { StatusCode } from '../../contract/envelope.ts';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
-import { ApiFailure } from '../http/envelope.ts';
-import type { RateLimiter, RateRule } from '../http/rateLimit.ts';
-import type { AppDeps } from '../http/types.ts';
+import { fail } from '../http/envelope.ts';
+import { idempotentInsert, readIdempotencyKey } from '../http/idempotentInsert.ts';
+import { paced } from '../http/rateLimit.ts';
+import type { AppDeps, ServiceContext } from '../http/types.ts';
 import { likedIdsRepo, profilesRepo } from '../interaction/repo.ts';
 import { VIDEO_URL } from '../upload/storeVideo.ts';
 import { checkPictures } from '../interaction/service.ts';
@@ -42,8 +43,6 @@ export const DISCOVER_MESSAGES = {
   published: '发布成功',
   pending: '发布成功，审核通过后将公开显示',
   duplicate: '请勿重复发布相同的内容',
-  keyReused: '该 Idempotency-Key 已用于其他内容',
-  badKey: 'Idempotency-Key 格式不正确',
   videoInvalid: '视频无效，请重新上传',
 } as const;
 
@@ -54,14 +53,8 @@ export const QUAN_LIKE_KIND = 'quan_post';
 export const REVIEW_SETTING_KEY = 'discover.reviewBeforePublish';
 
 /** Publishing: one post per 10 s, ≤ 20 a day per user (security.md C2 spirit: posts are rarer than comments). */
-const PUBLISH_RULES: RateRule[] = [
-  { max: 1, windowMs: 10_000 },
-  { max: 20, windowMs: 24 * 3600_000 },
-];
-const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{8,64}$/;
+const PUBLISH_RULES = paced(10_000, 20);
 const DUPLICATE_WINDOW_MS = 5 * 60_000;
-
-const fail = (statusCode: number, message: string) => new ApiFailure(statusCode, message);
 
 /** Rows → posts with their authors, tags, first comments, the caller's likes and the official reply's link. */
 export async function hydratePosts(db: Db, viewer: AuthUser | null, rows: PostRow[]): Promise<Post[]> {
@@ -122,10 +115,7 @@ export interface PublishInput {
   topicIds: number[];
 }
 
-export interface PublishContext {
-  deps: AppDeps;
-  limiter: RateLimiter;
-}
+export type PublishContext = ServiceContext;
 
 /**
  * The video must be the caller's own upload, stored (security.md I68–I70, "Discover videos"): no outside URLs, no
@@ -150,45 +140,38 @@ function samePost(row: PostRow, input: PublishInput): boolean {
 
 export async function publishService(ctx: PublishContext, c: Context, user: AuthUser, input: PublishInput): Promise<{ post: Post; message: string }> {
   const db = ctx.deps.database.db;
-  const key = c.req.header('idempotency-key') ?? null;
-  if (key !== null && !IDEMPOTENCY_KEY_RE.test(key)) throw fail(StatusCode.badParams, DISCOVER_MESSAGES.badKey);
-  const answer = async (row: PostRow) => {
-    const [post] = await hydratePosts(db, user, [row]);
-    return { post: post!, message: row.reviewState === 'pending' ? DISCOVER_MESSAGES.pending : DISCOVER_MESSAGES.published };
-  };
-  // A retry of a send that already landed answers the post it wrote, before any other rule runs.
-  if (key !== null) {
-    const earlier = await findPostByClientKeyRepo(db, user.userId, key);
-    if (earlier) {
-      if (!samePost(earlier, input)) throw fail(StatusCode.unprocessable, DISCOVER_MESSAGES.keyReused);
-      return answer(earlier);
-    }
-  }
-  const topics = await topicsByIdsRepo(db, input.topicIds);
-  if (topics.length !== input.topicIds.length) throw fail(StatusCode.badParams, DISCOVER_MESSAGES.topicMissing);
-  checkPictures(ctx.deps, user.userId, input.imageUrl);
-  checkVideo(ctx.deps, user.userId, input.video);
-  const recent = await listPostsRepo(db, { viewerId: user.userId, page: 1, pageSize: 5 });
-  if (recent.some((r) => r.userId === user.userId && r.content === input.content && Date.now() - r.createdAt.getTime() < DUPLICATE_WINDOW_MS)) {
-    throw fail(StatusCode.fail, DISCOVER_MESSAGES.duplicate);
-  }
-  await ctx.limiter.take([{ key: `quan-publish:user:${user.userId}`, rules: PUBLISH_RULES }]);
-  const reviewState = (await reviewBeforePublish(db)) ? 'pending' : 'approved';
-  const row = await ctx.deps.database.write((tx) =>
-    insertPostRepo(tx, {
-      userId: user.userId,
-      topicIds: input.topicIds,
-      content: input.content,
-      pictures: input.imageUrl,
-      video: input.video,
-      reviewState,
-      clientKey: key,
-    }),
-  );
-  if (row) return answer(row);
-  // Two sends with the same key raced: the other one wrote the post.
-  const winner = key === null ? null : await findPostByClientKeyRepo(db, user.userId, key);
-  if (!winner) throw fail(StatusCode.serverError, DISCOVER_MESSAGES.postMissing);
-  if (!samePost(winner, input)) throw fail(StatusCode.unprocessable, DISCOVER_MESSAGES.keyReused);
-  return answer(winner);
+  const key = readIdempotencyKey(c.req.header('idempotency-key'));
+  const row = await idempotentInsert({
+    key,
+    byKey: (k) => findPostByClientKeyRepo(db, user.userId, k),
+    same: (r) => samePost(r, input),
+    check: async () => {
+      const topics = await topicsByIdsRepo(db, input.topicIds);
+      if (topics.length !== input.topicIds.length) throw fail(StatusCode.badParams, DISCOVER_MESSAGES.topicMissing);
+      checkPictures(ctx.deps, user.userId, input.imageUrl);
+      checkVideo(ctx.deps, user.userId, input.video);
+      const recent = await listPostsRepo(db, { viewerId: user.userId, page: 1, pageSize: 5 });
+      if (recent.some((r) => r.userId === user.userId && r.content === input.content && Date.now() - r.createdAt.getTime() < DUPLICATE_WINDOW_MS)) {
+        throw fail(StatusCode.fail, DISCOVER_MESSAGES.duplicate);
+      }
+      await ctx.limiter.take([{ key: `quan-publish:user:${user.userId}`, rules: PUBLISH_RULES }]);
+    },
+    insert: async () => {
+      const reviewState = (await reviewBeforePublish(db)) ? 'pending' : 'approved';
+      return ctx.deps.database.write((tx) =>
+        insertPostRepo(tx, {
+          userId: user.userId,
+          topicIds: input.topicIds,
+          content: input.content,
+          pictures: input.imageUrl,
+          video: input.video,
+          reviewState,
+          clientKey: key,
+        }),
+      );
+    },
+    lost: DISCOVER_MESSAGES.postMissing,
+  });
+  const [post] = await hydratePosts(db, user, [row]);
+  return { post: post!, message: row.reviewState === 'pending' ? DISCOVER_MESSAGES.pending : DISCOVER_MESSAGES.published };
 }

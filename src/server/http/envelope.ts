@@ -21,6 +21,9 @@ export class ApiFailure extends Error {
   }
 }
 
+/** A business failure to throw: `throw fail(StatusCode.notFound, MESSAGES.missing)`. */
+export const fail = (statusCode: number, message: string) => new ApiFailure(statusCode, message);
+
 export const messages = {
   serverError: SERVER_ERROR_MESSAGE,
   notFound: '接口不存在',

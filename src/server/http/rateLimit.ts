@@ -16,11 +16,29 @@ import { StatusCode } from '../../contract/envelope.ts';
 import { DatabaseRateLimitStore } from '../db/DatabaseRateLimitStore.ts';
 import { ApiFailure, messages } from './envelope.ts';
 import { RedisRateLimitStore } from './RedisRateLimitStore.ts';
-import type { ApiRegistry, AppEnv } from './types.ts';
+import type { ApiRegistry, AppEnv, ServiceContext } from './types.ts';
 
 export interface RateRule {
   max: number;
   windowMs: number;
+}
+
+export const DAY_MS = 24 * 3600_000;
+
+/** A paced write: one per `gapMs`, and at most `max` per `windowMs` (a day unless said). */
+export function paced(gapMs: number, max: number, windowMs: number = DAY_MS): RateRule[] {
+  return [
+    { max: 1, windowMs: gapMs },
+    { max, windowMs },
+  ];
+}
+
+/** At most `perMinute` a minute and `perDay` a day (likes, reviews, exchanges). */
+export function perMinuteAndDay(perMinute: number, perDay: number): RateRule[] {
+  return [
+    { max: perMinute, windowMs: 60_000 },
+    { max: perDay, windowMs: DAY_MS },
+  ];
 }
 
 export interface RateEntry {
@@ -150,6 +168,11 @@ export function rateLimiterOf(registry: ApiRegistry): RateLimiter {
     limiters.set(registry, limiter);
   }
   return limiter;
+}
+
+/** What the writing services of an area take: the app's dependencies and the registry's one limiter. */
+export function serviceContextOf(registry: ApiRegistry): ServiceContext {
+  return { deps: registry.deps, limiter: rateLimiterOf(registry) };
 }
 
 /**

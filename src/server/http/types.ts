@@ -3,7 +3,7 @@ import type { Endpoint } from '../../contract/endpoint.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../log.ts';
-import type { TrustedProxies } from './rateLimit.ts';
+import type { RateLimiter, TrustedProxies } from './rateLimit.ts';
 import type { RealtimePublisher } from '../realtime/RealtimePublisher.ts';
 
 export interface AppDeps {
@@ -14,6 +14,12 @@ export interface AppDeps {
   mediaDir: string;
   /** Room broadcasts and session closes of the /sub socket (issue 5 realtime); absent when no socket server runs. */
   realtime?: RealtimePublisher;
+}
+
+/** What a writing service needs: the app's dependencies and the shared rate limiter. */
+export interface ServiceContext {
+  deps: AppDeps;
+  limiter: RateLimiter;
 }
 
 /** Room broadcasts (op ≥ 1000) and session closes of the /sub socket, across nodes: src/server/realtime/RealtimePublisher.ts. */

@@ -1,6 +1,7 @@
 /** Database access of the 互动 area: reader photos, complaints with their timeline, cooperation messages, the reader's own lists. */
 import { and, desc, eq, gt, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { insertUnlessKeyTaken, rowByClientKey } from '../db/keyedRows.ts';
 import { bangPolitics, bangQuestions, bangTips } from '../db/schema/bangbang.ts';
 import { appConfig, news } from '../db/schema/core.ts';
 import { complaintEvents, complaints, cooperationRequests, readerPhotos } from '../db/schema/interact.ts';
@@ -30,8 +31,7 @@ export function listPhotosRepo(db: Q, viewerId: number | null, page: number, pag
 }
 
 export async function findPhotoByKeyRepo(db: Q, userId: number, key: string): Promise<PhotoRow | null> {
-  const rows = await db.select().from(readerPhotos).where(and(eq(readerPhotos.userId, userId), eq(readerPhotos.clientKey, key))).limit(1);
-  return rows[0] ?? null;
+  return rowByClientKey(db, readerPhotos, userId, key);
 }
 
 export async function recentPhotoSameUrlRepo(db: Q, userId: number, url: string): Promise<PhotoRow | null> {
@@ -45,8 +45,7 @@ export async function recentPhotoSameUrlRepo(db: Q, userId: number, url: string)
 
 /** Inserts a photo; null when the same Idempotency-Key already wrote one (a concurrent retry). */
 export async function insertPhotoRepo(tx: Tx, row: typeof readerPhotos.$inferInsert): Promise<PhotoRow | null> {
-  const rows = await tx.insert(readerPhotos).values(row).onConflictDoNothing().returning();
-  return rows[0] ?? null;
+  return insertUnlessKeyTaken(tx, readerPhotos, row);
 }
 
 export interface ComplaintQuery {
@@ -85,8 +84,7 @@ export async function findComplaintRepo(db: Q, id: number): Promise<ComplaintRow
 }
 
 export async function findComplaintByKeyRepo(db: Q, userId: number, key: string): Promise<ComplaintRow | null> {
-  const rows = await db.select().from(complaints).where(and(eq(complaints.userId, userId), eq(complaints.clientKey, key))).limit(1);
-  return rows[0] ?? null;
+  return rowByClientKey(db, complaints, userId, key);
 }
 
 /** The same reader filing the same text against the same shop since `since` (a double tap without a key). */
@@ -105,8 +103,7 @@ export function eventsOfComplaintRepo(db: Q, id: number): Promise<ComplaintEvent
 
 /** The complaint and its first timeline step in one transaction; null when the key already wrote one. */
 export async function insertComplaintRepo(tx: Tx, row: typeof complaints.$inferInsert): Promise<ComplaintRow | null> {
-  const rows = await tx.insert(complaints).values(row).onConflictDoNothing().returning();
-  const inserted = rows[0];
+  const inserted = await insertUnlessKeyTaken(tx, complaints, row);
   if (!inserted) return null;
   await tx.insert(complaintEvents).values({ complaintId: inserted.id, status: 'submitted', note: '投诉已提交，平台将在 3 个工作日内审核受理', createdAt: inserted.createdAt });
   return inserted;

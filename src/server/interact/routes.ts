@@ -13,7 +13,7 @@ import {
 } from '../../contract/interact.ts';
 import { optionalUser, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
-import { perAddress, rateLimiterOf, rateLimitIp } from '../http/rateLimit.ts';
+import { perAddress, rateLimitIp, serviceContextOf } from '../http/rateLimit.ts';
 import { registerEndpoint } from '../http/registerEndpoint.ts';
 import type { ApiRegistry } from '../http/types.ts';
 import {
@@ -28,21 +28,20 @@ import {
   myTipsService,
   photosService,
   publishPhotoService,
-  readIdempotencyKey,
+  readInteractKey,
   sharedRun,
-  type InteractContext,
 } from './service.ts';
 
 
 export function registerInteractRoutes(registry: ApiRegistry): void {
   const { db } = registry.deps.database;
-  const ctx: InteractContext = { deps: registry.deps, limiter: rateLimiterOf(registry) };
+  const ctx = serviceContextOf(registry);
 
   registerEndpoint(registry, photoList, async ({ query, c }) => ok(await photosService(db, optionalUser(c), query.page, query.pageSize)));
 
   registerEndpoint(registry, photoPublish, async ({ body, c }) => {
     const user = requireUser(c);
-    const key = readIdempotencyKey(c.req.header('idempotency-key'));
+    const key = readInteractKey(c.req.header('idempotency-key'));
     const { photo, message } = await sharedRun(`photo:${user.userId}`, key, () => publishPhotoService(ctx, user, key, body));
     return ok(photo, message);
   });
@@ -53,14 +52,14 @@ export function registerInteractRoutes(registry: ApiRegistry): void {
 
   registerEndpoint(registry, complaintCreate, async ({ body, c }) => {
     const user = requireUser(c);
-    const key = readIdempotencyKey(c.req.header('idempotency-key'));
+    const key = readInteractKey(c.req.header('idempotency-key'));
     const { complaint, message } = await sharedRun(`complaint:${user.userId}`, key, () => fileComplaintService(ctx, user, key, body));
     return ok(complaint, message);
   });
 
   registerEndpoint(registry, cooperationContact, async ({ body, c }) => {
     const ip = rateLimitIp(c, registry.deps.config.production);
-    const key = readIdempotencyKey(c.req.header('idempotency-key'));
+    const key = readInteractKey(c.req.header('idempotency-key'));
     const { message, ...data } = await sharedRun('cooperation', key, () => cooperationService(ctx, ip, perAddress(ip, `cooperation:ip:${ip}`, cooperationIpRules()), key, body));
     return ok(data, message);
   });

@@ -12,9 +12,10 @@ import { COMPLAINT_STATUS_LABELS, formatYuan, maskName, type ComplaintStatus } f
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
-import { ApiFailure } from '../http/envelope.ts';
-import type { RateEntry, RateLimiter, RateRule } from '../http/rateLimit.ts';
-import type { AppDeps } from '../http/types.ts';
+import { fail } from '../http/envelope.ts';
+import { IDEMPOTENCY_MESSAGES, idempotentInsert, readIdempotencyKey } from '../http/idempotentInsert.ts';
+import { DAY_MS, paced, type RateEntry, type RateRule } from '../http/rateLimit.ts';
+import type { AppDeps, ServiceContext } from '../http/types.ts';
 import { HANDLING_TEXT } from '../bangbang/more/repo.ts';
 import { reviewStateText } from '../../lib/reviewStateText.ts';
 import { profilesRepo } from '../interaction/repo.ts';
@@ -54,38 +55,24 @@ export const INTERACT_MESSAGES = {
   complaintDuplicate: '请勿重复提交相同的投诉',
   cooperationSent: '提交成功，我们的商务同事将在 2 个工作日内与您联系',
   cooperationDuplicate: '您的需求已收到，请勿重复提交',
-  keyReused: '该 Idempotency-Key 已用于其他内容',
-  badKey: 'Idempotency-Key 格式不正确',
 } as const;
 
 export const PHOTO_REVIEW_KEY = 'interact.reviewBeforePublish';
 export const COMPLAINT_REVIEW_KEY = 'complaints.reviewBeforePublish';
 
 /** Photos: one per 10 s, ≤ 20 a day per reader. */
-const PHOTO_RULES: RateRule[] = [
-  { max: 1, windowMs: 10_000 },
-  { max: 20, windowMs: 24 * 3600_000 },
-];
+const PHOTO_RULES = paced(10_000, 20);
 /** Complaints are rarer still: one per minute, ≤ 5 a day per reader. */
-const COMPLAINT_RULES: RateRule[] = [
-  { max: 1, windowMs: 60_000 },
-  { max: 5, windowMs: 24 * 3600_000 },
-];
+const COMPLAINT_RULES = paced(60_000, 5);
 /** Cooperation messages per address: 3 an hour, 10 a day; and per phone: 3 a day. */
 const COOPERATION_IP_RULES: RateRule[] = [
   { max: 3, windowMs: 3600_000 },
   { max: 10, windowMs: 24 * 3600_000 },
 ];
-const COOPERATION_PHONE_RULES: RateRule[] = [{ max: 3, windowMs: 24 * 3600_000 }];
-const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{8,64}$/;
+const COOPERATION_PHONE_RULES: RateRule[] = [{ max: 3, windowMs: DAY_MS }];
 const DUPLICATE_WINDOW_MS = 10 * 60_000;
 
-const fail = (statusCode: number, message: string) => new ApiFailure(statusCode, message);
-
-export interface InteractContext {
-  deps: AppDeps;
-  limiter: RateLimiter;
-}
+export type InteractContext = ServiceContext;
 
 const inFlight = new Map<string, Promise<unknown>>();
 
@@ -104,11 +91,9 @@ export function sharedRun<T>(scope: string, key: string | null, run: () => Promi
   return started;
 }
 
-/** The Idempotency-Key header, checked; null when absent. */
-export function readIdempotencyKey(header: string | undefined): string | null {
-  if (header === undefined || header === '') return null;
-  if (!IDEMPOTENCY_KEY_RE.test(header)) throw fail(StatusCode.badParams, INTERACT_MESSAGES.badKey);
-  return header;
+/** The Idempotency-Key header, checked; null when absent (an empty header counts as absent here). */
+export function readInteractKey(header: string | undefined): string | null {
+  return readIdempotencyKey(header === '' ? undefined : header);
 }
 
 // ── Photos ───────────────────────────────────────────────────────────────────
@@ -152,32 +137,25 @@ export async function publishPhotoService(
   input: { url: string; caption: string },
 ): Promise<{ photo: ReaderPhoto; message: string }> {
   const db = ctx.deps.database.db;
-  const answer = async (row: PhotoRow) => {
-    const [photo] = await toPhotos(db, user, [row]);
-    return { photo: photo!, message: row.reviewState === 'pending' ? INTERACT_MESSAGES.photoPending : INTERACT_MESSAGES.photoPublished };
-  };
-  const same = (row: PhotoRow) => row.url === input.url && row.caption === input.caption;
-  // A retry of a send that already landed answers the photo it wrote, before any other rule runs.
-  if (key !== null) {
-    const earlier = await findPhotoByKeyRepo(db, user.userId, key);
-    if (earlier) {
-      if (!same(earlier)) throw fail(StatusCode.unprocessable, INTERACT_MESSAGES.keyReused);
-      return answer(earlier);
-    }
-  }
-  // Only the caller's own uploads (security.md I68–I70).
-  checkPictures(ctx.deps, user.userId, [input.url]);
-  if (await recentPhotoSameUrlRepo(db, user.userId, input.url)) throw fail(StatusCode.fail, INTERACT_MESSAGES.photoDuplicate);
-  await ctx.limiter.take([{ key: `photo-publish:user:${user.userId}`, rules: PHOTO_RULES }]);
-  const size = await pictureSize(ctx.deps, input.url);
-  const reviewState = (await configFlagRepo(db, PHOTO_REVIEW_KEY)) ? 'pending' : 'approved';
-  const row = await ctx.deps.database.write((tx) => insertPhotoRepo(tx, { userId: user.userId, url: input.url, caption: input.caption, ...size, reviewState, clientKey: key }));
-  if (row) return answer(row);
-  // Two sends with the same key raced: the other one wrote the photo.
-  const winner = key === null ? null : await findPhotoByKeyRepo(db, user.userId, key);
-  if (!winner) throw fail(StatusCode.serverError, INTERACT_MESSAGES.photoMissing);
-  if (!same(winner)) throw fail(StatusCode.unprocessable, INTERACT_MESSAGES.keyReused);
-  return answer(winner);
+  const row = await idempotentInsert({
+    key,
+    byKey: (k) => findPhotoByKeyRepo(db, user.userId, k),
+    same: (r) => r.url === input.url && r.caption === input.caption,
+    check: async () => {
+      // Only the caller's own uploads (security.md I68–I70).
+      checkPictures(ctx.deps, user.userId, [input.url]);
+      if (await recentPhotoSameUrlRepo(db, user.userId, input.url)) throw fail(StatusCode.fail, INTERACT_MESSAGES.photoDuplicate);
+      await ctx.limiter.take([{ key: `photo-publish:user:${user.userId}`, rules: PHOTO_RULES }]);
+    },
+    insert: async () => {
+      const size = await pictureSize(ctx.deps, input.url);
+      const reviewState = (await configFlagRepo(db, PHOTO_REVIEW_KEY)) ? 'pending' : 'approved';
+      return ctx.deps.database.write((tx) => insertPhotoRepo(tx, { userId: user.userId, url: input.url, caption: input.caption, ...size, reviewState, clientKey: key }));
+    },
+    lost: INTERACT_MESSAGES.photoMissing,
+  });
+  const [photo] = await toPhotos(db, user, [row]);
+  return { photo: photo!, message: row.reviewState === 'pending' ? INTERACT_MESSAGES.photoPending : INTERACT_MESSAGES.photoPublished };
 }
 
 // ── Complaints ───────────────────────────────────────────────────────────────
@@ -280,44 +258,42 @@ function sameComplaint(row: ComplaintRow, input: ComplaintInput): boolean {
 
 export async function fileComplaintService(ctx: InteractContext, user: AuthUser, key: string | null, input: ComplaintInput): Promise<{ complaint: ComplaintDetail; message: string }> {
   const db = ctx.deps.database.db;
-  const answer = async (row: ComplaintRow) => ({
+  const row = await idempotentInsert({
+    key,
+    byKey: (k) => findComplaintByKeyRepo(db, user.userId, k),
+    same: (r) => sameComplaint(r, input),
+    check: async () => {
+      checkPictures(ctx.deps, user.userId, input.pictures);
+      if (await recentSameComplaintRepo(db, user.userId, input.shopName, input.content, new Date(Date.now() - DUPLICATE_WINDOW_MS))) {
+        throw fail(StatusCode.fail, INTERACT_MESSAGES.complaintDuplicate);
+      }
+      await ctx.limiter.take([{ key: `complaint:user:${user.userId}`, rules: COMPLAINT_RULES }]);
+    },
+    insert: async () => {
+      const reviewState = (await configFlagRepo(db, COMPLAINT_REVIEW_KEY)) ? 'pending' : 'approved';
+      return ctx.deps.database.write((tx) =>
+        insertComplaintRepo(tx, {
+          userId: user.userId,
+          platform: input.platform,
+          shopName: input.shopName,
+          orderNo: input.orderNo,
+          amountFen: input.amount,
+          problemType: input.problemType,
+          content: input.content,
+          demand: input.demand,
+          pictures: input.pictures,
+          contactPhone: input.contactPhone,
+          reviewState,
+          clientKey: key,
+        }),
+      );
+    },
+    lost: INTERACT_MESSAGES.complaintMissing,
+  });
+  return {
     complaint: await toDetail(db, user, row),
     message: row.reviewState === 'pending' ? INTERACT_MESSAGES.complaintPending : INTERACT_MESSAGES.complaintFiled,
-  });
-  if (key !== null) {
-    const earlier = await findComplaintByKeyRepo(db, user.userId, key);
-    if (earlier) {
-      if (!sameComplaint(earlier, input)) throw fail(StatusCode.unprocessable, INTERACT_MESSAGES.keyReused);
-      return answer(earlier);
-    }
-  }
-  checkPictures(ctx.deps, user.userId, input.pictures);
-  if (await recentSameComplaintRepo(db, user.userId, input.shopName, input.content, new Date(Date.now() - DUPLICATE_WINDOW_MS))) {
-    throw fail(StatusCode.fail, INTERACT_MESSAGES.complaintDuplicate);
-  }
-  await ctx.limiter.take([{ key: `complaint:user:${user.userId}`, rules: COMPLAINT_RULES }]);
-  const reviewState = (await configFlagRepo(db, COMPLAINT_REVIEW_KEY)) ? 'pending' : 'approved';
-  const row = await ctx.deps.database.write((tx) =>
-    insertComplaintRepo(tx, {
-      userId: user.userId,
-      platform: input.platform,
-      shopName: input.shopName,
-      orderNo: input.orderNo,
-      amountFen: input.amount,
-      problemType: input.problemType,
-      content: input.content,
-      demand: input.demand,
-      pictures: input.pictures,
-      contactPhone: input.contactPhone,
-      reviewState,
-      clientKey: key,
-    }),
-  );
-  if (row) return answer(row);
-  const winner = key === null ? null : await findComplaintByKeyRepo(db, user.userId, key);
-  if (!winner) throw fail(StatusCode.serverError, INTERACT_MESSAGES.complaintMissing);
-  if (!sameComplaint(winner, input)) throw fail(StatusCode.unprocessable, INTERACT_MESSAGES.keyReused);
-  return answer(winner);
+  };
 }
 
 // ── Cooperation ──────────────────────────────────────────────────────────────
@@ -342,7 +318,7 @@ export async function cooperationService(
   if (key !== null) {
     const earlier = await findCooperationByKeyRepo(db, key);
     if (earlier) {
-      if (earlier.phone !== input.phone || earlier.need !== input.need) throw fail(StatusCode.unprocessable, INTERACT_MESSAGES.keyReused);
+      if (earlier.phone !== input.phone || earlier.need !== input.need) throw fail(StatusCode.unprocessable, IDEMPOTENCY_MESSAGES.keyReused);
       return done(earlier.id);
     }
   }

@@ -19,7 +19,7 @@ import {
 } from '../../contract/interaction.ts';
 import { optionalUser, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
-import { rateLimiterOf } from '../http/rateLimit.ts';
+import { serviceContextOf } from '../http/rateLimit.ts';
 import { registerEndpoint } from '../http/registerEndpoint.ts';
 import type { ApiRegistry } from '../http/types.ts';
 import {
@@ -32,14 +32,13 @@ import {
   reportOptionsService,
   reportService,
   storeCommentService,
-  type InteractionContext,
 } from './service.ts';
 
 
 export function registerInteractionRoutes(registry: ApiRegistry): void {
   const { deps } = registry;
   const { db } = deps.database;
-  const ctx: InteractionContext = { deps, limiter: rateLimiterOf(registry) };
+  const ctx = serviceContextOf(registry);
 
   for (const endpoint of [likeDo, addPraise]) {
     registerEndpoint(registry, endpoint, async ({ body, c }) => {

@@ -18,9 +18,10 @@ import {
 } from '../../contract/interaction.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
-import { ApiFailure } from '../http/envelope.ts';
-import type { RateLimiter, RateRule } from '../http/rateLimit.ts';
-import type { AppDeps } from '../http/types.ts';
+import { fail } from '../http/envelope.ts';
+import { IDEMPOTENCY_KEY_RE } from '../http/idempotentInsert.ts';
+import { DAY_MS, paced, perMinuteAndDay, type RateRule } from '../http/rateLimit.ts';
+import type { AppDeps, ServiceContext } from '../http/types.ts';
 import {
   bumpBangCommentCountRepo,
   findAnswerRepo,
@@ -98,43 +99,25 @@ export const MESSAGES = {
 export const PERMISSION_NO_LIKE = 8;
 
 /** Likes: ≤30 / min and ≤500 / day per user (security.md C2). */
-const LIKE_RULES: RateRule[] = [
-  { max: 30, windowMs: 60_000 },
-  { max: 500, windowMs: 24 * 3600_000 },
-];
+const LIKE_RULES = perMinuteAndDay(30, 500);
 /** Posts: one per 5 s, ≤300 / 3 h per user (security.md C2). */
-const POST_RULES: RateRule[] = [
-  { max: 1, windowMs: 5_000 },
-  { max: 300, windowMs: 3 * 3600_000 },
-];
+const POST_RULES = paced(5_000, 300, 3 * 3600_000);
 /** Posts of a new account (<24 h): one per 30 s (security.md C2, Discourse rate_limit_new_user_create_post). */
-const NEW_ACCOUNT_POST_RULES: RateRule[] = [
-  { max: 1, windowMs: 30_000 },
-  { max: 300, windowMs: 3 * 3600_000 },
-];
+const NEW_ACCOUNT_POST_RULES = paced(30_000, 300, 3 * 3600_000);
 /** Deletes: ≤2 / min, ≤10 / day (security.md J79). */
-const DELETE_RULES: RateRule[] = [
-  { max: 2, windowMs: 60_000 },
-  { max: 10, windowMs: 24 * 3600_000 },
-];
+const DELETE_RULES = perMinuteAndDay(2, 10);
 /** Reports: ≤20 / day (security.md J78). */
-const REPORT_RULES: RateRule[] = [{ max: 20, windowMs: 24 * 3600_000 }];
+const REPORT_RULES: RateRule[] = [{ max: 20, windowMs: DAY_MS }];
 
 /** The same text from one user within 5 minutes is a duplicate (security.md C2). */
 const DUPLICATE_WINDOW_MS = 5 * 60_000;
-/** Idempotency keys: 8–64 of [A-Za-z0-9_-], kept 24 h (security.md C4). */
-const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{8,64}$/;
+/** Idempotency keys are kept 24 h (security.md C4). */
 const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 
 /** Business op of a room message carrying an item's counts (src/server/realtime/roomId.ts). */
 export const OP_COUNTS = 1001;
 
-const fail = (statusCode: number, message: string) => new ApiFailure(statusCode, message);
-
-export interface InteractionContext {
-  deps: AppDeps;
-  limiter: RateLimiter;
-}
+export type InteractionContext = ServiceContext;
 
 function publishCounts(deps: AppDeps, classId: number, newsId: number, counts: { likeNum: number; commentCount: number }): void {
   try {

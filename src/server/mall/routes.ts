@@ -15,8 +15,9 @@ import {
 } from '../../contract/mall.ts';
 import { optionalUser, requireUser } from '../http/auth.ts';
 import { ApiFailure, ok } from '../http/envelope.ts';
-import { perAddress, rateLimiterOf, rateLimitIp, type RateRule } from '../http/rateLimit.ts';
+import { perAddress, perMinuteAndDay, rateLimiterOf, rateLimitIp, type RateRule } from '../http/rateLimit.ts';
 import { registerEndpoint } from '../http/registerEndpoint.ts';
+import { IDEMPOTENCY_KEY_RE } from '../http/idempotentInsert.ts';
 import type { ApiRegistry } from '../http/types.ts';
 import { beijingDay } from '../points/service.ts';
 import { countExchangedRepo, findGoodsRepo, findOwnExchangeRepo, listBannersRepo, listCategoriesRepo, listFlaggedGoodsRepo, listGoodsRepo, listOwnExchangesRepo } from './repo.ts';
@@ -25,7 +26,6 @@ import {
   cooperationService,
   exchangeService,
   findReplay,
-  IDEMPOTENCY_KEY_RE,
   MALL_MESSAGES,
   toCard,
   toExchangeDetail,
@@ -35,10 +35,7 @@ import {
 } from './service.ts';
 
 /** Exchanges per reader: ≤ 30 / min, ≤ 200 / day (a reader taps a few times, a script far more). */
-const EXCHANGE_RULES: RateRule[] = [
-  { max: 30, windowMs: 60_000 },
-  { max: 200, windowMs: 24 * 3600_000 },
-];
+const EXCHANGE_RULES = perMinuteAndDay(30, 200);
 /** Confirm and coupon use per reader. */
 const STATE_RULES: RateRule[] = [{ max: 60, windowMs: 60_000 }];
 /** Cooperation messages: ≤ 5 / hour per address, ≤ 20 / day per address. */

@@ -49,8 +49,6 @@ export const MALL_MESSAGES = {
   cooperationSent: '提交成功，我们会在 3 个工作日内与你联系',
 } as const;
 
-export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{8,64}$/;
-
 export const STATUS_TEXT: Record<number, string> = { 1: '已兑换', 2: '已发货', 3: '已完成' };
 
 function fail(statusCode: number, message: string): ApiFailure {

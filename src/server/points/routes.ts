@@ -6,7 +6,7 @@ import { newsExistsRepo } from '../detail/repo.ts';
 import type { Database } from '../db/client.ts';
 import { requireUser, type AuthUser } from '../http/auth.ts';
 import { ApiFailure, ok } from '../http/envelope.ts';
-import { rateLimiterOf, type RateRule } from '../http/rateLimit.ts';
+import { perMinuteAndDay, rateLimiterOf } from '../http/rateLimit.ts';
 import { registerEndpoint } from '../http/registerEndpoint.ts';
 import type { ApiRegistry } from '../http/types.ts';
 import { earnedOnDayRepo, findSigninRepo, listLedgerRepo, readAccountRepo } from './repo.ts';
@@ -23,10 +23,7 @@ export const POINTS_MESSAGES = {
 } as const;
 
 /** Sign-in, read and share calls: ≤ 60 / min and ≤ 600 / day per reader (a reader reads fast, a script faster). */
-const EARN_RULES: RateRule[] = [
-  { max: 60, windowMs: 60_000 },
-  { max: 600, windowMs: 24 * 3600_000 },
-];
+const EARN_RULES = perMinuteAndDay(60, 600);
 
 export function expiryText(settings: PointsSettings): string {
   if (settings.expiryYears === 0) return '';

@@ -4,6 +4,7 @@ import type { RuralNews } from '../../contract/rural.ts';
 import type { RuralGroup } from '../../contract/ruralLimits.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db, Tx } from '../db/client.ts';
+import { insertUnlessKeyTaken, rowByClientKey } from '../db/keyedRows.ts';
 import { appConfig, columns, news } from '../db/schema/core.ts';
 import {
   ruralAnswers,
@@ -167,12 +168,7 @@ export async function answersOfRepo(db: Q, questionIds: number[]) {
 }
 
 export async function questionByClientKeyRepo(db: Q, userId: number, key: string): Promise<QuestionRow | null> {
-  const rows = await db
-    .select()
-    .from(ruralQuestions)
-    .where(and(eq(ruralQuestions.userId, userId), eq(ruralQuestions.clientKey, key)))
-    .limit(1);
-  return rows[0] ?? null;
+  return rowByClientKey(db, ruralQuestions, userId, key);
 }
 
 export async function recentSameQuestionRepo(db: Q, userId: number, content: string, since: Date): Promise<boolean> {
@@ -186,8 +182,7 @@ export async function recentSameQuestionRepo(db: Q, userId: number, content: str
 
 /** Null: the client key was already taken (a concurrent retry wrote it). */
 export async function insertQuestionRepo(tx: Tx, v: typeof ruralQuestions.$inferInsert): Promise<QuestionRow | null> {
-  const rows = await tx.insert(ruralQuestions).values(v).onConflictDoNothing().returning();
-  return rows[0] ?? null;
+  return insertUnlessKeyTaken(tx, ruralQuestions, v);
 }
 
 function visiblePost(viewerId: number | null): SQL {
@@ -215,12 +210,7 @@ export async function findVisiblePostRepo(db: Q, id: number, viewerId: number | 
 }
 
 export async function postByClientKeyRepo(db: Q, userId: number, key: string): Promise<PostRow | null> {
-  const rows = await db
-    .select()
-    .from(ruralPosts)
-    .where(and(eq(ruralPosts.userId, userId), eq(ruralPosts.clientKey, key)))
-    .limit(1);
-  return rows[0] ?? null;
+  return rowByClientKey(db, ruralPosts, userId, key);
 }
 
 export async function recentSamePostRepo(db: Q, userId: number, content: string, since: Date): Promise<boolean> {
@@ -233,8 +223,7 @@ export async function recentSamePostRepo(db: Q, userId: number, content: string,
 }
 
 export async function insertPostRepo(tx: Tx, v: typeof ruralPosts.$inferInsert): Promise<PostRow | null> {
-  const rows = await tx.insert(ruralPosts).values(v).onConflictDoNothing().returning();
-  return rows[0] ?? null;
+  return insertUnlessKeyTaken(tx, ruralPosts, v);
 }
 
 export async function likedPostIdsRepo(db: Q, userId: number, postIds: number[]): Promise<Set<number>> {
@@ -288,12 +277,7 @@ export async function commentsOfRepo(db: Q, postIds: number[], viewerId: number 
 }
 
 export async function commentByClientKeyRepo(db: Q, userId: number, key: string): Promise<CommentRow | null> {
-  const rows = await db
-    .select()
-    .from(ruralPostComments)
-    .where(and(eq(ruralPostComments.userId, userId), eq(ruralPostComments.clientKey, key)))
-    .limit(1);
-  return rows[0] ?? null;
+  return rowByClientKey(db, ruralPostComments, userId, key);
 }
 
 export async function recentSameCommentRepo(db: Q, userId: number, postId: number, text: string, since: Date): Promise<boolean> {
@@ -315,8 +299,7 @@ export async function recentSameCommentRepo(db: Q, userId: number, postId: numbe
 
 /** Writes a comment; an approved one moves the post's counter in the same transaction. Null: the key was taken. */
 export async function insertCommentRepo(tx: Tx, v: typeof ruralPostComments.$inferInsert): Promise<CommentRow | null> {
-  const rows = await tx.insert(ruralPostComments).values(v).onConflictDoNothing().returning();
-  const row = rows[0] ?? null;
+  const row = await insertUnlessKeyTaken(tx, ruralPostComments, v);
   if (row && row.reviewState === 'approved') {
     await tx
       .update(ruralPosts)

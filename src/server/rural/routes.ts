@@ -2,7 +2,7 @@
 import * as endpoint from '../../contract/rural.ts';
 import { optionalUser, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
-import { rateLimiterOf } from '../http/rateLimit.ts';
+import { serviceContextOf } from '../http/rateLimit.ts';
 import { registerEndpoint } from '../http/registerEndpoint.ts';
 import type { ApiRegistry } from '../http/types.ts';
 import {
@@ -22,12 +22,11 @@ import {
   questionsService,
   tabsService,
   villageService,
-  type RuralContext,
 } from './service.ts';
 
 export function registerRuralRoutes(registry: ApiRegistry): void {
   const { db } = registry.deps.database;
-  const ctx: RuralContext = { deps: registry.deps, limiter: rateLimiterOf(registry) };
+  const ctx = serviceContextOf(registry);
 
   registerEndpoint(registry, endpoint.getRuralHome, async () => {
     return ok(await homeService(db));

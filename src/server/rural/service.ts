@@ -10,9 +10,10 @@ import { POST_COMMENTS_SHOWN, PRICE_TREND_DAYS, type RuralGroup } from '../../co
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
-import { ApiFailure } from '../http/envelope.ts';
-import type { RateLimiter, RateRule } from '../http/rateLimit.ts';
-import type { AppDeps } from '../http/types.ts';
+import { fail } from '../http/envelope.ts';
+import { idempotentInsert, readIdempotencyKey } from '../http/idempotentInsert.ts';
+import { paced, type RateRule } from '../http/rateLimit.ts';
+import type { ServiceContext } from '../http/types.ts';
 import { profilesRepo } from '../interaction/repo.ts';
 import { checkPictures } from '../interaction/service.ts';
 import {
@@ -63,41 +64,18 @@ export const RURAL_MESSAGES = {
   commented: '评论成功',
   commentPending: '评论成功，审核通过后将公开显示',
   duplicate: '请勿重复提交相同的内容',
-  keyReused: '该 Idempotency-Key 已用于其他内容',
-  badKey: 'Idempotency-Key 格式不正确',
 } as const;
 
 /** app_config key of the section's review-before-publish setting (team rule; default off). */
 export const RURAL_REVIEW_KEY = 'rural.reviewBeforePublish';
 
-const ASK_RULES: RateRule[] = [
-  { max: 1, windowMs: 10_000 },
-  { max: 10, windowMs: 24 * 3600_000 },
-];
-const PUBLISH_RULES: RateRule[] = [
-  { max: 1, windowMs: 10_000 },
-  { max: 20, windowMs: 24 * 3600_000 },
-];
-const COMMENT_RULES: RateRule[] = [
-  { max: 1, windowMs: 5_000 },
-  { max: 100, windowMs: 24 * 3600_000 },
-];
+const ASK_RULES = paced(10_000, 10);
+const PUBLISH_RULES = paced(10_000, 20);
+const COMMENT_RULES = paced(5_000, 100);
 const LIKE_RULES: RateRule[] = [{ max: 60, windowMs: 60_000 }];
-const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{8,64}$/;
 const DUPLICATE_WINDOW_MS = 5 * 60_000;
 
-const fail = (statusCode: number, message: string) => new ApiFailure(statusCode, message);
-
-export interface RuralContext {
-  deps: AppDeps;
-  limiter: RateLimiter;
-}
-
-function idempotencyKey(c: Context): string | null {
-  const key = c.req.header('idempotency-key') ?? null;
-  if (key !== null && !IDEMPOTENCY_KEY_RE.test(key)) throw fail(StatusCode.badParams, RURAL_MESSAGES.badKey);
-  return key;
-}
+export type RuralContext = ServiceContext;
 
 async function reviewState(db: Db): Promise<'pending' | 'approved'> {
   return (await configValueRepo(db, RURAL_REVIEW_KEY)) === true ? 'pending' : 'approved';
@@ -197,28 +175,22 @@ export interface AskInput {
 
 export async function askService(ctx: RuralContext, c: Context, user: AuthUser, input: AskInput): Promise<{ question: Question; message: string }> {
   const db = ctx.deps.database.db;
-  const key = idempotencyKey(c);
-  const same = (r: QuestionRow) => r.content === input.content && r.tag === input.tag && r.district === input.district;
-  const answer = async (r: QuestionRow) => ({
-    question: (await hydrateQuestions(db, user, [r]))[0]!,
-    message: r.reviewState === 'pending' ? RURAL_MESSAGES.askedPending : RURAL_MESSAGES.asked,
+  const key = readIdempotencyKey(c.req.header('idempotency-key'));
+  const row = await idempotentInsert({
+    key,
+    byKey: (k) => questionByClientKeyRepo(db, user.userId, k),
+    same: (r) => r.content === input.content && r.tag === input.tag && r.district === input.district,
+    check: async () => {
+      if (await recentSameQuestionRepo(db, user.userId, input.content, new Date(Date.now() - DUPLICATE_WINDOW_MS))) throw fail(StatusCode.fail, RURAL_MESSAGES.duplicate);
+      await ctx.limiter.take([{ key: `rural-ask:user:${user.userId}`, rules: ASK_RULES }]);
+    },
+    insert: async () => {
+      const state = await reviewState(db);
+      return ctx.deps.database.write((tx) => insertQuestionRepo(tx, { userId: user.userId, content: input.content, tag: input.tag, district: input.district, reviewState: state, clientKey: key }));
+    },
+    lost: RURAL_MESSAGES.questionMissing,
   });
-  if (key !== null) {
-    const earlier = await questionByClientKeyRepo(db, user.userId, key);
-    if (earlier) {
-      if (!same(earlier)) throw fail(StatusCode.unprocessable, RURAL_MESSAGES.keyReused);
-      return answer(earlier);
-    }
-  }
-  if (await recentSameQuestionRepo(db, user.userId, input.content, new Date(Date.now() - DUPLICATE_WINDOW_MS))) throw fail(StatusCode.fail, RURAL_MESSAGES.duplicate);
-  await ctx.limiter.take([{ key: `rural-ask:user:${user.userId}`, rules: ASK_RULES }]);
-  const state = await reviewState(db);
-  const row = await ctx.deps.database.write((tx) => insertQuestionRepo(tx, { userId: user.userId, content: input.content, tag: input.tag, district: input.district, reviewState: state, clientKey: key }));
-  if (row) return answer(row);
-  const winner = key === null ? null : await questionByClientKeyRepo(db, user.userId, key);
-  if (!winner) throw fail(StatusCode.serverError, RURAL_MESSAGES.questionMissing);
-  if (!same(winner)) throw fail(StatusCode.unprocessable, RURAL_MESSAGES.keyReused);
-  return answer(winner);
+  return { question: (await hydrateQuestions(db, user, [row]))[0]!, message: row.reviewState === 'pending' ? RURAL_MESSAGES.askedPending : RURAL_MESSAGES.asked };
 }
 
 // ——— 农友说 ———
@@ -266,28 +238,25 @@ export interface PublishInput {
 
 export async function publishService(ctx: RuralContext, c: Context, user: AuthUser, input: PublishInput): Promise<{ post: FarmerPost; message: string }> {
   const db = ctx.deps.database.db;
-  const key = idempotencyKey(c);
-  const same = (r: PostRow) => r.content === input.content && JSON.stringify(r.pictures) === JSON.stringify(input.imageUrl);
-  const answer = async (r: PostRow) => ({ post: (await hydratePosts(db, user, [r]))[0]!, message: r.reviewState === 'pending' ? RURAL_MESSAGES.pending : RURAL_MESSAGES.published });
-  if (key !== null) {
-    const earlier = await postByClientKeyRepo(db, user.userId, key);
-    if (earlier) {
-      if (!same(earlier)) throw fail(StatusCode.unprocessable, RURAL_MESSAGES.keyReused);
-      return answer(earlier);
-    }
-  }
-  checkPictures(ctx.deps, user.userId, input.imageUrl);
-  if (await recentSamePostRepo(db, user.userId, input.content, new Date(Date.now() - DUPLICATE_WINDOW_MS))) throw fail(StatusCode.fail, RURAL_MESSAGES.duplicate);
-  await ctx.limiter.take([{ key: `rural-publish:user:${user.userId}`, rules: PUBLISH_RULES }]);
-  const state = await reviewState(db);
-  const row = await ctx.deps.database.write((tx) =>
-    insertPostRepo(tx, { userId: user.userId, content: input.content, pictures: input.imageUrl, district: input.district, reviewState: state, clientKey: key }),
-  );
-  if (row) return answer(row);
-  const winner = key === null ? null : await postByClientKeyRepo(db, user.userId, key);
-  if (!winner) throw fail(StatusCode.serverError, RURAL_MESSAGES.postMissing);
-  if (!same(winner)) throw fail(StatusCode.unprocessable, RURAL_MESSAGES.keyReused);
-  return answer(winner);
+  const key = readIdempotencyKey(c.req.header('idempotency-key'));
+  const row = await idempotentInsert({
+    key,
+    byKey: (k) => postByClientKeyRepo(db, user.userId, k),
+    same: (r) => r.content === input.content && JSON.stringify(r.pictures) === JSON.stringify(input.imageUrl),
+    check: async () => {
+      checkPictures(ctx.deps, user.userId, input.imageUrl);
+      if (await recentSamePostRepo(db, user.userId, input.content, new Date(Date.now() - DUPLICATE_WINDOW_MS))) throw fail(StatusCode.fail, RURAL_MESSAGES.duplicate);
+      await ctx.limiter.take([{ key: `rural-publish:user:${user.userId}`, rules: PUBLISH_RULES }]);
+    },
+    insert: async () => {
+      const state = await reviewState(db);
+      return ctx.deps.database.write((tx) =>
+        insertPostRepo(tx, { userId: user.userId, content: input.content, pictures: input.imageUrl, district: input.district, reviewState: state, clientKey: key }),
+      );
+    },
+    lost: RURAL_MESSAGES.postMissing,
+  });
+  return { post: (await hydratePosts(db, user, [row]))[0]!, message: row.reviewState === 'pending' ? RURAL_MESSAGES.pending : RURAL_MESSAGES.published };
 }
 
 export async function likeService(ctx: RuralContext, user: AuthUser, postId: number, like: boolean): Promise<{ liked: boolean; likeNum: number }> {
@@ -302,28 +271,25 @@ export async function likeService(ctx: RuralContext, user: AuthUser, postId: num
 
 export async function commentService(ctx: RuralContext, c: Context, user: AuthUser, input: { postId: number; text: string }): Promise<{ comment: FarmerComment; message: string }> {
   const db = ctx.deps.database.db;
-  const key = idempotencyKey(c);
+  const key = readIdempotencyKey(c.req.header('idempotency-key'));
   const nickname = (await profilesRepo(db, [user.userId])).get(user.userId)?.nickname ?? '农友';
-  const same = (r: CommentRow) => r.postId === input.postId && r.text === input.text;
-  const answer = (r: CommentRow) => ({ comment: toComment(r, nickname), message: r.reviewState === 'pending' ? RURAL_MESSAGES.commentPending : RURAL_MESSAGES.commented });
-  if (key !== null) {
-    const earlier = await commentByClientKeyRepo(db, user.userId, key);
-    if (earlier) {
-      if (!same(earlier)) throw fail(StatusCode.unprocessable, RURAL_MESSAGES.keyReused);
-      return answer(earlier);
-    }
-  }
-  const post = await findVisiblePostRepo(db, input.postId, user.userId);
-  if (!post || post.reviewState !== 'approved') throw fail(StatusCode.notFound, RURAL_MESSAGES.postMissing);
-  if (await recentSameCommentRepo(db, user.userId, input.postId, input.text, new Date(Date.now() - DUPLICATE_WINDOW_MS))) throw fail(StatusCode.fail, RURAL_MESSAGES.duplicate);
-  await ctx.limiter.take([{ key: `rural-comment:user:${user.userId}`, rules: COMMENT_RULES }]);
-  const state = await reviewState(db);
-  const row = await ctx.deps.database.write((tx) => insertCommentRepo(tx, { postId: input.postId, userId: user.userId, text: input.text, reviewState: state, clientKey: key }));
-  if (row) return answer(row);
-  const winner = key === null ? null : await commentByClientKeyRepo(db, user.userId, key);
-  if (!winner) throw fail(StatusCode.serverError, RURAL_MESSAGES.postMissing);
-  if (!same(winner)) throw fail(StatusCode.unprocessable, RURAL_MESSAGES.keyReused);
-  return answer(winner);
+  const row = await idempotentInsert({
+    key,
+    byKey: (k) => commentByClientKeyRepo(db, user.userId, k),
+    same: (r) => r.postId === input.postId && r.text === input.text,
+    check: async () => {
+      const post = await findVisiblePostRepo(db, input.postId, user.userId);
+      if (!post || post.reviewState !== 'approved') throw fail(StatusCode.notFound, RURAL_MESSAGES.postMissing);
+      if (await recentSameCommentRepo(db, user.userId, input.postId, input.text, new Date(Date.now() - DUPLICATE_WINDOW_MS))) throw fail(StatusCode.fail, RURAL_MESSAGES.duplicate);
+      await ctx.limiter.take([{ key: `rural-comment:user:${user.userId}`, rules: COMMENT_RULES }]);
+    },
+    insert: async () => {
+      const state = await reviewState(db);
+      return ctx.deps.database.write((tx) => insertCommentRepo(tx, { postId: input.postId, userId: user.userId, text: input.text, reviewState: state, clientKey: key }));
+    },
+    lost: RURAL_MESSAGES.postMissing,
+  });
+  return { comment: toComment(row, nickname), message: row.reviewState === 'pending' ? RURAL_MESSAGES.commentPending : RURAL_MESSAGES.commented };
 }
 
 // ——— 行情 ———

@@ -16,6 +16,7 @@ import { StatusCode } from '../../contract/envelope.ts';
 import type { UploadedVideo } from '../../contract/upload.ts';
 import { VIDEO_MAX_BYTES } from '../../contract/uploadLimits.ts';
 import { ApiFailure } from '../http/envelope.ts';
+import { IDEMPOTENCY_KEY_RE } from '../http/idempotentInsert.ts';
 import { checkVideoStructure, sniffVideoType, VIDEO_SNIFF_BYTES, type VideoKind } from './sniffVideoType.ts';
 import { writeDurably } from './writeDurably.ts';
 
@@ -26,8 +27,6 @@ export const VIDEO_MESSAGES = {
   broken: '视频文件不完整或已损坏',
   badKey: 'Idempotency-Key 格式不正确',
 } as const;
-
-const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{8,64}$/;
 
 const OUTPUT: Record<VideoKind, { ext: string; type: UploadedVideo['type'] }> = {
   mp4: { ext: 'mp4', type: 'video/mp4' },

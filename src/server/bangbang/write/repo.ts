@@ -5,6 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { insertUnlessKeyTaken, rowByClientKey } from '../../db/keyedRows.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { bangAnswers, bangGroupPosts, bangGroups, bangMembers, bangPolitics, bangQuestions, bangTips } from '../../db/schema/bangbang.ts';
 
@@ -21,7 +22,7 @@ export async function accountCreatedAtRepo(db: Q, userId: number): Promise<Date 
 }
 
 export async function questionByKeyRepo(db: Q, userId: number, key: string) {
-  return (await db.select().from(bangQuestions).where(and(eq(bangQuestions.userId, userId), eq(bangQuestions.clientKey, key))).limit(1))[0] ?? null;
+  return rowByClientKey(db, bangQuestions, userId, key);
 }
 
 /** True when the user asked a question with this title in the last 5 minutes. */
@@ -35,11 +36,11 @@ export async function recentSameTitleRepo(db: Q, userId: number, title: string):
 }
 
 export async function insertQuestionRepo(tx: Tx, values: NewQuestion) {
-  return (await tx.insert(bangQuestions).values(values).onConflictDoNothing().returning())[0] ?? null;
+  return insertUnlessKeyTaken(tx, bangQuestions, values);
 }
 
 export async function answerByKeyRepo(db: Q, userId: number, key: string) {
-  return (await db.select().from(bangAnswers).where(and(eq(bangAnswers.userId, userId), eq(bangAnswers.clientKey, key))).limit(1))[0] ?? null;
+  return rowByClientKey(db, bangAnswers, userId, key);
 }
 
 /** True when the user already gave this answer to this question. */
@@ -54,7 +55,7 @@ export async function sameAnswerRepo(db: Q, userId: number, questionId: number, 
 
 /** Inserts an answer; a published one counts on its question (the question becomes 答) in the same transaction. */
 export async function insertAnswerRepo(tx: Tx, values: NewAnswer) {
-  const answer = (await tx.insert(bangAnswers).values(values).onConflictDoNothing().returning())[0] ?? null;
+  const answer = await insertUnlessKeyTaken(tx, bangAnswers, values);
   if (answer && answer.reviewState === 'approved') {
     await tx
       .update(bangQuestions)
@@ -65,11 +66,11 @@ export async function insertAnswerRepo(tx: Tx, values: NewAnswer) {
 }
 
 export async function politicsByKeyRepo(db: Q, userId: number, key: string) {
-  return (await db.select().from(bangPolitics).where(and(eq(bangPolitics.userId, userId), eq(bangPolitics.clientKey, key))).limit(1))[0] ?? null;
+  return rowByClientKey(db, bangPolitics, userId, key);
 }
 
 export async function insertPoliticsRepo(tx: Tx, values: NewPolitics) {
-  return (await tx.insert(bangPolitics).values(values).onConflictDoNothing().returning())[0] ?? null;
+  return insertUnlessKeyTaken(tx, bangPolitics, values);
 }
 
 /** The official reply: only while status is 0 (of two racing replies one lands); null when already replied. */
@@ -83,11 +84,11 @@ export async function replyPoliticsRepo(tx: Tx, id: number, html: string, replyU
 }
 
 export async function tipByKeyRepo(db: Q, userId: number, key: string) {
-  return (await db.select().from(bangTips).where(and(eq(bangTips.userId, userId), eq(bangTips.clientKey, key))).limit(1))[0] ?? null;
+  return rowByClientKey(db, bangTips, userId, key);
 }
 
 export async function insertTipRepo(tx: Tx, values: NewTip) {
-  return (await tx.insert(bangTips).values(values).onConflictDoNothing().returning())[0] ?? null;
+  return insertUnlessKeyTaken(tx, bangTips, values);
 }
 
 export interface ApplicationValues {
@@ -111,7 +112,7 @@ export async function upsertApplicationRepo(tx: Tx, userId: number, values: Appl
 // ── group posts ──────────────────────────────────────────────────────────────────────────────────
 
 export async function groupPostByKeyRepo(db: Q, userId: number, key: string) {
-  return (await db.select().from(bangGroupPosts).where(and(eq(bangGroupPosts.userId, userId), eq(bangGroupPosts.clientKey, key))).limit(1))[0] ?? null;
+  return rowByClientKey(db, bangGroupPosts, userId, key);
 }
 
 /** True when the user posted this text in this group in the last 5 minutes. */
@@ -126,7 +127,7 @@ export async function recentSamePostRepo(db: Q, userId: number, groupId: number,
 
 /** Inserts a post (nothing on a key conflict); a published one counts on its group in the same transaction. */
 export async function insertGroupPostRepo(tx: Tx, values: NewGroupPost) {
-  const row = (await tx.insert(bangGroupPosts).values(values).onConflictDoNothing().returning())[0] ?? null;
+  const row = await insertUnlessKeyTaken(tx, bangGroupPosts, values);
   if (row && row.reviewState === 'approved') {
     await tx
       .update(bangGroups)

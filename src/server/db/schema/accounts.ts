@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './columnBuilders.ts';
 
 /**
  * A reader account. `phone` is the normalised 11-digit mainland number (null for a messenger-only user
@@ -25,7 +26,7 @@ export const users = pgTable(
     credit: integer('credit').notNull().default(0),
     integral: integer('integral').notNull().default(0),
     creditLevel: integer('credit_level').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_phone_key').on(t.phone).where(sql`${t.phone} is not null`),

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, pictureList, review, keyedWrite, readerWrittenColumns } from './columnBuilders.ts';
 
 /** A Q&A question (spec 2.7 QA, dataType 16). */
 export const bangQuestions = pgTable(
@@ -16,7 +17,7 @@ export const bangQuestions = pgTable(
     title: text('title').notNull(),
     /** Plain text, rendered as text. */
     content: text('content').notNull().default(''),
-    pictures: jsonb('pictures').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    pictures: pictureList(),
     likeNum: integer('like_num').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
     answerCount: integer('answer_count').notNull().default(0),
@@ -25,13 +26,8 @@ export const bangQuestions = pgTable(
     region: text('region').notNull().default(''),
     /** Replying is closed (spec 4/5: the reply button shows only when isShowReply; 已回复 when answered and closed). */
     replyClosed: boolean('reply_closed').notNull().default(false),
-    /** Reader-written content (team rule): 'pending' | 'approved' | 'rejected'; only approved items are public. */
-    reviewState: text('review_state').notNull().default('approved'),
-    reviewReason: text('review_reason').notNull().default(''),
-    /** The asker's Idempotency-Key (a retried ask answers the question it wrote). */
-    clientKey: text('client_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Review state (only approved items are public) and the asker's Idempotency-Key (a retried ask answers the question it wrote). */
+    ...readerWrittenColumns(),
   },
   (t) => [
     index('bang_questions_created_idx').on(t.createdAt),
@@ -51,14 +47,10 @@ export const bangAnswers = pgTable(
     label: text('label').notNull().default(''),
     /** Plain text, rendered as text. */
     content: text('content').notNull(),
-    pictures: jsonb('pictures').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    pictures: pictureList(),
     region: text('region').notNull().default(''),
     likeNum: integer('like_num').notNull().default(0),
-    reviewState: text('review_state').notNull().default('approved'),
-    reviewReason: text('review_reason').notNull().default(''),
-    clientKey: text('client_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...readerWrittenColumns(),
   },
   (t) => [
     index('bang_answers_question_idx').on(t.questionId, t.id),
@@ -79,7 +71,7 @@ export const bangPolitics = pgTable(
     userId: integer('user_id').notNull(),
     title: text('title').notNull(),
     content: text('content').notNull().default(''),
-    pictures: jsonb('pictures').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    pictures: pictureList(),
     department: text('department').notNull(),
     status: integer('status').notNull().default(0),
     replyHtml: text('reply_html').notNull().default(''),
@@ -91,11 +83,7 @@ export const bangPolitics = pgTable(
     likeNum: integer('like_num').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
     pv: integer('pv').notNull().default(0),
-    reviewState: text('review_state').notNull().default('approved'),
-    reviewReason: text('review_reason').notNull().default(''),
-    clientKey: text('client_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...readerWrittenColumns(),
   },
   (t) => [index('bang_politics_created_idx').on(t.createdAt), uniqueIndex('bang_politics_client_key_idx').on(t.userId, t.clientKey)],
 );
@@ -124,9 +112,8 @@ export const bangMembers = pgTable(
     /** Recommended on the Q&A home (getRecommenderList), in `sort` order. */
     recommended: boolean('recommended').notNull().default(false),
     sort: integer('sort').notNull().default(0),
-    reviewState: text('review_state').notNull().default('approved'),
-    reviewReason: text('review_reason').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...review(),
+    createdAt: createdAt(),
   },
   (t) => [index('bang_members_type_idx').on(t.userType, t.sort)],
 );
@@ -167,7 +154,7 @@ export const bangGroups = pgTable('bang_groups', {
   postCount: integer('post_count').notNull().default(0),
   recommended: boolean('recommended').notNull().default(false),
   sort: integer('sort').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Membership of a group: one row per reader per group (join is idempotent by the key). */
@@ -191,15 +178,13 @@ export const bangGroupPosts = pgTable(
     groupId: integer('group_id').notNull(),
     userId: integer('user_id').notNull(),
     content: text('content').notNull(),
-    pictures: jsonb('pictures').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    pictures: pictureList(),
     likeNum: integer('like_num').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
     recommended: boolean('recommended').notNull().default(false),
-    reviewState: text('review_state').notNull().default('approved'),
-    reviewReason: text('review_reason').notNull().default(''),
+    ...review(),
     /** The Idempotency-Key of the send that wrote it (a reader's post; null for seeded posts). */
-    clientKey: text('client_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...keyedWrite(),
   },
   (t) => [index('bang_group_posts_group_idx').on(t.groupId, t.createdAt), uniqueIndex('bang_group_posts_client_key_idx').on(t.userId, t.clientKey)],
 );
@@ -211,7 +196,7 @@ export const bangTips = pgTable(
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull(),
     content: text('content').notNull(),
-    pictures: jsonb('pictures').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    pictures: pictureList(),
     videoUrl: text('video_url').notNull().default(''),
     place: text('place').notNull().default(''),
     /** Optional; for the newsroom only. */
@@ -220,10 +205,8 @@ export const bangTips = pgTable(
     handling: integer('handling').notNull().default(0),
     likeNum: integer('like_num').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
-    reviewState: text('review_state').notNull().default('approved'),
-    reviewReason: text('review_reason').notNull().default(''),
-    clientKey: text('client_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...review(),
+    ...keyedWrite(),
   },
   (t) => [index('bang_tips_created_idx').on(t.createdAt), uniqueIndex('bang_tips_client_key_idx').on(t.userId, t.clientKey)],
 );
@@ -238,5 +221,5 @@ export const bangExplainers = pgTable('bang_explainers', {
   cover: text('cover').notNull().default(''),
   author: text('author').notNull().default(''),
   pv: integer('pv').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

@@ -6,7 +6,8 @@
  * same transaction as those rows.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, deletedAt, blank, pictureList, reviewState, clientKeyIndex, keyedWrite } from './columnBuilders.ts';
 
 export const compositionSchools = pgTable('composition_schools', {
   id: serial('id').primaryKey(),
@@ -59,9 +60,9 @@ export const compositionEssays = pgTable(
     title: text('title').notNull(),
     /** Plain text, paragraphs split by newlines. */
     content: text('content').notNull().default(''),
-    pictures: jsonb('pictures').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    reviewState: text('review_state').notNull().default('approved'),
-    rejectReason: text('reject_reason').notNull().default(''),
+    pictures: pictureList(),
+    reviewState: reviewState(),
+    rejectReason: blank('reject_reason'),
     score: integer('score'),
     reviewText: text('review_text').notNull().default(''),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
@@ -72,16 +73,15 @@ export const compositionEssays = pgTable(
     likeNum: integer('like_num').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
     /** Idempotency-Key of the contribute call that wrote it (unique per user). */
-    clientKey: text('client_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...keyedWrite(),
+    deletedAt: deletedAt(),
   },
   (t) => [
     index('composition_essays_feed_idx').on(t.createdAt, t.id),
     index('composition_essays_user_idx').on(t.userId, t.createdAt),
     index('composition_essays_teacher_idx').on(t.teacherId, t.reviewedAt),
     index('composition_essays_school_idx').on(t.schoolId, t.createdAt),
-    uniqueIndex('composition_essays_client_key').on(t.userId, t.clientKey).where(sql`${t.clientKey} is not null`),
+    clientKeyIndex('composition_essays', t),
     check('composition_essays_score_range', sql`${t.score} is null or (${t.score} >= 0 and ${t.score} <= 100)`),
     check('composition_essays_grade_range', sql`${t.grade} >= 1 and ${t.grade} <= 12`),
   ],
@@ -96,15 +96,14 @@ export const compositionComments = pgTable(
     userId: integer('user_id').notNull(),
     replyId: integer('reply_id'),
     content: text('content').notNull(),
-    reviewState: text('review_state').notNull().default('approved'),
-    clientKey: text('client_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    reviewState: reviewState(),
+    ...keyedWrite(),
+    deletedAt: deletedAt(),
   },
   (t) => [
     index('composition_comments_essay_idx').on(t.essayId, t.id),
     index('composition_comments_user_idx').on(t.userId, t.createdAt),
-    uniqueIndex('composition_comments_client_key').on(t.userId, t.clientKey).where(sql`${t.clientKey} is not null`),
+    clientKeyIndex('composition_comments', t),
   ],
 );
 
@@ -115,5 +114,5 @@ export const compositionNews = pgTable('composition_news', {
   summary: text('summary').notNull().default(''),
   body: text('body').notNull().default(''),
   cover: text('cover').notNull().default(''),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

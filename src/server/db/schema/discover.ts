@@ -4,8 +4,8 @@
  * posts live in `comments` (scope 'quan', class_id the post's topic, news_id the post) and likes in
  * `likes` (kind 'quan_post'); the counters here change in the same transaction as those rows.
  */
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, deletedAt, blank, pictureList, reviewState, clientKeyIndex, keyedWrite } from './columnBuilders.ts';
 
 /** A topic (#话题#): the hot strip, a tag chip, a theme page (themeId) and the composer's tag (HotTagsId). */
 export const discoverTopics = pgTable(
@@ -26,7 +26,7 @@ export const discoverTopics = pgTable(
     /** Comments on those posts. */
     commentCount: integer('comment_count').notNull().default(0),
     pv: integer('pv').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('discover_topics_hot_idx').on(t.hot, t.id)],
 );
@@ -45,13 +45,13 @@ export const discoverPosts = pgTable(
     userId: integer('user_id').notNull(),
     /** Plain text, rendered as text. */
     content: text('content').notNull(),
-    pictures: jsonb('pictures').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    pictures: pictureList(),
     video: text('video').notNull().default(''),
     likeNum: integer('like_num').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
     pv: integer('pv').notNull().default(0),
-    reviewState: text('review_state').notNull().default('approved'),
-    rejectReason: text('reject_reason').notNull().default(''),
+    reviewState: reviewState(),
+    rejectReason: blank('reject_reason'),
     officialName: text('official_name').notNull().default(''),
     officialHtml: text('official_html').notNull().default(''),
     /** The related report of the official reply (a news item), 0 when none. */
@@ -59,14 +59,13 @@ export const discoverPosts = pgTable(
     officialClassId: integer('official_class_id').notNull().default(0),
     isTop: boolean('is_top').notNull().default(false),
     /** Idempotency-Key of the publish call that wrote it (unique per user: a retried send writes nothing new). */
-    clientKey: text('client_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...keyedWrite(),
+    deletedAt: deletedAt(),
   },
   (t) => [
     index('discover_posts_feed_idx').on(t.createdAt, t.id),
     index('discover_posts_user_idx').on(t.userId, t.createdAt),
-    uniqueIndex('discover_posts_client_key').on(t.userId, t.clientKey).where(sql`${t.clientKey} is not null`),
+    clientKeyIndex('discover_posts', t),
   ],
 );
 

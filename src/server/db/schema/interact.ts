@@ -5,7 +5,8 @@
  * ('pending' | 'approved' | 'rejected'); pending and rejected rows are shown to their author only.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, pictureList, clientKeyIndex, review, keyedWrite, readerWrittenColumns } from './columnBuilders.ts';
 
 /** A reader's photo on the photo wall (读者拍客): one picture from the upload path and a caption. */
 export const readerPhotos = pgTable(
@@ -20,17 +21,13 @@ export const readerPhotos = pgTable(
     /** Plain text, rendered as text. */
     caption: text('caption').notNull(),
     likeNum: integer('like_num').notNull().default(0),
-    reviewState: text('review_state').notNull().default('approved'),
-    reviewReason: text('review_reason').notNull().default(''),
     /** Idempotency-Key of the upload call that wrote it (a retried send writes nothing new). */
-    clientKey: text('client_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...readerWrittenColumns(),
   },
   (t) => [
     index('reader_photos_created_idx').on(t.createdAt, t.id),
     index('reader_photos_user_idx').on(t.userId, t.createdAt),
-    uniqueIndex('reader_photos_client_key').on(t.userId, t.clientKey).where(sql`${t.clientKey} is not null`),
+    clientKeyIndex('reader_photos', t),
     check('reader_photos_like_nonnegative', sql`${t.likeNum} >= 0`),
   ],
 );
@@ -41,7 +38,7 @@ export const readerPhotoLikes = pgTable(
   {
     photoId: integer('photo_id').notNull(),
     userId: integer('user_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.photoId, t.userId] })],
 );
@@ -65,22 +62,20 @@ export const complaints = pgTable(
     content: text('content').notNull(),
     /** What the reader wants (退款, 换货 …); plain text. */
     demand: text('demand').notNull(),
-    pictures: jsonb('pictures').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    pictures: pictureList(),
     contactPhone: text('contact_phone').notNull(),
     status: text('status').notNull().default('submitted'),
     refuseReason: text('refuse_reason').notNull().default(''),
     sellerReply: text('seller_reply').notNull().default(''),
     sellerReplyAt: timestamp('seller_reply_at', { withTimezone: true }),
-    reviewState: text('review_state').notNull().default('approved'),
-    reviewReason: text('review_reason').notNull().default(''),
-    clientKey: text('client_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...review(),
+    ...keyedWrite(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('complaints_created_idx').on(t.createdAt, t.id),
     index('complaints_user_idx').on(t.userId, t.createdAt),
-    uniqueIndex('complaints_client_key').on(t.userId, t.clientKey).where(sql`${t.clientKey} is not null`),
+    clientKeyIndex('complaints', t),
     check('complaints_status_known', sql`${t.status} in ('submitted', 'accepted', 'processing', 'completed', 'refused')`),
     check('complaints_amount_nonnegative', sql`${t.amountFen} >= 0`),
   ],
@@ -94,7 +89,7 @@ export const complaintEvents = pgTable(
     complaintId: integer('complaint_id').notNull(),
     status: text('status').notNull(),
     note: text('note').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('complaint_events_complaint_idx').on(t.complaintId, t.createdAt)],
 );
@@ -113,7 +108,7 @@ export const cooperationRequests = pgTable(
     /** Idempotency-Key of the send: a retried send writes nothing new. */
     clientKey: text('client_key'),
     ip: text('ip').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('cooperation_requests_created_idx').on(t.createdAt), uniqueIndex('cooperation_requests_client_key').on(t.clientKey)],
 );

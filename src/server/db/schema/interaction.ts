@@ -2,8 +2,8 @@
  * Interaction (issue 5): likes, comments with replies, comment idempotency keys, reports.
  * Counters on `news` (like_num, comment_count) change in the same transaction as these rows.
  */
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, deletedAt, pictureList } from './columnBuilders.ts';
 
 /**
  * One like of one reader on one target. `kind` names the target table ('news', 'comment',
@@ -16,7 +16,7 @@ export const likes = pgTable(
     userId: integer('user_id').notNull(),
     kind: text('kind').notNull(),
     targetId: integer('target_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('likes_user_target_key').on(t.userId, t.kind, t.targetId), index('likes_target_idx').on(t.kind, t.targetId)],
 );
@@ -37,14 +37,14 @@ export const comments = pgTable(
     parentId: integer('parent_id'),
     userId: integer('user_id').notNull(),
     text: text('text').notNull(),
-    pictures: jsonb('pictures').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    pictures: pictureList(),
     region: text('region').notNull().default(''),
     likeNum: integer('like_num').notNull().default(0),
     /** Live replies of a top-level comment. */
     replyNum: integer('reply_num').notNull().default(0),
     isGood: boolean('is_good').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    deletedAt: deletedAt(),
   },
   (t) => [
     index('comments_target_idx').on(t.scope, t.newsId, t.rootId, t.id),
@@ -65,7 +65,7 @@ export const commentIdempotency = pgTable(
     key: text('key').notNull(),
     bodyHash: text('body_hash').notNull(),
     response: jsonb('response').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('comment_idempotency_user_key').on(t.userId, t.key)],
 );
@@ -87,7 +87,7 @@ export const reports = pgTable(
     reasons: text('reasons').notNull(),
     /** The reported comment's text as the server had it (never the client's copy). */
     commentText: text('comment_text').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('reports_user_target_key').on(t.userId, t.kind, t.newsId, t.commentId),

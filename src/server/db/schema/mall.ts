@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { createdAt, pictureList } from './columnBuilders.ts';
 
 export const pointsLedger = pgTable(
   'points_ledger',
@@ -30,7 +31,7 @@ export const pointsLedger = pgTable(
     /** The Beijing calendar day the row counts for (daily caps, streaks, expiry by year). */
     day: date('day', { mode: 'string' }).notNull(),
     idemKey: text('idem_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('points_ledger_user_key').on(t.userId, t.idemKey),
@@ -51,7 +52,7 @@ export const pointsSignins = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     streak: integer('streak').notNull(),
     points: integer('points').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
@@ -87,7 +88,7 @@ export const mallGoods = pgTable(
     subtitle: text('subtitle').notNull().default(''),
     /** Plain text paragraphs separated by blank lines. */
     description: text('description').notNull().default(''),
-    pictures: jsonb('pictures').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    pictures: pictureList(),
     price: integer('price').notNull(),
     marketPrice: text('market_price').notNull().default(''),
     stock: integer('stock').notNull(),
@@ -102,7 +103,7 @@ export const mallGoods = pgTable(
     isNew: boolean('is_new').notNull().default(false),
     onSale: boolean('on_sale').notNull().default(true),
     sort: integer('sort').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('mall_goods_category_idx').on(t.categoryId, t.sort),
@@ -146,7 +147,7 @@ export const mallExchanges = pgTable(
     expressCompany: text('express_company'),
     expressNo: text('express_no'),
     idemKey: text('idem_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     doneAt: timestamp('done_at', { withTimezone: true }),
   },
@@ -169,7 +170,7 @@ export const mallCooperation = pgTable(
     phone: text('phone').notNull(),
     content: text('content').notNull(),
     ip: text('ip').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('mall_cooperation_created_idx').on(t.createdAt)],
 );

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { pictureList } from './columnBuilders.ts';
 
 /** Topics shown as topic-list cards and swipe carousels (spec 3: Topic, Topic carousel). */
 export const topics = pgTable(
@@ -15,7 +16,7 @@ export const topics = pgTable(
     columnId: integer('column_id').notNull(),
     title: text('title').notNull(),
     logo: text('logo').notNull().default(''),
-    pictures: jsonb('pictures').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    pictures: pictureList(),
     intro: text('intro').notNull().default(''),
     contentCount: integer('content_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),

@@ -7,31 +7,22 @@
  * Reader-written rows (questions, posts, comments) carry a review state from the start.
  */
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type PgColumn } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, type PgColumn } from 'drizzle-orm/pg-core';
+import { createdAt, deletedAt, zero, blank, pictureList, reviewState, clientKeyIndex, keyedWrite } from './columnBuilders.ts';
 
 const reviewCheck = (column: SQLWrapper) => sql`${column} in ('pending', 'approved', 'rejected')`;
 
-/** `created_at`, set by the database when the row is written. */
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-/** A plain integer column that starts at 0 (sort keys, counters, points). */
-const zero = (name: string) => integer(name).notNull().default(0);
-/** A text column that may be left empty. */
-const blank = (name: string) => text(name).notNull().default('');
-/** A list of /media picture paths, empty by default. */
-const pictureList = () => jsonb('pictures').$type<string[]>().notNull().default(sql`'[]'::jsonb`);
-
 /** What every reader-written row ends with: its review state, the retry key of the call that wrote it, times. */
 const readerWritten = () => ({
-  reviewState: text('review_state').notNull().default('approved'),
+  reviewState: reviewState(),
   rejectReason: blank('reject_reason'),
-  clientKey: text('client_key'),
-  createdAt: createdAt(),
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  ...keyedWrite(),
+  deletedAt: deletedAt(),
 });
 
 /** A reader-written table's guards: one row per reader and retry key, and a known review state. */
 const readerWrittenGuards = (table: string, t: { userId: PgColumn; clientKey: PgColumn; reviewState: PgColumn }) => [
-  uniqueIndex(`${table}_client_key`).on(t.userId, t.clientKey).where(sql`${t.clientKey} is not null`),
+  clientKeyIndex(table, t),
   check(`${table}_review_check`, reviewCheck(t.reviewState)),
 ];
 

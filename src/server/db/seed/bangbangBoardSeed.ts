@@ -4,16 +4,16 @@
  * users), more questions (pictures as generated SVGs under media/bangbang, some closed, two waiting),
  * the service grid and the hot searches. Deterministic: order of bangbangBoardData.ts, a fixed PRNG.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { users } from '../schema/accounts.ts';
 import { bangAnswers, bangHotSearches, bangMembers, bangQuestions, bangServices } from '../schema/bangbang.ts';
-import { seedRuns } from '../schema/core.ts';
 import { BOARD_HOT_SEARCHES, BOARD_MEMBERS, BOARD_QUESTIONS, BOARD_SERVICES } from './bangbangBoardData.ts';
 import { SEED_ANCHOR } from './buildDemoData.ts';
 import { createRng } from './createRng.ts';
 import { PictureSet, writePictures as drawPictures } from './demoPictures.ts';
 import { sceneForCaption } from './sceneSvg.ts';
+import { seedOnce } from './seedOnce.ts';
 
 export const BOARD_SEED_NAME = 'bangbang-board';
 const HOUR = 3600_000;
@@ -35,93 +35,88 @@ async function writePictures(mediaDir: string): Promise<void> {
 }
 
 export async function seedBangbangBoard(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
-  const done = async (db: Pick<Database['db'], 'select'>) =>
-    (await db.select({ name: seedRuns.name }).from(seedRuns).where(eq(seedRuns.name, BOARD_SEED_NAME)).limit(1)).length > 0;
-  if (await done(database.db)) return { seeded: false };
-  await writePictures(options.mediaDir);
-  const seeded = await database.write(async (tx) => {
-    if (await done(tx)) return false;
-    const rng = createRng(1616);
-    const askerNames = [...new Set(BOARD_QUESTIONS.map((q) => q.asker))];
-    const knownNames = [...askerNames, ...BOARD_MEMBERS.filter((m) => m.existing).map((m) => m.nickname)];
-    // Demo people have no phone: nobody logs in as them. The oldest row of a nickname is the demo one.
-    const known = await tx
-      .select({ id: users.id, nickname: users.nickname })
-      .from(users)
-      .where(and(inArray(users.nickname, knownNames), isNull(users.phone)))
-      .orderBy(users.id);
-    const idOf = new Map<string, number>();
-    for (const row of known) if (!idOf.has(row.nickname)) idOf.set(row.nickname, row.id);
+  return seedOnce(database, BOARD_SEED_NAME, async () => {
+    await writePictures(options.mediaDir);
+    return async (tx) => {
+      const rng = createRng(1616);
+      const askerNames = [...new Set(BOARD_QUESTIONS.map((q) => q.asker))];
+      const knownNames = [...askerNames, ...BOARD_MEMBERS.filter((m) => m.existing).map((m) => m.nickname)];
+      // Demo people have no phone: nobody logs in as them. The oldest row of a nickname is the demo one.
+      const known = await tx
+        .select({ id: users.id, nickname: users.nickname })
+        .from(users)
+        .where(and(inArray(users.nickname, knownNames), isNull(users.phone)))
+        .orderBy(users.id);
+      const idOf = new Map<string, number>();
+      for (const row of known) if (!idOf.has(row.nickname)) idOf.set(row.nickname, row.id);
 
-    const fresh = BOARD_MEMBERS.filter((m) => !idOf.has(m.nickname));
-    if (fresh.length > 0) {
-      const created = await tx
-        .insert(users)
-        .values(fresh.map((m, i) => ({ nickname: m.nickname, createdAt: new Date(ANCHOR_MS - (300 - i) * 24 * HOUR) })))
-        .returning({ id: users.id, nickname: users.nickname });
-      for (const row of created) idOf.set(row.nickname, row.id);
-    }
-    const id = (nickname: string): number => {
-      const found = idOf.get(nickname);
-      if (found === undefined) throw new Error(`bangbang board seed: no user ${nickname}`);
-      return found;
-    };
-
-    await tx.insert(bangMembers).values(
-      BOARD_MEMBERS.map((m, i) => ({
-        userId: id(m.nickname),
-        userType: m.userType,
-        typeName: m.typeName,
-        realName: m.realName,
-        job: m.job,
-        introduction: m.introduction,
-        isJump: m.isJump,
-        recommended: m.recommended,
-        sort: i + 1,
-        createdAt: new Date(ANCHOR_MS - (200 - i) * 24 * HOUR),
-      })),
-    );
-
-    for (const [i, q] of BOARD_QUESTIONS.entries()) {
-      const askedAt = ANCHOR_MS - (i * 13 + 2) * HOUR;
-      const [row] = await tx
-        .insert(bangQuestions)
-        .values({
-          userId: id(q.asker),
-          title: q.title,
-          content: q.content,
-          pictures: (q.pictures ?? []).map((_, k) => `/media/${boardPicturePath(i, k)}`),
-          region: q.region,
-          replyClosed: q.closed ?? false,
-          likeNum: rng.int(2, 150),
-          pv: rng.int(200, 8000),
-          answerCount: q.answers.length,
-          createdAt: new Date(askedAt),
-        })
-        .returning({ id: bangQuestions.id });
-      if (q.answers.length > 0) {
-        await tx.insert(bangAnswers).values(
-          q.answers.map((a, j) => ({
-            questionId: row!.id,
-            userId: id(a.by),
-            content: a.text,
-            likeNum: rng.int(0, 80),
-            // Answers come within the hours after the question and never after the seed's "now".
-            createdAt: new Date(Math.min(askedAt + (j + 1) * 2 * HOUR, ANCHOR_MS - (j + 1) * 60_000)),
-          })),
-        );
+      const fresh = BOARD_MEMBERS.filter((m) => !idOf.has(m.nickname));
+      if (fresh.length > 0) {
+        const created = await tx
+          .insert(users)
+          .values(fresh.map((m, i) => ({ nickname: m.nickname, createdAt: new Date(ANCHOR_MS - (300 - i) * 24 * HOUR) })))
+          .returning({ id: users.id, nickname: users.nickname });
+        for (const row of created) idOf.set(row.nickname, row.id);
       }
-    }
+      const id = (nickname: string): number => {
+        const found = idOf.get(nickname);
+        if (found === undefined) throw new Error(`bangbang board seed: no user ${nickname}`);
+        return found;
+      };
 
-    let sort = 0;
-    await tx.insert(bangServices).values(
-      BOARD_SERVICES.flatMap((group) =>
-        group.items.map((item) => ({ category: group.category, name: item.name, brief: item.brief, url: item.url, icon: item.icon, onHome: item.home ?? false, sort: ++sort })),
-      ),
-    );
-    await tx.insert(bangHotSearches).values(BOARD_HOT_SEARCHES.map((word, i) => ({ word, sort: i + 1 })));
-    await tx.insert(seedRuns).values({ name: BOARD_SEED_NAME });
-    return true;
+      await tx.insert(bangMembers).values(
+        BOARD_MEMBERS.map((m, i) => ({
+          userId: id(m.nickname),
+          userType: m.userType,
+          typeName: m.typeName,
+          realName: m.realName,
+          job: m.job,
+          introduction: m.introduction,
+          isJump: m.isJump,
+          recommended: m.recommended,
+          sort: i + 1,
+          createdAt: new Date(ANCHOR_MS - (200 - i) * 24 * HOUR),
+        })),
+      );
+
+      for (const [i, q] of BOARD_QUESTIONS.entries()) {
+        const askedAt = ANCHOR_MS - (i * 13 + 2) * HOUR;
+        const [row] = await tx
+          .insert(bangQuestions)
+          .values({
+            userId: id(q.asker),
+            title: q.title,
+            content: q.content,
+            pictures: (q.pictures ?? []).map((_, k) => `/media/${boardPicturePath(i, k)}`),
+            region: q.region,
+            replyClosed: q.closed ?? false,
+            likeNum: rng.int(2, 150),
+            pv: rng.int(200, 8000),
+            answerCount: q.answers.length,
+            createdAt: new Date(askedAt),
+          })
+          .returning({ id: bangQuestions.id });
+        if (q.answers.length > 0) {
+          await tx.insert(bangAnswers).values(
+            q.answers.map((a, j) => ({
+              questionId: row!.id,
+              userId: id(a.by),
+              content: a.text,
+              likeNum: rng.int(0, 80),
+              // Answers come within the hours after the question and never after the seed's "now".
+              createdAt: new Date(Math.min(askedAt + (j + 1) * 2 * HOUR, ANCHOR_MS - (j + 1) * 60_000)),
+            })),
+          );
+        }
+      }
+
+      let sort = 0;
+      await tx.insert(bangServices).values(
+        BOARD_SERVICES.flatMap((group) =>
+          group.items.map((item) => ({ category: group.category, name: item.name, brief: item.brief, url: item.url, icon: item.icon, onHome: item.home ?? false, sort: ++sort })),
+        ),
+      );
+      await tx.insert(bangHotSearches).values(BOARD_HOT_SEARCHES.map((word, i) => ({ word, sort: i + 1 })));
+    };
   });
-  return { seeded };
 }

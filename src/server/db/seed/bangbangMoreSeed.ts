@@ -13,10 +13,10 @@ import { sanitizeHtml } from '../../../features/richtext/sanitizeHtml.server.ts'
 import type { Database } from '../client.ts';
 import { users } from '../schema/accounts.ts';
 import { bangExplainers, bangGroupMembers, bangGroupPosts, bangGroups, bangMembers, bangPolitics, bangTips } from '../schema/bangbang.ts';
-import { seedRuns } from '../schema/core.ts';
 import { DEPARTMENT_PHONE_PREFIX, EXPLAINERS, GROUPS, MORE_POLITICS, TIPS } from './bangbangMoreData.ts';
 import { SEED_ANCHOR } from './buildDemoData.ts';
 import { createRng, hashString } from './createRng.ts';
+import { seedOnce } from './seedOnce.ts';
 
 export const MORE_SEED_NAME = 'bangbang-more';
 const HOUR = 3600_000;
@@ -71,139 +71,134 @@ async function writePictures(mediaDir: string): Promise<void> {
 }
 
 export async function seedBangbangMore(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
-  const done = async (db: Pick<Database['db'], 'select'>) =>
-    (await db.select({ name: seedRuns.name }).from(seedRuns).where(eq(seedRuns.name, MORE_SEED_NAME)).limit(1)).length > 0;
-  if (await done(database.db)) return { seeded: false };
-  await writePictures(options.mediaDir);
-  const seeded = await database.write(async (tx) => {
-    if (await done(tx)) return false;
-    const rng = createRng(1617);
-    const pic = (kind: string, i: number, n: number) => Array.from({ length: n }, (_, k) => `/media/${picturePath(kind, i, k)}`);
+  return seedOnce(database, MORE_SEED_NAME, async () => {
+    await writePictures(options.mediaDir);
+    return async (tx) => {
+      const rng = createRng(1617);
+      const pic = (kind: string, i: number, n: number) => Array.from({ length: n }, (_, k) => `/media/${picturePath(kind, i, k)}`);
 
-    // Residents who write posts and tips: the demo readers (no phone), oldest first.
-    const people = (await tx.select({ id: users.id }).from(users).where(isNull(users.phone)).orderBy(asc(users.id)).limit(40)).map((r) => r.id);
-    if (people.length < 8) throw new Error('bangbang more seed: the demo readers are missing');
-    const person = (k: number) => people[k % people.length]!;
+      // Residents who write posts and tips: the demo readers (no phone), oldest first.
+      const people = (await tx.select({ id: users.id }).from(users).where(isNull(users.phone)).orderBy(asc(users.id)).limit(40)).map((r) => r.id);
+      if (people.length < 8) throw new Error('bangbang more seed: the demo readers are missing');
+      const person = (k: number) => people[k % people.length]!;
 
-    // More 问政 first, so every department below has an account.
-    for (const [i, p] of MORE_POLITICS.entries()) {
-      const askedAt = ANCHOR_MS - (i * 17 + 3) * HOUR;
-      const repliedAt = p.reply ? new Date(Math.min(askedAt + 40 * HOUR, ANCHOR_MS - HOUR)) : null;
-      await tx.insert(bangPolitics).values({
-        userId: person(i * 3 + 1),
-        title: p.title,
-        content: p.content,
-        department: p.department,
-        status: p.reply ? 1 : 0,
-        replyHtml: p.reply ? sanitizeHtml(p.reply) : '',
-        repliedAt,
-        acceptedAt: p.acceptedAfter ? new Date(Math.min(askedAt + p.acceptedAfter * HOUR, ANCHOR_MS - 2 * HOUR)) : repliedAt,
-        likeNum: rng.int(3, 120),
-        pv: rng.int(300, 6000),
-        createdAt: new Date(askedAt),
-      });
-    }
-    // Every other waiting item of the older board has been taken on by its department.
-    const waiting = await tx.select({ id: bangPolitics.id, createdAt: bangPolitics.createdAt }).from(bangPolitics).where(and(eq(bangPolitics.status, 0), isNull(bangPolitics.acceptedAt))).orderBy(asc(bangPolitics.id));
-    for (const [k, row] of waiting.entries()) {
-      if (k % 2 === 1) continue;
-      await tx
-        .update(bangPolitics)
-        .set({ acceptedAt: new Date(Math.min(row.createdAt.getTime() + 18 * HOUR, ANCHOR_MS - HOUR)) })
-        .where(eq(bangPolitics.id, row.id));
-    }
-    await tx.update(bangPolitics).set({ acceptedAt: sql`coalesce(${bangPolitics.acceptedAt}, ${bangPolitics.repliedAt})` }).where(eq(bangPolitics.status, 1));
+      // More 问政 first, so every department below has an account.
+      for (const [i, p] of MORE_POLITICS.entries()) {
+        const askedAt = ANCHOR_MS - (i * 17 + 3) * HOUR;
+        const repliedAt = p.reply ? new Date(Math.min(askedAt + 40 * HOUR, ANCHOR_MS - HOUR)) : null;
+        await tx.insert(bangPolitics).values({
+          userId: person(i * 3 + 1),
+          title: p.title,
+          content: p.content,
+          department: p.department,
+          status: p.reply ? 1 : 0,
+          replyHtml: p.reply ? sanitizeHtml(p.reply) : '',
+          repliedAt,
+          acceptedAt: p.acceptedAfter ? new Date(Math.min(askedAt + p.acceptedAfter * HOUR, ANCHOR_MS - 2 * HOUR)) : repliedAt,
+          likeNum: rng.int(3, 120),
+          pv: rng.int(300, 6000),
+          createdAt: new Date(askedAt),
+        });
+      }
+      // Every other waiting item of the older board has been taken on by its department.
+      const waiting = await tx.select({ id: bangPolitics.id, createdAt: bangPolitics.createdAt }).from(bangPolitics).where(and(eq(bangPolitics.status, 0), isNull(bangPolitics.acceptedAt))).orderBy(asc(bangPolitics.id));
+      for (const [k, row] of waiting.entries()) {
+        if (k % 2 === 1) continue;
+        await tx
+          .update(bangPolitics)
+          .set({ acceptedAt: new Date(Math.min(row.createdAt.getTime() + 18 * HOUR, ANCHOR_MS - HOUR)) })
+          .where(eq(bangPolitics.id, row.id));
+      }
+      await tx.update(bangPolitics).set({ acceptedAt: sql`coalesce(${bangPolitics.acceptedAt}, ${bangPolitics.repliedAt})` }).where(eq(bangPolitics.status, 1));
 
-    // One account per department, in name order (stable phones: 1990000 + 4 digits).
-    const departments = [...new Set((await tx.select({ d: bangPolitics.department }).from(bangPolitics)).map((r) => r.d))].sort((a, b) => a.localeCompare(b, 'zh-Hans-CN'));
-    const created = await tx
-      .insert(users)
-      .values(departments.map((d, i) => ({ nickname: d, phone: `${DEPARTMENT_PHONE_PREFIX}${String(i + 1).padStart(4, '0')}`, createdAt: new Date(ANCHOR_MS - 400 * 24 * HOUR) })))
-      .onConflictDoNothing()
-      .returning({ id: users.id, nickname: users.nickname });
-    if (created.length > 0) {
-      await tx.insert(bangMembers).values(
-        created.map((u, i) => ({
-          userId: u.id,
-          userType: 4,
-          typeName: '官方',
-          realName: '',
-          job: `${u.nickname} 问政回复账号`,
-          introduction: `负责回复网友向${u.nickname}提出的问政。`,
-          department: u.nickname,
-          isJump: false,
-          sort: 100 + i,
+      // One account per department, in name order (stable phones: 1990000 + 4 digits).
+      const departments = [...new Set((await tx.select({ d: bangPolitics.department }).from(bangPolitics)).map((r) => r.d))].sort((a, b) => a.localeCompare(b, 'zh-Hans-CN'));
+      const created = await tx
+        .insert(users)
+        .values(departments.map((d, i) => ({ nickname: d, phone: `${DEPARTMENT_PHONE_PREFIX}${String(i + 1).padStart(4, '0')}`, createdAt: new Date(ANCHOR_MS - 400 * 24 * HOUR) })))
+        .onConflictDoNothing()
+        .returning({ id: users.id, nickname: users.nickname });
+      if (created.length > 0) {
+        await tx.insert(bangMembers).values(
+          created.map((u, i) => ({
+            userId: u.id,
+            userType: 4,
+            typeName: '官方',
+            realName: '',
+            job: `${u.nickname} 问政回复账号`,
+            introduction: `负责回复网友向${u.nickname}提出的问政。`,
+            department: u.nickname,
+            isJump: false,
+            sort: 100 + i,
+          })),
+        );
+      }
+
+      for (const [i, g] of GROUPS.entries()) {
+        const size = 5 + (i % 4) * 2;
+        const memberIds = Array.from({ length: size }, (_, k) => person(i * 5 + k));
+        const uniqueIds = [...new Set(memberIds)];
+        const [group] = await tx
+          .insert(bangGroups)
+          .values({
+            name: g.name,
+            intro: g.intro,
+            area: g.area,
+            cover: pic('group', i, 1)[0]!,
+            recommended: g.recommended,
+            sort: i + 1,
+            memberCount: uniqueIds.length,
+            postCount: g.posts.length,
+            createdAt: new Date(ANCHOR_MS - (90 + i * 7) * 24 * HOUR),
+          })
+          .returning({ id: bangGroups.id });
+        await tx.insert(bangGroupMembers).values(
+          uniqueIds.map((userId, k) => ({
+            groupId: group!.id,
+            userId,
+            role: k === 0 ? 'owner' : k === 1 ? 'admin' : 'member',
+            joinedAt: new Date(ANCHOR_MS - (80 - k * 3 + i) * 24 * HOUR),
+          })),
+        );
+        await tx.insert(bangGroupPosts).values(
+          g.posts.map((p, j) => ({
+            groupId: group!.id,
+            userId: uniqueIds[j % uniqueIds.length]!,
+            content: p.text,
+            pictures: pic(`gp${i + 1}`, j, p.pictures ?? 0),
+            likeNum: rng.int(0, 90),
+            commentCount: rng.int(0, 25),
+            recommended: p.pick ?? false,
+            createdAt: new Date(ANCHOR_MS - (i * 11 + j * 5 + 1) * HOUR),
+          })),
+        );
+      }
+
+      await tx.insert(bangTips).values(
+        TIPS.map((t, i) => ({
+          userId: person(i * 2 + 3),
+          content: t.text,
+          place: t.place,
+          pictures: pic('tip', i, t.pictures ?? 0),
+          handling: t.handling,
+          likeNum: rng.int(0, 200),
+          commentCount: rng.int(0, 40),
+          createdAt: new Date(ANCHOR_MS - (i * 7 + 1) * HOUR),
         })),
       );
-    }
 
-    for (const [i, g] of GROUPS.entries()) {
-      const size = 5 + (i % 4) * 2;
-      const memberIds = Array.from({ length: size }, (_, k) => person(i * 5 + k));
-      const uniqueIds = [...new Set(memberIds)];
-      const [group] = await tx
-        .insert(bangGroups)
-        .values({
-          name: g.name,
-          intro: g.intro,
-          area: g.area,
-          cover: pic('group', i, 1)[0]!,
-          recommended: g.recommended,
-          sort: i + 1,
-          memberCount: uniqueIds.length,
-          postCount: g.posts.length,
-          createdAt: new Date(ANCHOR_MS - (90 + i * 7) * 24 * HOUR),
-        })
-        .returning({ id: bangGroups.id });
-      await tx.insert(bangGroupMembers).values(
-        uniqueIds.map((userId, k) => ({
-          groupId: group!.id,
-          userId,
-          role: k === 0 ? 'owner' : k === 1 ? 'admin' : 'member',
-          joinedAt: new Date(ANCHOR_MS - (80 - k * 3 + i) * 24 * HOUR),
+      await tx.insert(bangExplainers).values(
+        EXPLAINERS.map((e, i) => ({
+          title: e.title,
+          summary: e.summary,
+          author: e.author,
+          paragraphs: [...e.paragraphs],
+          cover: pic('explain', i, 1)[0]!,
+          pv: rng.int(800, 30000),
+          createdAt: new Date(ANCHOR_MS - (i * 31 + 6) * HOUR),
         })),
       );
-      await tx.insert(bangGroupPosts).values(
-        g.posts.map((p, j) => ({
-          groupId: group!.id,
-          userId: uniqueIds[j % uniqueIds.length]!,
-          content: p.text,
-          pictures: pic(`gp${i + 1}`, j, p.pictures ?? 0),
-          likeNum: rng.int(0, 90),
-          commentCount: rng.int(0, 25),
-          recommended: p.pick ?? false,
-          createdAt: new Date(ANCHOR_MS - (i * 11 + j * 5 + 1) * HOUR),
-        })),
-      );
-    }
 
-    await tx.insert(bangTips).values(
-      TIPS.map((t, i) => ({
-        userId: person(i * 2 + 3),
-        content: t.text,
-        place: t.place,
-        pictures: pic('tip', i, t.pictures ?? 0),
-        handling: t.handling,
-        likeNum: rng.int(0, 200),
-        commentCount: rng.int(0, 40),
-        createdAt: new Date(ANCHOR_MS - (i * 7 + 1) * HOUR),
-      })),
-    );
-
-    await tx.insert(bangExplainers).values(
-      EXPLAINERS.map((e, i) => ({
-        title: e.title,
-        summary: e.summary,
-        author: e.author,
-        paragraphs: [...e.paragraphs],
-        cover: pic('explain', i, 1)[0]!,
-        pv: rng.int(800, 30000),
-        createdAt: new Date(ANCHOR_MS - (i * 31 + 6) * HOUR),
-      })),
-    );
-
-    await tx.insert(seedRuns).values({ name: MORE_SEED_NAME });
-    return true;
+    };
   });
-  return { seeded };
 }

@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { users } from '../schema/accounts.ts';
-import { seedRuns } from '../schema/core.ts';
 import { compositionComments, compositionEssays, compositionNews, compositionSchools, compositionTeachers } from '../schema/composition.ts';
 import { SEED_ANCHOR } from './buildDemoData.ts';
 import { createRng, type Rng } from './createRng.ts';
@@ -28,6 +27,7 @@ import {
   REVIEW_PRAISE,
   REVIEW_SUGGEST,
 } from './compositionData.ts';
+import { seedOnce } from './seedOnce.ts';
 
 export const COMPOSITION_SEED_NAME = 'composition';
 const HOUR = 3600_000;
@@ -109,125 +109,115 @@ function composeEssay(rng: Rng, index: number, grade: number): string {
   return [o.opening, ...middles, rng.pick(ENDING_POOL[o.theme])].join('\n');
 }
 
-async function alreadySeeded(db: Database['db']): Promise<boolean> {
-  const rows = await db.select({ name: seedRuns.name }).from(seedRuns).where(eq(seedRuns.name, COMPOSITION_SEED_NAME)).limit(1);
-  return rows.length > 0;
-}
-
 export async function seedComposition(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
-  if (await alreadySeeded(database.db)) return { seeded: false };
-  const rng = createRng(1919);
-  const dir = join(options.mediaDir, 'composition');
-  await mkdir(dir, { recursive: true });
-  const images = new Map<string, string>();
-  COMPOSITION_SCHOOLS.forEach((_, i) => images.set(`school-${i + 1}.webp`, schoolSvg(rng)));
-  COMPOSITION_TEACHERS.forEach((_, i) => images.set(`teacher-${i + 1}.webp`, portraitSvg(rng)));
-  // Which essays carry photos of their handwritten pages, and how many.
-  const photoCount = ESSAY_OPENINGS.map((_, i) => (i % 4 === 1 ? 1 + (i % 3) : 0));
-  photoCount.forEach((n, i) => {
-    for (let j = 0; j < n; j++) images.set(`essay-${i + 1}-${j + 1}.webp`, handwritingSvg(rng, rng.int(-3, 3)));
-  });
-  // Raster like every demo picture (issue 15), drawn once and then copied from the picture cache.
-  for (const [name, svg] of images) await writeSvgAsWebp(svg, join(dir, name));
+  return seedOnce(database, COMPOSITION_SEED_NAME, async () => {
+    const rng = createRng(1919);
+    const dir = join(options.mediaDir, 'composition');
+    await mkdir(dir, { recursive: true });
+    const images = new Map<string, string>();
+    COMPOSITION_SCHOOLS.forEach((_, i) => images.set(`school-${i + 1}.webp`, schoolSvg(rng)));
+    COMPOSITION_TEACHERS.forEach((_, i) => images.set(`teacher-${i + 1}.webp`, portraitSvg(rng)));
+    // Which essays carry photos of their handwritten pages, and how many.
+    const photoCount = ESSAY_OPENINGS.map((_, i) => (i % 4 === 1 ? 1 + (i % 3) : 0));
+    photoCount.forEach((n, i) => {
+      for (let j = 0; j < n; j++) images.set(`essay-${i + 1}-${j + 1}.webp`, handwritingSvg(rng, rng.int(-3, 3)));
+    });
+    // Raster like every demo picture (issue 15), drawn once and then copied from the picture cache.
+    for (const [name, svg] of images) await writeSvgAsWebp(svg, join(dir, name));
+    return async (tx) => {
+      const schools = await tx
+        .insert(compositionSchools)
+        .values(COMPOSITION_SCHOOLS.map((s, i) => ({ ...s, cover: `/media/composition/school-${i + 1}.webp`, sort: i })))
+        .returning({ id: compositionSchools.id });
+      const schoolId = (i: number) => schools[i]!.id;
+      const teacherUsers = await tx
+        .insert(users)
+        .values(COMPOSITION_TEACHERS.map((t, i) => ({ nickname: `${t.name}老师`, phone: teacherPhone(i), createdAt: new Date(ANCHOR_MS - (400 - i) * 24 * HOUR) })))
+        .onConflictDoNothing()
+        .returning({ id: users.id, phone: users.phone });
+      const teachers = await tx
+        .insert(compositionTeachers)
+        .values(
+          COMPOSITION_TEACHERS.map((t, i) => ({
+            userId: teacherUsers.find((u) => u.phone === teacherPhone(i))?.id ?? 0,
+            schoolId: schoolId(t.school),
+            name: t.name,
+            title: t.title,
+            intro: t.intro,
+            avatar: `/media/composition/teacher-${i + 1}.webp`,
+            sort: i,
+          })),
+        )
+        .returning({ id: compositionTeachers.id, schoolId: compositionTeachers.schoolId });
+      const studentUsers = await tx
+        .insert(users)
+        .values(COMPOSITION_STUDENTS.map((s, i) => ({ nickname: s.nickname, createdAt: new Date(ANCHOR_MS - (300 - i * 3) * 24 * HOUR) })))
+        .returning({ id: users.id });
+      const readers = await tx
+        .insert(users)
+        .values(['语文课代表', '山城老读者', '渝北家长', '江边的风', '读书的猫', '小学语文老师'].map((nickname, i) => ({ nickname, createdAt: new Date(ANCHOR_MS - (200 - i) * 24 * HOUR) })))
+        .returning({ id: users.id });
+      const commenters = [...studentUsers, ...readers].map((u) => u.id);
 
-  const seeded = await database.write(async (tx) => {
-    const again = await tx.select({ name: seedRuns.name }).from(seedRuns).where(eq(seedRuns.name, COMPOSITION_SEED_NAME)).limit(1);
-    if (again.length > 0) return false;
-    const schools = await tx
-      .insert(compositionSchools)
-      .values(COMPOSITION_SCHOOLS.map((s, i) => ({ ...s, cover: `/media/composition/school-${i + 1}.webp`, sort: i })))
-      .returning({ id: compositionSchools.id });
-    const schoolId = (i: number) => schools[i]!.id;
-    const teacherUsers = await tx
-      .insert(users)
-      .values(COMPOSITION_TEACHERS.map((t, i) => ({ nickname: `${t.name}老师`, phone: teacherPhone(i), createdAt: new Date(ANCHOR_MS - (400 - i) * 24 * HOUR) })))
-      .onConflictDoNothing()
-      .returning({ id: users.id, phone: users.phone });
-    const teachers = await tx
-      .insert(compositionTeachers)
-      .values(
-        COMPOSITION_TEACHERS.map((t, i) => ({
-          userId: teacherUsers.find((u) => u.phone === teacherPhone(i))?.id ?? 0,
-          schoolId: schoolId(t.school),
-          name: t.name,
-          title: t.title,
-          intro: t.intro,
-          avatar: `/media/composition/teacher-${i + 1}.webp`,
-          sort: i,
-        })),
-      )
-      .returning({ id: compositionTeachers.id, schoolId: compositionTeachers.schoolId });
-    const studentUsers = await tx
-      .insert(users)
-      .values(COMPOSITION_STUDENTS.map((s, i) => ({ nickname: s.nickname, createdAt: new Date(ANCHOR_MS - (300 - i * 3) * 24 * HOUR) })))
-      .returning({ id: users.id });
-    const readers = await tx
-      .insert(users)
-      .values(['语文课代表', '山城老读者', '渝北家长', '江边的风', '读书的猫', '小学语文老师'].map((nickname, i) => ({ nickname, createdAt: new Date(ANCHOR_MS - (200 - i) * 24 * HOUR) })))
-      .returning({ id: users.id });
-    const commenters = [...studentUsers, ...readers].map((u) => u.id);
-
-    let newspaperIssue = 412;
-    let olderTurn = 0;
-    let anyTurn = 0;
-    for (const [i, o] of ESSAY_OPENINGS.entries()) {
-      // Argument essays come from the older students; the rest from anyone, spread over the grades.
-      const pool = COMPOSITION_STUDENTS.map((s, k) => ({ s, k })).filter(({ s }) => (o.theme === 'argument' ? s.grade >= 8 : true));
-      const turn = o.theme === 'argument' ? olderTurn++ : anyTurn++;
-      const { s: student, k } = pool[(turn * 11) % pool.length]!;
-      const ownTeachers = teachers.filter((t) => t.schoolId === schoolId(student.school));
-      const teacher = rng.chance(0.82) ? rng.pick(ownTeachers) : null;
-      const reviewed = teacher !== null && rng.chance(0.78);
-      const at = ANCHOR_MS - (i * 9 + rng.int(1, 8)) * HOUR;
-      const printed = reviewed && rng.chance(0.35);
-      const score = reviewed ? rng.int(printed ? 88 : 72, 98) : null;
-      const review = reviewed ? [rng.pick(REVIEW_PRAISE), rng.pick(REVIEW_SUGGEST), rng.pick(REVIEW_CLOSE)].filter((s) => s !== '').join('') : '';
-      const printDate = printed ? new Date(at + rng.int(3, 9) * 24 * HOUR) : null;
-      const [row] = await tx
-        .insert(compositionEssays)
-        .values({
-          userId: studentUsers[k]!.id,
-          studentName: student.name,
-          schoolId: schoolId(student.school),
-          grade: student.grade,
-          teacherId: teacher?.id ?? null,
-          title: o.title,
-          content: composeEssay(rng, i, student.grade),
-          pictures: Array.from({ length: photoCount[i]! }, (_, j) => `/media/composition/essay-${i + 1}-${j + 1}.webp`),
-          score,
-          reviewText: review,
-          reviewedAt: reviewed ? new Date(at + rng.int(2, 40) * HOUR) : null,
-          isRecommend: (score ?? 0) >= 90 || rng.chance(0.12),
-          newspaperEdition: printed ? `《山城晚报》第${newspaperIssue--}期 作文版` : '',
-          newspaperDate: printDate ? printDate.toISOString().slice(0, 10) : '',
-          pv: rng.int(120, 6800),
-          likeNum: rng.int(3, 420),
-          createdAt: new Date(at),
-        })
-        .returning({ id: compositionEssays.id });
-      const n = rng.int(0, 4);
-      const texts = rng.shuffle(COMMENT_TEXTS).slice(0, n);
-      for (const [j, text] of texts.entries()) {
-        await tx.insert(compositionComments).values({
-          essayId: row!.id,
-          userId: commenters[(i * 3 + j * 5) % commenters.length]!,
-          content: text,
-          createdAt: new Date(Math.min(ANCHOR_MS - 60_000, at + (j + 1) * 3 * HOUR)),
-        });
+      let newspaperIssue = 412;
+      let olderTurn = 0;
+      let anyTurn = 0;
+      for (const [i, o] of ESSAY_OPENINGS.entries()) {
+        // Argument essays come from the older students; the rest from anyone, spread over the grades.
+        const pool = COMPOSITION_STUDENTS.map((s, k) => ({ s, k })).filter(({ s }) => (o.theme === 'argument' ? s.grade >= 8 : true));
+        const turn = o.theme === 'argument' ? olderTurn++ : anyTurn++;
+        const { s: student, k } = pool[(turn * 11) % pool.length]!;
+        const ownTeachers = teachers.filter((t) => t.schoolId === schoolId(student.school));
+        const teacher = rng.chance(0.82) ? rng.pick(ownTeachers) : null;
+        const reviewed = teacher !== null && rng.chance(0.78);
+        const at = ANCHOR_MS - (i * 9 + rng.int(1, 8)) * HOUR;
+        const printed = reviewed && rng.chance(0.35);
+        const score = reviewed ? rng.int(printed ? 88 : 72, 98) : null;
+        const review = reviewed ? [rng.pick(REVIEW_PRAISE), rng.pick(REVIEW_SUGGEST), rng.pick(REVIEW_CLOSE)].filter((s) => s !== '').join('') : '';
+        const printDate = printed ? new Date(at + rng.int(3, 9) * 24 * HOUR) : null;
+        const [row] = await tx
+          .insert(compositionEssays)
+          .values({
+            userId: studentUsers[k]!.id,
+            studentName: student.name,
+            schoolId: schoolId(student.school),
+            grade: student.grade,
+            teacherId: teacher?.id ?? null,
+            title: o.title,
+            content: composeEssay(rng, i, student.grade),
+            pictures: Array.from({ length: photoCount[i]! }, (_, j) => `/media/composition/essay-${i + 1}-${j + 1}.webp`),
+            score,
+            reviewText: review,
+            reviewedAt: reviewed ? new Date(at + rng.int(2, 40) * HOUR) : null,
+            isRecommend: (score ?? 0) >= 90 || rng.chance(0.12),
+            newspaperEdition: printed ? `《山城晚报》第${newspaperIssue--}期 作文版` : '',
+            newspaperDate: printDate ? printDate.toISOString().slice(0, 10) : '',
+            pv: rng.int(120, 6800),
+            likeNum: rng.int(3, 420),
+            createdAt: new Date(at),
+          })
+          .returning({ id: compositionEssays.id });
+        const n = rng.int(0, 4);
+        const texts = rng.shuffle(COMMENT_TEXTS).slice(0, n);
+        for (const [j, text] of texts.entries()) {
+          await tx.insert(compositionComments).values({
+            essayId: row!.id,
+            userId: commenters[(i * 3 + j * 5) % commenters.length]!,
+            content: text,
+            createdAt: new Date(Math.min(ANCHOR_MS - 60_000, at + (j + 1) * 3 * HOUR)),
+          });
+        }
+        if (n > 0) await tx.update(compositionEssays).set({ commentCount: n }).where(eq(compositionEssays.id, row!.id));
       }
-      if (n > 0) await tx.update(compositionEssays).set({ commentCount: n }).where(eq(compositionEssays.id, row!.id));
-    }
-    await tx.insert(compositionNews).values(
-      COMPOSITION_NEWS.map((n, i) => ({
-        title: n.title,
-        summary: n.summary,
-        body: n.body,
-        cover: i % 3 === 0 ? `/media/composition/school-${(i % COMPOSITION_SCHOOLS.length) + 1}.webp` : '',
-        createdAt: new Date(ANCHOR_MS - (i * 52 + 5) * HOUR),
-      })),
-    );
-    await tx.insert(seedRuns).values({ name: COMPOSITION_SEED_NAME });
-    return true;
+      await tx.insert(compositionNews).values(
+        COMPOSITION_NEWS.map((n, i) => ({
+          title: n.title,
+          summary: n.summary,
+          body: n.body,
+          cover: i % 3 === 0 ? `/media/composition/school-${(i % COMPOSITION_SCHOOLS.length) + 1}.webp` : '',
+          createdAt: new Date(ANCHOR_MS - (i * 52 + 5) * HOUR),
+        })),
+      );
+    };
   });
-  return { seeded };
 }

@@ -3,7 +3,7 @@
  * config, the bangbang board (bangbangSeed.ts), plus generated raster pictures (demoPictures.ts, ADR 013) under mediaDir (served as
  * /media/...). Runs once per database.
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../client.ts';
 import { ads, appConfig, banners, channels, columns, districts, news, seedRuns } from '../schema/core.ts';
 import { seedBangbang } from './bangbangSeed.ts';
@@ -21,14 +21,12 @@ import { seedMall } from './mallSeed.ts';
 import { seedNewsBrowsing } from './newsBrowsingSeed.ts';
 import { seedNewsComments } from './newsCommentsSeed.ts';
 import { seedOwnItems } from './ownItemsSeed.ts';
+import { seedRunDone } from './seedOnce.ts';
 
 const SEED_NAME = 'demo';
 const CHUNK = 100;
 
-async function alreadySeeded(db: Database['db'] | Tx): Promise<boolean> {
-  const rows = await db.select({ name: seedRuns.name }).from(seedRuns).where(eq(seedRuns.name, SEED_NAME)).limit(1);
-  return rows.length > 0;
-}
+const alreadySeeded = (db: Database['db'] | Tx) => seedRunDone(db, SEED_NAME);
 
 async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { columns, seedRuns } from '../schema/core.ts';
 import { columnsData } from './channelsData.ts';
+import { seedRunDone } from './seedOnce.ts';
 
 export const ICON_TARGETS_SEED = 'home-icon-targets';
 /** The icon columns this run rewrites (channel 1: 评论 专题 天气 报料; channel 13: 城市建设 … 天气). */
@@ -14,8 +15,7 @@ export const ICON_TARGET_IDS: readonly number[] = [154, 155, 156, 158, 1354, 135
 
 export async function seedIconTargets(database: Database): Promise<boolean> {
   return database.write(async (tx) => {
-    const done = await tx.select({ name: seedRuns.name }).from(seedRuns).where(eq(seedRuns.name, ICON_TARGETS_SEED)).limit(1);
-    if (done.length > 0) return false;
+    if (await seedRunDone(tx, ICON_TARGETS_SEED)) return false;
     for (const id of ICON_TARGET_IDS) {
       const c = columnsData.find((x) => x.id === id);
       if (!c) continue;

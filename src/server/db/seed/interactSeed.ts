@@ -6,15 +6,14 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { users } from '../schema/accounts.ts';
-import { seedRuns } from '../schema/core.ts';
 import { complaintEvents, complaints, readerPhotos } from '../schema/interact.ts';
 import { SEED_ANCHOR } from './buildDemoData.ts';
 import { createRng } from './createRng.ts';
 import { INTERACT_COMPLAINTS, INTERACT_PEOPLE, INTERACT_PHOTOS } from './interactData.ts';
 import { sceneJpeg, type SceneKind } from './interactScenes.ts';
+import { seedOnce } from './seedOnce.ts';
 
 export const INTERACT_SEED_NAME = 'interact';
 const HOUR = 3600_000;
@@ -22,11 +21,6 @@ const DAY = 24 * HOUR;
 const ANCHOR_MS = Date.parse(SEED_ANCHOR);
 const SHAPES = { wide: [800, 533], tall: [600, 800], square: [700, 700] } as const;
 const EVIDENCE_SCENES: SceneKind[] = ['market', 'riverDay', 'fog', 'night'];
-
-async function alreadySeeded(db: Database['db']): Promise<boolean> {
-  const rows = await db.select({ name: seedRuns.name }).from(seedRuns).where(eq(seedRuns.name, INTERACT_SEED_NAME)).limit(1);
-  return rows.length > 0;
-}
 
 /** Writes every picture; returns photo sizes by index. */
 async function writePictures(mediaDir: string): Promise<void> {
@@ -58,59 +52,55 @@ function stepsOf(c: (typeof INTERACT_COMPLAINTS)[number], filedAt: number): { st
 }
 
 export async function seedInteract(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
-  if (await alreadySeeded(database.db)) return { seeded: false };
-  await writePictures(options.mediaDir);
-  const seeded = await database.write(async (tx) => {
-    const again = await tx.select({ name: seedRuns.name }).from(seedRuns).where(eq(seedRuns.name, INTERACT_SEED_NAME)).limit(1);
-    if (again.length > 0) return false;
-    const rng = createRng(2215);
-    const people = await tx
-      .insert(users)
-      .values(INTERACT_PEOPLE.map((nickname, i) => ({ nickname, createdAt: new Date(ANCHOR_MS - (400 - i * 7) * DAY) })))
-      .returning({ id: users.id });
-    const userId = (index: number): number => people[index]!.id;
-    await tx.insert(readerPhotos).values(
-      INTERACT_PHOTOS.map((p, i) => ({
-        userId: userId(p.by),
-        url: `/media/interact/photo-${i + 1}.jpg`,
-        width: SHAPES[p.shape][0],
-        height: SHAPES[p.shape][1],
-        caption: p.caption,
-        likeNum: p.likes,
-        createdAt: new Date(ANCHOR_MS - (i * 7 + 2) * HOUR - rng.int(0, 50) * 60_000),
-      })),
-    );
-    // Oldest first, so ids grow with time like real filings.
-    const ordered = [...INTERACT_COMPLAINTS.entries()].sort((a, b) => b[1].daysAgo - a[1].daysAgo);
-    for (const [i, c] of ordered) {
-      const filedAt = ANCHOR_MS - c.daysAgo * DAY - rng.int(1, 10) * HOUR;
-      const steps = stepsOf(c, filedAt);
-      const last = steps[steps.length - 1]!;
-      const [row] = await tx
-        .insert(complaints)
-        .values({
-          userId: userId(c.by),
-          platform: c.platform,
-          shopName: c.shop,
-          orderNo: c.orderNo,
-          amountFen: Math.round(c.amount * 100),
-          problemType: c.problem,
-          content: c.content,
-          demand: c.demand,
-          pictures: Array.from({ length: c.pictures }, (_, j) => `/media/interact/evidence-${i + 1}-${j + 1}.jpg`),
-          contactPhone: `1${rng.pick(['38', '39', '58', '77', '86'])}${String(rng.int(10_000_000, 99_999_999))}`,
-          status: c.status,
-          refuseReason: c.refuse ?? '',
-          sellerReply: c.reply ?? '',
-          sellerReplyAt: c.reply ? new Date(filedAt + 2 * DAY) : null,
-          createdAt: new Date(filedAt),
-          updatedAt: new Date(last.at),
-        })
-        .returning({ id: complaints.id });
-      await tx.insert(complaintEvents).values(steps.map((s) => ({ complaintId: row!.id, status: s.status, note: s.note, createdAt: new Date(s.at) })));
-    }
-    await tx.insert(seedRuns).values({ name: INTERACT_SEED_NAME });
-    return true;
+  return seedOnce(database, INTERACT_SEED_NAME, async () => {
+    await writePictures(options.mediaDir);
+    return async (tx) => {
+      const rng = createRng(2215);
+      const people = await tx
+        .insert(users)
+        .values(INTERACT_PEOPLE.map((nickname, i) => ({ nickname, createdAt: new Date(ANCHOR_MS - (400 - i * 7) * DAY) })))
+        .returning({ id: users.id });
+      const userId = (index: number): number => people[index]!.id;
+      await tx.insert(readerPhotos).values(
+        INTERACT_PHOTOS.map((p, i) => ({
+          userId: userId(p.by),
+          url: `/media/interact/photo-${i + 1}.jpg`,
+          width: SHAPES[p.shape][0],
+          height: SHAPES[p.shape][1],
+          caption: p.caption,
+          likeNum: p.likes,
+          createdAt: new Date(ANCHOR_MS - (i * 7 + 2) * HOUR - rng.int(0, 50) * 60_000),
+        })),
+      );
+      // Oldest first, so ids grow with time like real filings.
+      const ordered = [...INTERACT_COMPLAINTS.entries()].sort((a, b) => b[1].daysAgo - a[1].daysAgo);
+      for (const [i, c] of ordered) {
+        const filedAt = ANCHOR_MS - c.daysAgo * DAY - rng.int(1, 10) * HOUR;
+        const steps = stepsOf(c, filedAt);
+        const last = steps[steps.length - 1]!;
+        const [row] = await tx
+          .insert(complaints)
+          .values({
+            userId: userId(c.by),
+            platform: c.platform,
+            shopName: c.shop,
+            orderNo: c.orderNo,
+            amountFen: Math.round(c.amount * 100),
+            problemType: c.problem,
+            content: c.content,
+            demand: c.demand,
+            pictures: Array.from({ length: c.pictures }, (_, j) => `/media/interact/evidence-${i + 1}-${j + 1}.jpg`),
+            contactPhone: `1${rng.pick(['38', '39', '58', '77', '86'])}${String(rng.int(10_000_000, 99_999_999))}`,
+            status: c.status,
+            refuseReason: c.refuse ?? '',
+            sellerReply: c.reply ?? '',
+            sellerReplyAt: c.reply ? new Date(filedAt + 2 * DAY) : null,
+            createdAt: new Date(filedAt),
+            updatedAt: new Date(last.at),
+          })
+          .returning({ id: complaints.id });
+        await tx.insert(complaintEvents).values(steps.map((s) => ({ complaintId: row!.id, status: s.status, note: s.note, createdAt: new Date(s.at) })));
+      }
+    };
   });
-  return { seeded };
 }

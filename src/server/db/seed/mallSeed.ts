@@ -7,13 +7,12 @@
 import { mkdir } from 'node:fs/promises';
 import { writeSvgAsWebp } from './demoPictures.ts';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { seedRuns } from '../schema/core.ts';
 import { mallBanners, mallCategories, mallGoods } from '../schema/mall.ts';
 import { SEED_ANCHOR } from './buildDemoData.ts';
 import { createRng, type Rng } from './createRng.ts';
 import { MALL_BANNERS, MALL_CATEGORIES, MALL_GOODS } from './mallData.ts';
+import { seedOnce } from './seedOnce.ts';
 
 export const MALL_SEED_NAME = 'mall';
 const DAY = 24 * 3600_000;
@@ -100,53 +99,44 @@ export function mallImages(): Map<string, string> {
   return images;
 }
 
-async function alreadySeeded(db: Database['db']): Promise<boolean> {
-  const rows = await db.select({ name: seedRuns.name }).from(seedRuns).where(eq(seedRuns.name, MALL_SEED_NAME)).limit(1);
-  return rows.length > 0;
-}
-
 export async function seedMall(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
-  if (await alreadySeeded(database.db)) return { seeded: false };
-  await mkdir(join(options.mediaDir, 'mall'), { recursive: true });
-  // Raster like every demo picture (issue 15), drawn once and then copied from the picture cache.
-  for (const [rel, svg] of mallImages()) await writeSvgAsWebp(svg, join(options.mediaDir, rel));
-  const seeded = await database.write(async (tx) => {
-    const again = await tx.select({ name: seedRuns.name }).from(seedRuns).where(eq(seedRuns.name, MALL_SEED_NAME)).limit(1);
-    if (again.length > 0) return false;
-    const rng = createRng(1819);
-    const categories = await tx
-      .insert(mallCategories)
-      .values(MALL_CATEGORIES.map((c, i) => ({ name: c.name, icon: c.icon, sort: i })))
-      .returning({ id: mallCategories.id });
-    const goods = await tx
-      .insert(mallGoods)
-      .values(
-        MALL_GOODS.map((g, i) => ({
-          categoryId: categories[g.category]!.id,
-          kind: g.kind,
-          name: g.name,
-          subtitle: g.subtitle,
-          description: g.description.join('\n\n'),
-          pictures: [`/media/mall/goods-${i + 1}-1.webp`, `/media/mall/goods-${i + 1}-2.webp`],
-          price: g.price,
-          marketPrice: g.marketPrice,
-          stock: g.stock,
-          // Sold counts look like a shop that has been open a while; sold-out goods sold what they had.
-          sold: g.stock === 0 ? rng.int(40, 200) : rng.int(3, 160),
-          perUserLimit: g.perUserLimit,
-          merchant: g.merchant,
-          validUntil: g.validUntil ?? null,
-          usage: g.usage,
-          isHot: g.hot ?? false,
-          isNew: g.fresh ?? false,
-          sort: i,
-          createdAt: new Date(ANCHOR_MS - (MALL_GOODS.length - i) * DAY),
-        })),
-      )
-      .returning({ id: mallGoods.id });
-    await tx.insert(mallBanners).values(MALL_BANNERS.map((b, i) => ({ title: b.title, image: `/media/mall/banner-${i + 1}.webp`, goodsId: goods[b.goods]!.id, sort: i })));
-    await tx.insert(seedRuns).values({ name: MALL_SEED_NAME });
-    return true;
+  return seedOnce(database, MALL_SEED_NAME, async () => {
+    await mkdir(join(options.mediaDir, 'mall'), { recursive: true });
+    // Raster like every demo picture (issue 15), drawn once and then copied from the picture cache.
+    for (const [rel, svg] of mallImages()) await writeSvgAsWebp(svg, join(options.mediaDir, rel));
+    return async (tx) => {
+      const rng = createRng(1819);
+      const categories = await tx
+        .insert(mallCategories)
+        .values(MALL_CATEGORIES.map((c, i) => ({ name: c.name, icon: c.icon, sort: i })))
+        .returning({ id: mallCategories.id });
+      const goods = await tx
+        .insert(mallGoods)
+        .values(
+          MALL_GOODS.map((g, i) => ({
+            categoryId: categories[g.category]!.id,
+            kind: g.kind,
+            name: g.name,
+            subtitle: g.subtitle,
+            description: g.description.join('\n\n'),
+            pictures: [`/media/mall/goods-${i + 1}-1.webp`, `/media/mall/goods-${i + 1}-2.webp`],
+            price: g.price,
+            marketPrice: g.marketPrice,
+            stock: g.stock,
+            // Sold counts look like a shop that has been open a while; sold-out goods sold what they had.
+            sold: g.stock === 0 ? rng.int(40, 200) : rng.int(3, 160),
+            perUserLimit: g.perUserLimit,
+            merchant: g.merchant,
+            validUntil: g.validUntil ?? null,
+            usage: g.usage,
+            isHot: g.hot ?? false,
+            isNew: g.fresh ?? false,
+            sort: i,
+            createdAt: new Date(ANCHOR_MS - (MALL_GOODS.length - i) * DAY),
+          })),
+        )
+        .returning({ id: mallGoods.id });
+      await tx.insert(mallBanners).values(MALL_BANNERS.map((b, i) => ({ title: b.title, image: `/media/mall/banner-${i + 1}.webp`, goodsId: goods[b.goods]!.id, sort: i })));
+    };
   });
-  return { seeded };
 }

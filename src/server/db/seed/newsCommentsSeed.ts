@@ -15,6 +15,7 @@ import { SEED_ANCHOR } from './buildDemoData.ts';
 import { createRng, hashString } from './createRng.ts';
 import { PictureSet, writePictures } from './demoPictures.ts';
 import { sceneForCaption } from './sceneSvg.ts';
+import { seedRunDone } from './seedOnce.ts';
 
 export const NEWS_COMMENTS_SEED = 'news-comments';
 const ANCHOR_MS = Date.parse(SEED_ANCHOR);
@@ -86,8 +87,7 @@ function demoUuid(key: string): string {
 }
 
 export async function seedNewsComments(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
-  const done = async (db: Pick<Database['db'], 'select'>) =>
-    (await db.select({ name: seedRuns.name }).from(seedRuns).where(eq(seedRuns.name, NEWS_COMMENTS_SEED)).limit(1)).length > 0;
+  const done = (db: Pick<Database['db'], 'select'>) => seedRunDone(db, NEWS_COMMENTS_SEED);
   if (await done(database.db)) return { seeded: false };
   const pictures = new PictureSet();
   const seeded = await database.write(async (tx) => {

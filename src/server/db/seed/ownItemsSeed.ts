@@ -7,7 +7,7 @@
  * their own pages while everyone else gets 404. Under its own seed-run name, after the areas it writes
  * into; deterministic (times stepped back from the seed anchor).
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { users } from '../schema/accounts.ts';
 import { bangPolitics, bangQuestions } from '../schema/bangbang.ts';
@@ -16,6 +16,7 @@ import { seedRuns } from '../schema/core.ts';
 import { discoverPosts, discoverTopics } from '../schema/discover.ts';
 import { complaintEvents, complaints } from '../schema/interact.ts';
 import { SEED_ANCHOR } from './buildDemoData.ts';
+import { seedRunDone } from './seedOnce.ts';
 
 export const OWN_ITEMS_SEED = 'own-items-in-review';
 /** The demo reader's phone (the composition teachers use 1371900 0001…). */
@@ -34,8 +35,7 @@ export const OWN_ITEMS = {
 
 export async function seedOwnItems(database: Database): Promise<{ seeded: boolean }> {
   const seeded = await database.write(async (tx) => {
-    const done = await tx.select({ name: seedRuns.name }).from(seedRuns).where(eq(seedRuns.name, OWN_ITEMS_SEED)).limit(1);
-    if (done.length > 0) return false;
+    if (await seedRunDone(tx, OWN_ITEMS_SEED)) return false;
     const [school] = await tx.select({ id: compositionSchools.id }).from(compositionSchools).orderBy(asc(compositionSchools.id)).limit(1);
     const [topic] = await tx.select({ id: discoverTopics.id }).from(discoverTopics).orderBy(asc(discoverTopics.id)).limit(1);
     // The areas it writes into seed first; a database without them gets this reader once they exist.

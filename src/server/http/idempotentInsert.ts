@@ -1,0 +1,58 @@
+/**
+ * Reader writes keyed by an `Idempotency-Key` header (security.md C4): the key's format, and the one order
+ * every keyed insert follows, so a retried send answers the row it wrote instead of writing a second one.
+ */
+import { StatusCode } from '../../contract/envelope.ts';
+import { ApiFailure } from './envelope.ts';
+
+/** 8–64 of [A-Za-z0-9_-]. */
+export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{8,64}$/;
+
+export const IDEMPOTENCY_MESSAGES = {
+  keyReused: '该 Idempotency-Key 已用于其他内容',
+  badKey: 'Idempotency-Key 格式不正确',
+} as const;
+
+/** The Idempotency-Key header, checked; null when absent. */
+export function readIdempotencyKey(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  if (!IDEMPOTENCY_KEY_RE.test(header)) throw new ApiFailure(StatusCode.badParams, IDEMPOTENCY_MESSAGES.badKey);
+  return header;
+}
+
+export interface KeyedInsert<R> {
+  /** The call's checked Idempotency-Key, or null. */
+  key: string | null;
+  /** The caller's row written with this key, if any. */
+  byKey: (key: string) => Promise<R | null>;
+  /** Whether a row holds what this call sends (a key reused for other content is refused). */
+  same: (row: R) => boolean;
+  /** The rules a new row must pass (existence, own pictures, duplicate text, rate limits); a retry skips them. */
+  check: () => Promise<void>;
+  /** Writes the row; null when the key's unique index refused it (a concurrent send with the key won). */
+  insert: () => Promise<R | null>;
+  /** The message when the insert was refused and no row holds the key. */
+  lost: string;
+}
+
+/**
+ * A retry of a send that already landed answers the row it wrote, before any other rule runs; else the
+ * checks run and the row is inserted; when two sends with one key raced, the other one's row answers.
+ */
+export async function idempotentInsert<R>(w: KeyedInsert<R>): Promise<R> {
+  const { key } = w;
+  if (key !== null) {
+    const earlier = await w.byKey(key);
+    if (earlier) {
+      if (!w.same(earlier)) throw new ApiFailure(StatusCode.unprocessable, IDEMPOTENCY_MESSAGES.keyReused);
+      return earlier;
+    }
+  }
+  await w.check();
+  const row = await w.insert();
+  if (row) return row;
+  const winner = key === null ? null : await w.byKey(key);
+  if (!winner) throw new ApiFailure(StatusCode.serverError, w.lost);
+  if (!w.same(winner)) throw new ApiFailure(StatusCode.unprocessable, IDEMPOTENCY_MESSAGES.keyReused);
+  return winner;
+}

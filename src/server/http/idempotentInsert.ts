@@ -37,22 +37,29 @@ export interface KeyedInsert<R> {
 
 /**
  * A retry of a send that already landed answers the row it wrote, before any other rule runs; else the
- * checks run and the row is inserted; when two sends with one key raced, the other one's row answers.
+ * checks run and the row is inserted; when two sends with one key raced, the other one's row answers —
+ * also when the race made this one's checks fail (the winner's row is now the "same text" or took the pace).
  */
 export async function idempotentInsert<R>(w: KeyedInsert<R>): Promise<R> {
   const { key } = w;
-  if (key !== null) {
-    const earlier = await w.byKey(key);
-    if (earlier) {
-      if (!w.same(earlier)) throw new ApiFailure(StatusCode.unprocessable, IDEMPOTENCY_MESSAGES.keyReused);
-      return earlier;
-    }
+  const keyed = async (): Promise<R | null> => {
+    if (key === null) return null;
+    const row = await w.byKey(key);
+    if (row && !w.same(row)) throw new ApiFailure(StatusCode.unprocessable, IDEMPOTENCY_MESSAGES.keyReused);
+    return row;
+  };
+  const earlier = await keyed();
+  if (earlier) return earlier;
+  try {
+    await w.check();
+  } catch (refused) {
+    const winner = await keyed();
+    if (winner) return winner;
+    throw refused;
   }
-  await w.check();
   const row = await w.insert();
   if (row) return row;
-  const winner = key === null ? null : await w.byKey(key);
+  const winner = await keyed();
   if (!winner) throw new ApiFailure(StatusCode.serverError, w.lost);
-  if (!w.same(winner)) throw new ApiFailure(StatusCode.unprocessable, IDEMPOTENCY_MESSAGES.keyReused);
   return winner;
 }

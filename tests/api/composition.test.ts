@@ -100,6 +100,26 @@ describe('composition reads', () => {
     expect((await get(`${P.detail}?id=1e3`)).statusCode).toBe(400);
   });
 
+  it("each school's and teacher's counts are their own rows (a one-table select once made every count the same)", async () => {
+    const db = t.database.db;
+    const rows = await db.select().from(compositionEssays);
+    const published = rows.filter((e) => e.deletedAt === null && e.reviewState === 'approved');
+    const verified = await db.select().from(compositionTeachers).where(eq(compositionTeachers.verified, true));
+    for (const s of schools) {
+      expect(s.essayCount, s.name).toBe(published.filter((e) => e.schoolId === s.id).length);
+      expect(s.teacherCount, s.name).toBe(verified.filter((v) => v.schoolId === s.id).length);
+    }
+    expect(new Set(schools.map((s) => s.essayCount)).size).toBeGreaterThan(1);
+    for (const teacher of teachers) {
+      const reviewed = published.filter((e) => e.teacherId === teacher.id && e.score !== null);
+      expect(teacher.reviewCount, teacher.name).toBe(reviewed.length);
+      const avg = reviewed.length === 0 ? 0 : Math.round((reviewed.reduce((n, e) => n + e.score!, 0) / reviewed.length) * 10) / 10;
+      expect(teacher.avgScore, teacher.name).toBeCloseTo(avg, 1);
+      expect(teacher.schoolName).toBe(schools.find((s) => s.id === teacher.schoolId)?.name ?? '');
+    }
+    expect(new Set(teachers.map((x) => x.reviewCount)).size).toBeGreaterThan(1);
+  });
+
   it('school, teacher, student pages and search', async () => {
     const teacher = teachers[0]!;
     expect((await get<Teacher>(`${P.teacher}?id=${teacher.id}`)).data.name).toBe(teacher.name);

@@ -83,6 +83,25 @@ describe('discover reads (spec 7.2)', () => {
     expect(missing.message).toBe('话题不存在');
   });
 
+  it("search by a topic's title finds the posts under that topic, also where their text does not say it", async () => {
+    const feed: Post[] = [];
+    for (let page = 1; page < 20; page++) {
+      const res = await get<Post[]>(`/v1/quan/getQuanInfo?page=${page}`);
+      if (res.data.length === 0) break;
+      feed.push(...res.data);
+    }
+    const post = feed.find((p) => p.tags.some((x) => !p.content.includes(x.title)))!;
+    const title = post.tags.find((x) => !post.content.includes(x.title))!.title;
+    const found: Post[] = [];
+    for (let page = 1; page < 20; page++) {
+      const res = await get<Post[]>(`/api/topic/getListByKeyWord?keyword=${encodeURIComponent(title)}&page=${page}`);
+      if (res.data.length === 0) break;
+      found.push(...res.data);
+    }
+    expect(found.map((p) => p.id)).toContain(post.id);
+    for (const p of found) expect(p.content.includes(title) || p.tags.some((x) => x.title.includes(title)), `${p.id}`).toBe(true);
+  });
+
   it('hot words, search by keyword (posts) and by recommend tag (topics)', async () => {
     const words = await get<{ id: number; word: string }[]>('/api/topic/getHotWord');
     expect(words.data.length).toBeGreaterThanOrEqual(5);

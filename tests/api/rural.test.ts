@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Deed, Expert, FarmerComment, FarmerPost, PriceBoard, Question, RuralColumn, RuralHome, RuralNews, RuralTab, Village } from '../../src/contract/rural.ts';
 import { appConfig } from '../../src/server/db/schema/core.ts';
-import { ruralPosts, ruralQuestions } from '../../src/server/db/schema/rural.ts';
+import { ruralAnswers, ruralPosts, ruralQuestions } from '../../src/server/db/schema/rural.ts';
 import { RURAL_REVIEW_KEY } from '../../src/server/rural/service.ts';
 import { suiteApp, suiteRequests } from '../support/testApp.ts';
 import { createTestUser } from '../support/testUsers.ts';
@@ -81,6 +81,12 @@ describe('rural reads', () => {
     expect(found.data.every((q) => `${q.content}${q.district}${q.answers.map((a) => a.content).join('')}`.includes('脐橙') || q.tag.includes('脐橙'))).toBe(true);
     const none = await get<Question[]>(`/v1/yunong/questions?keyword=${encodeURIComponent('100%_')}`);
     expect(none.data).toEqual([]);
+    // Words only an expert's answer uses find its question too.
+    const asked = questions.find((q) => !`${q.content}${q.tag}${q.district}`.includes(q.answers[0]!.content.slice(0, 6)))!;
+    const word = asked.answers[0]!.content.slice(0, 6);
+    const byAnswer = await all<Question>(`/v1/yunong/questions?keyword=${encodeURIComponent(word)}`);
+    expect(byAnswer.map((q) => q.id)).toContain(asked.id);
+    expect(byAnswer.every((q) => `${q.content}${q.tag}${q.district}${q.answers.map((a) => a.content).join('')}`.includes(word))).toBe(true);
   });
 
   it('has ≥ 30 farmer posts with pictures, likes and comments', async () => {
@@ -105,6 +111,22 @@ describe('rural reads', () => {
     expect(other.data.rows[0]!.price).not.toBe(board.data.rows[0]!.price);
     expect((await get('/v1/yunong/prices?marketId=999')).statusCode).toBe(404);
     expect((await get('/v1/yunong/prices?date=2026-13')).message).toMatch(/日期格式/);
+  });
+
+  it("each village's average, share rated A or above and each expert's answer count are its own rows", async () => {
+    const credit = await get<{ villages: Village[] }>('/v1/yunong/credit');
+    for (const v of credit.data.villages) {
+      const homes = await get<{ households: { points: number }[] }>(`/v1/yunong/credit/village?id=${v.id}`);
+      const points = homes.data.households.map((h) => h.points);
+      expect(v.avgPoints, v.name).toBe(Math.round(points.reduce((n, p) => n + p, 0) / points.length));
+      expect(v.ratedPercent, v.name).toBe(Math.round((points.filter((p) => p >= 70).length / points.length) * 100));
+    }
+    expect(credit.data.villages.map((v) => v.avgPoints)).toEqual([...credit.data.villages.map((v) => v.avgPoints)].sort((a, b) => b - a));
+    expect(new Set(credit.data.villages.map((v) => v.ratedPercent)).size).toBeGreaterThan(1);
+    const answers = await t.database.db.select().from(ruralAnswers);
+    const experts = await get<Expert[]>('/v1/yunong/experts');
+    for (const e of experts.data) expect(e.answerCount, e.name).toBe(answers.filter((a) => a.expertId === e.id).length);
+    expect(new Set(experts.data.map((e) => e.answerCount)).size).toBeGreaterThan(1);
   });
 
   it('credit: ≥ 5 villages ranked, levels with benefits, masked names only', async () => {

@@ -5,6 +5,7 @@ import { gradeLabel } from '../../contract/compositionLimits.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { insertUnlessKeyTaken, rowByClientKey } from '../db/keyedRows.ts';
+import { qualified } from '../db/qualified.ts';
 import { compositionComments, compositionEssays, compositionNews, compositionSchools, compositionTeachers } from '../db/schema/composition.ts';
 import type { Profile } from '../interaction/repo.ts';
 
@@ -34,8 +35,8 @@ const schoolColumns = {
   district: compositionSchools.district,
   intro: compositionSchools.intro,
   cover: compositionSchools.cover,
-  essayCount: sql<number>`(select count(*)::int from ${E} where ${E.schoolId} = ${compositionSchools.id} and ${E.deletedAt} is null and ${E.reviewState} = 'approved')`,
-  teacherCount: sql<number>`(select count(*)::int from ${compositionTeachers} where ${compositionTeachers.schoolId} = ${compositionSchools.id} and ${compositionTeachers.verified})`,
+  essayCount: sql<number>`(select count(*)::int from ${E} where ${qualified(E.schoolId)} = ${qualified(compositionSchools.id)} and ${qualified(E.deletedAt)} is null and ${qualified(E.reviewState)} = 'approved')`,
+  teacherCount: sql<number>`(select count(*)::int from ${compositionTeachers} where ${qualified(compositionTeachers.schoolId)} = ${qualified(compositionSchools.id)} and ${qualified(compositionTeachers.verified)})`,
 };
 
 export async function schoolsRepo(db: Q, ids?: number[], keyword?: string): Promise<School[]> {
@@ -56,9 +57,9 @@ const teacherColumns = {
   intro: compositionTeachers.intro,
   avatar: compositionTeachers.avatar,
   schoolId: compositionTeachers.schoolId,
-  schoolName: sql<string>`coalesce((select ${compositionSchools.name} from ${compositionSchools} where ${compositionSchools.id} = ${compositionTeachers.schoolId}), '')`,
-  reviewCount: sql<number>`(select count(*)::int from ${E} where ${E.teacherId} = ${compositionTeachers.id} and ${E.score} is not null and ${E.deletedAt} is null and ${E.reviewState} = 'approved')`,
-  avgScore: sql<number>`coalesce((select round(avg(${E.score}), 1)::float from ${E} where ${E.teacherId} = ${compositionTeachers.id} and ${E.score} is not null and ${E.deletedAt} is null and ${E.reviewState} = 'approved'), 0)`,
+  schoolName: sql<string>`coalesce((select ${qualified(compositionSchools.name)} from ${compositionSchools} where ${qualified(compositionSchools.id)} = ${qualified(compositionTeachers.schoolId)}), '')`,
+  reviewCount: sql<number>`(select count(*)::int from ${E} where ${qualified(E.teacherId)} = ${qualified(compositionTeachers.id)} and ${qualified(E.score)} is not null and ${qualified(E.deletedAt)} is null and ${qualified(E.reviewState)} = 'approved')`,
+  avgScore: sql<number>`coalesce((select round(avg(${qualified(E.score)}), 1)::float from ${E} where ${qualified(E.teacherId)} = ${qualified(compositionTeachers.id)} and ${qualified(E.score)} is not null and ${qualified(E.deletedAt)} is null and ${qualified(E.reviewState)} = 'approved'), 0)`,
 };
 
 export interface TeacherQuery {

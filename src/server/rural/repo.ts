@@ -5,6 +5,7 @@ import type { RuralGroup } from '../../contract/ruralLimits.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { insertUnlessKeyTaken, rowByClientKey } from '../db/keyedRows.ts';
+import { qualified } from '../db/qualified.ts';
 import { appConfig, columns, news } from '../db/schema/core.ts';
 import {
   ruralAnswers,
@@ -100,7 +101,7 @@ export async function expertsRepo(db: Q): Promise<(ExpertRow & { answerCount: nu
       tags: ruralExperts.tags,
       avatar: ruralExperts.avatar,
       sort: ruralExperts.sort,
-      answerCount: sql<number>`(select count(*)::int from ${ruralAnswers} where ${ruralAnswers.expertId} = ${ruralExperts.id})`,
+      answerCount: sql<number>`(select count(*)::int from ${ruralAnswers} where ${qualified(ruralAnswers.expertId)} = ${qualified(ruralExperts.id)})`,
     })
     .from(ruralExperts)
     .orderBy(asc(ruralExperts.sort), asc(ruralExperts.id));
@@ -356,9 +357,9 @@ export async function villagesRepo(db: Q) {
       households: ruralVillages.households,
       intro: ruralVillages.intro,
       sort: ruralVillages.sort,
-      avgPoints: sql<number>`coalesce((select round(avg(${ruralHouseholds.points}))::int from ${ruralHouseholds} where ${ruralHouseholds.villageId} = ${ruralVillages.id}), 0)`,
-      rated: sql<number>`(select count(*)::int from ${ruralHouseholds} where ${ruralHouseholds.villageId} = ${ruralVillages.id} and ${ruralHouseholds.points} >= 70)`,
-      recorded: sql<number>`(select count(*)::int from ${ruralHouseholds} where ${ruralHouseholds.villageId} = ${ruralVillages.id})`,
+      avgPoints: sql<number>`coalesce((select round(avg(${qualified(ruralHouseholds.points)}))::int from ${ruralHouseholds} where ${qualified(ruralHouseholds.villageId)} = ${qualified(ruralVillages.id)}), 0)`,
+      rated: sql<number>`(select count(*)::int from ${ruralHouseholds} where ${qualified(ruralHouseholds.villageId)} = ${qualified(ruralVillages.id)} and ${qualified(ruralHouseholds.points)} >= 70)`,
+      recorded: sql<number>`(select count(*)::int from ${ruralHouseholds} where ${qualified(ruralHouseholds.villageId)} = ${qualified(ruralVillages.id)})`,
     })
     .from(ruralVillages)
     .orderBy(asc(ruralVillages.sort), asc(ruralVillages.id));

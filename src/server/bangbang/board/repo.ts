@@ -7,6 +7,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm
 import type { BoardItem, MemberItem, QuestionListItem, ServiceItem } from '../../../contract/bangbang.ts';
 import { formatBeijingTime } from '../../../lib/formatTime.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { qualified } from '../../db/qualified.ts';
 import { bangAnswers, bangHotSearches, bangMembers, bangPolitics, bangQuestions, bangServices } from '../../db/schema/bangbang.ts';
 import { users } from '../../db/schema/accounts.ts';
 import type { Profile } from '../../interaction/repo.ts';
@@ -88,7 +89,7 @@ export interface MemberListRow {
   answerCount: number;
 }
 
-const answerCountSql = sql<number>`(select count(*)::int from ${bangAnswers} a where a.user_id = ${bangMembers.userId} and a.deleted_at is null and a.review_state = 'approved')`;
+const answerCountSql = sql<number>`(select count(*)::int from ${bangAnswers} a where a.user_id = ${qualified(bangMembers.userId)} and a.deleted_at is null and a.review_state = 'approved')`;
 
 function memberSelect(db: Q) {
   return db

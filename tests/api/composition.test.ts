@@ -10,6 +10,7 @@ import type { Essay, EssayComment, EssaySummary, InfoItem, Mine, Role, School, S
 import { COMPOSITION_PATHS as P, COMPOSITION_ROOM_CLASS } from '../../src/contract/compositionLimits.ts';
 import { ESSAY_REVIEW_SETTING } from '../../src/server/composition/service.ts';
 import { appConfig } from '../../src/server/db/schema/core.ts';
+import { SEED_ANCHOR } from '../../src/server/db/seed/buildDemoData.ts';
 import { compositionEssays, compositionTeachers } from '../../src/server/db/schema/composition.ts';
 import { likes, reports } from '../../src/server/db/schema/interaction.ts';
 import { envelope, recordingApp, suiteApp, suiteRequests, uploadTestPng } from '../support/testApp.ts';
@@ -63,6 +64,24 @@ describe('composition reads', () => {
     expect(printed.data.every((e) => e.newspaperEdition.includes('山城晚报') && /^\d{4}-\d{2}-\d{2}$/.test(e.newspaperDate))).toBe(true);
     const info = await get<InfoItem[]>(P.news);
     expect(info.data.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('seeds no printing or review after the demo data\'s now, and numbers the daily paper\'s issues by date', async () => {
+    const anchorDay = SEED_ANCHOR.slice(0, 10);
+    const printed = (await get<EssaySummary[]>(`${P.list}?kind=newspaper&pageSize=50`)).data;
+    expect(printed.length).toBeGreaterThanOrEqual(5);
+    for (const e of printed) expect(e.newspaperDate <= anchorDay, `${e.title} 刊登于 ${e.newspaperDate}`).toBe(true);
+    const issue = (e: EssaySummary) => Number(/第(\d+)期/.exec(e.newspaperEdition)?.[1]);
+    for (const [i, e] of printed.entries()) {
+      if (i === 0) continue;
+      const prev = printed[i - 1]!;
+      const days = (Date.parse(prev.newspaperDate) - Date.parse(e.newspaperDate)) / 86_400_000;
+      expect(issue(prev) - issue(e), `${prev.newspaperEdition} ${prev.newspaperDate} / ${e.newspaperEdition} ${e.newspaperDate}`).toBe(days);
+    }
+    const reviews = (await get<Essay[]>(`${P.reviews}?pageSize=50`)).data;
+    expect(reviews.length).toBeGreaterThan(0);
+    const anchorTime = SEED_ANCHOR.slice(0, 16).replace('T', ' ');
+    for (const e of reviews) expect(e.reviewTime <= anchorTime, `${e.title} 点评于 ${e.reviewTime}`).toBe(true);
   });
 
   it('filters by grade and school', async () => {

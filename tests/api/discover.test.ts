@@ -55,6 +55,39 @@ describe('discover reads (spec 7.2)', () => {
     expect([...times].sort().reverse()).toEqual(times);
   });
 
+  it('a topic counts the comments of every post it lists (#山城打卡地# said 11条评论 over posts with 20), also after a comment', async () => {
+    const topicPosts = async (id: number): Promise<Post[]> => {
+      const out: Post[] = [];
+      for (let page = 1; page < 20; page++) {
+        const res = await get<Post[]>(`/api/topic/themeRecentList?themeId=${id}&page=${page}&pageSize=10`);
+        expect(res.statusCode).toBe(200);
+        if (res.data.length === 0) break;
+        out.push(...res.data);
+      }
+      return out;
+    };
+    const topics = (await get<Topic[]>('/v1/quan/getHotTopicList?page=1&pageSize=50')).data;
+    expect(topics.length).toBeGreaterThanOrEqual(8);
+    for (const topic of topics) {
+      const posts = await topicPosts(topic.id);
+      expect(topic.contentCount, topic.title).toBe(posts.length);
+      expect(topic.commentCount, topic.title).toBe(posts.reduce((n, p) => n + p.commentCount, 0));
+    }
+    // A comment on a post with two topics moves both topics' counts.
+    const all = (await get<Post[]>('/v1/quan/getQuanInfo?page=1&pageSize=50')).data;
+    const p = all.find((x) => x.tags.length >= 2)!;
+    const reader = await createTestUser(t.database);
+    const sent = await post<CommentReply>('/v1/comment/store', { from: 'quan', classId: p.classId, newsId: p.id, sayText: '两个话题都算' }, reader.headers);
+    expect(sent.statusCode).toBe(200);
+    const after = (await get<Topic[]>('/v1/quan/getHotTopicList?page=1&pageSize=50')).data;
+    for (const tag of p.tags) {
+      expect(after.find((x) => x.id === tag.id)!.commentCount, tag.title).toBe(topics.find((x) => x.id === tag.id)!.commentCount + 1);
+    }
+    expect((await post('/v1/comment/deleteComment', { plId: sent.data.id }, reader.headers)).statusCode).toBe(200);
+    const back = (await get<Topic[]>('/v1/quan/getHotTopicList?page=1&pageSize=50')).data;
+    for (const tag of p.tags) expect(back.find((x) => x.id === tag.id)!.commentCount).toBe(topics.find((x) => x.id === tag.id)!.commentCount);
+  });
+
   it('a related report of an official reply is a real news item that answers', async () => {
     const feed = await get<Post[]>('/v1/quan/getQuanInfo?page=1&pageSize=30');
     const withReply = feed.data.find((p) => p.official?.newsStruct.url)!;

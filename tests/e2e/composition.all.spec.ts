@@ -26,6 +26,8 @@ test('browse → rank → read → like → comment', async ({ page, context }) 
   await card.getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('heading', { name: '名师点评' })).toBeVisible();
+  // Only the teacher the essay is assigned to may see 去点评 / 修改点评; a reader never does.
+  await expect(page.getByRole('link', { name: /去点评|修改点评/ })).toBeHidden();
 
   const like = page.getByRole('button', { name: /点赞|已点赞/ });
   await islandReady(page, like);

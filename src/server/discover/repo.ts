@@ -226,19 +226,19 @@ export async function incrementPostLikeRepo(tx: Tx, id: number): Promise<number>
   return rows[0]?.likeNum ?? 0;
 }
 
-/** Adds `delta` to a post's comment count and its first topic's (never below 0); returns the post's new count. */
+/** Adds `delta` to a post's comment count and to each of its topics' (never below 0); returns the post's new count. */
 export async function bumpPostCommentCountRepo(tx: Tx, id: number, delta: number): Promise<number> {
   const rows = await tx
     .update(discoverPosts)
     .set({ commentCount: sql`greatest(${discoverPosts.commentCount} + ${delta}, 0)` })
     .where(eq(discoverPosts.id, id))
-    .returning({ commentCount: discoverPosts.commentCount, topicId: discoverPosts.topicId });
+    .returning({ commentCount: discoverPosts.commentCount });
   const row = rows[0];
   if (!row) return 0;
   await tx
     .update(discoverTopics)
     .set({ commentCount: sql`greatest(${discoverTopics.commentCount} + ${delta}, 0)` })
-    .where(eq(discoverTopics.id, row.topicId));
+    .where(inArray(discoverTopics.id, tx.select({ topicId: discoverPostTopics.topicId }).from(discoverPostTopics).where(eq(discoverPostTopics.postId, id))));
   return row.commentCount;
 }
 

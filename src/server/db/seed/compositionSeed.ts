@@ -159,7 +159,9 @@ export async function seedComposition(database: Database, options: { mediaDir: s
         .returning({ id: users.id });
       const commenters = [...studentUsers, ...readers].map((u) => u.id);
 
-      let newspaperIssue = 412;
+      // 山城晚报 is a daily: the anchor day's paper is issue 412, and each day before it one issue less.
+      const beijingDay = (ms: number): string => new Date(ms + 8 * HOUR).toISOString().slice(0, 10);
+      const issueOf = (day: string): number => 412 - Math.round((Date.parse(beijingDay(ANCHOR_MS)) - Date.parse(day)) / (24 * HOUR));
       let olderTurn = 0;
       let anyTurn = 0;
       for (const [i, o] of ESSAY_OPENINGS.entries()) {
@@ -174,7 +176,8 @@ export async function seedComposition(database: Database, options: { mediaDir: s
         const printed = reviewed && rng.chance(0.35);
         const score = reviewed ? rng.int(printed ? 88 : 72, 98) : null;
         const review = reviewed ? [rng.pick(REVIEW_PRAISE), rng.pick(REVIEW_SUGGEST), rng.pick(REVIEW_CLOSE)].filter((s) => s !== '').join('') : '';
-        const printDate = printed ? new Date(at + rng.int(3, 9) * 24 * HOUR) : null;
+        // Nothing is printed or reviewed after the demo data's now (the anchor).
+        const printDay = printed ? beijingDay(Math.min(ANCHOR_MS, at + rng.int(3, 9) * 24 * HOUR)) : '';
         const [row] = await tx
           .insert(compositionEssays)
           .values({
@@ -188,10 +191,10 @@ export async function seedComposition(database: Database, options: { mediaDir: s
             pictures: Array.from({ length: photoCount[i]! }, (_, j) => `/media/composition/essay-${i + 1}-${j + 1}.webp`),
             score,
             reviewText: review,
-            reviewedAt: reviewed ? new Date(at + rng.int(2, 40) * HOUR) : null,
+            reviewedAt: reviewed ? new Date(Math.min(ANCHOR_MS, at + rng.int(2, 40) * HOUR)) : null,
             isRecommend: (score ?? 0) >= 90 || rng.chance(0.12),
-            newspaperEdition: printed ? `《山城晚报》第${newspaperIssue--}期 作文版` : '',
-            newspaperDate: printDate ? printDate.toISOString().slice(0, 10) : '',
+            newspaperEdition: printed ? `《山城晚报》第${issueOf(printDay)}期 作文版` : '',
+            newspaperDate: printDay,
             pv: rng.int(120, 6800),
             likeNum: rng.int(3, 420),
             createdAt: new Date(at),

@@ -120,13 +120,14 @@ export async function seedDiscover(database: Database, options: { mediaDir: stri
           .returning({ id: discoverPosts.id });
         const postId = row!.id;
         await tx.insert(discoverPostTopics).values(p.topics.map((t, sort) => ({ postId, topicId: topicId(t), sort })));
-        for (const t of p.topics) contentCount.set(topicId(t), (contentCount.get(topicId(t)) ?? 0) + 1);
-        const first = topicId(p.topics[0]!);
-        commentCount.set(first, (commentCount.get(first) ?? 0) + (p.comments?.length ?? 0));
+        for (const t of p.topics) {
+          contentCount.set(topicId(t), (contentCount.get(topicId(t)) ?? 0) + 1);
+          commentCount.set(topicId(t), (commentCount.get(topicId(t)) ?? 0) + (p.comments?.length ?? 0));
+        }
         for (const [j, c] of (p.comments ?? []).entries()) {
           await tx.insert(comments).values({
             scope: 'quan',
-            classId: first,
+            classId: topicId(p.topics[0]!),
             newsId: postId,
             userId: userId(c.by),
             text: c.text,

@@ -349,7 +349,7 @@ export const getPrices = defineEndpoint({
 export const getCredit = defineEndpoint({
   method: 'GET',
   path: PATHS.credit,
-  summary: '信用村：村排行、信用等级与权益、最新加分事迹（姓名已脱敏）',
+  summary: '信用村：村排行、信用等级与权益、最新信用事迹（加分与扣分）（姓名已脱敏）',
   tag: 'rural',
   data: z.object({ villages: z.array(Village), levels: z.array(CreditLevel), deeds: z.array(Deed) }),
 });

@@ -94,3 +94,12 @@ test('picture grids (spec 9): 1 large, 2 or 4 in two columns, 3 or 5 in three', 
   await page.getByRole('link', { name: /积水/ }).first().click();
   await expect(page.locator('.pics')).toHaveAttribute('data-columns', '1');
 });
+
+test("a question's full answer list shows every answer and ends with 没有更多了", async ({ page, request }) => {
+  const list = (await (await request.get('/v1/bangbang/wenda/getNewQuestionList?page=1&pageSize=20')).json()) as { data: Array<{ id: number; answerCount: number }> };
+  const question = list.data.find((q) => q.answerCount > 0)!;
+  await page.goto(`/shancheng/BangBang/QA/list?id=${question.id}`);
+  const answers = page.getByRole('region', { name: '全部回答' });
+  await expect(answers.getByRole('listitem')).toHaveCount(question.answerCount);
+  await expect(answers.getByText('没有更多了')).toBeVisible();
+});

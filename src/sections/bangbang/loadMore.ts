@@ -81,9 +81,12 @@ export function loadMoreList(url: URL): Promise<PageLoad<PagedView<QuestionListI
   });
 }
 
+/** The most answers /BangBang/QA/list shows (it has no pages); below it the list is whole and says 没有更多了. */
+export const ANSWER_LIST_MAX = 50;
+
 export function loadQuestionList(url: URL): Promise<PageLoad<{ question: QuestionDetail; answers: Answer[] }>> {
   return loadById<{ question: QuestionDetail; answers: Answer[] }>(url, async (id) => {
-    const [q, a] = await Promise.all([getEndpoint(wendaGetAnswerDetail, { id }), getEndpoint(wendaGetAnswerListById, { id, pageSize: 50 })]);
+    const [q, a] = await Promise.all([getEndpoint(wendaGetAnswerDetail, { id }), getEndpoint(wendaGetAnswerListById, { id, pageSize: ANSWER_LIST_MAX })]);
     const question = dataOr404(q);
     if (!question.ok) return question.notFound ? { kind: 'notFound' } : { kind: 'error' };
     const answers = dataOr404(a);

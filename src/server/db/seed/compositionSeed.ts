@@ -28,6 +28,7 @@ import {
   REVIEW_SUGGEST,
 } from './compositionData.ts';
 import { seedOnce } from './seedOnce.ts';
+import { beijingDay } from '../../points/service.ts';
 
 export const COMPOSITION_SEED_NAME = 'composition';
 const HOUR = 3600_000;
@@ -160,8 +161,7 @@ export async function seedComposition(database: Database, options: { mediaDir: s
       const commenters = [...studentUsers, ...readers].map((u) => u.id);
 
       // 山城晚报 is a daily: the anchor day's paper is issue 412, and each day before it one issue less.
-      const beijingDay = (ms: number): string => new Date(ms + 8 * HOUR).toISOString().slice(0, 10);
-      const issueOf = (day: string): number => 412 - Math.round((Date.parse(beijingDay(ANCHOR_MS)) - Date.parse(day)) / (24 * HOUR));
+      const issueOf = (day: string): number => 412 - Math.round((Date.parse(beijingDay(new Date(ANCHOR_MS))) - Date.parse(day)) / (24 * HOUR));
       let olderTurn = 0;
       let anyTurn = 0;
       for (const [i, o] of ESSAY_OPENINGS.entries()) {
@@ -177,7 +177,7 @@ export async function seedComposition(database: Database, options: { mediaDir: s
         const score = reviewed ? rng.int(printed ? 88 : 72, 98) : null;
         const review = reviewed ? [rng.pick(REVIEW_PRAISE), rng.pick(REVIEW_SUGGEST), rng.pick(REVIEW_CLOSE)].filter((s) => s !== '').join('') : '';
         // Nothing is printed or reviewed after the demo data's now (the anchor).
-        const printDay = printed ? beijingDay(Math.min(ANCHOR_MS, at + rng.int(3, 9) * 24 * HOUR)) : '';
+        const printDay = printed ? beijingDay(new Date(Math.min(ANCHOR_MS, at + rng.int(3, 9) * 24 * HOUR))) : '';
         const [row] = await tx
           .insert(compositionEssays)
           .values({

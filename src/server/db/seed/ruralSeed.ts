@@ -52,6 +52,7 @@ import {
 import { ruralAvatar, ruralPicture } from './ruralPictures.ts';
 import { writeSvgAsWebp } from './demoPictures.ts';
 import { seedOnce } from './seedOnce.ts';
+import { beijingDay } from '../../points/service.ts';
 
 export const RURAL_SEED_NAME = 'rural';
 /** The channel of 裕农朋友圈 (channelsData.ts). */
@@ -67,11 +68,6 @@ export function ruralVideo(i: number): DemoVideo {
 }
 export const PRICE_DAYS = 30;
 const HOUSEHOLDS_PER_VILLAGE = 24;
-
-/** Beijing date `YYYY-MM-DD` of a moment. */
-export function beijingDay(ms: number): string {
-  return new Date(ms + 8 * HOUR).toISOString().slice(0, 10);
-}
 
 /** Relative media path (a .webp file) → the SVG drawing it is rasterised from, for every rural picture. */
 export function ruralImages(): Map<string, string> {
@@ -225,7 +221,7 @@ export async function seedRural(database: Database, options: { mediaDir: string 
           let level = 1 + (rng.next() - 0.5) * vol;
           for (let d = PRICE_DAYS - 1; d >= 0; d--) {
             level = Math.min(1 + vol * 2, Math.max(1 - vol * 2, level + (rng.next() - 0.5) * vol * 0.8));
-            priceRows.push({ productId: p.id, marketId: m.id, day: beijingDay(ANCHOR_MS - d * DAY), priceFen: Math.max(1, Math.round(base * factor * level * 100)) });
+            priceRows.push({ productId: p.id, marketId: m.id, day: beijingDay(new Date(ANCHOR_MS - d * DAY)), priceFen: Math.max(1, Math.round(base * factor * level * 100)) });
           }
         });
       });
@@ -242,7 +238,7 @@ export async function seedRural(database: Database, options: { mediaDir: string 
         return Array.from({ length: HOUSEHOLDS_PER_VILLAGE }, () => {
           const deeds = Array.from({ length: rng.int(1, 3) }, () => {
             const kind = rng.chance(0.08) ? CREDIT_DEEDS[CREDIT_DEEDS.length - 1]! : CREDIT_DEEDS[rng.int(0, CREDIT_DEEDS.length - 2)]!;
-            return { kind: kind[0], points: kind[1], description: rng.pick(kind[2]), day: beijingDay(ANCHOR_MS - rng.int(0, 80) * DAY) };
+            return { kind: kind[0], points: kind[1], description: rng.pick(kind[2]), day: beijingDay(new Date(ANCHOR_MS - rng.int(0, 80) * DAY)) };
           });
           const points = Math.min(100, Math.max(40, rng.int(50, 84) + strength + deeds.reduce((sum, d) => sum + d.points, 0)));
           return { villageId: village.id, maskedName: maskedName(rng.pick(CREDIT_SURNAMES), rng.pick(CREDIT_GIVEN)), points, deeds };

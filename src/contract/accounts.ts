@@ -183,11 +183,10 @@ export const resetPassword = api.post('/v1/user/resetPassword', '找回密码：
   data: z.null(),
 });
 
-export const changePassword = api.post('/v1/user/changePassword', '修改密码：凭 valisendMsg 的凭证设置新密码，其他登录失效', {
+export const changePassword = api.write('/v1/user/changePassword', '修改密码：凭 valisendMsg 的凭证设置新密码，其他登录失效', {
   invalidates: 'none',
   body: TicketAndPassword,
   data: z.null(),
-  auth: 'required',
 });
 
 export const UserInfo = z.object({
@@ -207,7 +206,7 @@ export type UserInfo = z.infer<typeof UserInfo>;
 
 export const baseInfo = api.get('/v1/user/baseInfo', '当前登录用户的资料', { data: UserInfo, auth: 'required' });
 
-export const logoutEndpoint = api.post('/v1/user/logout', '退出登录：本次登录的 token 在服务端作废', { invalidates: 'none', data: z.null(), auth: 'required' });
+export const logoutEndpoint = api.write('/v1/user/logout', '退出登录：本次登录的 token 在服务端作废', { invalidates: 'none', data: z.null() });
 
 // ── messenger login ───────────────────────────────────────────────────────────────────────────
 

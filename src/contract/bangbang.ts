@@ -4,19 +4,13 @@
  * reply of a politics question is rich HTML that passed the one sanitiser (render it with RichText).
  */
 import { endpointsOf } from './endpoint.ts';
-import { Id, Page, PageSize, Text } from './fields.ts';
+import { Author, Id, Page, PageSize, Text } from './fields.ts';
 import { z } from './zod.ts';
 
 const api = endpointsOf('bangbang');
 
 /** Spec 7.4: the bangbang comment classid — 1 politics (问政), 2 Q&A (问答). */
 export const BANG_CLASSID = { politics: 1, qa: 2 } as const;
-
-const Author = {
-  userId: z.number().int(),
-  nickname: z.string(),
-  userPic: z.string(),
-};
 
 /**
  * Team rule: a question in review or refused reaches its asker only, who sees 审核中 or the reason
@@ -243,9 +237,7 @@ export type ServiceGroup = z.infer<typeof ServiceGroup>;
 
 /** A member of the board (入驻答人, 记者, official accounts) as lists and search show them. */
 export const MemberItem = z.object({
-  userId: z.number().int(),
-  nickname: z.string(),
-  userPic: z.string(),
+  ...Author,
   ...Answerer,
   answerCount: z.number().int(),
 });

@@ -7,7 +7,7 @@
  */
 import { Answer, BoardPageSize, Keyword, MemberItem, PoliticsDetail, QuestionDetail, QuestionListItem } from './bangbang.ts';
 import { endpointsOf } from './endpoint.ts';
-import { Id, Page, Text } from './fields.ts';
+import { Author, Id, Page, Text } from './fields.ts';
 import { z } from './zod.ts';
 
 const api = endpointsOf('bangbang');
@@ -36,6 +36,12 @@ const VideoLink = z
   .refine((v) => v === '' || /^https:\/\/[^\s<>"']+$/.test(v), '视频链接须以 https:// 开头');
 
 const Region = Text({ max: 20, label: '所在区县' }).optional().transform((v) => v ?? '');
+
+/** A reader's post or tip: approved, or (to its author only) pending / rejected with the reason. */
+const Moderation = { reviewState: z.string(), reviewReason: z.string() };
+
+/** What a question, answer or politics write answers: the item written, with its review state. */
+const written = <S extends z.ZodRawShape>(item: z.ZodObject<S>) => item.extend({ reviewState: z.string() });
 
 // ── reads ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -136,24 +142,18 @@ export const GroupPost = z.object({
   id: z.number().int(),
   groupId: z.number().int(),
   groupName: z.string(),
-  userId: z.number().int(),
-  nickname: z.string(),
-  userPic: z.string(),
+  ...Author,
   content: z.string(),
   pictures: z.array(z.string()),
   likeNum: z.number().int(),
   commentCount: z.number().int(),
   createTime: z.string(),
-  /** approved, or (to its author only) pending / rejected with the reason. */
-  reviewState: z.string(),
-  reviewReason: z.string(),
+  ...Moderation,
 });
 export type GroupPost = z.infer<typeof GroupPost>;
 
 export const GroupMember = z.object({
-  userId: z.number().int(),
-  nickname: z.string(),
-  userPic: z.string(),
+  ...Author,
   /** 群主, 管理员 or ''. */
   roleName: z.string(),
   joinTime: z.string(),
@@ -203,27 +203,24 @@ export const GroupPostBody = z.object({
   pictures: PictureList,
 });
 
-export const groupownetPost = api.post('/v1/bangbang/groupownet/post', '在社群发帖（仅群成员；2–1000 字，图片至多 9 张；带审核状态；支持 Idempotency-Key）', {
+export const groupownetPost = api.write('/v1/bangbang/groupownet/post', '在社群发帖（仅群成员；2–1000 字，图片至多 9 张；带审核状态；支持 Idempotency-Key）', {
   body: GroupPostBody,
   data: GroupPost,
-  auth: 'required',
 });
 
 export const GroupJoinBody = z.object({ id: Id });
 export const JoinResult = z.object({ id: z.number().int(), joined: z.number().int(), memberCount: z.number().int() });
 
-export const groupownetJoin = api.post('/v1/bangbang/groupownet/join', '加入社群（已加入时原样返回）', { body: GroupJoinBody, data: JoinResult, auth: 'required' });
+export const groupownetJoin = api.write('/v1/bangbang/groupownet/join', '加入社群（已加入时原样返回）', { body: GroupJoinBody, data: JoinResult });
 
-export const groupownetLeave = api.post('/v1/bangbang/groupownet/leave', '退出社群（群主不能退出；未加入时原样返回）', { body: GroupJoinBody, data: JoinResult, auth: 'required' });
+export const groupownetLeave = api.write('/v1/bangbang/groupownet/leave', '退出社群（群主不能退出；未加入时原样返回）', { body: GroupJoinBody, data: JoinResult });
 
 // tips
 
 /** A tip as the public list shows it: never the contact phone. */
 export const Tip = z.object({
   id: z.number().int(),
-  userId: z.number().int(),
-  nickname: z.string(),
-  userPic: z.string(),
+  ...Author,
   content: z.string(),
   pictures: z.array(z.string()),
   videoUrl: z.string(),
@@ -233,9 +230,7 @@ export const Tip = z.object({
   likeNum: z.number().int(),
   commentCount: z.number().int(),
   createTime: z.string(),
-  /** approved, or (to its author only) pending / rejected with the reason. */
-  reviewState: z.string(),
-  reviewReason: z.string(),
+  ...Moderation,
 });
 export type Tip = z.infer<typeof Tip>;
 
@@ -266,10 +261,9 @@ export const TipBody = z.object({
     .refine((v) => v === '' || /^1[3-9]\d{9}$/.test(v), '联系电话格式不正确'),
 });
 
-export const baoliaoAdd = api.post('/v1/bangbang/baoliao/add', '发送爆料（文字 5–1000 字，图片至多 9 张，视频链接与地点可选，联系电话可选且不公开；支持 Idempotency-Key）', {
+export const baoliaoAdd = api.write('/v1/bangbang/baoliao/add', '发送爆料（文字 5–1000 字，图片至多 9 张，视频链接与地点可选，联系电话可选且不公开；支持 Idempotency-Key）', {
   body: TipBody,
   data: Tip,
-  auth: 'required',
 });
 
 // explainers
@@ -325,10 +319,9 @@ export const UserEditBody = z
     return v;
   });
 
-export const memberUserEdit = api.post('/api/bangbang/member/useredit', '申请身份认证（入驻答人或记者；提交后审核中，审核通过后回答带标签；审核中可修改）', {
+export const memberUserEdit = api.write('/api/bangbang/member/useredit', '申请身份认证（入驻答人或记者；提交后审核中，审核通过后回答带标签；审核中可修改）', {
   body: UserEditBody,
   data: MemberInfo,
-  auth: 'required',
 });
 
 // Q&A and politics writes
@@ -341,10 +334,9 @@ export const AskBody = z.object({
   region: Region,
 });
 
-export const wendaAdd = api.post('/v1/bangbang/wenda/add', '提问（标题 5–50 字，描述至多 1000 字，图片至多 9 张，视频链接与区县可选；支持 Idempotency-Key）', {
+export const wendaAdd = api.write('/v1/bangbang/wenda/add', '提问（标题 5–50 字，描述至多 1000 字，图片至多 9 张，视频链接与区县可选；支持 Idempotency-Key）', {
   body: AskBody,
-  data: QuestionDetail.extend({ reviewState: z.string() }),
-  auth: 'required',
+  data: written(QuestionDetail),
 });
 
 export const AnswerBody = z.object({
@@ -353,10 +345,9 @@ export const AnswerBody = z.object({
   pictures: PictureList,
 });
 
-export const wendaReply = api.post('/v1/bangbang/wenda/reply', '回答问题（2–2000 字，图片至多 9 张；问题关闭回答后不可答；支持 Idempotency-Key）', {
+export const wendaReply = api.write('/v1/bangbang/wenda/reply', '回答问题（2–2000 字，图片至多 9 张；问题关闭回答后不可答；支持 Idempotency-Key）', {
   body: AnswerBody,
-  data: Answer.extend({ reviewState: z.string() }),
-  auth: 'required',
+  data: written(Answer),
 });
 
 export const PoliticsBody = z.object({
@@ -367,10 +358,9 @@ export const PoliticsBody = z.object({
   pictures: PictureList,
 });
 
-export const wenzhengAdd = api.post('/v1/bangbang/wenzheng/add', '我要问政（部门、标题 5–50 字、内容 10–2000 字、图片至多 9 张；支持 Idempotency-Key）', {
+export const wenzhengAdd = api.write('/v1/bangbang/wenzheng/add', '我要问政（部门、标题 5–50 字、内容 10–2000 字、图片至多 9 张；支持 Idempotency-Key）', {
   body: PoliticsBody,
-  data: PoliticsDetail.extend({ reviewState: z.string() }),
-  auth: 'required',
+  data: written(PoliticsDetail),
 });
 
 export const PoliticsReplyBody = z.object({
@@ -378,9 +368,8 @@ export const PoliticsReplyBody = z.object({
   content: Text({ min: 10, max: 3000, label: '回复内容' }),
 });
 
-export const wenzhengReply = api.post('/v1/bangbang/wenzheng/reply', '部门官方回复（仅该部门的账号；回复后状态为已回复，不可再回复）', {
+export const wenzhengReply = api.write('/v1/bangbang/wenzheng/reply', '部门官方回复（仅该部门的账号；回复后状态为已回复，不可再回复）', {
   body: PoliticsReplyBody,
   data: PoliticsDetail,
-  auth: 'required',
 });
 

@@ -14,7 +14,7 @@ import {
   STUDENT_NAME_MAX,
 } from './compositionLimits.ts';
 import { endpointsOf } from './endpoint.ts';
-import { Id, PagedBy10, ReviewState, Text } from './fields.ts';
+import { Author, Id, PagedBy10, ReviewState, Text } from './fields.ts';
 import { z } from './zod.ts';
 
 const api = endpointsOf('composition');
@@ -122,9 +122,7 @@ export type InfoItem = z.infer<typeof InfoItem>;
 export const EssayComment = z.object({
   id: z.number().int(),
   essayId: z.number().int(),
-  userId: z.number().int(),
-  nickname: z.string(),
-  userPic: z.string(),
+  ...Author,
   content: z.string(),
   /** The comment answered (0 at the top level) and its author. */
   replayId: z.number().int(),
@@ -249,10 +247,9 @@ export const ContributeBody = z
   .refine((v) => v.content !== '' || v.pictures.length > 0, { message: '请填写正文或上传作文照片', path: ['content'] });
 export type ContributeBody = z.output<typeof ContributeBody>;
 
-export const contributeEssay = api.post(PATHS.contribute, '投稿作文：学校（-1 为未选）、年级、可选指导老师、姓名、标题、正文和/或至多 9 张本人上传的照片；支持 Idempotency-Key', {
+export const contributeEssay = api.write(PATHS.contribute, '投稿作文：学校（-1 为未选）、年级、可选指导老师、姓名、标题、正文和/或至多 9 张本人上传的照片；支持 Idempotency-Key', {
   body: ContributeBody,
   data: Essay,
-  auth: 'required',
 });
 
 const Score = z
@@ -260,16 +257,15 @@ const Score = z
   .transform((v) => Number(v))
   .pipe(z.number().int().min(0, '评分须为 0–100 的整数').max(100, '评分须为 0–100 的整数'));
 
-export const reviewEssay = api.post(PATHS.review, '老师点评：只有被指定的认证老师可点评自己的作文（评分 0–100 与评语）；再次提交覆盖上次点评', {
+export const reviewEssay = api.write(PATHS.review, '老师点评：只有被指定的认证老师可点评自己的作文（评分 0–100 与评语）；再次提交覆盖上次点评', {
   body: z.object({ id: Id, score: Score, content: Text({ min: 5, max: REVIEW_MAX, label: '评语' }) }),
   data: Essay,
-  auth: 'required',
 });
 
 export const LikeAnswer = z.object({ voteType: z.number().int(), likeNum: z.number().int() });
 export type LikeAnswer = z.infer<typeof LikeAnswer>;
 
-export const likeEssay = api.post(PATHS.like, '点赞作文（每位读者一次；再点回答“你已经点过赞了”）', { body: z.object({ id: Id }), data: LikeAnswer, auth: 'required' });
+export const likeEssay = api.write(PATHS.like, '点赞作文（每位读者一次；再点回答“你已经点过赞了”）', { body: z.object({ id: Id }), data: LikeAnswer });
 
 export const listComments = api.get(PATHS.comments, '作文的评论（最新在前；登录时含本人审核中的评论）；空数组表示到底', {
   query: z.object({ id: Id, ...PagedBy10 }),
@@ -277,7 +273,7 @@ export const listComments = api.get(PATHS.comments, '作文的评论（最新在
   auth: 'optional',
 });
 
-export const storeComment = api.post(PATHS.commentStore, '评论作文（纯文本 1–300 字；replayId 回复某条评论）；支持 Idempotency-Key', {
+export const storeComment = api.write(PATHS.commentStore, '评论作文（纯文本 1–300 字；replayId 回复某条评论）；支持 Idempotency-Key', {
   body: z
     .object({
       id: Id,
@@ -285,10 +281,9 @@ export const storeComment = api.post(PATHS.commentStore, '评论作文（纯文�
       replayId: z.union([Id, z.literal(0), z.literal('0'), z.literal('')]).optional(),
     }),
   data: EssayComment,
-  auth: 'required',
 });
 
-export const reportEssay = api.post(PATHS.report, '举报（spec 7.5 作文问答式）：id 作文，isTitle=1 举报作文本身，0 举报 replayId 评论；type 为数据类型 7；content 为理由（逗号分隔，须在举报选项中）', {
+export const reportEssay = api.write(PATHS.report, '举报（spec 7.5 作文问答式）：id 作文，isTitle=1 举报作文本身，0 举报 replayId 评论；type 为数据类型 7；content 为理由（逗号分隔，须在举报选项中）', {
   body: z
     .object({
       id: Id,
@@ -298,5 +293,4 @@ export const reportEssay = api.post(PATHS.report, '举报（spec 7.5 作文问�
       content: Text({ min: 1, max: 200, label: '举报内容' }),
     }),
   data: z.null(),
-  auth: 'required',
 });

@@ -6,7 +6,7 @@
  */
 import { DISCOVER_PATHS as PATHS, KEYWORD_MAX_CHARS, POST_MAX_CHARS, POST_MAX_PICTURES, POST_MAX_TOPICS, POST_VIDEO_URL } from './discoverLimits.ts';
 import { endpointsOf } from './endpoint.ts';
-import { Id, PagedBy10, ReviewState, Text } from './fields.ts';
+import { Author, Id, PagedBy10, ReviewState, Text } from './fields.ts';
 import { z } from './zod.ts';
 
 const api = endpointsOf('discover');
@@ -50,9 +50,7 @@ export const Post = z.object({
   id: z.number().int(),
   /** The post's first topic: the classId its comment and like calls send (with from=quan). */
   classId: z.number().int(),
-  userId: z.number().int(),
-  nickname: z.string(),
-  userPic: z.string(),
+  ...Author,
   /** Plain text. */
   content: z.string(),
   like: z.number().int(),
@@ -159,8 +157,7 @@ export const PublishBody = z
     return { content: v.content, imageUrl: v.imageUrl, video: v.video, topicIds };
   });
 
-export const publishPost = api.post(PATHS.publish, '发布动态（纯文本 1–1000 字，图片至多 9 张且须为本人上传，视频至多 1 个且须为本人上传，话题 1–3 个；支持 Idempotency-Key；需审核时为待审核）', {
+export const publishPost = api.write(PATHS.publish, '发布动态（纯文本 1–1000 字，图片至多 9 张且须为本人上传，视频至多 1 个且须为本人上传，话题 1–3 个；支持 Idempotency-Key；需审核时为待审核）', {
   body: PublishBody,
   data: Post,
-  auth: 'required',
 });

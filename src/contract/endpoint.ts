@@ -59,18 +59,19 @@ export type Declared<Q extends z.ZodType | undefined, B extends z.ZodType | unde
 /**
  * The endpoints of one area, all under its OpenAPI tag: each is declared with its path, its summary and
  * what else is its own (schemas, auth, cache, invalidates). `content` is a GET whose anonymous answer a
- * CDN may keep ('content' cache), `get` one never kept unless it says so, `post` a write.
+ * CDN may keep ('content' cache), `get` one never kept unless it says so, `post` a write anyone may call
+ * and `write` one that needs a signed-in reader (auth 'required').
  */
 export function endpointsOf(tag: string) {
   const declare =
-    (method: Endpoint['method'], defaults: { cache?: CachePolicy } = {}) =>
+    (method: Endpoint['method'], defaults: Pick<Endpoint, 'cache' | 'auth'> = {}) =>
     <const P extends string, D extends z.ZodType, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
       path: P,
       summary: string,
       declared: Declared<Q, B, D>,
     ) =>
       defineEndpoint<Q, B, D, P>({ ...defaults, method, path, summary, tag, ...declared });
-  return { content: declare('GET', { cache: 'content' }), get: declare('GET'), post: declare('POST') };
+  return { content: declare('GET', { cache: 'content' }), get: declare('GET'), post: declare('POST'), write: declare('POST', { auth: 'required' }) };
 }
 
 export type QueryOf<E> = E extends Endpoint<infer Q, z.ZodType | undefined, z.ZodType> ? (Q extends z.ZodType ? z.input<Q> : undefined) : never;

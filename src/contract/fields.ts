@@ -35,6 +35,13 @@ export const PageSize = z
 /** The page query of the sections' lists: 10 items a page unless asked. */
 export const PagedBy10 = { page: Page, pageSize: PageSize.unwrap().default(10) };
 
+/** Who wrote an item (a question, a post, a comment, a photo) or who a member is, as lists show them. */
+export const Author = {
+  userId: z.number().int(),
+  nickname: z.string(),
+  userPic: z.string(),
+};
+
 /** Reader-written content's review state (team rule); 'pending' and 'rejected' are seen by the author only. */
 export const ReviewState = z.enum(['pending', 'approved', 'rejected']);
 export type ReviewState = z.infer<typeof ReviewState>;

@@ -7,7 +7,7 @@
  */
 import { Phone } from './accounts.ts';
 import { endpointsOf } from './endpoint.ts';
-import { Id, Page, ReviewState, Text } from './fields.ts';
+import { Author, Id, Page, ReviewState, Text } from './fields.ts';
 import {
   COMPLAINT_AMOUNT_MAX_YUAN,
   COMPLAINT_CONTENT_MAX,
@@ -59,9 +59,7 @@ function Pictures(max: number) {
 
 export const ReaderPhoto = z.object({
   id: z.number().int(),
-  userId: z.number().int(),
-  nickname: z.string(),
-  userPic: z.string(),
+  ...Author,
   url: z.string(),
   width: z.number().int(),
   height: z.number().int(),
@@ -89,10 +87,9 @@ export const PhotoPublishBody = z.object({
   caption: Text({ min: 1, max: PHOTO_CAPTION_MAX, label: '照片说明' }),
 });
 
-export const photoPublish = interactApi.post(PATHS.photoPublish, '发布一张读者照片（须为本人上传；说明 1–100 字；支持 Idempotency-Key；需审核时为待审核）', {
+export const photoPublish = interactApi.write(PATHS.photoPublish, '发布一张读者照片（须为本人上传；说明 1–100 字；支持 Idempotency-Key；需审核时为待审核）', {
   body: PhotoPublishBody,
   data: ReaderPhoto,
-  auth: 'required',
 });
 
 // ── Complaints ───────────────────────────────────────────────────────────────
@@ -196,10 +193,9 @@ export const ComplaintBody = z.object({
 });
 export type ComplaintBody = z.input<typeof ComplaintBody>;
 
-export const complaintCreate = complaintsApi.post(PATHS.complaintCreate, '提交投诉（平台、店铺或主播、订单号、金额、问题类型、经过、诉求、凭证图片≤9 张且须为本人上传、联系电话不公开；支持 Idempotency-Key）', {
+export const complaintCreate = complaintsApi.write(PATHS.complaintCreate, '提交投诉（平台、店铺或主播、订单号、金额、问题类型、经过、诉求、凭证图片≤9 张且须为本人上传、联系电话不公开；支持 Idempotency-Key）', {
   body: ComplaintBody,
   data: ComplaintDetail,
-  auth: 'required',
 });
 
 // ── Business cooperation ─────────────────────────────────────────────────────

@@ -106,14 +106,9 @@ export const LikeResult = z.object({
 export type LikeResult = z.infer<typeof LikeResult>;
 
 /** Spec 7.3. Answers statusCode 200 for a new like and for a repeat (nothing changes); 100 on failure. */
-export const likeDo = api.post(PATHS.likeDo, '点赞（每人每个对象一次；重复点赞不改变计数，答“你已经点过赞了”）', {
-  invalidates: 'like',
-  body: LikeBody,
-  data: LikeResult,
-  auth: 'required',
-});
+export const likeDo = api.write(PATHS.likeDo, '点赞（每人每个对象一次；重复点赞不改变计数，答“你已经点过赞了”）', { invalidates: 'like', body: LikeBody, data: LikeResult });
 
-export const addPraise = api.post('/api/praise/AddPraise', '点赞（同 /v1/like/do）', { invalidates: 'like', body: LikeBody, data: LikeResult, auth: 'required' });
+export const addPraise = api.write('/api/praise/AddPraise', '点赞（同 /v1/like/do）', { invalidates: 'like', body: LikeBody, data: LikeResult });
 
 export const LikeState = z.object({
   isDoLike: z.number().int(),
@@ -217,14 +212,13 @@ export const CommentStoreBody = z
   })
   .transform(toTarget);
 
-export const commentStore = api.post(PATHS.commentStore, '发表评论或回复（纯文本 1–500 字；同一内容 5 分钟内不可重复，两次发表间隔 5 秒；支持 Idempotency-Key）', {
+export const commentStore = api.write(PATHS.commentStore, '发表评论或回复（纯文本 1–500 字；同一内容 5 分钟内不可重复，两次发表间隔 5 秒；支持 Idempotency-Key）', {
   invalidates: 'commentStore',
   body: CommentStoreBody,
   data: CommentReply,
-  auth: 'required',
 });
 
-export const commentDelete = api.post(PATHS.commentDelete, '删除自己的评论（连同其回复）；帮帮评论用 id=plId 与 from=bang', {
+export const commentDelete = api.write(PATHS.commentDelete, '删除自己的评论（连同其回复）；帮帮评论用 id=plId 与 from=bang', {
   invalidates: 'commentDelete',
   body: z
     .object({
@@ -239,7 +233,6 @@ export const commentDelete = api.post(PATHS.commentDelete, '删除自己的评�
       return { plId: plId ?? 0, bang: v.from === 'bang' };
     }),
   data: z.object({ plId: z.number().int(), commentCount: z.number().int() }),
-  auth: 'required',
 });
 
 export const ReportOptions = z.object({ type: z.array(z.string()), tel: z.string() });
@@ -250,17 +243,16 @@ export const reportContent = api.get(PATHS.reportContent, '举报理由列表与
 /** Chosen reasons joined by commas (spec 7.5); each is checked against the server's list. */
 const ReportReasons = z.string().max(2000, '举报内容过长').optional().default('');
 
-export const newsDoReport = api.post(PATHS.newsDoReport, '举报文章（content 为所选理由，逗号分隔，须在理由列表中；每人每篇一次；每天至多 20 次）', {
+export const newsDoReport = api.write(PATHS.newsDoReport, '举报文章（content 为所选理由，逗号分隔，须在理由列表中；每人每篇一次；每天至多 20 次）', {
   invalidates: 'none',
   body: z.object({ classId: ClassId, newsId: Id, content: ReportReasons }),
   data: z.object({ id: z.number().int() }),
-  auth: 'required',
 });
 
 /** Spec 9 comment-reporting platform ids: news 0, live 1, video 0, image 2, tip 4, politics 5, QA 6. */
 export const PLATFORM_IDS = [0, 1, 2, 4, 5, 6] as const;
 
-export const commentDoReport = api.post('/api/comment/doReport', '举报评论（直播页 classId 12；platformId 见平台表；commentContent 以服务端存档为准）', {
+export const commentDoReport = api.write('/api/comment/doReport', '举报评论（直播页 classId 12；platformId 见平台表；commentContent 以服务端存档为准）', {
   invalidates: 'none',
   body: z.object({
     commentId: Id,
@@ -276,7 +268,6 @@ export const commentDoReport = api.post('/api/comment/doReport', '举报评论�
     commentContent: z.string().max(5000).optional(),
   }),
   data: z.object({ id: z.number().int() }),
-  auth: 'required',
 });
 
 /*
@@ -302,9 +293,8 @@ export const bangbangCommentList = api.get('/api/bangbang/comment/bangbanglist',
 });
 
 /** Spec 7.5: report a bangbang item (body not shown in the spec: id, classid as in 7.4, content as the news report). */
-export const bangDoReport = api.post(PATHS.bangDoReport, '举报帮帮内容（classid 2 问答、1 问政；id 为内容编号；content 为所选理由，逗号分隔；每人每条一次）', {
+export const bangDoReport = api.write(PATHS.bangDoReport, '举报帮帮内容（classid 2 问答、1 问政；id 为内容编号；content 为所选理由，逗号分隔；每人每条一次）', {
   invalidates: 'none',
   body: z.object({ classid: BangClassid, id: Id, content: ReportReasons }),
   data: z.object({ id: z.number().int() }),
-  auth: 'required',
 });

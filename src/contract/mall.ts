@@ -49,11 +49,7 @@ export const SigninResult = Account.extend({
 });
 export type SigninResult = z.infer<typeof SigninResult>;
 
-export const pointsSignin = pointsApi.post('/v1/points/signin', '每日签到（每个北京日一次，连续签到加分；重复签到不再加分）', {
-  invalidates: 'none',
-  auth: 'required',
-  data: SigninResult,
-});
+export const pointsSignin = pointsApi.write('/v1/points/signin', '每日签到（每个北京日一次，连续签到加分；重复签到不再加分）', { invalidates: 'none', data: SigninResult });
 
 export const LedgerItem = z.object({
   id: z.number().int(),
@@ -81,19 +77,9 @@ export type EarnResult = z.infer<typeof EarnResult>;
 
 const ArticleRef = z.object({ classId: ClassId, newsId: Id });
 
-export const pointsRead = pointsApi.post('/v1/points/read', '阅读文章得积分（每篇一次，每日有上限）', {
-  invalidates: 'none',
-  auth: 'required',
-  body: ArticleRef,
-  data: EarnResult,
-});
+export const pointsRead = pointsApi.write('/v1/points/read', '阅读文章得积分（每篇一次，每日有上限）', { invalidates: 'none', body: ArticleRef, data: EarnResult });
 
-export const pointsShare = pointsApi.post('/v1/points/share', '分享文章得积分（每篇每日一次，每日有上限）', {
-  invalidates: 'none',
-  auth: 'required',
-  body: ArticleRef,
-  data: EarnResult,
-});
+export const pointsShare = pointsApi.write('/v1/points/share', '分享文章得积分（每篇每日一次，每日有上限）', { invalidates: 'none', body: ArticleRef, data: EarnResult });
 
 export const EarnRuleItem = z.object({ reason: z.string(), text: z.string(), points: z.number().int(), dailyCap: z.number().int() });
 
@@ -224,8 +210,7 @@ export const ExchangeBody = z.object({
 });
 export type ExchangeBody = z.input<typeof ExchangeBody>;
 
-export const mallExchange = mallApi.post('/v1/mall/exchange', '兑换商品（需 Idempotency-Key；扣积分、减库存与兑换记录在同一事务中）', {
-  auth: 'required',
+export const mallExchange = mallApi.write('/v1/mall/exchange', '兑换商品（需 Idempotency-Key；扣积分、减库存与兑换记录在同一事务中）', {
   body: ExchangeBody,
   data: ExchangeDetail,
 });
@@ -242,9 +227,8 @@ export const mallExchangeDetail = mallApi.get('/v1/mall/exchange/detail', '我�
   data: ExchangeDetail,
 });
 
-export const mallExchangeConfirm = mallApi.post('/v1/mall/exchange/confirm', '确认收货（已发货 → 已完成）', {
+export const mallExchangeConfirm = mallApi.write('/v1/mall/exchange/confirm', '确认收货（已发货 → 已完成）', {
   invalidates: 'none',
-  auth: 'required',
   body: z.object({ id: Id }),
   data: ExchangeDetail,
 });
@@ -257,12 +241,7 @@ export const mallCouponList = mallApi.get('/v1/mall/coupon/list', '我的优惠�
   data: z.array(ExchangeItem),
 });
 
-export const mallCouponUse = mallApi.post('/v1/mall/coupon/use', '在商家出示后标记优惠券为已使用', {
-  invalidates: 'none',
-  auth: 'required',
-  body: z.object({ id: Id }),
-  data: ExchangeDetail,
-});
+export const mallCouponUse = mallApi.write('/v1/mall/coupon/use', '在商家出示后标记优惠券为已使用', { invalidates: 'none', body: z.object({ id: Id }), data: ExchangeDetail });
 
 export const mallTicketList = mallApi.get('/v1/mall/ticket/list', '我的票券：兑换到的卡密、观影与门票兑换码', {
   auth: 'required',

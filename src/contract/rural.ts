@@ -225,11 +225,7 @@ export const AskBody = z.object({
   district: Text({ max: 10, label: '所在区县' }).optional().default(''),
 });
 
-export const askQuestion = api.post(PATHS.ask, '向农技专家提问（纯文本 5–500 字，选一个领域；支持 Idempotency-Key；需审核时为待审核）', {
-  body: AskBody,
-  data: Question,
-  auth: 'required',
-});
+export const askQuestion = api.write(PATHS.ask, '向农技专家提问（纯文本 5–500 字，选一个领域；支持 Idempotency-Key；需审核时为待审核）', { body: AskBody, data: Question });
 
 export const getFarmerPosts = api.get(PATHS.posts, '农友说动态（最新在前；登录时含本人待审核的动态与点赞状态），按页返回，空数组表示到底', {
   query: z.object(PagedBy10),
@@ -250,10 +246,9 @@ export const PublishBody = z.object({
   district: Text({ max: 10, label: '所在区县' }).optional().default(''),
 });
 
-export const publishFarmerPost = api.post(PATHS.publish, '发布农友说（纯文本 1–1000 字，图片至多 9 张且须为本人上传；支持 Idempotency-Key；需审核时为待审核）', {
+export const publishFarmerPost = api.write(PATHS.publish, '发布农友说（纯文本 1–1000 字，图片至多 9 张且须为本人上传；支持 Idempotency-Key；需审核时为待审核）', {
   body: PublishBody,
   data: FarmerPost,
-  auth: 'required',
 });
 
 export const LikeBody = z.object({
@@ -262,19 +257,14 @@ export const LikeBody = z.object({
   like: z.union([z.literal('1'), z.literal('0'), z.literal(1), z.literal(0)], { error: '点赞参数不正确' }).transform((v) => Number(v) === 1),
 });
 
-export const likeFarmerPost = api.post(PATHS.like, '给农友说点赞或取消（like 为想要的状态，重复调用结果相同）', {
+export const likeFarmerPost = api.write(PATHS.like, '给农友说点赞或取消（like 为想要的状态，重复调用结果相同）', {
   body: LikeBody,
   data: z.object({ liked: z.boolean(), likeNum: z.number().int() }),
-  auth: 'required',
 });
 
 export const CommentBody = z.object({ postId: Id, text: Text({ min: 1, max: COMMENT_MAX_CHARS, label: '评论' }) });
 
-export const commentFarmerPost = api.post(PATHS.comment, '评论农友说（纯文本 1–300 字；支持 Idempotency-Key；需审核时为待审核）', {
-  body: CommentBody,
-  data: FarmerComment,
-  auth: 'required',
-});
+export const commentFarmerPost = api.write(PATHS.comment, '评论农友说（纯文本 1–300 字；支持 Idempotency-Key；需审核时为待审核）', { body: CommentBody, data: FarmerComment });
 
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确，应为年-月-日（如 2026-11-24）');
 

@@ -177,17 +177,9 @@ export const register = api.post('/v1/user/register', '注册：手机号、验�
   data: LoginData,
 });
 
-export const resetPassword = api.post('/v1/user/resetPassword', '找回密码：凭 valisendMsg 的凭证设置新密码，所有登录失效', {
-  invalidates: 'none',
-  body: TicketAndPassword,
-  data: z.null(),
-});
+export const resetPassword = api.post('/v1/user/resetPassword', '找回密码：凭 valisendMsg 的凭证设置新密码，所有登录失效', { invalidates: 'none', body: TicketAndPassword, data: z.null() });
 
-export const changePassword = api.write('/v1/user/changePassword', '修改密码：凭 valisendMsg 的凭证设置新密码，其他登录失效', {
-  invalidates: 'none',
-  body: TicketAndPassword,
-  data: z.null(),
-});
+export const changePassword = api.write('/v1/user/changePassword', '修改密码：凭 valisendMsg 的凭证设置新密码，其他登录失效', { invalidates: 'none', body: TicketAndPassword, data: z.null() });
 
 export const UserInfo = z.object({
   ...AccountIdentity.shape,

@@ -66,10 +66,7 @@ export const wendaGetHotQuestionList = api.content('/v1/bangbang/wenda/getHotQue
   data: z.array(QuestionListItem),
 });
 
-export const wendaGetNewQuestionList = api.content('/v1/bangbang/wenda/getNewQuestionList', '最新问题（新的在前），按页返回，空数组表示到底', {
-  query: ListQuery,
-  data: z.array(QuestionListItem),
-});
+export const wendaGetNewQuestionList = api.content('/v1/bangbang/wenda/getNewQuestionList', '最新问题（新的在前），按页返回，空数组表示到底', { query: ListQuery, data: z.array(QuestionListItem) });
 
 export const wendaGetNewAnswerList = api.content('/v1/bangbang/wenda/getNewAnswerList', '最新回答（新的在前），按页返回', { query: ListQuery, data: z.array(AnswerListItem) });
 
@@ -166,11 +163,7 @@ export const groupownetHome = api.get('/v1/bangbang/groupownet/home', '社群推
   auth: 'optional',
 });
 
-export const groupownetCommunity = api.get('/v1/bangbang/groupownet/community', '全部社群，按页返回（登录时带本人是否已加入）', {
-  query: ListQuery,
-  data: z.array(Group),
-  auth: 'optional',
-});
+export const groupownetCommunity = api.get('/v1/bangbang/groupownet/community', '全部社群，按页返回（登录时带本人是否已加入）', { query: ListQuery, data: z.array(Group), auth: 'optional' });
 
 export const groupownetSearch = api.get('/v1/bangbang/groupownet/search', '搜索社群（名称与简介），按页返回', {
   query: z.object({ keyword: Keyword, page: Page, pageSize: BoardPageSize }),
@@ -178,11 +171,7 @@ export const groupownetSearch = api.get('/v1/bangbang/groupownet/search', '搜�
   auth: 'optional',
 });
 
-export const groupownetUserInfo = api.get('/v1/bangbang/groupownet/userInfo', '一个社群的资料（登录时带本人是否已加入）', {
-  query: z.object({ id: Id }),
-  data: Group,
-  auth: 'optional',
-});
+export const groupownetUserInfo = api.get('/v1/bangbang/groupownet/userInfo', '一个社群的资料（登录时带本人是否已加入）', { query: z.object({ id: Id }), data: Group, auth: 'optional' });
 
 export const groupownetUserlist = api.get('/v1/bangbang/groupownet/userlist', '一个社群的成员（群主、管理员在前），按页返回', {
   query: z.object({ id: Id, page: Page, pageSize: BoardPageSize }),
@@ -203,10 +192,7 @@ export const GroupPostBody = z.object({
   pictures: PictureList,
 });
 
-export const groupownetPost = api.write('/v1/bangbang/groupownet/post', '在社群发帖（仅群成员；2–1000 字，图片至多 9 张；带审核状态；支持 Idempotency-Key）', {
-  body: GroupPostBody,
-  data: GroupPost,
-});
+export const groupownetPost = api.write('/v1/bangbang/groupownet/post', '在社群发帖（仅群成员；2–1000 字，图片至多 9 张；带审核状态；支持 Idempotency-Key）', { body: GroupPostBody, data: GroupPost });
 
 export const GroupJoinBody = z.object({ id: Id });
 export const JoinResult = z.object({ id: z.number().int(), joined: z.number().int(), memberCount: z.number().int() });
@@ -234,18 +220,10 @@ export const Tip = z.object({
 });
 export type Tip = z.infer<typeof Tip>;
 
-export const baoliaoList = api.get('/v1/bangbang/baoliao/list', '读者爆料（新的在前，本人的待审核爆料也在内），按页返回', {
-  query: ListQuery,
-  data: z.array(Tip),
-  auth: 'optional',
-});
+export const baoliaoList = api.get('/v1/bangbang/baoliao/list', '读者爆料（新的在前，本人的待审核爆料也在内），按页返回', { query: ListQuery, data: z.array(Tip), auth: 'optional' });
 
 /** One tip (spec 2.4 jump 20 "tip detail"): public once approved; the author also gets their own in review. */
-export const baoliaoDetail = api.get('/v1/bangbang/baoliao/detail', '一条读者爆料（已公开的；本人的待审核爆料本人可见）', {
-  query: z.object({ id: Id }),
-  data: Tip,
-  auth: 'optional',
-});
+export const baoliaoDetail = api.get('/v1/bangbang/baoliao/detail', '一条读者爆料（已公开的；本人的待审核爆料本人可见）', { query: z.object({ id: Id }), data: Tip, auth: 'optional' });
 
 export const TipBody = z.object({
   content: Text({ min: 5, max: 1000, label: '爆料内容' }),
@@ -299,11 +277,7 @@ export const MemberInfo = z.object({
 });
 export type MemberInfo = z.infer<typeof MemberInfo>;
 
-export const memberGetInfo = api.get('/api/bangbang/member/getInfo', '本人的身份认证状态（未申请、审核中、已通过、未通过及原因）', {
-  query: z.object({}),
-  data: MemberInfo,
-  auth: 'required',
-});
+export const memberGetInfo = api.get('/api/bangbang/member/getInfo', '本人的身份认证状态（未申请、审核中、已通过、未通过及原因）', { query: z.object({}), data: MemberInfo, auth: 'required' });
 
 export const UserEditBody = z
   .object({
@@ -319,10 +293,7 @@ export const UserEditBody = z
     return v;
   });
 
-export const memberUserEdit = api.write('/api/bangbang/member/useredit', '申请身份认证（入驻答人或记者；提交后审核中，审核通过后回答带标签；审核中可修改）', {
-  body: UserEditBody,
-  data: MemberInfo,
-});
+export const memberUserEdit = api.write('/api/bangbang/member/useredit', '申请身份认证（入驻答人或记者；提交后审核中，审核通过后回答带标签；审核中可修改）', { body: UserEditBody, data: MemberInfo });
 
 // Q&A and politics writes
 
@@ -345,10 +316,7 @@ export const AnswerBody = z.object({
   pictures: PictureList,
 });
 
-export const wendaReply = api.write('/v1/bangbang/wenda/reply', '回答问题（2–2000 字，图片至多 9 张；问题关闭回答后不可答；支持 Idempotency-Key）', {
-  body: AnswerBody,
-  data: written(Answer),
-});
+export const wendaReply = api.write('/v1/bangbang/wenda/reply', '回答问题（2–2000 字，图片至多 9 张；问题关闭回答后不可答；支持 Idempotency-Key）', { body: AnswerBody, data: written(Answer) });
 
 export const PoliticsBody = z.object({
   /** The department asked (an id of wenzheng/getMemberList). */
@@ -368,8 +336,5 @@ export const PoliticsReplyBody = z.object({
   content: Text({ min: 10, max: 3000, label: '回复内容' }),
 });
 
-export const wenzhengReply = api.write('/v1/bangbang/wenzheng/reply', '部门官方回复（仅该部门的账号；回复后状态为已回复，不可再回复）', {
-  body: PoliticsReplyBody,
-  data: PoliticsDetail,
-});
+export const wenzhengReply = api.write('/v1/bangbang/wenzheng/reply', '部门官方回复（仅该部门的账号；回复后状态为已回复，不可再回复）', { body: PoliticsReplyBody, data: PoliticsDetail });
 

@@ -98,20 +98,13 @@ export type Ad = z.infer<typeof Ad>;
 
 export const newsGetDetails = api.get('/v1/news/getDetails', '新闻详情（计一次浏览：onclick 含本次）', { query: NewsIdQuery, data: NewsDetail });
 
-export const kratosDetail = api.content('/kratos/v1/detail', '新闻详情（只读，不计浏览；详情页渲染、分享卡片与预览，浏览由 /v1/news/view 计数）', {
-  query: NewsIdQuery,
-  data: NewsDetail,
-});
+export const kratosDetail = api.content('/kratos/v1/detail', '新闻详情（只读，不计浏览；详情页渲染、分享卡片与预览，浏览由 /v1/news/view 计数）', { query: NewsIdQuery, data: NewsDetail });
 
 /** What a counted view answers: the item's count including this view. */
 export const ViewResult = z.object({ onclick: z.number().int() });
 export type ViewResult = z.infer<typeof ViewResult>;
 
-export const newsView = api.post('/v1/news/view', '计一次详情浏览（页面加载后由信标发送；每设备每条短时内只计一次，按地址限频）', {
-  invalidates: 'none',
-  body: NewsIdQuery,
-  data: ViewResult,
-});
+export const newsView = api.post('/v1/news/view', '计一次详情浏览（页面加载后由信标发送；每设备每条短时内只计一次，按地址限频）', { invalidates: 'none', body: NewsIdQuery, data: ViewResult });
 
 export const relationNews = api.content('/v1/news/getRelationNews', '相关新闻：同栏目优先，再同频道，不含本条', {
   query: z.object({

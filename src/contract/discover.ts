@@ -78,11 +78,7 @@ export type Post = z.infer<typeof Post>;
 
 export const getHotTopicList = api.content(PATHS.hotTopics, '热门话题（热度高的在前），按页返回，空数组表示到底', { query: z.object(PagedBy10), data: z.array(Topic) });
 
-export const getQuanInfo = api.get(PATHS.feed, '发现动态（最新在前；登录时含本人待审核的动态），按页返回，空数组表示到底', {
-  query: z.object(PagedBy10),
-  data: z.array(Post),
-  auth: 'optional',
-});
+export const getQuanInfo = api.get(PATHS.feed, '发现动态（最新在前；登录时含本人待审核的动态），按页返回，空数组表示到底', { query: z.object(PagedBy10), data: z.array(Post), auth: 'optional' });
 
 export const getQuanDetail = api.get(PATHS.detail, '一条动态（classId 为其话题，newsId 为动态编号）；待审核或未通过的动态只有作者可见', {
   query: z.object({ classId: Id.optional(), newsId: Id }),
@@ -92,11 +88,7 @@ export const getQuanDetail = api.get(PATHS.detail, '一条动态（classId 为�
 
 export const getThemeInfo = api.get(PATHS.themeInfo, '话题信息（标题、简介、封面、动态数与评论数）', { query: z.object({ themeId: Id }), data: Topic });
 
-export const themeRecentList = api.get(PATHS.themeRecent, '话题下的最新动态，按页返回，空数组表示到底', {
-  query: z.object({ themeId: Id, ...PagedBy10 }),
-  data: z.array(Post),
-  auth: 'optional',
-});
+export const themeRecentList = api.get(PATHS.themeRecent, '话题下的最新动态，按页返回，空数组表示到底', { query: z.object({ themeId: Id, ...PagedBy10 }), data: z.array(Post), auth: 'optional' });
 
 export const getHotWord = api.content(PATHS.hotWords, '发现搜索热词', { data: z.array(z.object({ id: z.number().int(), word: z.string() })) });
 

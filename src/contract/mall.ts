@@ -154,11 +154,7 @@ export const mallGoodsList = mallApi.get('/v1/mall/goods/list', '商品列表：
   data: z.array(GoodsCard),
 });
 
-export const mallGoodsDetail = mallApi.get('/v1/mall/goods/detail', '商品详情：图片、积分价、库存、每人限兑、有效期、说明', {
-  auth: 'optional',
-  query: z.object({ id: Id }),
-  data: GoodsDetail,
-});
+export const mallGoodsDetail = mallApi.get('/v1/mall/goods/detail', '商品详情：图片、积分价、库存、每人限兑、有效期、说明', { auth: 'optional', query: z.object({ id: Id }), data: GoodsDetail });
 
 export const DeliveryAddress = z.object({
   name: z.string(),
@@ -210,10 +206,7 @@ export const ExchangeBody = z.object({
 });
 export type ExchangeBody = z.input<typeof ExchangeBody>;
 
-export const mallExchange = mallApi.write('/v1/mall/exchange', '兑换商品（需 Idempotency-Key；扣积分、减库存与兑换记录在同一事务中）', {
-  body: ExchangeBody,
-  data: ExchangeDetail,
-});
+export const mallExchange = mallApi.write('/v1/mall/exchange', '兑换商品（需 Idempotency-Key；扣积分、减库存与兑换记录在同一事务中）', { body: ExchangeBody, data: ExchangeDetail });
 
 export const mallExchangeList = mallApi.get('/v1/mall/exchange/list', '我的兑换（新的在前，分页到空数组为止）', {
   auth: 'required',
@@ -221,17 +214,9 @@ export const mallExchangeList = mallApi.get('/v1/mall/exchange/list', '我的兑
   data: z.array(ExchangeItem),
 });
 
-export const mallExchangeDetail = mallApi.get('/v1/mall/exchange/detail', '我的一次兑换：状态、券码或卡密、收货信息', {
-  auth: 'required',
-  query: z.object({ id: Id }),
-  data: ExchangeDetail,
-});
+export const mallExchangeDetail = mallApi.get('/v1/mall/exchange/detail', '我的一次兑换：状态、券码或卡密、收货信息', { auth: 'required', query: z.object({ id: Id }), data: ExchangeDetail });
 
-export const mallExchangeConfirm = mallApi.write('/v1/mall/exchange/confirm', '确认收货（已发货 → 已完成）', {
-  invalidates: 'none',
-  body: z.object({ id: Id }),
-  data: ExchangeDetail,
-});
+export const mallExchangeConfirm = mallApi.write('/v1/mall/exchange/confirm', '确认收货（已发货 → 已完成）', { invalidates: 'none', body: z.object({ id: Id }), data: ExchangeDetail });
 
 export const COUPON_STATES = ['unused', 'used', 'expired'] as const;
 
@@ -257,9 +242,4 @@ export const CooperationBody = z.object({
 });
 export type CooperationBody = z.input<typeof CooperationBody>;
 
-export const mallCooperation = mallApi.post('/v1/mall/cooperation', '商城商务合作留言', {
-  invalidates: 'none',
-  auth: 'optional',
-  body: CooperationBody,
-  data: z.object({ id: z.number().int() }),
-});
+export const mallCooperation = mallApi.post('/v1/mall/cooperation', '商城商务合作留言', { invalidates: 'none', auth: 'optional', body: CooperationBody, data: z.object({ id: z.number().int() }) });

@@ -76,10 +76,7 @@ export const ListItem = z.object({
 });
 export type ListItem = z.infer<typeof ListItem>;
 
-export const channelGetList = api.content('/kratos/v2/channel/getList', '全部频道（含栏目与子频道图标）', {
-  query: z.object({ type: z.enum(['web', 'app']).default('web') }),
-  data: z.array(Channel),
-});
+export const channelGetList = api.content('/kratos/v2/channel/getList', '全部频道（含栏目与子频道图标）', { query: z.object({ type: z.enum(['web', 'app']).default('web') }), data: z.array(Channel) });
 
 /**
  * Snapshot anchor of a paged list (security.md M101): a time in milliseconds since the epoch; only items
@@ -124,18 +121,12 @@ export const channelList = api.content('/kratos/v1/channel/list', '频道新闻�
 
 export const columnList = api.content('/kratos/v1/column/list', '栏目新闻列表，按页返回', { query: z.object({ columnId: Id, ...AnchoredPaged }), data: NewsList });
 
-export const newsListByColumn = api.content('/v1/news/getListByColumnId', '栏目新闻列表（子频道图标的 apiurl），按页返回', {
-  query: z.object({ columnId: Id, ...AnchoredPaged }),
-  data: NewsList,
-});
+export const newsListByColumn = api.content('/v1/news/getListByColumnId', '栏目新闻列表（子频道图标的 apiurl），按页返回', { query: z.object({ columnId: Id, ...AnchoredPaged }), data: NewsList });
 
 export const ChannelGroup = z.object({ channelId: z.number().int(), channelName: z.string(), channelClass: z.array(Column) });
 export type ChannelGroup = z.infer<typeof ChannelGroup>;
 
-export const channelClassList = api.content('/kratos/v1/channelClass/list', '全部栏目，按频道分组', {
-  query: z.object({ from: z.enum(['wap', 'app']).default('wap') }),
-  data: z.array(ChannelGroup),
-});
+export const channelClassList = api.content('/kratos/v1/channelClass/list', '全部栏目，按频道分组', { query: z.object({ from: z.enum(['wap', 'app']).default('wap') }), data: z.array(ChannelGroup) });
 
 export const ColumnInfo = Column.extend({
   channelId: z.number().int(),
@@ -165,10 +156,7 @@ export type Topic = z.infer<typeof Topic>;
 
 export const topicsShow = api.content('/kratos/v1/topics/show', '话题详情', { query: z.object({ topicId: Id }), data: Topic });
 
-export const topicsNewsList = api.content('/kratos/v1/topics/news_list', '话题下的新闻，按页返回（时间线话题由早到晚）', {
-  query: z.object({ topicId: Id, ...Paged }),
-  data: NewsList,
-});
+export const topicsNewsList = api.content('/kratos/v1/topics/news_list', '话题下的新闻，按页返回（时间线话题由早到晚）', { query: z.object({ topicId: Id, ...Paged }), data: NewsList });
 
 export const topicsCollect = api.content('/kratos/v1/topicsCollect', '栏目的话题合集，按页返回', { query: z.object({ columnId: Id, ...Paged }), data: z.array(Topic) });
 
@@ -193,10 +181,7 @@ export type Special = z.infer<typeof Special>;
 
 export const specialCategory = api.content('/v1/news/specailCategory', '专题信息与分类', { query: z.object({ classId: Id }), data: Special });
 
-export const specialList = api.content('/v1/news/specialList', '专题新闻（可按分类），按页返回', {
-  query: z.object({ classId: Id, categoryId: Id.optional(), ...Paged }),
-  data: NewsList,
-});
+export const specialList = api.content('/v1/news/specialList', '专题新闻（可按分类），按页返回', { query: z.object({ classId: Id, categoryId: Id.optional(), ...Paged }), data: NewsList });
 
 export const HotWord = z.object({ id: z.number().int(), word: z.string() });
 
@@ -230,10 +215,7 @@ export const ACCOUNT_CLOSED_MESSAGE = '抱歉此账号主页(暂时)无法查看
 
 export const accountInfo = api.content('/api/SYAccount/getInfo', '山城号信息', { query: z.object({ classId: Id }), data: AccountInfo });
 
-export const accountHeadPage = api.content('/api/SYAccount/getHeadPage', '山城号主页文章，按页返回；isJump 为 0 时不可查看', {
-  query: z.object({ classId: Id, ...Paged }),
-  data: NewsList,
-});
+export const accountHeadPage = api.content('/api/SYAccount/getHeadPage', '山城号主页文章，按页返回；isJump 为 0 时不可查看', { query: z.object({ classId: Id, ...Paged }), data: NewsList });
 
 export const AccountStripItem = z.object({ img: z.string(), name: z.string(), classId: z.number().int(), isJump: z.number().int() });
 export type AccountStripItem = z.infer<typeof AccountStripItem>;
@@ -241,10 +223,7 @@ export type AccountStripItem = z.infer<typeof AccountStripItem>;
 export const accountRecommendList = api.content('/api/SYAccount/getRecommendList', '推荐山城号', { data: z.array(AccountStripItem) });
 
 /** The 山城号 square (/interact/syh, /syIframe/index): every account with its intro and counts, by page. */
-export const accountSquareList = api.content('/api/SYAccount/getSquareList', '山城号广场：全部山城号（简介、粉丝数、文章数），按页返回', {
-  query: z.object({ ...Paged }),
-  data: z.array(AccountInfo),
-});
+export const accountSquareList = api.content('/api/SYAccount/getSquareList', '山城号广场：全部山城号（简介、粉丝数、文章数），按页返回', { query: z.object({ ...Paged }), data: z.array(AccountInfo) });
 
 export interface AreaNode {
   columnid: number;
@@ -294,10 +273,7 @@ export const Location = z.object({
 });
 export type Location = z.infer<typeof Location>;
 
-export const areaLocate = api.get('/kratos/v1/area/locate', '由经纬度找最近的区县', {
-  query: z.object({ lat: Degrees(-90, 90, '纬度'), lng: Degrees(-180, 180, '经度') }),
-  data: Location,
-});
+export const areaLocate = api.get('/kratos/v1/area/locate', '由经纬度找最近的区县', { query: z.object({ lat: Degrees(-90, 90, '纬度'), lng: Degrees(-180, 180, '经度') }), data: Location });
 
 export const NewspaperSummary = z.object({
   id: z.number().int(),

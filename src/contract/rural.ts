@@ -257,10 +257,7 @@ export const LikeBody = z.object({
   like: z.union([z.literal('1'), z.literal('0'), z.literal(1), z.literal(0)], { error: '点赞参数不正确' }).transform((v) => Number(v) === 1),
 });
 
-export const likeFarmerPost = api.write(PATHS.like, '给农友说点赞或取消（like 为想要的状态，重复调用结果相同）', {
-  body: LikeBody,
-  data: z.object({ liked: z.boolean(), likeNum: z.number().int() }),
-});
+export const likeFarmerPost = api.write(PATHS.like, '给农友说点赞或取消（like 为想要的状态，重复调用结果相同）', { body: LikeBody, data: z.object({ liked: z.boolean(), likeNum: z.number().int() }) });
 
 export const CommentBody = z.object({ postId: Id, text: Text({ min: 1, max: COMMENT_MAX_CHARS, label: '评论' }) });
 
@@ -282,7 +279,4 @@ export const getVillage = api.get(PATHS.village, '一个信用村：农户积分
   data: z.object({ village: Village, households: z.array(Household), deeds: z.array(Deed) }),
 });
 
-export const getDeeds = api.get(PATHS.deeds, '信用积分事迹（可按村筛选，最新在前），按页返回，空数组表示到底', {
-  query: z.object({ villageId: Id.optional(), ...PagedBy10 }),
-  data: z.array(Deed),
-});
+export const getDeeds = api.get(PATHS.deeds, '信用积分事迹（可按村筛选，最新在前），按页返回，空数组表示到底', { query: z.object({ villageId: Id.optional(), ...PagedBy10 }), data: z.array(Deed) });

@@ -6,7 +6,7 @@
  */
 import { DISCOVER_PATHS as PATHS, KEYWORD_MAX_CHARS, POST_MAX_CHARS, POST_MAX_PICTURES, POST_MAX_TOPICS, POST_VIDEO_URL } from './discoverLimits.ts';
 import { endpointsOf } from './endpoint.ts';
-import { Author, Id, PagedBy10, ReviewState, Text } from './fields.ts';
+import { Author, Id, OwnReview, PagedBy10, Text } from './fields.ts';
 import { z } from './zod.ts';
 
 const api = endpointsOf('discover');
@@ -67,11 +67,7 @@ export const Post = z.object({
   official: OfficialReply.nullable(),
   /** The first comments (newest first), at most POST_COMMENTS_SHOWN. */
   comments: z.array(PostComment),
-  /** 'pending' and 'rejected' are seen by the author only (审核中 / the reason). */
-  reviewState: ReviewState,
-  rejectReason: z.string(),
-  /** 1 when the caller wrote it. */
-  belongMyself: z.number().int(),
+  ...OwnReview,
 });
 export type Post = z.infer<typeof Post>;
 

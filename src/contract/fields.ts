@@ -46,6 +46,12 @@ export const Author = {
 export const ReviewState = z.enum(['pending', 'approved', 'rejected']);
 export type ReviewState = z.infer<typeof ReviewState>;
 
+/**
+ * A reader's item under review: 'pending' and 'rejected' are seen by the author only (审核中 / the reason);
+ * belongMyself is 1 when the caller wrote it.
+ */
+export const OwnReview = { reviewState: ReviewState, rejectReason: z.string(), belongMyself: z.number().int() };
+
 // NUL cannot be stored by PostgreSQL; lone surrogates are not text (security.md F44, F45).
  
 const NUL = /\u0000/;

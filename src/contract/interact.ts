@@ -55,6 +55,9 @@ function Pictures(max: number) {
     .pipe(z.array(z.string()).max(max, `图片最多 ${max} 张`));
 }
 
+/** Like fields.ts OwnReview, with the reason named reviewReason as the 互动 answers spell it. */
+const Review = { reviewState: ReviewState, reviewReason: z.string(), belongMyself: z.number().int() };
+
 // ── Reader photos ────────────────────────────────────────────────────────────
 
 export const ReaderPhoto = z.object({
@@ -68,10 +71,7 @@ export const ReaderPhoto = z.object({
   like: z.number().int(),
   /** Beijing time `YYYY-MM-DD HH:mm`. */
   createTime: z.string(),
-  /** 'pending' and 'rejected' are seen by the author only (审核中 / the reason). */
-  reviewState: ReviewState,
-  reviewReason: z.string(),
-  belongMyself: z.number().int(),
+  ...Review,
 });
 export type ReaderPhoto = z.infer<typeof ReaderPhoto>;
 
@@ -112,9 +112,7 @@ export const ComplaintSummary = z.object({
   statusText: z.string(),
   pictureCount: z.number().int(),
   createTime: z.string(),
-  reviewState: ReviewState,
-  reviewReason: z.string(),
-  belongMyself: z.number().int(),
+  ...Review,
 });
 export type ComplaintSummary = z.infer<typeof ComplaintSummary>;
 

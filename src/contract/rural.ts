@@ -4,7 +4,7 @@
  * village credit scheme. Reader text is plain text. Credit data is public and masked (王*华).
  */
 import { endpointsOf } from './endpoint.ts';
-import { Id, PagedBy10, ReviewState, Text } from './fields.ts';
+import { Id, OwnReview, PagedBy10, ReviewState, Text } from './fields.ts';
 import {
   COMMENT_MAX_CHARS,
   KEYWORD_MAX_CHARS,
@@ -85,10 +85,7 @@ export const Question = z.object({
   pv: z.number().int(),
   createTime: z.string(),
   answers: z.array(Answer),
-  /** 'pending' and 'rejected' are seen by the asker only (审核中 / the reason). */
-  reviewState: ReviewState,
-  rejectReason: z.string(),
-  belongMyself: z.number().int(),
+  ...OwnReview,
 });
 export type Question = z.infer<typeof Question>;
 
@@ -115,9 +112,7 @@ export const FarmerPost = z.object({
   isDoLike: z.number().int(),
   createTime: z.string(),
   comments: z.array(FarmerComment),
-  reviewState: ReviewState,
-  rejectReason: z.string(),
-  belongMyself: z.number().int(),
+  ...OwnReview,
 });
 export type FarmerPost = z.infer<typeof FarmerPost>;
 

@@ -8,12 +8,13 @@
 import { Answer, BoardPageSize, Keyword, MemberItem, PoliticsDetail, QuestionDetail, QuestionListItem } from './bangbang.ts';
 import { endpointsOf } from './endpoint.ts';
 import { Author, Id, Page, Text } from './fields.ts';
+import { PICTURES_MAX } from './uploadLimits.ts';
 import { z } from './zod.ts';
 
 const api = endpointsOf('bangbang');
 
 /** Spec 9: a question or an answer carries at most 9 pictures, each an own upload. */
-export const BANG_MAX_PICTURES = 9;
+export const BANG_MAX_PICTURES = PICTURES_MAX;
 /** The tip hot-line of the board (spec 9: 免费拨打 plus the number). */
 export const TIP_HOTLINE = '023-63907110';
 

@@ -266,15 +266,20 @@ export const explainDetail = api.get('/v1/bangbang/explain/detail', '一篇帮�
 
 // members: applications
 
-/** The caller's own member row: 'none' before applying; pending / approved / rejected after. */
-export const MemberInfo = z.object({
-  state: z.enum(['none', 'pending', 'approved', 'rejected']),
-  reason: z.string(),
+/** What an identity application states: the member type applied for, its tag and who the applicant is. */
+export const ApplicationForm = {
   userType: z.number().int(),
   typeName: z.string(),
   realName: z.string(),
   job: z.string(),
   introduction: z.string(),
+};
+
+/** The caller's own member row: 'none' before applying; pending / approved / rejected after. */
+export const MemberInfo = z.object({
+  state: z.enum(['none', 'pending', 'approved', 'rejected']),
+  reason: z.string(),
+  ...ApplicationForm,
 });
 export type MemberInfo = z.infer<typeof MemberInfo>;
 

@@ -6,6 +6,7 @@
  * carry the type tag.
  */
 import { BoardPageSize } from './bangbang.ts';
+import { ApplicationForm } from './bangbangBoard.ts';
 import { endpointsOf } from './endpoint.ts';
 import { Id, Page, Text } from './fields.ts';
 import { z } from './zod.ts';
@@ -21,11 +22,7 @@ export const ApplicationState = z.enum(['pending', 'approved', 'rejected'], { er
 export const Application = z.object({
   userId: z.number().int(),
   nickname: z.string(),
-  userType: z.number().int(),
-  typeName: z.string(),
-  realName: z.string(),
-  job: z.string(),
-  introduction: z.string(),
+  ...ApplicationForm,
   proofPicture: z.string(),
   state: ApplicationState,
   reason: z.string(),

@@ -4,7 +4,7 @@
  * reply of a politics question is rich HTML that passed the one sanitiser (render it with RichText).
  */
 import { endpointsOf } from './endpoint.ts';
-import { Author, Id, Page, PageSize, Text } from './fields.ts';
+import { Author, Id, NoQuery, Page, PageSize, Text } from './fields.ts';
 import { z } from './zod.ts';
 
 const api = endpointsOf('bangbang');
@@ -256,9 +256,9 @@ export const BangHome = z.object({
 });
 export type BangHome = z.infer<typeof BangHome>;
 
-export const bangHome = api.content('/v1/bangbang/home', '帮帮首页：服务宫格、最新与最热（问答与问政）', { query: z.object({}), data: BangHome });
+export const bangHome = api.content('/v1/bangbang/home', '帮帮首页：服务宫格、最新与最热（问答与问政）', { query: NoQuery, data: BangHome });
 
-export const bangHotSearch = api.content('/v1/bangbang/home/hotsearch', '帮帮热门搜索词', { query: z.object({}), data: z.array(HotSearch) });
+export const bangHotSearch = api.content('/v1/bangbang/home/hotsearch', '帮帮热门搜索词', { query: NoQuery, data: z.array(HotSearch) });
 
 export const BangSearchResult = z.object({
   questions: z.array(QuestionListItem),
@@ -282,4 +282,4 @@ export const memberTopSearch = api.get('/v1/bangbang/member/top/search', '搜索
   data: z.array(MemberItem),
 });
 
-export const serviceGetService = api.content('/v1/bangbang/service/getService', '便民服务宫格（按类别）', { query: z.object({}), data: z.array(ServiceGroup) });
+export const serviceGetService = api.content('/v1/bangbang/service/getService', '便民服务宫格（按类别）', { query: NoQuery, data: z.array(ServiceGroup) });

@@ -7,7 +7,7 @@
  */
 import { Answer, BoardPageSize, Keyword, MemberItem, PoliticsDetail, QuestionDetail, QuestionListItem } from './bangbang.ts';
 import { endpointsOf } from './endpoint.ts';
-import { Author, Id, Page, Text } from './fields.ts';
+import { Author, Id, NoQuery, Page, Text } from './fields.ts';
 import { PICTURES_MAX } from './uploadLimits.ts';
 import { z } from './zod.ts';
 
@@ -60,7 +60,7 @@ export const WendaIndex = z.object({
 });
 export type WendaIndex = z.infer<typeof WendaIndex>;
 
-export const wendaIndex = api.content('/v1/bangbang/wenda/index', '问答首页：今日热问、最新问题、最新回答、推荐答人（各取前几条）', { query: z.object({}), data: WendaIndex });
+export const wendaIndex = api.content('/v1/bangbang/wenda/index', '问答首页：今日热问、最新问题、最新回答、推荐答人（各取前几条）', { query: NoQuery, data: WendaIndex });
 
 export const wendaGetHotQuestionList = api.content('/v1/bangbang/wenda/getHotQuestionList', '今日热问（浏览量高的在前），按页返回，空数组表示到底', {
   query: ListQuery,
@@ -71,7 +71,7 @@ export const wendaGetNewQuestionList = api.content('/v1/bangbang/wenda/getNewQue
 
 export const wendaGetNewAnswerList = api.content('/v1/bangbang/wenda/getNewAnswerList', '最新回答（新的在前），按页返回', { query: ListQuery, data: z.array(AnswerListItem) });
 
-export const wendaGetRecommenderList = api.content('/v1/bangbang/wenda/getRecommenderList', '推荐答人', { query: z.object({}), data: z.array(MemberItem) });
+export const wendaGetRecommenderList = api.content('/v1/bangbang/wenda/getRecommenderList', '推荐答人', { query: NoQuery, data: z.array(MemberItem) });
 
 /** Spec 2.7 ask-special: type 1 入驻答人, 2 入驻记者. */
 export const MemberListType = z.enum(['1', '2'], { error: '类型只能是 1 或 2' }).default('1');
@@ -159,7 +159,7 @@ export const GroupMember = z.object({
 export type GroupMember = z.infer<typeof GroupMember>;
 
 export const groupownetHome = api.get('/v1/bangbang/groupownet/home', '社群推荐：推荐的群与群里的精选帖子', {
-  query: z.object({}),
+  query: NoQuery,
   data: z.object({ groups: z.array(Group), posts: z.array(GroupPost) }),
   auth: 'optional',
 });
@@ -283,7 +283,7 @@ export const MemberInfo = z.object({
 });
 export type MemberInfo = z.infer<typeof MemberInfo>;
 
-export const memberGetInfo = api.get('/api/bangbang/member/getInfo', '本人的身份认证状态（未申请、审核中、已通过、未通过及原因）', { query: z.object({}), data: MemberInfo, auth: 'required' });
+export const memberGetInfo = api.get('/api/bangbang/member/getInfo', '本人的身份认证状态（未申请、审核中、已通过、未通过及原因）', { query: NoQuery, data: MemberInfo, auth: 'required' });
 
 export const UserEditBody = z
   .object({

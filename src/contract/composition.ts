@@ -19,6 +19,10 @@ import { z } from './zod.ts';
 
 const api = endpointsOf('composition');
 
+/** The school an essay, a teacher or a student belongs to. */
+const AtSchool = { schoolId: z.number().int(), schoolName: z.string() };
+/** A student's grade, 1–12, and its label (初二 for 8). */
+const InGrade = { grade: z.number().int(), gradeLabel: z.string() };
 
 export const EssaySummary = z.object({
   id: z.number().int(),
@@ -27,10 +31,8 @@ export const EssaySummary = z.object({
   excerpt: z.string(),
   userId: z.number().int(),
   studentName: z.string(),
-  grade: z.number().int(),
-  gradeLabel: z.string(),
-  schoolId: z.number().int(),
-  schoolName: z.string(),
+  ...InGrade,
+  ...AtSchool,
   /** 0 when no teacher was chosen. */
   teacherId: z.number().int(),
   teacherName: z.string(),
@@ -88,8 +90,7 @@ export const Teacher = z.object({
   title: z.string(),
   intro: z.string(),
   avatar: z.string(),
-  schoolId: z.number().int(),
-  schoolName: z.string(),
+  ...AtSchool,
   reviewCount: z.number().int(),
   /** Mean score of the teacher's reviews (one decimal), 0 when none. */
   avgScore: z.number(),
@@ -99,10 +100,8 @@ export type Teacher = z.infer<typeof Teacher>;
 export const Student = z.object({
   userId: z.number().int(),
   name: z.string(),
-  schoolId: z.number().int(),
-  schoolName: z.string(),
-  grade: z.number().int(),
-  gradeLabel: z.string(),
+  ...AtSchool,
+  ...InGrade,
   essayCount: z.number().int(),
   likeTotal: z.number().int(),
 });

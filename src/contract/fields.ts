@@ -32,6 +32,9 @@ export const PageSize = z
   .pipe(z.number().int().min(1, '每页条数至少为 1').max(50, '每页条数不能超过 50'))
   .default(20);
 
+/** The query of an endpoint that takes none: whatever is sent is ignored. */
+export const NoQuery = z.object({});
+
 /** The page query of the sections' lists: 10 items a page unless asked. */
 export const PagedBy10 = { page: Page, pageSize: PageSize.unwrap().default(10) };
 

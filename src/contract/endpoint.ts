@@ -71,7 +71,12 @@ export function endpointsOf(tag: string) {
       declared: Declared<Q, B, D>,
     ) =>
       defineEndpoint<Q, B, D, P>({ ...defaults, method, path, summary, tag, ...declared });
-  return { content: declare('GET', { cache: 'content' }), get: declare('GET'), post: declare('POST'), write: declare('POST', { auth: 'required' }) };
+  return {
+    content: declare('GET', { cache: 'content' }),
+    get: declare('GET'),
+    post: declare('POST'),
+    write: declare('POST', { auth: 'required' }),
+  };
 }
 
 export type QueryOf<E> = E extends Endpoint<infer Q, z.ZodType | undefined, z.ZodType> ? (Q extends z.ZodType ? z.input<Q> : undefined) : never;

@@ -3,9 +3,11 @@
  * profile, logout, messenger login with phone binding (spec 2.5, 3, 4, 7.8; issue 9).
  * Field names as the spec spells them (unionId, integRal, creditLevel, syPhone).
  */
-import { defineEndpoint } from './endpoint.ts';
+import { endpointsOf } from './endpoint.ts';
 import { normalisePhone, PASSWORD_MAX, PASSWORD_MIN } from './accountLimits.ts';
 import { z } from './zod.ts';
+
+const api = endpointsOf('accounts');
 
 export { maskPhone, normalisePhone, PASSWORD_MAX, PASSWORD_MIN, SLIDE_SCENE } from './accountLimits.ts';
 
@@ -86,11 +88,7 @@ export type SlideVendor = z.infer<typeof SlideVendor>;
 
 // ── slide check (our own 滑动验证) ───────────────────────────────────────────────────────────────
 
-export const captchaChallenge = defineEndpoint({
-  method: 'GET',
-  path: '/api/captcha/challenge',
-  summary: '滑动验证：取一个挑战（签名，5 分钟内有效）',
-  tag: 'accounts',
+export const captchaChallenge = api.get('/api/captcha/challenge', '滑动验证：取一个挑战（签名，5 分钟内有效）', {
   data: z.object({
     challenge: z.string(),
     scene: z.string(),
@@ -103,12 +101,8 @@ export const captchaChallenge = defineEndpoint({
 /** One point of the drag: x offset in px from the start, y offset in px, ms since the drag began. */
 export const TrailPoint = z.tuple([z.number().finite(), z.number().finite(), z.number().finite()]);
 
-export const captchaVerify = defineEndpoint({
+export const captchaVerify = api.post('/api/captcha/verify', '滑动验证：提交拖动轨迹，服务端判定后签发一次性结果', {
   invalidates: 'none',
-  method: 'POST',
-  path: '/api/captcha/verify',
-  summary: '滑动验证：提交拖动轨迹，服务端判定后签发一次性结果',
-  tag: 'accounts',
   body: z.object({
     challenge: z.string().max(200),
     /** Track length the handle can travel, in px. */
@@ -120,12 +114,8 @@ export const captchaVerify = defineEndpoint({
 
 // ── SMS codes ──────────────────────────────────────────────────────────────────────────────────
 
-export const sendCode = defineEndpoint({
+export const sendCode = api.post('/v1/common/webSendMsg1', '发送短信验证码（需先通过滑动验证）', {
   invalidates: 'none',
-  method: 'POST',
-  path: '/v1/common/webSendMsg1',
-  summary: '发送短信验证码（需先通过滑动验证）',
-  tag: 'accounts',
   body: SlideResult.extend({
     /** Absent only for `change`, which goes to the logged-in reader's own phone. */
     phone: Phone.optional(),
@@ -135,12 +125,8 @@ export const sendCode = defineEndpoint({
   auth: 'optional',
 });
 
-export const checkCode = defineEndpoint({
+export const checkCode = api.post('/v1/common/valisendMsg', '校验验证码（找回或修改密码的第一步），返回一次性凭证', {
   invalidates: 'none',
-  method: 'POST',
-  path: '/v1/common/valisendMsg',
-  summary: '校验验证码（找回或修改密码的第一步），返回一次性凭证',
-  tag: 'accounts',
   body: z.object({
     phone: Phone.optional(),
     code: SmsCode,
@@ -171,22 +157,10 @@ export const LoginData = z.object({
 });
 export type LoginData = z.infer<typeof LoginData>;
 
-export const codeLogin = defineEndpoint({
-  invalidates: 'none',
-  method: 'POST',
-  path: '/v1/user/code_login',
-  summary: '验证码登录（未注册的手机号自动注册）',
-  tag: 'accounts',
-  body: PhoneAndCode,
-  data: LoginData,
-});
+export const codeLogin = api.post('/v1/user/code_login', '验证码登录（未注册的手机号自动注册）', { invalidates: 'none', body: PhoneAndCode, data: LoginData });
 
-export const passwordLogin = defineEndpoint({
+export const passwordLogin = api.post('/v1/user/login', '密码登录；同一账号连续失败 5 次后需滑动验证（statusCode 428）', {
   invalidates: 'none',
-  method: 'POST',
-  path: '/v1/user/login',
-  summary: '密码登录；同一账号连续失败 5 次后需滑动验证（statusCode 428）',
-  tag: 'accounts',
   // The slide result is asked for only after 5 failures, so each of its fields may be absent.
   body: SlideResult.partial().extend({ phone: Phone, password: LoginPassword }),
   data: LoginData,
@@ -197,36 +171,15 @@ export const AGREE_REQUIRED = '请阅读并同意《用户协议》和《隐私�
 /** Consent to the user agreement and the privacy policy (PIPL art. 14): '1', 'true' or true; anything else is refused. */
 const Agree = z.union([z.literal(true), z.literal('1'), z.literal('true'), z.literal(1)], { error: AGREE_REQUIRED }).transform(() => true as const);
 
-export const register = defineEndpoint({
+export const register = api.post('/v1/user/register', '注册：手机号、验证码、密码，并同意用户协议和隐私政策（agree=1）', {
   invalidates: 'none',
-  method: 'POST',
-  path: '/v1/user/register',
-  summary: '注册：手机号、验证码、密码，并同意用户协议和隐私政策（agree=1）',
-  tag: 'accounts',
   body: PhoneAndCode.extend({ password: Password, agree: Agree }),
   data: LoginData,
 });
 
-export const resetPassword = defineEndpoint({
-  invalidates: 'none',
-  method: 'POST',
-  path: '/v1/user/resetPassword',
-  summary: '找回密码：凭 valisendMsg 的凭证设置新密码，所有登录失效',
-  tag: 'accounts',
-  body: TicketAndPassword,
-  data: z.null(),
-});
+export const resetPassword = api.post('/v1/user/resetPassword', '找回密码：凭 valisendMsg 的凭证设置新密码，所有登录失效', { invalidates: 'none', body: TicketAndPassword, data: z.null() });
 
-export const changePassword = defineEndpoint({
-  invalidates: 'none',
-  method: 'POST',
-  path: '/v1/user/changePassword',
-  summary: '修改密码：凭 valisendMsg 的凭证设置新密码，其他登录失效',
-  tag: 'accounts',
-  body: TicketAndPassword,
-  data: z.null(),
-  auth: 'required',
-});
+export const changePassword = api.write('/v1/user/changePassword', '修改密码：凭 valisendMsg 的凭证设置新密码，其他登录失效', { invalidates: 'none', body: TicketAndPassword, data: z.null() });
 
 export const UserInfo = z.object({
   ...AccountIdentity.shape,
@@ -243,43 +196,20 @@ export const UserInfo = z.object({
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 
-export const baseInfo = defineEndpoint({
-  method: 'GET',
-  path: '/v1/user/baseInfo',
-  summary: '当前登录用户的资料',
-  tag: 'accounts',
-  data: UserInfo,
-  auth: 'required',
-});
+export const baseInfo = api.get('/v1/user/baseInfo', '当前登录用户的资料', { data: UserInfo, auth: 'required' });
 
-export const logoutEndpoint = defineEndpoint({
-  invalidates: 'none',
-  method: 'POST',
-  path: '/v1/user/logout',
-  summary: '退出登录：本次登录的 token 在服务端作废',
-  tag: 'accounts',
-  data: z.null(),
-  auth: 'required',
-});
+export const logoutEndpoint = api.write('/v1/user/logout', '退出登录：本次登录的 token 在服务端作废', { invalidates: 'none', data: z.null() });
 
 // ── messenger login ───────────────────────────────────────────────────────────────────────────
 
 export const MESSENGER_LOGIN_TYPE = 'wechat';
 
-export const messengerAuthorize = defineEndpoint({
-  method: 'GET',
-  path: '/member/v1/user/authorizeUrl',
-  summary: '微信授权：取授权地址与 state（state 由浏览器保存，回跳时核对）',
-  tag: 'accounts',
+export const messengerAuthorize = api.get('/member/v1/user/authorizeUrl', '微信授权：取授权地址与 state（state 由浏览器保存，回跳时核对）', {
   query: z.object({ redirect: z.string().max(2000).default('') }),
   data: z.object({ url: z.string(), state: z.string() }),
 });
 
-export const tokenByCode = defineEndpoint({
-  method: 'GET',
-  path: '/member/v1/user/tokenByCode',
-  summary: '微信授权码换取待登录凭证（unionId 字段是服务端签发的一次性凭证，不是微信的 unionid）',
-  tag: 'accounts',
+export const tokenByCode = api.get('/member/v1/user/tokenByCode', '微信授权码换取待登录凭证（unionId 字段是服务端签发的一次性凭证，不是微信的 unionid）', {
   query: z.object({
     code: z.string().min(1).max(128),
     state: z.string().regex(OAUTH_STATE, 'state 不正确'),
@@ -292,43 +222,24 @@ export const tokenByCode = defineEndpoint({
 /** The pending messenger login: the opaque handle tokenByCode returned, named as the spec names it. */
 const PendingUnionId = z.string({ error: '请重新登陆' }).regex(/^[A-Za-z0-9_-]{43}$/, '请重新登陆');
 
-export const unionIdIsBind = defineEndpoint({
+export const unionIdIsBind = api.post('/v1/user/unionIdIsBind', '待登录的微信用户是否已绑定手机号', {
   invalidates: 'none',
-  method: 'POST',
-  path: '/v1/user/unionIdIsBind',
-  summary: '待登录的微信用户是否已绑定手机号',
-  tag: 'accounts',
   body: z.object({ unionId: PendingUnionId }),
   data: z.object({ isBind: z.boolean() }),
 });
 
-export const thirdPartyLogin = defineEndpoint({
+export const thirdPartyLogin = api.post('/v1/user/thirdPartyLogin', '已绑定手机号的微信用户登录', {
   invalidates: 'none',
-  method: 'POST',
-  path: '/v1/user/thirdPartyLogin',
-  summary: '已绑定手机号的微信用户登录',
-  tag: 'accounts',
   body: z.object({ type: z.literal(MESSENGER_LOGIN_TYPE, { error: '登录方式不正确' }).default(MESSENGER_LOGIN_TYPE), unionId: PendingUnionId }),
   data: LoginData,
 });
 
-export const bind3rdParty = defineEndpoint({
+export const bind3rdParty = api.post('/v1/user/bind3rdParty', '微信用户绑定手机号（需该手机号的 bind 验证码）并登录', {
   invalidates: 'none',
-  method: 'POST',
-  path: '/v1/user/bind3rdParty',
-  summary: '微信用户绑定手机号（需该手机号的 bind 验证码）并登录',
-  tag: 'accounts',
   body: PhoneAndCode.extend({ unionId: PendingUnionId }),
   data: LoginData,
 });
 
 export const OutboxMessage = z.object({ phone: z.string(), text: z.string(), sentAt: z.string() });
 
-export const devOutbox = defineEndpoint({
-  method: 'GET',
-  path: '/api/dev/outbox',
-  summary: '开发用短信发件箱（NODE_ENV=production 时不存在）',
-  tag: 'accounts',
-  query: z.object({ phone: Phone }),
-  data: z.array(OutboxMessage),
-});
+export const devOutbox = api.get('/api/dev/outbox', '开发用短信发件箱（NODE_ENV=production 时不存在）', { query: z.object({ phone: Phone }), data: z.array(OutboxMessage) });

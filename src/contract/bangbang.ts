@@ -3,18 +3,14 @@
  * names in the spec's style (camelCase, ids as numbers). Texts of readers are plain text; the official
  * reply of a politics question is rich HTML that passed the one sanitiser (render it with RichText).
  */
-import { defineEndpoint } from './endpoint.ts';
-import { Id, Page, PageSize, Text } from './fields.ts';
+import { endpointsOf } from './endpoint.ts';
+import { Author, Id, NoQuery, Page, PageSize, Text } from './fields.ts';
 import { z } from './zod.ts';
+
+const api = endpointsOf('bangbang');
 
 /** Spec 7.4: the bangbang comment classid — 1 politics (问政), 2 Q&A (问答). */
 export const BANG_CLASSID = { politics: 1, qa: 2 } as const;
-
-const Author = {
-  userId: z.number().int(),
-  nickname: z.string(),
-  userPic: z.string(),
-};
 
 /**
  * Team rule: a question in review or refused reaches its asker only, who sees 审核中 or the reason
@@ -112,31 +108,19 @@ export const PoliticsDetail = z.object({
 });
 export type PoliticsDetail = z.infer<typeof PoliticsDetail>;
 
-export const wenzhengGetDetail = defineEndpoint({
-  method: 'GET',
-  path: '/v1/bangbang/wenzheng/getDetail',
-  summary: '问政详情（问题、部门、官方回复与计数；登录时带本人是否已赞）',
-  tag: 'bangbang',
+export const wenzhengGetDetail = api.get('/v1/bangbang/wenzheng/getDetail', '问政详情（问题、部门、官方回复与计数；登录时带本人是否已赞）', {
   query: z.object({ id: Id }),
   data: PoliticsDetail,
   auth: 'optional',
 });
 
-export const wendaGetAnswerDetail = defineEndpoint({
-  method: 'GET',
-  path: '/v1/bangbang/wenda/getAnswerDetail',
-  summary: '问答详情（问题与计数；登录时带本人是否已赞）',
-  tag: 'bangbang',
+export const wendaGetAnswerDetail = api.get('/v1/bangbang/wenda/getAnswerDetail', '问答详情（问题与计数；登录时带本人是否已赞）', {
   query: z.object({ id: Id }),
   data: QuestionDetail,
   auth: 'optional',
 });
 
-export const wendaGetAnswerListById = defineEndpoint({
-  method: 'GET',
-  path: '/v1/bangbang/wenda/getAnswerListById',
-  summary: '一个问题的回答（最早在前），按页返回，空数组表示到底',
-  tag: 'bangbang',
+export const wendaGetAnswerListById = api.get('/v1/bangbang/wenda/getAnswerListById', '一个问题的回答（最早在前），按页返回，空数组表示到底', {
   query: z.object({ id: Id, page: Page, pageSize: PageSize }),
   data: z.array(Answer),
   auth: 'optional',
@@ -182,22 +166,12 @@ const PoliticsListQuery = z.object({
   step: z.enum(['submitted', 'accepted', 'replied'], { error: '办理状态只能是已提交、已受理或已回复' }).optional(),
 });
 
-export const wenzhengGetNewList = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: '/v1/bangbang/wenzheng/getNewList',
-  summary: '最新问政（新的在前），按页返回，空数组表示到底；step 只看已提交、已受理或已回复的',
-  tag: 'bangbang',
+export const wenzhengGetNewList = api.content('/v1/bangbang/wenzheng/getNewList', '最新问政（新的在前），按页返回，空数组表示到底；step 只看已提交、已受理或已回复的', {
   query: PoliticsListQuery,
   data: z.array(PoliticsListItem),
 });
 
-export const wenzhengGetHotList = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: '/v1/bangbang/wenzheng/getHotList',
-  summary: '最热问政（浏览量高的在前），按页返回，空数组表示到底；step 只看已提交、已受理或已回复的',
-  tag: 'bangbang',
+export const wenzhengGetHotList = api.content('/v1/bangbang/wenzheng/getHotList', '最热问政（浏览量高的在前），按页返回，空数组表示到底；step 只看已提交、已受理或已回复的', {
   query: PoliticsListQuery,
   data: z.array(PoliticsListItem),
 });
@@ -263,9 +237,7 @@ export type ServiceGroup = z.infer<typeof ServiceGroup>;
 
 /** A member of the board (入驻答人, 记者, official accounts) as lists and search show them. */
 export const MemberItem = z.object({
-  userId: z.number().int(),
-  nickname: z.string(),
-  userPic: z.string(),
+  ...Author,
   ...Answerer,
   answerCount: z.number().int(),
 });
@@ -284,25 +256,9 @@ export const BangHome = z.object({
 });
 export type BangHome = z.infer<typeof BangHome>;
 
-export const bangHome = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: '/v1/bangbang/home',
-  summary: '帮帮首页：服务宫格、最新与最热（问答与问政）',
-  tag: 'bangbang',
-  query: z.object({}),
-  data: BangHome,
-});
+export const bangHome = api.content('/v1/bangbang/home', '帮帮首页：服务宫格、最新与最热（问答与问政）', { query: NoQuery, data: BangHome });
 
-export const bangHotSearch = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: '/v1/bangbang/home/hotsearch',
-  summary: '帮帮热门搜索词',
-  tag: 'bangbang',
-  query: z.object({}),
-  data: z.array(HotSearch),
-});
+export const bangHotSearch = api.content('/v1/bangbang/home/hotsearch', '帮帮热门搜索词', { query: NoQuery, data: z.array(HotSearch) });
 
 export const BangSearchResult = z.object({
   questions: z.array(QuestionListItem),
@@ -311,39 +267,19 @@ export const BangSearchResult = z.object({
 });
 export type BangSearchResult = z.infer<typeof BangSearchResult>;
 
-export const bangSearch = defineEndpoint({
-  method: 'GET',
-  path: '/v1/bangbang/home/search',
-  summary: '帮帮搜索：按类别返回问答、问政与答人（每类至多 pageSize 条；分页见各类搜索）',
-  tag: 'bangbang',
+export const bangSearch = api.get('/v1/bangbang/home/search', '帮帮搜索：按类别返回问答、问政与答人（每类至多 pageSize 条；分页见各类搜索）', {
   query: z.object({ keyword: Keyword, pageSize: BoardPageSize }),
   data: BangSearchResult,
 });
 
-export const wendaSearch = defineEndpoint({
-  method: 'GET',
-  path: '/v1/bangbang/wenda/search',
-  summary: '搜索问答（标题与内容），新的在前，按页返回，空数组表示到底',
-  tag: 'bangbang',
+export const wendaSearch = api.get('/v1/bangbang/wenda/search', '搜索问答（标题与内容），新的在前，按页返回，空数组表示到底', {
   query: z.object({ keyword: Keyword, page: Page, pageSize: BoardPageSize }),
   data: z.array(QuestionListItem),
 });
 
-export const memberTopSearch = defineEndpoint({
-  method: 'GET',
-  path: '/v1/bangbang/member/top/search',
-  summary: '搜索入驻答人与记者（名称、职务、简介），按页返回',
-  tag: 'bangbang',
+export const memberTopSearch = api.get('/v1/bangbang/member/top/search', '搜索入驻答人与记者（名称、职务、简介），按页返回', {
   query: z.object({ keyword: Keyword, page: Page, pageSize: BoardPageSize }),
   data: z.array(MemberItem),
 });
 
-export const serviceGetService = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: '/v1/bangbang/service/getService',
-  summary: '便民服务宫格（按类别）',
-  tag: 'bangbang',
-  query: z.object({}),
-  data: z.array(ServiceGroup),
-});
+export const serviceGetService = api.content('/v1/bangbang/service/getService', '便民服务宫格（按类别）', { query: NoQuery, data: z.array(ServiceGroup) });

@@ -6,12 +6,15 @@
  * answers the same item).
  */
 import { Answer, BoardPageSize, Keyword, MemberItem, PoliticsDetail, QuestionDetail, QuestionListItem } from './bangbang.ts';
-import { defineEndpoint } from './endpoint.ts';
-import { Id, Page, Text } from './fields.ts';
+import { endpointsOf } from './endpoint.ts';
+import { Author, Id, NoQuery, Page, Text } from './fields.ts';
+import { PICTURES_MAX } from './uploadLimits.ts';
 import { z } from './zod.ts';
 
+const api = endpointsOf('bangbang');
+
 /** Spec 9: a question or an answer carries at most 9 pictures, each an own upload. */
-export const BANG_MAX_PICTURES = 9;
+export const BANG_MAX_PICTURES = PICTURES_MAX;
 /** The tip hot-line of the board (spec 9: 免费拨打 plus the number). */
 export const TIP_HOTLINE = '023-63907110';
 
@@ -35,6 +38,12 @@ const VideoLink = z
 
 const Region = Text({ max: 20, label: '所在区县' }).optional().transform((v) => v ?? '');
 
+/** A reader's post or tip: approved, or (to its author only) pending / rejected with the reason. */
+const Moderation = { reviewState: z.string(), reviewReason: z.string() };
+
+/** What a question, answer or politics write answers: the item written, with its review state. */
+const written = <S extends z.ZodRawShape>(item: z.ZodObject<S>) => item.extend({ reviewState: z.string() });
+
 // ── reads ────────────────────────────────────────────────────────────────────────────────────────
 
 const ListQuery = z.object({ page: Page, pageSize: BoardPageSize });
@@ -51,93 +60,36 @@ export const WendaIndex = z.object({
 });
 export type WendaIndex = z.infer<typeof WendaIndex>;
 
-export const wendaIndex = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: '/v1/bangbang/wenda/index',
-  summary: '问答首页：今日热问、最新问题、最新回答、推荐答人（各取前几条）',
-  tag: 'bangbang',
-  query: z.object({}),
-  data: WendaIndex,
-});
+export const wendaIndex = api.content('/v1/bangbang/wenda/index', '问答首页：今日热问、最新问题、最新回答、推荐答人（各取前几条）', { query: NoQuery, data: WendaIndex });
 
-export const wendaGetHotQuestionList = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: '/v1/bangbang/wenda/getHotQuestionList',
-  summary: '今日热问（浏览量高的在前），按页返回，空数组表示到底',
-  tag: 'bangbang',
+export const wendaGetHotQuestionList = api.content('/v1/bangbang/wenda/getHotQuestionList', '今日热问（浏览量高的在前），按页返回，空数组表示到底', {
   query: ListQuery,
   data: z.array(QuestionListItem),
 });
 
-export const wendaGetNewQuestionList = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: '/v1/bangbang/wenda/getNewQuestionList',
-  summary: '最新问题（新的在前），按页返回，空数组表示到底',
-  tag: 'bangbang',
-  query: ListQuery,
-  data: z.array(QuestionListItem),
-});
+export const wendaGetNewQuestionList = api.content('/v1/bangbang/wenda/getNewQuestionList', '最新问题（新的在前），按页返回，空数组表示到底', { query: ListQuery, data: z.array(QuestionListItem) });
 
-export const wendaGetNewAnswerList = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: '/v1/bangbang/wenda/getNewAnswerList',
-  summary: '最新回答（新的在前），按页返回',
-  tag: 'bangbang',
-  query: ListQuery,
-  data: z.array(AnswerListItem),
-});
+export const wendaGetNewAnswerList = api.content('/v1/bangbang/wenda/getNewAnswerList', '最新回答（新的在前），按页返回', { query: ListQuery, data: z.array(AnswerListItem) });
 
-export const wendaGetRecommenderList = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: '/v1/bangbang/wenda/getRecommenderList',
-  summary: '推荐答人',
-  tag: 'bangbang',
-  query: z.object({}),
-  data: z.array(MemberItem),
-});
+export const wendaGetRecommenderList = api.content('/v1/bangbang/wenda/getRecommenderList', '推荐答人', { query: NoQuery, data: z.array(MemberItem) });
 
 /** Spec 2.7 ask-special: type 1 入驻答人, 2 入驻记者. */
 export const MemberListType = z.enum(['1', '2'], { error: '类型只能是 1 或 2' }).default('1');
 
-export const wendaGetMemberList = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: '/v1/bangbang/wenda/getMemberList',
-  summary: '入驻答人（type=1）或入驻记者（type=2），按页返回',
-  tag: 'bangbang',
+export const wendaGetMemberList = api.content('/v1/bangbang/wenda/getMemberList', '入驻答人（type=1）或入驻记者（type=2），按页返回', {
   query: z.object({ type: MemberListType, page: Page, pageSize: BoardPageSize }),
   data: z.array(MemberItem),
 });
 
-export const wendaGetMember = defineEndpoint({
-  method: 'GET',
-  path: '/v1/bangbang/wenda/getMember',
-  summary: '一位答人的资料（isJump 为 0 时页面不展示主页）',
-  tag: 'bangbang',
-  query: z.object({ id: Id }),
-  data: MemberItem,
-});
+export const wendaGetMember = api.get('/v1/bangbang/wenda/getMember', '一位答人的资料（isJump 为 0 时页面不展示主页）', { query: z.object({ id: Id }), data: MemberItem });
 
-export const wendaGetNewAnswerListByMemberId = defineEndpoint({
-  method: 'GET',
-  path: '/v1/bangbang/wenda/getNewAnswerListByMemberId',
-  summary: '一位答人的回答（新的在前），按页返回',
-  tag: 'bangbang',
+export const wendaGetNewAnswerListByMemberId = api.get('/v1/bangbang/wenda/getNewAnswerListByMemberId', '一位答人的回答（新的在前），按页返回', {
   query: z.object({ id: Id, page: Page, pageSize: BoardPageSize }),
   data: z.array(AnswerListItem),
   auth: 'optional',
 });
 
-export const wendaGetNewQuestionListByMemberId = defineEndpoint({
-  method: 'GET',
-  path: '/v1/bangbang/wenda/getNewQuestionListByMemberId',
-  summary: '一位答人提出的问题（新的在前），按页返回',
-  tag: 'bangbang',
+export const wendaGetNewQuestionListByMemberId = api.get('/v1/bangbang/wenda/getNewQuestionListByMemberId', '一位答人提出的问题（新的在前），按页返回', {
   query: z.object({ id: Id, page: Page, pageSize: BoardPageSize }),
   data: z.array(QuestionListItem),
 });
@@ -146,12 +98,7 @@ export const wendaGetNewQuestionListByMemberId = defineEndpoint({
 export const Department = z.object({ id: z.number().int(), name: z.string() });
 export type Department = z.infer<typeof Department>;
 
-export const wenzhengGetMemberList = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: '/v1/bangbang/wenzheng/getMemberList',
-  summary: '可问政的部门（platformType 默认 0：全部）',
-  tag: 'bangbang',
+export const wenzhengGetMemberList = api.content('/v1/bangbang/wenzheng/getMemberList', '可问政的部门（platformType 默认 0：全部）', {
   query: z.object({ platformType: z.union([z.string().regex(/^\d{1,2}$/, '平台类型必须是数字'), z.number().int()]).optional() }),
   data: z.array(Department),
 });
@@ -168,11 +115,7 @@ export const PoliticsProgress = z.object({
 });
 export type PoliticsProgress = z.infer<typeof PoliticsProgress>;
 
-export const wenzhengGetProgress = defineEndpoint({
-  method: 'GET',
-  path: '/v1/bangbang/wenzheng/getProgress',
-  summary: '问政办理进度（已提交 → 已受理 → 已回复）与本人能否回复',
-  tag: 'bangbang',
+export const wenzhengGetProgress = api.get('/v1/bangbang/wenzheng/getProgress', '问政办理进度（已提交 → 已受理 → 已回复）与本人能否回复', {
   query: z.object({ id: Id }),
   data: PoliticsProgress,
   auth: 'optional',
@@ -197,84 +140,46 @@ export const GroupPost = z.object({
   id: z.number().int(),
   groupId: z.number().int(),
   groupName: z.string(),
-  userId: z.number().int(),
-  nickname: z.string(),
-  userPic: z.string(),
+  ...Author,
   content: z.string(),
   pictures: z.array(z.string()),
   likeNum: z.number().int(),
   commentCount: z.number().int(),
   createTime: z.string(),
-  /** approved, or (to its author only) pending / rejected with the reason. */
-  reviewState: z.string(),
-  reviewReason: z.string(),
+  ...Moderation,
 });
 export type GroupPost = z.infer<typeof GroupPost>;
 
 export const GroupMember = z.object({
-  userId: z.number().int(),
-  nickname: z.string(),
-  userPic: z.string(),
+  ...Author,
   /** 群主, 管理员 or ''. */
   roleName: z.string(),
   joinTime: z.string(),
 });
 export type GroupMember = z.infer<typeof GroupMember>;
 
-export const groupownetHome = defineEndpoint({
-  method: 'GET',
-  path: '/v1/bangbang/groupownet/home',
-  summary: '社群推荐：推荐的群与群里的精选帖子',
-  tag: 'bangbang',
-  query: z.object({}),
+export const groupownetHome = api.get('/v1/bangbang/groupownet/home', '社群推荐：推荐的群与群里的精选帖子', {
+  query: NoQuery,
   data: z.object({ groups: z.array(Group), posts: z.array(GroupPost) }),
   auth: 'optional',
 });
 
-export const groupownetCommunity = defineEndpoint({
-  method: 'GET',
-  path: '/v1/bangbang/groupownet/community',
-  summary: '全部社群，按页返回（登录时带本人是否已加入）',
-  tag: 'bangbang',
-  query: ListQuery,
-  data: z.array(Group),
-  auth: 'optional',
-});
+export const groupownetCommunity = api.get('/v1/bangbang/groupownet/community', '全部社群，按页返回（登录时带本人是否已加入）', { query: ListQuery, data: z.array(Group), auth: 'optional' });
 
-export const groupownetSearch = defineEndpoint({
-  method: 'GET',
-  path: '/v1/bangbang/groupownet/search',
-  summary: '搜索社群（名称与简介），按页返回',
-  tag: 'bangbang',
+export const groupownetSearch = api.get('/v1/bangbang/groupownet/search', '搜索社群（名称与简介），按页返回', {
   query: z.object({ keyword: Keyword, page: Page, pageSize: BoardPageSize }),
   data: z.array(Group),
   auth: 'optional',
 });
 
-export const groupownetUserInfo = defineEndpoint({
-  method: 'GET',
-  path: '/v1/bangbang/groupownet/userInfo',
-  summary: '一个社群的资料（登录时带本人是否已加入）',
-  tag: 'bangbang',
-  query: z.object({ id: Id }),
-  data: Group,
-  auth: 'optional',
-});
+export const groupownetUserInfo = api.get('/v1/bangbang/groupownet/userInfo', '一个社群的资料（登录时带本人是否已加入）', { query: z.object({ id: Id }), data: Group, auth: 'optional' });
 
-export const groupownetUserlist = defineEndpoint({
-  method: 'GET',
-  path: '/v1/bangbang/groupownet/userlist',
-  summary: '一个社群的成员（群主、管理员在前），按页返回',
-  tag: 'bangbang',
+export const groupownetUserlist = api.get('/v1/bangbang/groupownet/userlist', '一个社群的成员（群主、管理员在前），按页返回', {
   query: z.object({ id: Id, page: Page, pageSize: BoardPageSize }),
   data: z.array(GroupMember),
 });
 
-export const groupownetPosts = defineEndpoint({
-  method: 'GET',
-  path: '/v1/bangbang/groupownet/posts',
-  summary: '一个社群的帖子（新的在前），按页返回；登录时也含本人审核中或未通过的帖子',
-  tag: 'bangbang',
+export const groupownetPosts = api.get('/v1/bangbang/groupownet/posts', '一个社群的帖子（新的在前），按页返回；登录时也含本人审核中或未通过的帖子', {
   query: z.object({ id: Id, page: Page, pageSize: BoardPageSize }),
   data: z.array(GroupPost),
   auth: 'optional',
@@ -288,47 +193,21 @@ export const GroupPostBody = z.object({
   pictures: PictureList,
 });
 
-export const groupownetPost = defineEndpoint({
-  method: 'POST',
-  path: '/v1/bangbang/groupownet/post',
-  summary: '在社群发帖（仅群成员；2–1000 字，图片至多 9 张；带审核状态；支持 Idempotency-Key）',
-  tag: 'bangbang',
-  body: GroupPostBody,
-  data: GroupPost,
-  auth: 'required',
-});
+export const groupownetPost = api.write('/v1/bangbang/groupownet/post', '在社群发帖（仅群成员；2–1000 字，图片至多 9 张；带审核状态；支持 Idempotency-Key）', { body: GroupPostBody, data: GroupPost });
 
 export const GroupJoinBody = z.object({ id: Id });
 export const JoinResult = z.object({ id: z.number().int(), joined: z.number().int(), memberCount: z.number().int() });
 
-export const groupownetJoin = defineEndpoint({
-  method: 'POST',
-  path: '/v1/bangbang/groupownet/join',
-  summary: '加入社群（已加入时原样返回）',
-  tag: 'bangbang',
-  body: GroupJoinBody,
-  data: JoinResult,
-  auth: 'required',
-});
+export const groupownetJoin = api.write('/v1/bangbang/groupownet/join', '加入社群（已加入时原样返回）', { body: GroupJoinBody, data: JoinResult });
 
-export const groupownetLeave = defineEndpoint({
-  method: 'POST',
-  path: '/v1/bangbang/groupownet/leave',
-  summary: '退出社群（群主不能退出；未加入时原样返回）',
-  tag: 'bangbang',
-  body: GroupJoinBody,
-  data: JoinResult,
-  auth: 'required',
-});
+export const groupownetLeave = api.write('/v1/bangbang/groupownet/leave', '退出社群（群主不能退出；未加入时原样返回）', { body: GroupJoinBody, data: JoinResult });
 
 // tips
 
 /** A tip as the public list shows it: never the contact phone. */
 export const Tip = z.object({
   id: z.number().int(),
-  userId: z.number().int(),
-  nickname: z.string(),
-  userPic: z.string(),
+  ...Author,
   content: z.string(),
   pictures: z.array(z.string()),
   videoUrl: z.string(),
@@ -338,32 +217,14 @@ export const Tip = z.object({
   likeNum: z.number().int(),
   commentCount: z.number().int(),
   createTime: z.string(),
-  /** approved, or (to its author only) pending / rejected with the reason. */
-  reviewState: z.string(),
-  reviewReason: z.string(),
+  ...Moderation,
 });
 export type Tip = z.infer<typeof Tip>;
 
-export const baoliaoList = defineEndpoint({
-  method: 'GET',
-  path: '/v1/bangbang/baoliao/list',
-  summary: '读者爆料（新的在前，本人的待审核爆料也在内），按页返回',
-  tag: 'bangbang',
-  query: ListQuery,
-  data: z.array(Tip),
-  auth: 'optional',
-});
+export const baoliaoList = api.get('/v1/bangbang/baoliao/list', '读者爆料（新的在前，本人的待审核爆料也在内），按页返回', { query: ListQuery, data: z.array(Tip), auth: 'optional' });
 
 /** One tip (spec 2.4 jump 20 "tip detail"): public once approved; the author also gets their own in review. */
-export const baoliaoDetail = defineEndpoint({
-  method: 'GET',
-  path: '/v1/bangbang/baoliao/detail',
-  summary: '一条读者爆料（已公开的；本人的待审核爆料本人可见）',
-  tag: 'bangbang',
-  query: z.object({ id: Id }),
-  data: Tip,
-  auth: 'optional',
-});
+export const baoliaoDetail = api.get('/v1/bangbang/baoliao/detail', '一条读者爆料（已公开的；本人的待审核爆料本人可见）', { query: z.object({ id: Id }), data: Tip, auth: 'optional' });
 
 export const TipBody = z.object({
   content: Text({ min: 5, max: 1000, label: '爆料内容' }),
@@ -379,14 +240,9 @@ export const TipBody = z.object({
     .refine((v) => v === '' || /^1[3-9]\d{9}$/.test(v), '联系电话格式不正确'),
 });
 
-export const baoliaoAdd = defineEndpoint({
-  method: 'POST',
-  path: '/v1/bangbang/baoliao/add',
-  summary: '发送爆料（文字 5–1000 字，图片至多 9 张，视频链接与地点可选，联系电话可选且不公开；支持 Idempotency-Key）',
-  tag: 'bangbang',
+export const baoliaoAdd = api.write('/v1/bangbang/baoliao/add', '发送爆料（文字 5–1000 字，图片至多 9 张，视频链接与地点可选，联系电话可选且不公开；支持 Idempotency-Key）', {
   body: TipBody,
   data: Tip,
-  auth: 'required',
 });
 
 // explainers
@@ -404,48 +260,30 @@ export const Explainer = z.object({
 });
 export type Explainer = z.infer<typeof Explainer>;
 
-export const explainList = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: '/v1/bangbang/explain/list',
-  summary: '帮你解读栏目（新的在前），按页返回',
-  tag: 'bangbang',
-  query: ListQuery,
-  data: z.array(Explainer),
-});
+export const explainList = api.content('/v1/bangbang/explain/list', '帮你解读栏目（新的在前），按页返回', { query: ListQuery, data: z.array(Explainer) });
 
-export const explainDetail = defineEndpoint({
-  method: 'GET',
-  path: '/v1/bangbang/explain/detail',
-  summary: '一篇帮你解读',
-  tag: 'bangbang',
-  query: z.object({ id: Id }),
-  data: Explainer,
-});
+export const explainDetail = api.get('/v1/bangbang/explain/detail', '一篇帮你解读', { query: z.object({ id: Id }), data: Explainer });
 
 // members: applications
 
-/** The caller's own member row: 'none' before applying; pending / approved / rejected after. */
-export const MemberInfo = z.object({
-  state: z.enum(['none', 'pending', 'approved', 'rejected']),
-  reason: z.string(),
+/** What an identity application states: the member type applied for, its tag and who the applicant is. */
+export const ApplicationForm = {
   userType: z.number().int(),
   typeName: z.string(),
   realName: z.string(),
   job: z.string(),
   introduction: z.string(),
+};
+
+/** The caller's own member row: 'none' before applying; pending / approved / rejected after. */
+export const MemberInfo = z.object({
+  state: z.enum(['none', 'pending', 'approved', 'rejected']),
+  reason: z.string(),
+  ...ApplicationForm,
 });
 export type MemberInfo = z.infer<typeof MemberInfo>;
 
-export const memberGetInfo = defineEndpoint({
-  method: 'GET',
-  path: '/api/bangbang/member/getInfo',
-  summary: '本人的身份认证状态（未申请、审核中、已通过、未通过及原因）',
-  tag: 'bangbang',
-  query: z.object({}),
-  data: MemberInfo,
-  auth: 'required',
-});
+export const memberGetInfo = api.get('/api/bangbang/member/getInfo', '本人的身份认证状态（未申请、审核中、已通过、未通过及原因）', { query: NoQuery, data: MemberInfo, auth: 'required' });
 
 export const UserEditBody = z
   .object({
@@ -461,15 +299,7 @@ export const UserEditBody = z
     return v;
   });
 
-export const memberUserEdit = defineEndpoint({
-  method: 'POST',
-  path: '/api/bangbang/member/useredit',
-  summary: '申请身份认证（入驻答人或记者；提交后审核中，审核通过后回答带标签；审核中可修改）',
-  tag: 'bangbang',
-  body: UserEditBody,
-  data: MemberInfo,
-  auth: 'required',
-});
+export const memberUserEdit = api.write('/api/bangbang/member/useredit', '申请身份认证（入驻答人或记者；提交后审核中，审核通过后回答带标签；审核中可修改）', { body: UserEditBody, data: MemberInfo });
 
 // Q&A and politics writes
 
@@ -481,14 +311,9 @@ export const AskBody = z.object({
   region: Region,
 });
 
-export const wendaAdd = defineEndpoint({
-  method: 'POST',
-  path: '/v1/bangbang/wenda/add',
-  summary: '提问（标题 5–50 字，描述至多 1000 字，图片至多 9 张，视频链接与区县可选；支持 Idempotency-Key）',
-  tag: 'bangbang',
+export const wendaAdd = api.write('/v1/bangbang/wenda/add', '提问（标题 5–50 字，描述至多 1000 字，图片至多 9 张，视频链接与区县可选；支持 Idempotency-Key）', {
   body: AskBody,
-  data: QuestionDetail.extend({ reviewState: z.string() }),
-  auth: 'required',
+  data: written(QuestionDetail),
 });
 
 export const AnswerBody = z.object({
@@ -497,15 +322,7 @@ export const AnswerBody = z.object({
   pictures: PictureList,
 });
 
-export const wendaReply = defineEndpoint({
-  method: 'POST',
-  path: '/v1/bangbang/wenda/reply',
-  summary: '回答问题（2–2000 字，图片至多 9 张；问题关闭回答后不可答；支持 Idempotency-Key）',
-  tag: 'bangbang',
-  body: AnswerBody,
-  data: Answer.extend({ reviewState: z.string() }),
-  auth: 'required',
-});
+export const wendaReply = api.write('/v1/bangbang/wenda/reply', '回答问题（2–2000 字，图片至多 9 张；问题关闭回答后不可答；支持 Idempotency-Key）', { body: AnswerBody, data: written(Answer) });
 
 export const PoliticsBody = z.object({
   /** The department asked (an id of wenzheng/getMemberList). */
@@ -515,14 +332,9 @@ export const PoliticsBody = z.object({
   pictures: PictureList,
 });
 
-export const wenzhengAdd = defineEndpoint({
-  method: 'POST',
-  path: '/v1/bangbang/wenzheng/add',
-  summary: '我要问政（部门、标题 5–50 字、内容 10–2000 字、图片至多 9 张；支持 Idempotency-Key）',
-  tag: 'bangbang',
+export const wenzhengAdd = api.write('/v1/bangbang/wenzheng/add', '我要问政（部门、标题 5–50 字、内容 10–2000 字、图片至多 9 张；支持 Idempotency-Key）', {
   body: PoliticsBody,
-  data: PoliticsDetail.extend({ reviewState: z.string() }),
-  auth: 'required',
+  data: written(PoliticsDetail),
 });
 
 export const PoliticsReplyBody = z.object({
@@ -530,13 +342,5 @@ export const PoliticsReplyBody = z.object({
   content: Text({ min: 10, max: 3000, label: '回复内容' }),
 });
 
-export const wenzhengReply = defineEndpoint({
-  method: 'POST',
-  path: '/v1/bangbang/wenzheng/reply',
-  summary: '部门官方回复（仅该部门的账号；回复后状态为已回复，不可再回复）',
-  tag: 'bangbang',
-  body: PoliticsReplyBody,
-  data: PoliticsDetail,
-  auth: 'required',
-});
+export const wenzhengReply = api.write('/v1/bangbang/wenzheng/reply', '部门官方回复（仅该部门的账号；回复后状态为已回复，不可再回复）', { body: PoliticsReplyBody, data: PoliticsDetail });
 

@@ -6,9 +6,12 @@
  * carry the type tag.
  */
 import { BoardPageSize } from './bangbang.ts';
-import { defineEndpoint } from './endpoint.ts';
+import { ApplicationForm } from './bangbangBoard.ts';
+import { endpointsOf } from './endpoint.ts';
 import { Id, Page, Text } from './fields.ts';
 import { z } from './zod.ts';
+
+const api = endpointsOf('bangbang-operator');
 
 /** The header the operator's token travels in (never sent by the pages; not in the CORS allowlist). */
 export const OPERATOR_TOKEN_HEADER = 'x-operator-token';
@@ -19,11 +22,7 @@ export const ApplicationState = z.enum(['pending', 'approved', 'rejected'], { er
 export const Application = z.object({
   userId: z.number().int(),
   nickname: z.string(),
-  userType: z.number().int(),
-  typeName: z.string(),
-  realName: z.string(),
-  job: z.string(),
-  introduction: z.string(),
+  ...ApplicationForm,
   proofPicture: z.string(),
   state: ApplicationState,
   reason: z.string(),
@@ -31,11 +30,7 @@ export const Application = z.object({
 });
 export type Application = z.infer<typeof Application>;
 
-export const operatorApplications = defineEndpoint({
-  method: 'GET',
-  path: '/v1/bangbang/operator/applications',
-  summary: '运营：身份认证申请列表（默认审核中，最早的在前；需 X-Operator-Token）',
-  tag: 'bangbang-operator',
+export const operatorApplications = api.get('/v1/bangbang/operator/applications', '运营：身份认证申请列表（默认审核中，最早的在前；需 X-Operator-Token）', {
   query: z.object({
     state: ApplicationState.optional().default('pending'),
     page: Page,
@@ -56,11 +51,7 @@ export const ReviewBody = z
     return v.decision === 'approve' ? { ...v, reason: '' } : v;
   });
 
-export const operatorReview = defineEndpoint({
-  method: 'POST',
-  path: '/v1/bangbang/operator/review',
-  summary: '运营：审核身份认证申请（通过，或不通过并写明原因；只处理审核中的申请，同样的决定重发视为成功；需 X-Operator-Token）',
-  tag: 'bangbang-operator',
+export const operatorReview = api.post('/v1/bangbang/operator/review', '运营：审核身份认证申请（通过，或不通过并写明原因；只处理审核中的申请，同样的决定重发视为成功；需 X-Operator-Token）', {
   body: ReviewBody,
   data: Application,
 });

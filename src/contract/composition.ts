@@ -13,10 +13,16 @@ import {
   SEARCH_MAX,
   STUDENT_NAME_MAX,
 } from './compositionLimits.ts';
-import { defineEndpoint } from './endpoint.ts';
-import { Id, PagedBy10, ReviewState, Text } from './fields.ts';
+import { endpointsOf } from './endpoint.ts';
+import { Author, Id, PagedBy10, ReviewState, Text } from './fields.ts';
 import { z } from './zod.ts';
 
+const api = endpointsOf('composition');
+
+/** The school an essay, a teacher or a student belongs to. */
+const AtSchool = { schoolId: z.number().int(), schoolName: z.string() };
+/** A student's grade, 1–12, and its label (初二 for 8). */
+const InGrade = { grade: z.number().int(), gradeLabel: z.string() };
 
 export const EssaySummary = z.object({
   id: z.number().int(),
@@ -25,10 +31,8 @@ export const EssaySummary = z.object({
   excerpt: z.string(),
   userId: z.number().int(),
   studentName: z.string(),
-  grade: z.number().int(),
-  gradeLabel: z.string(),
-  schoolId: z.number().int(),
-  schoolName: z.string(),
+  ...InGrade,
+  ...AtSchool,
   /** 0 when no teacher was chosen. */
   teacherId: z.number().int(),
   teacherName: z.string(),
@@ -86,8 +90,7 @@ export const Teacher = z.object({
   title: z.string(),
   intro: z.string(),
   avatar: z.string(),
-  schoolId: z.number().int(),
-  schoolName: z.string(),
+  ...AtSchool,
   reviewCount: z.number().int(),
   /** Mean score of the teacher's reviews (one decimal), 0 when none. */
   avgScore: z.number(),
@@ -97,10 +100,8 @@ export type Teacher = z.infer<typeof Teacher>;
 export const Student = z.object({
   userId: z.number().int(),
   name: z.string(),
-  schoolId: z.number().int(),
-  schoolName: z.string(),
-  grade: z.number().int(),
-  gradeLabel: z.string(),
+  ...AtSchool,
+  ...InGrade,
   essayCount: z.number().int(),
   likeTotal: z.number().int(),
 });
@@ -120,9 +121,7 @@ export type InfoItem = z.infer<typeof InfoItem>;
 export const EssayComment = z.object({
   id: z.number().int(),
   essayId: z.number().int(),
-  userId: z.number().int(),
-  nickname: z.string(),
-  userPic: z.string(),
+  ...Author,
   content: z.string(),
   /** The comment answered (0 at the top level) and its author. */
   replayId: z.number().int(),
@@ -138,12 +137,7 @@ const Grade = z
   .transform((v) => Number(v))
   .pipe(z.number().int().min(1, '年级不正确').max(12, '年级不正确'));
 
-export const listEssays = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: PATHS.list,
-  summary: '作文列表（最新在前），可按年级、学校、老师、小作者筛选；kind=recommend 推荐，kind=newspaper 见报；空数组表示到底',
-  tag: 'composition',
+export const listEssays = api.content(PATHS.list, '作文列表（最新在前），可按年级、学校、老师、小作者筛选；kind=recommend 推荐，kind=newspaper 见报；空数组表示到底', {
   query: z.object({
     ...PagedBy10,
     grade: Grade.optional(),
@@ -155,90 +149,33 @@ export const listEssays = defineEndpoint({
   data: z.array(EssaySummary),
 });
 
-export const rankEssays = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: PATHS.rank,
-  summary: '排行榜：type=rank 人气榜（阅读与点赞），type=start 高分榜（老师评分）',
-  tag: 'composition',
+export const rankEssays = api.content(PATHS.rank, '排行榜：type=rank 人气榜（阅读与点赞），type=start 高分榜（老师评分）', {
   query: z.object({ ...PagedBy10, type: z.enum(['rank', 'start'], { error: '榜单类型不正确' }).default('rank') }),
   data: z.array(EssaySummary),
 });
 
-export const essayDetail = defineEndpoint({
-  method: 'GET',
-  path: PATHS.detail,
-  summary: '一篇作文（正文、图片、老师点评与评分）；审核中或未通过的作文只有作者可见；每次打开阅读数加一',
-  tag: 'composition',
+export const essayDetail = api.get(PATHS.detail, '一篇作文（正文、图片、老师点评与评分）；审核中或未通过的作文只有作者可见；每次打开阅读数加一', {
   query: z.object({ id: Id }),
   data: Essay,
   auth: 'optional',
 });
 
-export const listSchools = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: PATHS.schools,
-  summary: '学校（投稿时选择学校）',
-  tag: 'composition',
-  data: z.array(School),
-});
+export const listSchools = api.content(PATHS.schools, '学校（投稿时选择学校）', { data: z.array(School) });
 
-export const schoolDetail = defineEndpoint({
-  method: 'GET',
-  path: PATHS.school,
-  summary: '一所学校',
-  tag: 'composition',
-  query: z.object({ id: Id }),
-  data: School,
-});
+export const schoolDetail = api.get(PATHS.school, '一所学校', { query: z.object({ id: Id }), data: School });
 
-export const listTeachers = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: PATHS.teachers,
-  summary: '名师（可按学校筛选）',
-  tag: 'composition',
-  query: z.object({ schoolId: Id.optional() }),
-  data: z.array(Teacher),
-});
+export const listTeachers = api.content(PATHS.teachers, '名师（可按学校筛选）', { query: z.object({ schoolId: Id.optional() }), data: z.array(Teacher) });
 
-export const teacherDetail = defineEndpoint({
-  method: 'GET',
-  path: PATHS.teacher,
-  summary: '一位老师',
-  tag: 'composition',
-  query: z.object({ id: Id }),
-  data: Teacher,
-});
+export const teacherDetail = api.get(PATHS.teacher, '一位老师', { query: z.object({ id: Id }), data: Teacher });
 
-export const studentDetail = defineEndpoint({
-  method: 'GET',
-  path: PATHS.student,
-  summary: '小作者（id 为用户编号）：学校、年级、作品数与获赞数',
-  tag: 'composition',
-  query: z.object({ id: Id }),
-  data: Student,
-});
+export const studentDetail = api.get(PATHS.student, '小作者（id 为用户编号）：学校、年级、作品数与获赞数', { query: z.object({ id: Id }), data: Student });
 
-export const listReviews = defineEndpoint({
-  method: 'GET',
-  path: PATHS.reviews,
-  summary: '名师点评：已点评的作文（最新点评在前），可按老师筛选；空数组表示到底',
-  tag: 'composition',
+export const listReviews = api.get(PATHS.reviews, '名师点评：已点评的作文（最新点评在前），可按老师筛选；空数组表示到底', {
   query: z.object({ ...PagedBy10, teacherId: Id.optional() }),
   data: z.array(Essay),
 });
 
-export const listInfo = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: PATHS.news,
-  summary: '作文专区资讯（征文、获奖名单、写作课），最新在前',
-  tag: 'composition',
-  query: z.object(PagedBy10),
-  data: z.array(InfoItem),
-});
+export const listInfo = api.content(PATHS.news, '作文专区资讯（征文、获奖名单、写作课），最新在前', { query: z.object(PagedBy10), data: z.array(InfoItem) });
 
 export const SearchResult = z.object({
   essays: z.array(EssaySummary),
@@ -248,11 +185,7 @@ export const SearchResult = z.object({
 });
 export type SearchResult = z.infer<typeof SearchResult>;
 
-export const searchComposition = defineEndpoint({
-  method: 'GET',
-  path: PATHS.search,
-  summary: '作文搜索：作文（标题或正文）、小作者、老师、学校',
-  tag: 'composition',
+export const searchComposition = api.get(PATHS.search, '作文搜索：作文（标题或正文）、小作者、老师、学校', {
   query: z.object({ keyword: Text({ min: 1, max: SEARCH_MAX, label: '搜索词' }) }),
   data: SearchResult,
 });
@@ -266,14 +199,7 @@ export const Mine = z.object({
 });
 export type Mine = z.infer<typeof Mine>;
 
-export const myComposition = defineEndpoint({
-  method: 'GET',
-  path: PATHS.mine,
-  summary: '我的作文（含审核中与未通过）及点评、我的评论',
-  tag: 'composition',
-  data: Mine,
-  auth: 'required',
-});
+export const myComposition = api.get(PATHS.mine, '我的作文（含审核中与未通过）及点评、我的评论', { data: Mine, auth: 'required' });
 
 export const Role = z.object({
   /** 'teacher' for an operator-verified teacher account, else 'student'. */
@@ -282,23 +208,9 @@ export const Role = z.object({
 });
 export type Role = z.infer<typeof Role>;
 
-export const compositionRole = defineEndpoint({
-  method: 'GET',
-  path: PATHS.role,
-  summary: '当前用户在作文专区的身份（学生或认证老师）',
-  tag: 'composition',
-  data: Role,
-  auth: 'required',
-});
+export const compositionRole = api.get(PATHS.role, '当前用户在作文专区的身份（学生或认证老师）', { data: Role, auth: 'required' });
 
-export const assignedEssays = defineEndpoint({
-  method: 'GET',
-  path: PATHS.assigned,
-  summary: '指定给我（认证老师）点评的作文：待点评在前',
-  tag: 'composition',
-  data: z.array(EssaySummary),
-  auth: 'required',
-});
+export const assignedEssays = api.get(PATHS.assigned, '指定给我（认证老师）点评的作文：待点评在前', { data: z.array(EssaySummary), auth: 'required' });
 
 /** Picture URLs: a JSON array, or one comma-separated string from a form. */
 const Pictures = z
@@ -334,14 +246,9 @@ export const ContributeBody = z
   .refine((v) => v.content !== '' || v.pictures.length > 0, { message: '请填写正文或上传作文照片', path: ['content'] });
 export type ContributeBody = z.output<typeof ContributeBody>;
 
-export const contributeEssay = defineEndpoint({
-  method: 'POST',
-  path: PATHS.contribute,
-  summary: '投稿作文：学校（-1 为未选）、年级、可选指导老师、姓名、标题、正文和/或至多 9 张本人上传的照片；支持 Idempotency-Key',
-  tag: 'composition',
+export const contributeEssay = api.write(PATHS.contribute, '投稿作文：学校（-1 为未选）、年级、可选指导老师、姓名、标题、正文和/或至多 9 张本人上传的照片；支持 Idempotency-Key', {
   body: ContributeBody,
   data: Essay,
-  auth: 'required',
 });
 
 const Score = z
@@ -349,44 +256,23 @@ const Score = z
   .transform((v) => Number(v))
   .pipe(z.number().int().min(0, '评分须为 0–100 的整数').max(100, '评分须为 0–100 的整数'));
 
-export const reviewEssay = defineEndpoint({
-  method: 'POST',
-  path: PATHS.review,
-  summary: '老师点评：只有被指定的认证老师可点评自己的作文（评分 0–100 与评语）；再次提交覆盖上次点评',
-  tag: 'composition',
+export const reviewEssay = api.write(PATHS.review, '老师点评：只有被指定的认证老师可点评自己的作文（评分 0–100 与评语）；再次提交覆盖上次点评', {
   body: z.object({ id: Id, score: Score, content: Text({ min: 5, max: REVIEW_MAX, label: '评语' }) }),
   data: Essay,
-  auth: 'required',
 });
 
 export const LikeAnswer = z.object({ voteType: z.number().int(), likeNum: z.number().int() });
 export type LikeAnswer = z.infer<typeof LikeAnswer>;
 
-export const likeEssay = defineEndpoint({
-  method: 'POST',
-  path: PATHS.like,
-  summary: '点赞作文（每位读者一次；再点回答“你已经点过赞了”）',
-  tag: 'composition',
-  body: z.object({ id: Id }),
-  data: LikeAnswer,
-  auth: 'required',
-});
+export const likeEssay = api.write(PATHS.like, '点赞作文（每位读者一次；再点回答“你已经点过赞了”）', { body: z.object({ id: Id }), data: LikeAnswer });
 
-export const listComments = defineEndpoint({
-  method: 'GET',
-  path: PATHS.comments,
-  summary: '作文的评论（最新在前；登录时含本人审核中的评论）；空数组表示到底',
-  tag: 'composition',
+export const listComments = api.get(PATHS.comments, '作文的评论（最新在前；登录时含本人审核中的评论）；空数组表示到底', {
   query: z.object({ id: Id, ...PagedBy10 }),
   data: z.array(EssayComment),
   auth: 'optional',
 });
 
-export const storeComment = defineEndpoint({
-  method: 'POST',
-  path: PATHS.commentStore,
-  summary: '评论作文（纯文本 1–300 字；replayId 回复某条评论）；支持 Idempotency-Key',
-  tag: 'composition',
+export const storeComment = api.write(PATHS.commentStore, '评论作文（纯文本 1–300 字；replayId 回复某条评论）；支持 Idempotency-Key', {
   body: z
     .object({
       id: Id,
@@ -394,14 +280,9 @@ export const storeComment = defineEndpoint({
       replayId: z.union([Id, z.literal(0), z.literal('0'), z.literal('')]).optional(),
     }),
   data: EssayComment,
-  auth: 'required',
 });
 
-export const reportEssay = defineEndpoint({
-  method: 'POST',
-  path: PATHS.report,
-  summary: '举报（spec 7.5 作文问答式）：id 作文，isTitle=1 举报作文本身，0 举报 replayId 评论；type 为数据类型 7；content 为理由（逗号分隔，须在举报选项中）',
-  tag: 'composition',
+export const reportEssay = api.write(PATHS.report, '举报（spec 7.5 作文问答式）：id 作文，isTitle=1 举报作文本身，0 举报 replayId 评论；type 为数据类型 7；content 为理由（逗号分隔，须在举报选项中）', {
   body: z
     .object({
       id: Id,
@@ -411,5 +292,4 @@ export const reportEssay = defineEndpoint({
       content: Text({ min: 1, max: 200, label: '举报内容' }),
     }),
   data: z.null(),
-  auth: 'required',
 });

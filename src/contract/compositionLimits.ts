@@ -3,11 +3,13 @@
  * interaction islands import these, never the schemas: issue 7 budgets). composition.ts uses the same.
  */
 
+import { PICTURES_MAX } from './uploadLimits.ts';
+
 export const ESSAY_TITLE_MAX = 40;
 /** Essay text: up to 5000 code points (a long senior-school essay is ~1200 characters). */
 export const ESSAY_TEXT_MAX = 5000;
 /** Photos of handwritten pages (spec 2.6's grid of nine). */
-export const ESSAY_MAX_PICTURES = 9;
+export const ESSAY_MAX_PICTURES = PICTURES_MAX;
 export const COMMENT_MAX = 300;
 export const REVIEW_MAX = 1000;
 export const STUDENT_NAME_MAX = 12;

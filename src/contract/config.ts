@@ -1,6 +1,8 @@
 /** Global configuration (/kratos/v1/init): realtime room, grey mode, app promotion, default title. */
-import { defineEndpoint } from './endpoint.ts';
+import { endpointsOf } from './endpoint.ts';
 import { z } from './zod.ts';
+
+const api = endpointsOf('config');
 
 export const InitConfig = z.object({
   goim: z.object({ roomId: z.string(), accepts: z.array(z.number().int()) }),
@@ -10,11 +12,4 @@ export const InitConfig = z.object({
 });
 export type InitConfig = z.infer<typeof InitConfig>;
 
-export const init = defineEndpoint({
-  cache: 'reference',
-  method: 'GET',
-  path: '/kratos/v1/init',
-  summary: '全局配置：实时连接房间 goim{roomId, accepts}、灰色模式、App 推广开关',
-  tag: 'config',
-  data: InitConfig,
-});
+export const init = api.get('/kratos/v1/init', '全局配置：实时连接房间 goim{roomId, accepts}、灰色模式、App 推广开关', { cache: 'reference', data: InitConfig });

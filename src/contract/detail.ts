@@ -2,10 +2,12 @@
  * Detail entities and endpoints (spec 3 news detail, picture detail, ad; 7.1 getDetails, detail,
  * getRelationNews, ads/list, sdkinfo). Field names exactly as the spec spells them (`repot` included).
  */
-import { defineEndpoint } from './endpoint.ts';
+import { endpointsOf } from './endpoint.ts';
 import { ClassId, Id } from './fields.ts';
 import { ListItem, NewsIdQuery } from './news.ts';
 import { z } from './zod.ts';
+
+const api = endpointsOf('detail');
 
 export const VideoSource = z.object({ name: z.string(), videoUrl: z.string() });
 export type VideoSource = z.infer<typeof VideoSource>;
@@ -94,45 +96,17 @@ export const Ad = z.object({
 });
 export type Ad = z.infer<typeof Ad>;
 
-export const newsGetDetails = defineEndpoint({
-  method: 'GET',
-  path: '/v1/news/getDetails',
-  summary: '新闻详情（计一次浏览：onclick 含本次）',
-  tag: 'detail',
-  query: NewsIdQuery,
-  data: NewsDetail,
-});
+export const newsGetDetails = api.get('/v1/news/getDetails', '新闻详情（计一次浏览：onclick 含本次）', { query: NewsIdQuery, data: NewsDetail });
 
-export const kratosDetail = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: '/kratos/v1/detail',
-  summary: '新闻详情（只读，不计浏览；详情页渲染、分享卡片与预览，浏览由 /v1/news/view 计数）',
-  tag: 'detail',
-  query: NewsIdQuery,
-  data: NewsDetail,
-});
+export const kratosDetail = api.content('/kratos/v1/detail', '新闻详情（只读，不计浏览；详情页渲染、分享卡片与预览，浏览由 /v1/news/view 计数）', { query: NewsIdQuery, data: NewsDetail });
 
 /** What a counted view answers: the item's count including this view. */
 export const ViewResult = z.object({ onclick: z.number().int() });
 export type ViewResult = z.infer<typeof ViewResult>;
 
-export const newsView = defineEndpoint({
-  invalidates: 'none',
-  method: 'POST',
-  path: '/v1/news/view',
-  summary: '计一次详情浏览（页面加载后由信标发送；每设备每条短时内只计一次，按地址限频）',
-  tag: 'detail',
-  body: NewsIdQuery,
-  data: ViewResult,
-});
+export const newsView = api.post('/v1/news/view', '计一次详情浏览（页面加载后由信标发送；每设备每条短时内只计一次，按地址限频）', { invalidates: 'none', body: NewsIdQuery, data: ViewResult });
 
-export const relationNews = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: '/v1/news/getRelationNews',
-  summary: '相关新闻：同栏目优先，再同频道，不含本条',
-  tag: 'detail',
+export const relationNews = api.content('/v1/news/getRelationNews', '相关新闻：同栏目优先，再同频道，不含本条', {
   query: z.object({
     classId: ClassId,
     newsId: Id,
@@ -145,12 +119,7 @@ export const relationNews = defineEndpoint({
   data: z.array(ListItem),
 });
 
-export const adsList = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: '/v1/ads/list',
-  summary: '详情页广告（5 标题上方、3 标题下方、2 正文下方、1 视频片头），含投放规则，由页面按栏目与权限筛选',
-  tag: 'detail',
+export const adsList = api.content('/v1/ads/list', '详情页广告（5 标题上方、3 标题下方、2 正文下方、1 视频片头），含投放规则，由页面按栏目与权限筛选', {
   query: z.object({
     type: z
       .enum(['1', '2', '3', '5'], { error: '广告类型只能是 1、2、3 或 5' })
@@ -163,12 +132,4 @@ export const adsList = defineEndpoint({
 export const ShareInfo = z.object({ title: z.string(), desc: z.string(), imgUrl: z.string(), link: z.string() });
 export type ShareInfo = z.infer<typeof ShareInfo>;
 
-export const sdkInfo = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: '/api/sdkinfo',
-  summary: '分享卡片信息（标题、摘要、图片、链接），供信使与 App 分享 SDK',
-  tag: 'detail',
-  query: NewsIdQuery,
-  data: ShareInfo,
-});
+export const sdkInfo = api.content('/api/sdkinfo', '分享卡片信息（标题、摘要、图片、链接），供信使与 App 分享 SDK', { query: NewsIdQuery, data: ShareInfo });

@@ -5,9 +5,11 @@
  * reply's `content` is sanitised HTML (render it with RichText).
  */
 import { DISCOVER_PATHS as PATHS, KEYWORD_MAX_CHARS, POST_MAX_CHARS, POST_MAX_PICTURES, POST_MAX_TOPICS, POST_VIDEO_URL } from './discoverLimits.ts';
-import { defineEndpoint } from './endpoint.ts';
-import { Id, PagedBy10, ReviewState, Text } from './fields.ts';
+import { endpointsOf } from './endpoint.ts';
+import { Author, Id, OwnReview, PagedBy10, Text } from './fields.ts';
 import { z } from './zod.ts';
+
+const api = endpointsOf('discover');
 
 export { POST_MAX_CHARS, POST_MAX_PICTURES, POST_MAX_TOPICS } from './discoverLimits.ts';
 
@@ -48,9 +50,7 @@ export const Post = z.object({
   id: z.number().int(),
   /** The post's first topic: the classId its comment and like calls send (with from=quan). */
   classId: z.number().int(),
-  userId: z.number().int(),
-  nickname: z.string(),
-  userPic: z.string(),
+  ...Author,
   /** Plain text. */
   content: z.string(),
   like: z.number().int(),
@@ -67,90 +67,36 @@ export const Post = z.object({
   official: OfficialReply.nullable(),
   /** The first comments (newest first), at most POST_COMMENTS_SHOWN. */
   comments: z.array(PostComment),
-  /** 'pending' and 'rejected' are seen by the author only (审核中 / the reason). */
-  reviewState: ReviewState,
-  rejectReason: z.string(),
-  /** 1 when the caller wrote it. */
-  belongMyself: z.number().int(),
+  ...OwnReview,
 });
 export type Post = z.infer<typeof Post>;
 
 
-export const getHotTopicList = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: PATHS.hotTopics,
-  summary: '热门话题（热度高的在前），按页返回，空数组表示到底',
-  tag: 'discover',
-  query: z.object(PagedBy10),
-  data: z.array(Topic),
-});
+export const getHotTopicList = api.content(PATHS.hotTopics, '热门话题（热度高的在前），按页返回，空数组表示到底', { query: z.object(PagedBy10), data: z.array(Topic) });
 
-export const getQuanInfo = defineEndpoint({
-  method: 'GET',
-  path: PATHS.feed,
-  summary: '发现动态（最新在前；登录时含本人待审核的动态），按页返回，空数组表示到底',
-  tag: 'discover',
-  query: z.object(PagedBy10),
-  data: z.array(Post),
-  auth: 'optional',
-});
+export const getQuanInfo = api.get(PATHS.feed, '发现动态（最新在前；登录时含本人待审核的动态），按页返回，空数组表示到底', { query: z.object(PagedBy10), data: z.array(Post), auth: 'optional' });
 
-export const getQuanDetail = defineEndpoint({
-  method: 'GET',
-  path: PATHS.detail,
-  summary: '一条动态（classId 为其话题，newsId 为动态编号）；待审核或未通过的动态只有作者可见',
-  tag: 'discover',
+export const getQuanDetail = api.get(PATHS.detail, '一条动态（classId 为其话题，newsId 为动态编号）；待审核或未通过的动态只有作者可见', {
   query: z.object({ classId: Id.optional(), newsId: Id }),
   data: Post,
   auth: 'optional',
 });
 
-export const getThemeInfo = defineEndpoint({
-  method: 'GET',
-  path: PATHS.themeInfo,
-  summary: '话题信息（标题、简介、封面、动态数与评论数）',
-  tag: 'discover',
-  query: z.object({ themeId: Id }),
-  data: Topic,
-});
+export const getThemeInfo = api.get(PATHS.themeInfo, '话题信息（标题、简介、封面、动态数与评论数）', { query: z.object({ themeId: Id }), data: Topic });
 
-export const themeRecentList = defineEndpoint({
-  method: 'GET',
-  path: PATHS.themeRecent,
-  summary: '话题下的最新动态，按页返回，空数组表示到底',
-  tag: 'discover',
-  query: z.object({ themeId: Id, ...PagedBy10 }),
-  data: z.array(Post),
-  auth: 'optional',
-});
+export const themeRecentList = api.get(PATHS.themeRecent, '话题下的最新动态，按页返回，空数组表示到底', { query: z.object({ themeId: Id, ...PagedBy10 }), data: z.array(Post), auth: 'optional' });
 
-export const getHotWord = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: PATHS.hotWords,
-  summary: '发现搜索热词',
-  tag: 'discover',
-  data: z.array(z.object({ id: z.number().int(), word: z.string() })),
-});
+export const getHotWord = api.content(PATHS.hotWords, '发现搜索热词', { data: z.array(z.object({ id: z.number().int(), word: z.string() })) });
 
 const Keyword = Text({ min: 1, max: KEYWORD_MAX_CHARS, label: '搜索词' });
 
-export const getListByKeyWord = defineEndpoint({
-  method: 'GET',
-  path: PATHS.byKeyword,
-  summary: '按关键词搜索动态（正文或话题包含关键词），按页返回，空数组表示到底',
-  tag: 'discover',
+export const getListByKeyWord = api.get(PATHS.byKeyword, '按关键词搜索动态（正文或话题包含关键词），按页返回，空数组表示到底', {
   query: z.object({ keyword: Keyword, ...PagedBy10 }),
   data: z.array(Post),
   auth: 'optional',
 });
 
-export const getTopicListByKeyboard = defineEndpoint({
-  method: 'GET',
-  path: PATHS.byKeyboard,
-  summary: '按推荐标签搜索话题（标题或推荐标签包含该词），按页返回，空数组表示到底',
-  tag: 'discover',
+export const getTopicListByKeyboard = api.get(PATHS.byKeyboard, '按推荐标签搜索话题（标题或推荐标签包含该词），按页返回，空数组表示到底', {
   query: z.object({ keyboard: Keyword, ...PagedBy10 }),
   data: z.array(Topic),
 });
@@ -199,12 +145,7 @@ export const PublishBody = z
     return { content: v.content, imageUrl: v.imageUrl, video: v.video, topicIds };
   });
 
-export const publishPost = defineEndpoint({
-  method: 'POST',
-  path: PATHS.publish,
-  summary: '发布动态（纯文本 1–1000 字，图片至多 9 张且须为本人上传，视频至多 1 个且须为本人上传，话题 1–3 个；支持 Idempotency-Key；需审核时为待审核）',
-  tag: 'discover',
+export const publishPost = api.write(PATHS.publish, '发布动态（纯文本 1–1000 字，图片至多 9 张且须为本人上传，视频至多 1 个且须为本人上传，话题 1–3 个；支持 Idempotency-Key；需审核时为待审核）', {
   body: PublishBody,
   data: Post,
-  auth: 'required',
 });

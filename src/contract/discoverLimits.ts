@@ -3,10 +3,12 @@
  * never the schemas: issue 7 budgets). The contract (discover.ts) uses the same constants.
  */
 
+import { PICTURES_MAX } from './uploadLimits.ts';
+
 /** Post text: plain text, trimmed, 1–1000 code points. */
 export const POST_MAX_CHARS = 1000;
 /** Pictures per post (spec 2.6: ≤ 9, the three-column grid). */
-export const POST_MAX_PICTURES = 9;
+export const POST_MAX_PICTURES = PICTURES_MAX;
 /** Topics (tags) per post. */
 export const POST_MAX_TOPICS = 3;
 /** A post's video: an answer of /api/upload/video (the reader's own upload; checked again by the server). */

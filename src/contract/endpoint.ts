@@ -53,6 +53,32 @@ export function defineEndpoint<
   return endpoint;
 }
 
+/** What an endpoint of an area declares of its own, beside its path and summary. */
+export type Declared<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, D extends z.ZodType> = Omit<Endpoint<Q, B, D>, 'method' | 'path' | 'summary' | 'tag'>;
+
+/**
+ * The endpoints of one area, all under its OpenAPI tag: each is declared with its path, its summary and
+ * what else is its own (schemas, auth, cache, invalidates). `content` is a GET whose anonymous answer a
+ * CDN may keep ('content' cache), `get` one never kept unless it says so, `post` a write anyone may call
+ * and `write` one that needs a signed-in reader (auth 'required').
+ */
+export function endpointsOf(tag: string) {
+  const declare =
+    (method: Endpoint['method'], defaults: Pick<Endpoint, 'cache' | 'auth'> = {}) =>
+    <const P extends string, D extends z.ZodType, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+      path: P,
+      summary: string,
+      declared: Declared<Q, B, D>,
+    ) =>
+      defineEndpoint<Q, B, D, P>({ ...defaults, method, path, summary, tag, ...declared });
+  return {
+    content: declare('GET', { cache: 'content' }),
+    get: declare('GET'),
+    post: declare('POST'),
+    write: declare('POST', { auth: 'required' }),
+  };
+}
+
 export type QueryOf<E> = E extends Endpoint<infer Q, z.ZodType | undefined, z.ZodType> ? (Q extends z.ZodType ? z.input<Q> : undefined) : never;
 export type BodyOf<E> = E extends Endpoint<z.ZodType | undefined, infer B, z.ZodType> ? (B extends z.ZodType ? z.input<B> : undefined) : never;
 export type DataOf<E> = E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, infer D> ? z.output<D> : never;

@@ -32,12 +32,28 @@ export const PageSize = z
   .pipe(z.number().int().min(1, '每页条数至少为 1').max(50, '每页条数不能超过 50'))
   .default(20);
 
+/** The query of an endpoint that takes none: whatever is sent is ignored. */
+export const NoQuery = z.object({});
+
 /** The page query of the sections' lists: 10 items a page unless asked. */
 export const PagedBy10 = { page: Page, pageSize: PageSize.unwrap().default(10) };
+
+/** Who wrote an item (a question, a post, a comment, a photo) or who a member is, as lists show them. */
+export const Author = {
+  userId: z.number().int(),
+  nickname: z.string(),
+  userPic: z.string(),
+};
 
 /** Reader-written content's review state (team rule); 'pending' and 'rejected' are seen by the author only. */
 export const ReviewState = z.enum(['pending', 'approved', 'rejected']);
 export type ReviewState = z.infer<typeof ReviewState>;
+
+/**
+ * A reader's item under review: 'pending' and 'rejected' are seen by the author only (审核中 / the reason);
+ * belongMyself is 1 when the caller wrote it.
+ */
+export const OwnReview = { reviewState: ReviewState, rejectReason: z.string(), belongMyself: z.number().int() };
 
 // NUL cannot be stored by PostgreSQL; lone surrogates are not text (security.md F44, F45).
  

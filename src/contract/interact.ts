@@ -6,8 +6,8 @@
  * masked, to its author.
  */
 import { Phone } from './accounts.ts';
-import { defineEndpoint } from './endpoint.ts';
-import { Id, Page, ReviewState, Text } from './fields.ts';
+import { endpointsOf } from './endpoint.ts';
+import { Author, Id, Page, ReviewState, Text } from './fields.ts';
 import {
   COMPLAINT_AMOUNT_MAX_YUAN,
   COMPLAINT_CONTENT_MAX,
@@ -30,6 +30,11 @@ import {
 } from './interactLimits.ts';
 import { z } from './zod.ts';
 
+const interactApi = endpointsOf('interact');
+const complaintsApi = endpointsOf('complaints');
+const cooperationApi = endpointsOf('cooperation');
+const mineApi = endpointsOf('mine');
+
 const PageSize = z
   .union([z.number().int(), z.string().regex(/^\d{1,3}$/, '必须是正整数')])
   .transform((v) => Number(v))
@@ -50,13 +55,14 @@ function Pictures(max: number) {
     .pipe(z.array(z.string()).max(max, `图片最多 ${max} 张`));
 }
 
+/** Like fields.ts OwnReview, with the reason named reviewReason as the 互动 answers spell it. */
+const Review = { reviewState: ReviewState, reviewReason: z.string(), belongMyself: z.number().int() };
+
 // ── Reader photos ────────────────────────────────────────────────────────────
 
 export const ReaderPhoto = z.object({
   id: z.number().int(),
-  userId: z.number().int(),
-  nickname: z.string(),
-  userPic: z.string(),
+  ...Author,
   url: z.string(),
   width: z.number().int(),
   height: z.number().int(),
@@ -65,18 +71,11 @@ export const ReaderPhoto = z.object({
   like: z.number().int(),
   /** Beijing time `YYYY-MM-DD HH:mm`. */
   createTime: z.string(),
-  /** 'pending' and 'rejected' are seen by the author only (审核中 / the reason). */
-  reviewState: ReviewState,
-  reviewReason: z.string(),
-  belongMyself: z.number().int(),
+  ...Review,
 });
 export type ReaderPhoto = z.infer<typeof ReaderPhoto>;
 
-export const photoList = defineEndpoint({
-  method: 'GET',
-  path: PATHS.photos,
-  summary: '读者拍客照片墙（最新在前；登录时含本人待审核的照片），按页返回，空数组表示到底',
-  tag: 'interact',
+export const photoList = interactApi.get(PATHS.photos, '读者拍客照片墙（最新在前；登录时含本人待审核的照片），按页返回，空数组表示到底', {
   query: z.object(Paged),
   data: z.array(ReaderPhoto),
   auth: 'optional',
@@ -88,14 +87,9 @@ export const PhotoPublishBody = z.object({
   caption: Text({ min: 1, max: PHOTO_CAPTION_MAX, label: '照片说明' }),
 });
 
-export const photoPublish = defineEndpoint({
-  method: 'POST',
-  path: PATHS.photoPublish,
-  summary: '发布一张读者照片（须为本人上传；说明 1–100 字；支持 Idempotency-Key；需审核时为待审核）',
-  tag: 'interact',
+export const photoPublish = interactApi.write(PATHS.photoPublish, '发布一张读者照片（须为本人上传；说明 1–100 字；支持 Idempotency-Key；需审核时为待审核）', {
   body: PhotoPublishBody,
   data: ReaderPhoto,
-  auth: 'required',
 });
 
 // ── Complaints ───────────────────────────────────────────────────────────────
@@ -118,9 +112,7 @@ export const ComplaintSummary = z.object({
   statusText: z.string(),
   pictureCount: z.number().int(),
   createTime: z.string(),
-  reviewState: ReviewState,
-  reviewReason: z.string(),
-  belongMyself: z.number().int(),
+  ...Review,
 });
 export type ComplaintSummary = z.infer<typeof ComplaintSummary>;
 
@@ -144,12 +136,7 @@ export type ComplaintDetail = z.infer<typeof ComplaintDetail>;
 
 const Optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
-export const complaintList = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: PATHS.complaints,
-  summary: '投诉公示列表（最新在前，投诉人昵称打码）：keyword 搜索商家、主播或内容，platform、status 筛选；空数组表示到底',
-  tag: 'complaints',
+export const complaintList = complaintsApi.content(PATHS.complaints, '投诉公示列表（最新在前，投诉人昵称打码）：keyword 搜索商家、主播或内容，platform、status 筛选；空数组表示到底', {
   query: z.object({
     keyword: Optional(Text({ min: 1, max: COMPLAINT_KEYWORD_MAX, label: '搜索词' })),
     platform: Optional(z.enum(COMPLAINT_PLATFORMS, { error: '平台不正确' })),
@@ -160,11 +147,7 @@ export const complaintList = defineEndpoint({
   auth: 'optional',
 });
 
-export const complaintDetail = defineEndpoint({
-  method: 'GET',
-  path: PATHS.complaintDetail,
-  summary: '一条投诉的进度（时间线、不予受理理由、商家回复）；待审核或未通过的投诉只有投诉人可见',
-  tag: 'complaints',
+export const complaintDetail = complaintsApi.get(PATHS.complaintDetail, '一条投诉的进度（时间线、不予受理理由、商家回复）；待审核或未通过的投诉只有投诉人可见', {
   query: z.object({ id: Id }),
   data: ComplaintDetail,
   auth: 'optional',
@@ -208,14 +191,9 @@ export const ComplaintBody = z.object({
 });
 export type ComplaintBody = z.input<typeof ComplaintBody>;
 
-export const complaintCreate = defineEndpoint({
-  method: 'POST',
-  path: PATHS.complaintCreate,
-  summary: '提交投诉（平台、店铺或主播、订单号、金额、问题类型、经过、诉求、凭证图片≤9 张且须为本人上传、联系电话不公开；支持 Idempotency-Key）',
-  tag: 'complaints',
+export const complaintCreate = complaintsApi.write(PATHS.complaintCreate, '提交投诉（平台、店铺或主播、订单号、金额、问题类型、经过、诉求、凭证图片≤9 张且须为本人上传、联系电话不公开；支持 Idempotency-Key）', {
   body: ComplaintBody,
   data: ComplaintDetail,
-  auth: 'required',
 });
 
 // ── Business cooperation ─────────────────────────────────────────────────────
@@ -232,11 +210,7 @@ export const CooperationBody = z.object({
 });
 export type CooperationBody = z.input<typeof CooperationBody>;
 
-export const cooperationContact = defineEndpoint({
-  method: 'POST',
-  path: PATHS.cooperation,
-  summary: '商务合作留言（联系人、公司、手机号、需求；同一 Idempotency-Key 只记一次；按地址限频）',
-  tag: 'cooperation',
+export const cooperationContact = cooperationApi.post(PATHS.cooperation, '商务合作留言（联系人、公司、手机号、需求；同一 Idempotency-Key 只记一次；按地址限频）', {
   body: CooperationBody,
   data: z.object({ id: z.number().int(), replyWithin: z.string() }),
 });
@@ -259,7 +233,7 @@ export const MyItem = z.object({
 export type MyItem = z.infer<typeof MyItem>;
 
 const myList = <const P extends string>(path: P, summary: string) =>
-  defineEndpoint({ method: 'GET', path, summary, tag: 'mine', query: z.object({ page: Page }), data: z.array(MyItem), auth: 'required' });
+  mineApi.get(path, summary, { query: z.object({ page: Page }), data: z.array(MyItem), auth: 'required' });
 
 export const myComments = myList(PATHS.myComments, '我的评论（最新在前），按页返回，空数组表示到底');
 export const myQuestions = myList(PATHS.myQuestions, '我的提问：问答提问与问政（最新在前），按页返回');

@@ -4,6 +4,8 @@
  * The contract (interact.ts) uses the same constants.
  */
 
+import { PICTURES_MAX } from './uploadLimits.ts';
+
 export const INTERACT_PATHS = {
   photos: '/api/interact/photos',
   photoPublish: '/api/interact/photos/publish',
@@ -46,7 +48,7 @@ export const COMPLAINT_CONTENT_MIN = 10;
 export const COMPLAINT_CONTENT_MAX = 1000;
 export const COMPLAINT_DEMAND_MAX = 200;
 /** Evidence pictures per complaint (issue 15: ≤ 9). */
-export const COMPLAINT_MAX_PICTURES = 9;
+export const COMPLAINT_MAX_PICTURES = PICTURES_MAX;
 /** The highest amount a complaint may state: 1,000,000 yuan. */
 export const COMPLAINT_AMOUNT_MAX_YUAN = 1_000_000;
 export const COMPLAINT_KEYWORD_MAX = 30;

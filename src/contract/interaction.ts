@@ -2,11 +2,13 @@
  * Likes, comments and reports (spec 3 comment item, 4, 5, 7.3–7.5, 9). Field names as the spec spells
  * them. Every write needs a token (spec 5): anonymous callers get statusCode 301.
  */
-import { defineEndpoint } from './endpoint.ts';
+import { defineEndpoint, endpointsOf } from './endpoint.ts';
 import { ClassId, Id, Page, PageSize, Text } from './fields.ts';
 import { z } from './zod.ts';
 
 import { COMMENT_MAX_CHARS, COMMENT_MAX_PICTURES, INTERACTION_PATHS as PATHS } from './interactionLimits.ts';
+
+const api = endpointsOf('interaction');
 
 export { COMMENT_MAX_CHARS, COMMENT_MAX_PICTURES, REPORT_MAX_REASONS } from './interactionLimits.ts';
 
@@ -104,27 +106,9 @@ export const LikeResult = z.object({
 export type LikeResult = z.infer<typeof LikeResult>;
 
 /** Spec 7.3. Answers statusCode 200 for a new like and for a repeat (nothing changes); 100 on failure. */
-export const likeDo = defineEndpoint({
-  invalidates: 'like',
-  method: 'POST',
-  path: PATHS.likeDo,
-  summary: '点赞（每人每个对象一次；重复点赞不改变计数，答“你已经点过赞了”）',
-  tag: 'interaction',
-  body: LikeBody,
-  data: LikeResult,
-  auth: 'required',
-});
+export const likeDo = api.write(PATHS.likeDo, '点赞（每人每个对象一次；重复点赞不改变计数，答“你已经点过赞了”）', { invalidates: 'like', body: LikeBody, data: LikeResult });
 
-export const addPraise = defineEndpoint({
-  invalidates: 'like',
-  method: 'POST',
-  path: '/api/praise/AddPraise',
-  summary: '点赞（同 /v1/like/do）',
-  tag: 'interaction',
-  body: LikeBody,
-  data: LikeResult,
-  auth: 'required',
-});
+export const addPraise = api.write('/api/praise/AddPraise', '点赞（同 /v1/like/do）', { invalidates: 'like', body: LikeBody, data: LikeResult });
 
 export const LikeState = z.object({
   isDoLike: z.number().int(),
@@ -136,11 +120,7 @@ export const LikeState = z.object({
 export type LikeState = z.infer<typeof LikeState>;
 
 /** The caller's like state of an article: cached pages render anonymously, the bar asks this (DESIGN). */
-export const likeState = defineEndpoint({
-  method: 'GET',
-  path: PATHS.likeState,
-  summary: '文章的点赞与评论计数及本人是否已赞（页面缓存为匿名，由互动栏读取）',
-  tag: 'interaction',
+export const likeState = api.get(PATHS.likeState, '文章的点赞与评论计数及本人是否已赞（页面缓存为匿名，由互动栏读取）', {
   query: z.object({ classId: ClassId, newsId: Id }),
   data: LikeState,
   auth: 'optional',
@@ -200,21 +180,13 @@ const Paged = {
   maxId: OptionalId,
 };
 
-export const commentGetList = defineEndpoint({
-  method: 'GET',
-  path: PATHS.commentGetList,
-  summary: '评论（最新在前，每条带前两条回复）；按页返回，空数组表示到底；maxId 固定分页快照；帮帮内容用 from=bang、classid（2 问答，1 问政）、id',
-  tag: 'interaction',
+export const commentGetList = api.get(PATHS.commentGetList, '评论（最新在前，每条带前两条回复）；按页返回，空数组表示到底；maxId 固定分页快照；帮帮内容用 from=bang、classid（2 问答，1 问政）、id', {
   query: z.object({ ...TargetFields, ...Paged }).transform(toTarget),
   data: z.array(CommentItem),
   auth: 'optional',
 });
 
-export const commentGetListByParentId = defineEndpoint({
-  method: 'GET',
-  path: PATHS.commentReplies,
-  summary: '一条评论的全部回复（最早在前），按页返回',
-  tag: 'interaction',
+export const commentGetListByParentId = api.get(PATHS.commentReplies, '一条评论的全部回复（最早在前），按页返回', {
   query: z.object({ ...TargetFields, plId: Id, ...Paged }).transform(toTarget),
   data: z.object({ comment: CommentItem, list: z.array(CommentReply) }),
   auth: 'optional',
@@ -240,23 +212,14 @@ export const CommentStoreBody = z
   })
   .transform(toTarget);
 
-export const commentStore = defineEndpoint({
+export const commentStore = api.write(PATHS.commentStore, '发表评论或回复（纯文本 1–500 字；同一内容 5 分钟内不可重复，两次发表间隔 5 秒；支持 Idempotency-Key）', {
   invalidates: 'commentStore',
-  method: 'POST',
-  path: PATHS.commentStore,
-  summary: '发表评论或回复（纯文本 1–500 字；同一内容 5 分钟内不可重复，两次发表间隔 5 秒；支持 Idempotency-Key）',
-  tag: 'interaction',
   body: CommentStoreBody,
   data: CommentReply,
-  auth: 'required',
 });
 
-export const commentDelete = defineEndpoint({
+export const commentDelete = api.write(PATHS.commentDelete, '删除自己的评论（连同其回复）；帮帮评论用 id=plId 与 from=bang', {
   invalidates: 'commentDelete',
-  method: 'POST',
-  path: PATHS.commentDelete,
-  summary: '删除自己的评论（连同其回复）；帮帮评论用 id=plId 与 from=bang',
-  tag: 'interaction',
   body: z
     .object({
       plId: OptionalId,
@@ -270,44 +233,27 @@ export const commentDelete = defineEndpoint({
       return { plId: plId ?? 0, bang: v.from === 'bang' };
     }),
   data: z.object({ plId: z.number().int(), commentCount: z.number().int() }),
-  auth: 'required',
 });
 
 export const ReportOptions = z.object({ type: z.array(z.string()), tel: z.string() });
 export type ReportOptions = z.infer<typeof ReportOptions>;
 
-export const reportContent = defineEndpoint({
-  cache: 'reference',
-  method: 'GET',
-  path: PATHS.reportContent,
-  summary: '举报理由列表与举报电话',
-  tag: 'interaction',
-  data: ReportOptions,
-});
+export const reportContent = api.get(PATHS.reportContent, '举报理由列表与举报电话', { cache: 'reference', data: ReportOptions });
 
 /** Chosen reasons joined by commas (spec 7.5); each is checked against the server's list. */
 const ReportReasons = z.string().max(2000, '举报内容过长').optional().default('');
 
-export const newsDoReport = defineEndpoint({
+export const newsDoReport = api.write(PATHS.newsDoReport, '举报文章（content 为所选理由，逗号分隔，须在理由列表中；每人每篇一次；每天至多 20 次）', {
   invalidates: 'none',
-  method: 'POST',
-  path: PATHS.newsDoReport,
-  summary: '举报文章（content 为所选理由，逗号分隔，须在理由列表中；每人每篇一次；每天至多 20 次）',
-  tag: 'interaction',
   body: z.object({ classId: ClassId, newsId: Id, content: ReportReasons }),
   data: z.object({ id: z.number().int() }),
-  auth: 'required',
 });
 
 /** Spec 9 comment-reporting platform ids: news 0, live 1, video 0, image 2, tip 4, politics 5, QA 6. */
 export const PLATFORM_IDS = [0, 1, 2, 4, 5, 6] as const;
 
-export const commentDoReport = defineEndpoint({
+export const commentDoReport = api.write('/api/comment/doReport', '举报评论（直播页 classId 12；platformId 见平台表；commentContent 以服务端存档为准）', {
   invalidates: 'none',
-  method: 'POST',
-  path: '/api/comment/doReport',
-  summary: '举报评论（直播页 classId 12；platformId 见平台表；commentContent 以服务端存档为准）',
-  tag: 'interaction',
   body: z.object({
     commentId: Id,
     classId: ClassId,
@@ -322,7 +268,6 @@ export const commentDoReport = defineEndpoint({
     commentContent: z.string().max(5000).optional(),
   }),
   data: z.object({ id: z.number().int() }),
-  auth: 'required',
 });
 
 /*
@@ -339,11 +284,7 @@ export const bvCommentPublish = defineEndpoint({ ...commentStore, path: '/api/bv
 export const bvCommentDel = defineEndpoint({ ...commentDelete, path: '/api/bv/comment/del', summary: '删除自己的评论（同 /v1/comment/deleteComment）' });
 
 /** Spec 7.4: the comments of a bangbang item under the bangbang API (classid 2 Q&A, 1 politics; id the item). */
-export const bangbangCommentList = defineEndpoint({
-  method: 'GET',
-  path: '/api/bangbang/comment/bangbanglist',
-  summary: '帮帮内容的评论（同 /v1/comment/getList?from=bang）：classid 2 问答、1 问政，id 为内容编号',
-  tag: 'interaction',
+export const bangbangCommentList = api.get('/api/bangbang/comment/bangbanglist', '帮帮内容的评论（同 /v1/comment/getList?from=bang）：classid 2 问答、1 问政，id 为内容编号', {
   query: z
     .object({ classid: BangClassid, id: Id, ...Paged })
     .transform(({ classid, id, ...rest }) => ({ ...rest, target: { scope: classid === 2 ? 'bang2' : 'bang1', classId: classid, newsId: id } as CommentTargetRef })),
@@ -352,13 +293,8 @@ export const bangbangCommentList = defineEndpoint({
 });
 
 /** Spec 7.5: report a bangbang item (body not shown in the spec: id, classid as in 7.4, content as the news report). */
-export const bangDoReport = defineEndpoint({
+export const bangDoReport = api.write(PATHS.bangDoReport, '举报帮帮内容（classid 2 问答、1 问政；id 为内容编号；content 为所选理由，逗号分隔；每人每条一次）', {
   invalidates: 'none',
-  method: 'POST',
-  path: PATHS.bangDoReport,
-  summary: '举报帮帮内容（classid 2 问答、1 问政；id 为内容编号；content 为所选理由，逗号分隔；每人每条一次）',
-  tag: 'interaction',
   body: z.object({ classid: BangClassid, id: Id, content: ReportReasons }),
   data: z.object({ id: z.number().int() }),
-  auth: 'required',
 });

@@ -4,10 +4,12 @@
  * contract (interaction.ts) uses the same constants; a unit test checks the paths match.
  */
 
+import { PICTURES_MAX } from './uploadLimits.ts';
+
 /** Comment text: plain text, trimmed, 1–500 code points (security.md C2, F46). */
 export const COMMENT_MAX_CHARS = 500;
 /** Pictures per comment (security.md C3: the spec's three-column grid). */
-export const COMMENT_MAX_PICTURES = 9;
+export const COMMENT_MAX_PICTURES = PICTURES_MAX;
 /** Reasons per report (security.md F51). */
 export const REPORT_MAX_REASONS = 10;
 

@@ -2,10 +2,13 @@
  * Points and the points mall (issue 18, spec 2.10). The reader's own numbers keep the spec's names
  * (credit 积分, integRal 成长值, creditLevel 等级). Prices and balances are whole points.
  */
-import { defineEndpoint } from './endpoint.ts';
+import { endpointsOf } from './endpoint.ts';
 import { ClassId, Id, Page, PageSize, Text } from './fields.ts';
 import { Phone } from './accounts.ts';
 import { z } from './zod.ts';
+
+const pointsApi = endpointsOf('points');
+const mallApi = endpointsOf('mall');
 
 /** Goods kinds: 实物 shipped to an address, 优惠券 used at a shop, 卡密 a card code, 虚拟 topped up to a phone. */
 export const GOODS_KINDS = ['physical', 'coupon', 'card', 'virtual'] as const;
@@ -36,14 +39,7 @@ export const PointsSummary = Account.extend({
 });
 export type PointsSummary = z.infer<typeof PointsSummary>;
 
-export const pointsSummary = defineEndpoint({
-  method: 'GET',
-  path: '/v1/points/summary',
-  summary: '我的积分、成长值、等级与今日签到状态',
-  tag: 'points',
-  auth: 'required',
-  data: PointsSummary,
-});
+export const pointsSummary = pointsApi.get('/v1/points/summary', '我的积分、成长值、等级与今日签到状态', { auth: 'required', data: PointsSummary });
 
 export const SigninResult = Account.extend({
   /** 1: signed in now and paid; 0: already signed in today, nothing paid. */
@@ -53,15 +49,7 @@ export const SigninResult = Account.extend({
 });
 export type SigninResult = z.infer<typeof SigninResult>;
 
-export const pointsSignin = defineEndpoint({
-  invalidates: 'none',
-  method: 'POST',
-  path: '/v1/points/signin',
-  summary: '每日签到（每个北京日一次，连续签到加分；重复签到不再加分）',
-  tag: 'points',
-  auth: 'required',
-  data: SigninResult,
-});
+export const pointsSignin = pointsApi.write('/v1/points/signin', '每日签到（每个北京日一次，连续签到加分；重复签到不再加分）', { invalidates: 'none', data: SigninResult });
 
 export const LedgerItem = z.object({
   id: z.number().int(),
@@ -74,11 +62,7 @@ export const LedgerItem = z.object({
 });
 export type LedgerItem = z.infer<typeof LedgerItem>;
 
-export const pointsLedger = defineEndpoint({
-  method: 'GET',
-  path: '/v1/points/ledger',
-  summary: '积分明细（新的在前，分页到空数组为止）',
-  tag: 'points',
+export const pointsLedger = pointsApi.get('/v1/points/ledger', '积分明细（新的在前，分页到空数组为止）', {
   auth: 'required',
   query: z.object({ page: Page, pageSize: PageSize }),
   data: z.array(LedgerItem),
@@ -93,27 +77,9 @@ export type EarnResult = z.infer<typeof EarnResult>;
 
 const ArticleRef = z.object({ classId: ClassId, newsId: Id });
 
-export const pointsRead = defineEndpoint({
-  invalidates: 'none',
-  method: 'POST',
-  path: '/v1/points/read',
-  summary: '阅读文章得积分（每篇一次，每日有上限）',
-  tag: 'points',
-  auth: 'required',
-  body: ArticleRef,
-  data: EarnResult,
-});
+export const pointsRead = pointsApi.write('/v1/points/read', '阅读文章得积分（每篇一次，每日有上限）', { invalidates: 'none', body: ArticleRef, data: EarnResult });
 
-export const pointsShare = defineEndpoint({
-  invalidates: 'none',
-  method: 'POST',
-  path: '/v1/points/share',
-  summary: '分享文章得积分（每篇每日一次，每日有上限）',
-  tag: 'points',
-  auth: 'required',
-  body: ArticleRef,
-  data: EarnResult,
-});
+export const pointsShare = pointsApi.write('/v1/points/share', '分享文章得积分（每篇每日一次，每日有上限）', { invalidates: 'none', body: ArticleRef, data: EarnResult });
 
 export const EarnRuleItem = z.object({ reason: z.string(), text: z.string(), points: z.number().int(), dailyCap: z.number().int() });
 
@@ -127,14 +93,7 @@ export const PointsRules = z.object({
 });
 export type PointsRules = z.infer<typeof PointsRules>;
 
-export const pointsRules = defineEndpoint({
-  cache: 'reference',
-  method: 'GET',
-  path: '/v1/points/rules',
-  summary: '积分规则：获取方式、每日上限、等级门槛与过期规则',
-  tag: 'points',
-  data: PointsRules,
-});
+export const pointsRules = pointsApi.get('/v1/points/rules', '积分规则：获取方式、每日上限、等级门槛与过期规则', { cache: 'reference', data: PointsRules });
 
 // ── mall ───────────────────────────────────────────────────────────────────────────────────────
 
@@ -180,22 +139,11 @@ export const MallHome = z.object({
 });
 export type MallHome = z.infer<typeof MallHome>;
 
-export const mallHome = defineEndpoint({
-  cache: 'content',
-  method: 'GET',
-  path: '/v1/mall/home',
-  summary: '积分商城首页：分类、轮播、热门与新品',
-  tag: 'mall',
-  data: MallHome,
-});
+export const mallHome = mallApi.content('/v1/mall/home', '积分商城首页：分类、轮播、热门与新品', { data: MallHome });
 
 const Keyword = Text({ max: 30, label: '搜索词' });
 
-export const mallGoodsList = defineEndpoint({
-  method: 'GET',
-  path: '/v1/mall/goods/list',
-  summary: '商品列表：按分类、类型或搜索词，分页到空数组为止',
-  tag: 'mall',
+export const mallGoodsList = mallApi.get('/v1/mall/goods/list', '商品列表：按分类、类型或搜索词，分页到空数组为止', {
   query: z.object({
     categoryId: Id.optional(),
     kind: z.enum(GOODS_KINDS, '商品类型不正确').optional(),
@@ -206,15 +154,7 @@ export const mallGoodsList = defineEndpoint({
   data: z.array(GoodsCard),
 });
 
-export const mallGoodsDetail = defineEndpoint({
-  method: 'GET',
-  path: '/v1/mall/goods/detail',
-  summary: '商品详情：图片、积分价、库存、每人限兑、有效期、说明',
-  tag: 'mall',
-  auth: 'optional',
-  query: z.object({ id: Id }),
-  data: GoodsDetail,
-});
+export const mallGoodsDetail = mallApi.get('/v1/mall/goods/detail', '商品详情：图片、积分价、库存、每人限兑、有效期、说明', { auth: 'optional', query: z.object({ id: Id }), data: GoodsDetail });
 
 export const DeliveryAddress = z.object({
   name: z.string(),
@@ -266,75 +206,29 @@ export const ExchangeBody = z.object({
 });
 export type ExchangeBody = z.input<typeof ExchangeBody>;
 
-export const mallExchange = defineEndpoint({
-  method: 'POST',
-  path: '/v1/mall/exchange',
-  summary: '兑换商品（需 Idempotency-Key；扣积分、减库存与兑换记录在同一事务中）',
-  tag: 'mall',
-  auth: 'required',
-  body: ExchangeBody,
-  data: ExchangeDetail,
-});
+export const mallExchange = mallApi.write('/v1/mall/exchange', '兑换商品（需 Idempotency-Key；扣积分、减库存与兑换记录在同一事务中）', { body: ExchangeBody, data: ExchangeDetail });
 
-export const mallExchangeList = defineEndpoint({
-  method: 'GET',
-  path: '/v1/mall/exchange/list',
-  summary: '我的兑换（新的在前，分页到空数组为止）',
-  tag: 'mall',
+export const mallExchangeList = mallApi.get('/v1/mall/exchange/list', '我的兑换（新的在前，分页到空数组为止）', {
   auth: 'required',
   query: z.object({ page: Page, pageSize: PageSize }),
   data: z.array(ExchangeItem),
 });
 
-export const mallExchangeDetail = defineEndpoint({
-  method: 'GET',
-  path: '/v1/mall/exchange/detail',
-  summary: '我的一次兑换：状态、券码或卡密、收货信息',
-  tag: 'mall',
-  auth: 'required',
-  query: z.object({ id: Id }),
-  data: ExchangeDetail,
-});
+export const mallExchangeDetail = mallApi.get('/v1/mall/exchange/detail', '我的一次兑换：状态、券码或卡密、收货信息', { auth: 'required', query: z.object({ id: Id }), data: ExchangeDetail });
 
-export const mallExchangeConfirm = defineEndpoint({
-  invalidates: 'none',
-  method: 'POST',
-  path: '/v1/mall/exchange/confirm',
-  summary: '确认收货（已发货 → 已完成）',
-  tag: 'mall',
-  auth: 'required',
-  body: z.object({ id: Id }),
-  data: ExchangeDetail,
-});
+export const mallExchangeConfirm = mallApi.write('/v1/mall/exchange/confirm', '确认收货（已发货 → 已完成）', { invalidates: 'none', body: z.object({ id: Id }), data: ExchangeDetail });
 
 export const COUPON_STATES = ['unused', 'used', 'expired'] as const;
 
-export const mallCouponList = defineEndpoint({
-  method: 'GET',
-  path: '/v1/mall/coupon/list',
-  summary: '我的优惠券：未使用、已使用、已过期',
-  tag: 'mall',
+export const mallCouponList = mallApi.get('/v1/mall/coupon/list', '我的优惠券：未使用、已使用、已过期', {
   auth: 'required',
   query: z.object({ state: z.enum(COUPON_STATES, '优惠券状态不正确').default('unused'), page: Page, pageSize: PageSize }),
   data: z.array(ExchangeItem),
 });
 
-export const mallCouponUse = defineEndpoint({
-  invalidates: 'none',
-  method: 'POST',
-  path: '/v1/mall/coupon/use',
-  summary: '在商家出示后标记优惠券为已使用',
-  tag: 'mall',
-  auth: 'required',
-  body: z.object({ id: Id }),
-  data: ExchangeDetail,
-});
+export const mallCouponUse = mallApi.write('/v1/mall/coupon/use', '在商家出示后标记优惠券为已使用', { invalidates: 'none', body: z.object({ id: Id }), data: ExchangeDetail });
 
-export const mallTicketList = defineEndpoint({
-  method: 'GET',
-  path: '/v1/mall/ticket/list',
-  summary: '我的票券：兑换到的卡密、观影与门票兑换码',
-  tag: 'mall',
+export const mallTicketList = mallApi.get('/v1/mall/ticket/list', '我的票券：兑换到的卡密、观影与门票兑换码', {
   auth: 'required',
   query: z.object({ page: Page, pageSize: PageSize }),
   data: z.array(ExchangeItem),
@@ -348,13 +242,4 @@ export const CooperationBody = z.object({
 });
 export type CooperationBody = z.input<typeof CooperationBody>;
 
-export const mallCooperation = defineEndpoint({
-  invalidates: 'none',
-  method: 'POST',
-  path: '/v1/mall/cooperation',
-  summary: '商城商务合作留言',
-  tag: 'mall',
-  auth: 'optional',
-  body: CooperationBody,
-  data: z.object({ id: z.number().int() }),
-});
+export const mallCooperation = mallApi.post('/v1/mall/cooperation', '商城商务合作留言', { invalidates: 'none', auth: 'optional', body: CooperationBody, data: z.object({ id: z.number().int() }) });

@@ -3,13 +3,15 @@
  * and the contract's types, never the schemas (issue 7 budgets). The contract (rural.ts) uses the same.
  */
 
+import { PICTURES_MAX } from './uploadLimits.ts';
+
 /** A question or a post: plain text, trimmed, in code points. */
 export const QUESTION_MIN_CHARS = 5;
 export const QUESTION_MAX_CHARS = 500;
 export const POST_MAX_CHARS = 1000;
 export const COMMENT_MAX_CHARS = 300;
 /** Pictures per farmer post (the three-column grid). */
-export const POST_MAX_PICTURES = 9;
+export const POST_MAX_PICTURES = PICTURES_MAX;
 /** Search keyword of 乡村帮帮. */
 export const KEYWORD_MAX_CHARS = 30;
 /** Comments shown under a post in the feed. */

@@ -4,9 +4,11 @@
  * settings only with a signature over the page URL made with the ticket (DESIGN.md: computed here with
  * a configured ticket).
  */
-import { defineEndpoint } from './endpoint.ts';
+import { endpointsOf } from './endpoint.ts';
 import { Id } from './fields.ts';
 import { z } from './zod.ts';
+
+const api = endpointsOf('share');
 
 /** A share card as the messenger shows it: title, description, image and link (spec 2.11). */
 export const ShareCard = z.object({
@@ -32,11 +34,7 @@ export const ShareSignature = z.object({
 });
 export type ShareSignature = z.infer<typeof ShareSignature>;
 
-export const shareSignature = defineEndpoint({
-  method: 'GET',
-  path: '/api/share/signature',
-  summary: '分享签名：对本站页面地址 url 签名（JS-SDK 配置），id 为文章编号时附带分享卡片',
-  tag: 'share',
+export const shareSignature = api.get('/api/share/signature', '分享签名：对本站页面地址 url 签名（JS-SDK 配置），id 为文章编号时附带分享卡片', {
   query: z.object({
     url: z.string({ error: '缺少页面地址' }).min(1, '缺少页面地址').max(2048, '页面地址过长'),
     id: Id.optional(),

@@ -10,6 +10,8 @@ export const UPLOAD_MAX_PIXELS = 40_000_000;
 /** The stored copy fits in 3840×2160 (the long side 3840, the short side 2160). */
 export const UPLOAD_MAX_LONG_SIDE = 3840;
 export const UPLOAD_MAX_SHORT_SIDE = 2160;
+/** Pictures one reader's item (a post, a comment, an essay, a complaint) may carry: the three-column grid of nine. */
+export const PICTURES_MAX = 9;
 /** Uploads per user: 30 in 30 minutes (Mastodon throttle_api_media). */
 export const UPLOAD_RATE = { max: 30, windowMs: 30 * 60_000 } as const;
 /** What the picker offers; the server judges by the bytes, not by this list. */

@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { firstRow } from '../db/rows.ts';
 import { mallBanners, mallCategories, mallCooperation, mallExchanges, mallGoods } from '../db/schema/mall.ts';
 
 type Q = Db | Tx;
@@ -101,12 +102,7 @@ export async function insertExchangeRepo(tx: Tx, row: NewExchange): Promise<Exch
 }
 
 export async function findExchangeByKeyRepo(db: Q, userId: number, idemKey: string): Promise<ExchangeRow | null> {
-  const rows = await db
-    .select()
-    .from(mallExchanges)
-    .where(and(eq(mallExchanges.userId, userId), eq(mallExchanges.idemKey, idemKey)))
-    .limit(1);
-  return rows[0] ?? null;
+  return firstRow(db, mallExchanges, and(eq(mallExchanges.userId, userId), eq(mallExchanges.idemKey, idemKey)));
 }
 
 const withGoods = {

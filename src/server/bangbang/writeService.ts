@@ -15,7 +15,7 @@ import type { Db } from '../db/client.ts';
 import { configValueRepo } from '../discover/repo.ts';
 import type { AuthUser } from '../http/auth.ts';
 import { fail } from '../http/envelope.ts';
-import { idempotentInsert, readIdempotencyKey } from '../http/idempotentInsert.ts';
+import { idempotentInsert, insertReaderRow, readIdempotencyKey } from '../http/idempotentInsert.ts';
 import { paced, type RateRule } from '../http/rateLimit.ts';
 import type { ServiceContext } from '../http/types.ts';
 import { profilesRepo } from '../interaction/repo.ts';
@@ -116,24 +116,18 @@ export interface AskInput {
 
 export async function askService(ctx: BangWriteContext, c: Context, user: AuthUser, input: AskInput): Promise<{ data: QuestionDetail & { reviewState: string }; message: string }> {
   const db = ctx.deps.database.db;
-  const key = readIdempotencyKey(c.req.header('idempotency-key'));
   // The video link is kept with the text: the board shows it as a link under the question.
   const content = input.videoUrl ? `${input.content}${input.content ? '\n' : ''}视频：${input.videoUrl}` : input.content;
-  const row = await idempotentInsert({
-    key,
-    byKey: (k) => questionByKeyRepo(db, user.userId, k),
+  const row = await insertReaderRow(ctx, c, user, {
+    byKey: questionByKeyRepo,
     same: (r) => r.title === input.title && r.content === content && samePictures(r.pictures, input.pictures),
     check: async () => {
       checkPictures(ctx.deps, user.userId, input.pictures);
       if (await recentSameTitleRepo(db, user.userId, input.title)) throw fail(StatusCode.fail, WRITE_MESSAGES.duplicate);
       await takeRate(ctx, user, 'ask');
     },
-    insert: async () => {
-      const state = await reviewState(db);
-      return ctx.deps.database.write((tx) =>
-        insertQuestionRepo(tx, { userId: user.userId, title: input.title, content, pictures: input.pictures, region: input.region, reviewState: state, clientKey: key }),
-      );
-    },
+    reviewState: () => reviewState(db),
+    insert: (tx, stamp) => insertQuestionRepo(tx, { ...stamp, title: input.title, content, pictures: input.pictures, region: input.region }),
     lost: WRITE_MESSAGES.duplicate,
   });
   const profiles = await profilesRepo(db, [user.userId]);
@@ -148,10 +142,8 @@ export interface AnswerInput {
 
 export async function answerService(ctx: BangWriteContext, c: Context, user: AuthUser, input: AnswerInput): Promise<{ data: Answer & { reviewState: string }; message: string }> {
   const db = ctx.deps.database.db;
-  const key = readIdempotencyKey(c.req.header('idempotency-key'));
-  const row = await idempotentInsert({
-    key,
-    byKey: (k) => answerByKeyRepo(db, user.userId, k),
+  const row = await insertReaderRow(ctx, c, user, {
+    byKey: answerByKeyRepo,
     same: (r) => r.questionId === input.id && r.content === input.content && samePictures(r.pictures, input.pictures),
     check: async () => {
       const question = await findQuestionRepo(db, input.id);
@@ -161,12 +153,8 @@ export async function answerService(ctx: BangWriteContext, c: Context, user: Aut
       if (await sameAnswerRepo(db, user.userId, input.id, input.content)) throw fail(StatusCode.fail, WRITE_MESSAGES.duplicate);
       await takeRate(ctx, user, 'answer');
     },
-    insert: async () => {
-      const state = await reviewState(db);
-      return ctx.deps.database.write((tx) =>
-        insertAnswerRepo(tx, { questionId: input.id, userId: user.userId, content: input.content, pictures: input.pictures, reviewState: state, clientKey: key }),
-      );
-    },
+    reviewState: () => reviewState(db),
+    insert: (tx, stamp) => insertAnswerRepo(tx, { ...stamp, questionId: input.id, content: input.content, pictures: input.pictures }),
     lost: WRITE_MESSAGES.duplicate,
   });
   const [profiles, members] = await Promise.all([profilesRepo(db, [user.userId]), membersOfRepo(db, [user.userId])]);
@@ -259,21 +247,15 @@ export interface TipInput {
 
 export async function tipAddService(ctx: BangWriteContext, c: Context, user: AuthUser, input: TipInput): Promise<{ data: Tip; message: string }> {
   const db = ctx.deps.database.db;
-  const key = readIdempotencyKey(c.req.header('idempotency-key'));
-  const row = await idempotentInsert({
-    key,
-    byKey: (k) => tipByKeyRepo(db, user.userId, k),
+  const row = await insertReaderRow(ctx, c, user, {
+    byKey: tipByKeyRepo,
     same: (r) => r.content === input.content && r.place === input.place && samePictures(r.pictures, input.pictures),
     check: async () => {
       checkPictures(ctx.deps, user.userId, input.pictures);
       await takeRate(ctx, user, 'tip');
     },
-    insert: async () => {
-      const state = await reviewState(db);
-      return ctx.deps.database.write((tx) =>
-        insertTipRepo(tx, { userId: user.userId, content: input.content, pictures: input.pictures, videoUrl: input.videoUrl, place: input.place, contactPhone: input.contactPhone, reviewState: state, clientKey: key }),
-      );
-    },
+    reviewState: () => reviewState(db),
+    insert: (tx, stamp) => insertTipRepo(tx, { ...stamp, content: input.content, pictures: input.pictures, videoUrl: input.videoUrl, place: input.place, contactPhone: input.contactPhone }),
     lost: WRITE_MESSAGES.duplicate,
   });
   const profiles = await profilesRepo(db, [user.userId]);

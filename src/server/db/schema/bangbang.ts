@@ -6,20 +6,18 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, pictureList, review, keyedWrite, readerWrittenColumns } from './columnBuilders.ts';
+import { createdAt, pictureList, review, keyedWrite, readerWrittenColumns, authored, likeAndCommentCounts } from './columnBuilders.ts';
 
 /** A Q&A question (spec 2.7 QA, dataType 16). */
 export const bangQuestions = pgTable(
   'bang_questions',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull(),
+    ...authored(),
     title: text('title').notNull(),
     /** Plain text, rendered as text. */
     content: text('content').notNull().default(''),
     pictures: pictureList(),
-    likeNum: integer('like_num').notNull().default(0),
-    commentCount: integer('comment_count').notNull().default(0),
+    ...likeAndCommentCounts(),
     answerCount: integer('answer_count').notNull().default(0),
     pv: integer('pv').notNull().default(0),
     /** Where the asker is (区县), '' when not given. */
@@ -67,8 +65,7 @@ export const bangAnswers = pgTable(
 export const bangPolitics = pgTable(
   'bang_politics',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull(),
+    ...authored(),
     title: text('title').notNull(),
     content: text('content').notNull().default(''),
     pictures: pictureList(),
@@ -80,8 +77,7 @@ export const bangPolitics = pgTable(
     replyUserId: integer('reply_user_id'),
     /** The department took the question on (timeline 已提交 → 已受理 → 已回复); null until then. */
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
-    likeNum: integer('like_num').notNull().default(0),
-    commentCount: integer('comment_count').notNull().default(0),
+    ...likeAndCommentCounts(),
     pv: integer('pv').notNull().default(0),
     ...readerWrittenColumns(),
   },
@@ -179,8 +175,7 @@ export const bangGroupPosts = pgTable(
     userId: integer('user_id').notNull(),
     content: text('content').notNull(),
     pictures: pictureList(),
-    likeNum: integer('like_num').notNull().default(0),
-    commentCount: integer('comment_count').notNull().default(0),
+    ...likeAndCommentCounts(),
     recommended: boolean('recommended').notNull().default(false),
     ...review(),
     /** The Idempotency-Key of the send that wrote it (a reader's post; null for seeded posts). */
@@ -193,8 +188,7 @@ export const bangGroupPosts = pgTable(
 export const bangTips = pgTable(
   'bang_tips',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull(),
+    ...authored(),
     content: text('content').notNull(),
     pictures: pictureList(),
     videoUrl: text('video_url').notNull().default(''),
@@ -203,8 +197,7 @@ export const bangTips = pgTable(
     contactPhone: text('contact_phone').notNull().default(''),
     /** 0 received, 1 being followed up, 2 reported (the newsroom's handling). */
     handling: integer('handling').notNull().default(0),
-    likeNum: integer('like_num').notNull().default(0),
-    commentCount: integer('comment_count').notNull().default(0),
+    ...likeAndCommentCounts(),
     ...review(),
     ...keyedWrite(),
   },

@@ -8,7 +8,7 @@
  */
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, type PgColumn } from 'drizzle-orm/pg-core';
-import { createdAt, deletedAt, zero, blank, pictureList, reviewState, clientKeyIndex, keyedWrite } from './columnBuilders.ts';
+import { createdAt, deletedAt, zero, blank, pictureList, reviewState, clientKeyIndex, likesTable, keyedWrite, authored, likeAndCommentCounts } from './columnBuilders.ts';
 
 const reviewCheck = (column: SQLWrapper) => sql`${column} in ('pending', 'approved', 'rejected')`;
 
@@ -57,8 +57,7 @@ export const ruralExperts = pgTable('rural_experts', {
 export const ruralQuestions = pgTable(
   'rural_questions',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull(),
+    ...authored(),
     content: text('content').notNull(),
     /** The field asked about (one of RURAL_QUESTION_TAGS), matched to the experts' tags. */
     tag: text('tag').notNull(),
@@ -92,14 +91,12 @@ export const ruralAnswers = pgTable(
 export const ruralPosts = pgTable(
   'rural_posts',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull(),
+    ...authored(),
     content: text('content').notNull(),
     pictures: pictureList(),
     video: blank('video'),
     district: blank('district'),
-    likeNum: zero('like_num'),
-    commentCount: zero('comment_count'),
+    ...likeAndCommentCounts(),
     ...readerWritten(),
   },
   (t) => [
@@ -109,15 +106,7 @@ export const ruralPosts = pgTable(
 );
 
 /** One like per reader per post: the primary key makes a repeated like a no-op. */
-export const ruralPostLikes = pgTable(
-  'rural_post_likes',
-  {
-    postId: integer('post_id').notNull(),
-    userId: integer('user_id').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
-);
+export const ruralPostLikes = likesTable('rural_post_likes', 'postId', 'post_id');
 
 /** A comment under a farmer's post (plain text). */
 export const ruralPostComments = pgTable(

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-or
 import { POLITICS_STEPS, type Answer, type PoliticsDetail, type PoliticsListItem, type PoliticsStepKey, type QuestionDetail } from '../../contract/bangbang.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { addOneReturningCounts } from '../db/rows.ts';
+import { addOne, addOneReturningCounts } from '../db/rows.ts';
 import { bangAnswers, bangPolitics, bangQuestions } from '../db/schema/bangbang.ts';
 import type { Profile } from '../interaction/repo.ts';
 
@@ -100,12 +100,7 @@ export async function incrementBangItemLikeRepo(tx: Tx, scope: BangScope, id: nu
 }
 
 export async function incrementAnswerLikeRepo(tx: Tx, id: number): Promise<number> {
-  const rows = await tx
-    .update(bangAnswers)
-    .set({ likeNum: sql`${bangAnswers.likeNum} + 1` })
-    .where(eq(bangAnswers.id, id))
-    .returning({ likeNum: bangAnswers.likeNum });
-  return rows[0]?.likeNum ?? 0;
+  return addOne(tx, bangAnswers, 'likeNum', id);
 }
 
 /** Adds `delta` to an item's comment count (never below 0); returns the new count. */

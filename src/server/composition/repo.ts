@@ -6,7 +6,7 @@ import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { insertUnlessKeyTaken, rowByClientKey } from '../db/keyedRows.ts';
 import { qualified } from '../db/qualified.ts';
-import { addOneReturningCounts, firstRow, hasRow } from '../db/rows.ts';
+import { addOneReturningCounts, firstRow, hasRow, newestFirstPage } from '../db/rows.ts';
 import { compositionComments, compositionEssays, compositionNews, compositionSchools, compositionTeachers } from '../db/schema/composition.ts';
 import type { Profile } from '../interaction/repo.ts';
 
@@ -349,12 +349,7 @@ export async function ownCommentsRepo(db: Q, userId: number): Promise<CommentRow
 // ── news ───────────────────────────────────────────────────────────────────────────────────────
 
 export async function listInfoRepo(db: Q, page: number, pageSize: number): Promise<InfoItem[]> {
-  const rows = await db
-    .select()
-    .from(compositionNews)
-    .orderBy(desc(compositionNews.createdAt), desc(compositionNews.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  const rows = await newestFirstPage(db, compositionNews, undefined, page, pageSize);
   return rows.map((r) => ({ id: r.id, title: r.title, summary: r.summary, body: r.body, cover: r.cover, createTime: formatBeijingTime(r.createdAt) }));
 }
 

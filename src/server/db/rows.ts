@@ -1,9 +1,9 @@
 /**
- * The small queries every repo asks of some table in the same words: the first row matching a condition,
- * whether any row matches, and +1 on a counter column of one row. Each repo keeps its own named function
+ * The small queries every repo asks of some table in the same words: the first row matching a condition, a
+ * page of rows newest first, whether any row matches, and +1 on a counter column of one row. Each repo keeps its own named function
  * (what it asks is its business); these only spell the query once.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
 
@@ -21,18 +21,39 @@ export async function firstRow<T extends PgTable>(db: Db | Tx, table: T, where: 
   return (rows[0] as T['$inferSelect'] | undefined) ?? null;
 }
 
+/** A page of `table`'s rows matching `where`, newest first (ids break ties, so pages never overlap). */
+export async function newestFirstPage<T extends WithId & { createdAt: PgColumn }>(
+  db: Db | Tx,
+  table: T,
+  where: SQL | undefined,
+  page: number,
+  pageSize: number,
+): Promise<T['$inferSelect'][]> {
+  const rows = await db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(desc(table.createdAt), desc(table.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return rows as T['$inferSelect'][];
+}
+
 /** Whether any row of `table` matches `where`. */
 export async function hasRow(db: Db | Tx, table: WithId, where: SQL | undefined): Promise<boolean> {
   const rows = await db.select({ id: table.id }).from(table).where(where).limit(1);
   return rows.length > 0;
 }
 
-/** +1 on a counter column of the row with this id. */
-export async function addOne<T extends WithId>(tx: Tx, table: T, counter: ColumnKey<T>, id: number): Promise<void> {
-  await tx
+/** +1 on a counter column of the row with this id; returns the new count (0 when there is no such row). */
+export async function addOne<T extends WithId>(tx: Tx, table: T, counter: ColumnKey<T>, id: number): Promise<number> {
+  const column = table[counter] as PgColumn;
+  const rows = await tx
     .update(table)
-    .set({ [counter]: sql`${table[counter] as PgColumn} + 1` } as PgUpdateSetSource<T>)
-    .where(eq(table.id, id));
+    .set({ [counter]: sql`${column} + 1` } as PgUpdateSetSource<T>)
+    .where(eq(table.id, id))
+    .returning({ count: column });
+  return (rows[0] as { count: number } | undefined)?.count ?? 0;
 }
 
 type CountedTable = WithId & { likeNum: PgColumn; commentCount: PgColumn };

@@ -5,7 +5,7 @@ import { formatBeijingTime } from '../../lib/formatTime.ts';
 import { BASE_PATH } from '../../lib/safeUrl.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { rowByClientKey, visibleTo } from '../db/keyedRows.ts';
-import { firstRow } from '../db/rows.ts';
+import { addOne, firstRow } from '../db/rows.ts';
 import { appConfig, news } from '../db/schema/core.ts';
 import { discoverHotWords, discoverPostTopics, discoverPosts, discoverTopics } from '../db/schema/discover.ts';
 import { comments } from '../db/schema/interaction.ts';
@@ -203,12 +203,7 @@ export async function insertPostRepo(tx: Tx, p: NewPost): Promise<PostRow | null
 
 /** +1 on a post's like count; returns the new count. */
 export async function incrementPostLikeRepo(tx: Tx, id: number): Promise<number> {
-  const rows = await tx
-    .update(discoverPosts)
-    .set({ likeNum: sql`${discoverPosts.likeNum} + 1` })
-    .where(eq(discoverPosts.id, id))
-    .returning({ likeNum: discoverPosts.likeNum });
-  return rows[0]?.likeNum ?? 0;
+  return addOne(tx, discoverPosts, 'likeNum', id);
 }
 
 /** Adds `delta` to a post's comment count and to each of its topics' (never below 0); returns the post's new count. */

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-
 import type { CommentReply, ReportOptions } from '../../contract/interaction.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { addOneReturningCounts, hasRow } from '../db/rows.ts';
+import { addOne, addOneReturningCounts, hasRow } from '../db/rows.ts';
 import { users } from '../db/schema/accounts.ts';
 import { appConfig, news } from '../db/schema/core.ts';
 import { newsDetailExtras } from '../db/schema/detail.ts';
@@ -83,12 +83,7 @@ export async function incrementNewsLikeRepo(tx: Tx, newsId: number): Promise<{ l
 }
 
 export async function incrementCommentLikeRepo(tx: Tx, commentId: number): Promise<number> {
-  const rows = await tx
-    .update(comments)
-    .set({ likeNum: sql`${comments.likeNum} + 1` })
-    .where(eq(comments.id, commentId))
-    .returning({ likeNum: comments.likeNum });
-  return rows[0]?.likeNum ?? 0;
+  return addOne(tx, comments, 'likeNum', commentId);
 }
 
 // ── comments ───────────────────────────────────────────────────────────────────────────────────
@@ -167,6 +162,11 @@ export async function rowsByIdRepo(db: Q, ids: number[]): Promise<Map<number, Co
 export interface Profile {
   nickname: string;
   userPic: string;
+}
+
+/** How an author is shown: their profile, or `nickname` and no picture when the account is gone. */
+export function shownAs(profile: Profile | undefined, nickname: string): Profile {
+  return profile ?? { nickname, userPic: '' };
 }
 
 export async function profilesRepo(db: Q, userIds: number[]): Promise<Map<number, Profile>> {

@@ -62,13 +62,12 @@ export async function listGoodsRepo(db: Q, filter: GoodsFilter, page: number, pa
 }
 
 export async function findGoodsRepo(db: Q, id: number): Promise<(GoodsRow & { categoryName: string }) | null> {
-  const rows = await db
+  const [row] = await db
     .select({ goods: mallGoods, categoryName: mallCategories.name })
     .from(mallGoods)
     .innerJoin(mallCategories, eq(mallCategories.id, mallGoods.categoryId))
     .where(eq(mallGoods.id, id))
     .limit(1);
-  const row = rows[0];
   return row ? { ...row.goods, categoryName: row.categoryName } : null;
 }
 

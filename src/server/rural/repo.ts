@@ -5,7 +5,7 @@ import type { RuralGroup } from '../../contract/ruralLimits.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { insertUnlessKeyTaken, rowByClientKey, visibleTo } from '../db/keyedRows.ts';
-import { addOne, firstRow, hasRow } from '../db/rows.ts';
+import { addOne, firstRow, hasRow, newestFirstPage } from '../db/rows.ts';
 import { qualified } from '../db/qualified.ts';
 import { appConfig, columns, news } from '../db/schema/core.ts';
 import {
@@ -125,13 +125,7 @@ export async function listQuestionsRepo(
       )!,
     );
   }
-  return db
-    .select()
-    .from(ruralQuestions)
-    .where(and(...conditions))
-    .orderBy(desc(ruralQuestions.createdAt), desc(ruralQuestions.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+  return newestFirstPage(db, ruralQuestions, and(...conditions), q.page, q.pageSize);
 }
 
 export async function findVisibleQuestionRepo(db: Q, id: number, viewerId: number | null): Promise<QuestionRow | null> {
@@ -173,13 +167,7 @@ export async function insertQuestionRepo(tx: Tx, v: typeof ruralQuestions.$infer
 }
 
 export async function listPostsRepo(db: Q, viewerId: number | null, page: number, pageSize: number): Promise<PostRow[]> {
-  return db
-    .select()
-    .from(ruralPosts)
-    .where(visibleTo(ruralPosts, viewerId))
-    .orderBy(desc(ruralPosts.createdAt), desc(ruralPosts.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  return newestFirstPage(db, ruralPosts, visibleTo(ruralPosts, viewerId), page, pageSize);
 }
 
 export async function findVisiblePostRepo(db: Q, id: number, viewerId: number | null): Promise<PostRow | null> {

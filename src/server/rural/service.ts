@@ -14,7 +14,7 @@ import { fail } from '../http/envelope.ts';
 import { insertReaderRow, type ReaderInsert } from '../http/idempotentInsert.ts';
 import { paced, type RateRule } from '../http/rateLimit.ts';
 import type { ServiceContext } from '../http/types.ts';
-import { profilesRepo } from '../interaction/repo.ts';
+import { profilesRepo, shownAs } from '../interaction/repo.ts';
 import { checkPictures } from '../interaction/service.ts';
 import {
   answersOfRepo,
@@ -148,11 +148,9 @@ async function hydrateQuestions(db: Db, viewer: AuthUser | null, rows: QuestionR
   if (rows.length === 0) return [];
   const [answers, profiles] = await Promise.all([answersOfRepo(db, rows.map((r) => r.id)), profilesRepo(db, [...new Set(rows.map((r) => r.userId))])]);
   return rows.map((r) => {
-    const profile = profiles.get(r.userId);
     return {
       id: r.id,
-      nickname: profile?.nickname ?? '农友',
-      userPic: profile?.userPic ?? '',
+      ...shownAs(profiles.get(r.userId), '农友'),
       content: r.content,
       tag: r.tag,
       district: r.district,
@@ -220,8 +218,7 @@ async function hydratePosts(db: Db, viewer: AuthUser | null, rows: PostRow[]): P
   const profiles = await profilesRepo(db, [...userIds]);
   return rows.map((r) => ({
     id: r.id,
-    nickname: profiles.get(r.userId)?.nickname ?? '农友',
-    userPic: profiles.get(r.userId)?.userPic ?? '',
+    ...shownAs(profiles.get(r.userId), '农友'),
     content: r.content,
     pictures: r.pictures,
     video: r.video,

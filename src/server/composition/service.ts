@@ -12,7 +12,7 @@ import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
 import { fail } from '../http/envelope.ts';
-import { idempotentInsert, insertReaderRow, readIdempotencyKey } from '../http/idempotentInsert.ts';
+import { callKey, idempotentInsert, insertReaderRow, readIdempotencyKey } from '../http/idempotentInsert.ts';
 import { DAY_MS, paced, perMinuteAndDay, type RateRule } from '../http/rateLimit.ts';
 import type { AppDeps, ServiceContext } from '../http/types.ts';
 import { hasLikedRepo, insertLikeRepo, insertReportRepo, profilesRepo, reportOptionsRepo } from '../interaction/repo.ts';
@@ -232,7 +232,7 @@ function sameEssay(row: EssayRow, input: ContributeInput): boolean {
 
 export async function contributeService(ctx: CompositionContext, c: Context, user: AuthUser, input: ContributeInput): Promise<{ essay: Essay; message: string }> {
   const db = ctx.deps.database.db;
-  const row = await insertReaderRow(ctx, c, user, {
+  const row = await insertReaderRow(ctx, callKey(c), user, {
     byKey: findEssayByClientKeyRepo,
     same: (r) => sameEssay(r, input),
     check: async () => {

@@ -11,7 +11,7 @@ import { StatusCode } from '../../contract/envelope.ts';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
 import { fail } from '../http/envelope.ts';
-import { insertReaderRow } from '../http/idempotentInsert.ts';
+import { callKey, insertReaderRow } from '../http/idempotentInsert.ts';
 import { paced } from '../http/rateLimit.ts';
 import type { AppDeps, ServiceContext } from '../http/types.ts';
 import { likedIdsRepo, profilesRepo } from '../interaction/repo.ts';
@@ -140,7 +140,7 @@ function samePost(row: PostRow, input: PublishInput): boolean {
 
 export async function publishService(ctx: PublishContext, c: Context, user: AuthUser, input: PublishInput): Promise<{ post: Post; message: string }> {
   const db = ctx.deps.database.db;
-  const row = await insertReaderRow(ctx, c, user, {
+  const row = await insertReaderRow(ctx, callKey(c), user, {
     byKey: findPostByClientKeyRepo,
     same: (r) => samePost(r, input),
     check: async () => {

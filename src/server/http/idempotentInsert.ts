@@ -84,10 +84,14 @@ export interface ReaderInsert<R> extends Pick<KeyedInsert<R>, 'same' | 'check' |
   insert: (tx: Tx, stamp: ReaderStamp) => Promise<R | null>;
 }
 
-/** `idempotentInsert` of a reader-written row: the key is the call's header, and the row is stamped with its author, review state and key. */
-export async function insertReaderRow<R>(ctx: ServiceContext, c: Context, user: AuthUser, w: ReaderInsert<R>): Promise<R> {
+/** The call's Idempotency-Key header, checked; null when absent. */
+export function callKey(c: Context): string | null {
+  return readIdempotencyKey(c.req.header('idempotency-key'));
+}
+
+/** `idempotentInsert` of a reader-written row (`key`: the call's, see callKey), stamped with its author, review state and key. */
+export async function insertReaderRow<R>(ctx: ServiceContext, key: string | null, user: AuthUser, w: ReaderInsert<R>): Promise<R> {
   const { database } = ctx.deps;
-  const key = readIdempotencyKey(c.req.header('idempotency-key'));
   return idempotentInsert({
     key,
     byKey: (k) => w.byKey(database.db, user.userId, k),

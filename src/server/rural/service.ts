@@ -11,7 +11,7 @@ import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
 import { fail } from '../http/envelope.ts';
-import { insertReaderRow, type ReaderInsert } from '../http/idempotentInsert.ts';
+import { callKey, insertReaderRow, type ReaderInsert } from '../http/idempotentInsert.ts';
 import { paced, type RateRule } from '../http/rateLimit.ts';
 import type { ServiceContext } from '../http/types.ts';
 import { profilesRepo, shownAs } from '../interaction/repo.ts';
@@ -89,7 +89,7 @@ interface RuralInsert<R> extends Pick<ReaderInsert<R>, 'byKey' | 'same' | 'inser
 
 /** A reader's write in the section: after its own rules, the same text twice in 5 minutes is refused and the kind's pace taken; stored under the review setting. */
 function insertRuralRow<R>(ctx: RuralContext, c: Context, user: AuthUser, kind: keyof typeof WRITE_RULES, w: RuralInsert<R>): Promise<R> {
-  return insertReaderRow(ctx, c, user, {
+  return insertReaderRow(ctx, callKey(c), user, {
     ...w,
     check: async () => {
       await w.check?.();

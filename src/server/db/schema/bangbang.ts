@@ -5,8 +5,8 @@
  * 'bang_qa', 'bang_answer'); the counters here change in the same transaction as those rows.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, pictureList, review, keyedWrite, readerWrittenColumns, authored, likeAndCommentCounts } from './columnBuilders.ts';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, pictureList, review, keyedWrite, readerWrittenColumns, authored, likeAndCommentCounts, serialId } from './columnBuilders.ts';
 
 /** A Q&A question (spec 2.7 QA, dataType 16). */
 export const bangQuestions = pgTable(
@@ -38,7 +38,7 @@ export const bangQuestions = pgTable(
 export const bangAnswers = pgTable(
   'bang_answers',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     questionId: integer('question_id').notNull(),
     userId: integer('user_id').notNull(),
     /** Spec 1: answerers may be tagged as reporters or other official types ('' for a reader). */
@@ -116,7 +116,7 @@ export const bangMembers = pgTable(
 
 /** The service grid (spec 2.7 serve/index, /v1/bangbang/service/getService): each item opens a safe URL. */
 export const bangServices = pgTable('bang_services', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   /** The group heading on serve/index: 生活缴费, 交通出行 … */
   category: text('category').notNull(),
   name: text('name').notNull(),
@@ -133,14 +133,14 @@ export const bangServices = pgTable('bang_services', {
 
 /** Hot searches of the board (/v1/bangbang/home/hotsearch), in `sort` order. */
 export const bangHotSearches = pgTable('bang_hot_searches', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   word: text('word').notNull(),
   sort: integer('sort').notNull().default(0),
 });
 
 /** A community group (社群, spec 2.7 community, dataType 18). */
 export const bangGroups = pgTable('bang_groups', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   name: text('name').notNull(),
   intro: text('intro').notNull().default(''),
   cover: text('cover').notNull().default(''),
@@ -170,7 +170,7 @@ export const bangGroupMembers = pgTable(
 export const bangGroupPosts = pgTable(
   'bang_group_posts',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     groupId: integer('group_id').notNull(),
     userId: integer('user_id').notNull(),
     content: text('content').notNull(),
@@ -206,7 +206,7 @@ export const bangTips = pgTable(
 
 /** The 帮你解读 explainer column (spec 2.7 helpYouExplain, jump type 57): newsroom-written, plain paragraphs. */
 export const bangExplainers = pgTable('bang_explainers', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   title: text('title').notNull(),
   summary: text('summary').notNull().default(''),
   /** Paragraphs of plain text. */

@@ -34,8 +34,11 @@ export const clientKeyIndex = (table: string, t: { userId: PgColumn; clientKey: 
 /** What a reader-written, soft-deleted row ends with: review state and reason, retry key, written and deleted times. */
 export const readerWrittenColumns = () => ({ ...review(), ...keyedWrite(), deletedAt: deletedAt() });
 
+/** `id`, the row's own serial number. */
+export const serialId = () => serial('id').primaryKey();
+
 /** A reader-written row's own id and its author (users.id). */
-export const authored = () => ({ id: serial('id').primaryKey(), userId: integer('user_id').notNull() });
+export const authored = () => ({ id: serialId(), userId: integer('user_id').notNull() });
 
 /** The counters of an item readers like and comment on. */
 export const likeAndCommentCounts = () => ({ likeNum: zero('like_num'), commentCount: zero('comment_count') });

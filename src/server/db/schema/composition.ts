@@ -6,11 +6,11 @@
  * same transaction as those rows.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, deletedAt, blank, pictureList, reviewState, clientKeyIndex, zero, keyedWrite, authored, likeAndCommentCounts } from './columnBuilders.ts';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, deletedAt, blank, pictureList, reviewState, clientKeyIndex, zero, keyedWrite, authored, likeAndCommentCounts, serialId } from './columnBuilders.ts';
 
 export const compositionSchools = pgTable('composition_schools', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   name: text('name').notNull(),
   /** 小学 / 初中 / 高中 (what grades the school teaches). */
   stage: text('stage').notNull(),
@@ -88,7 +88,7 @@ export const compositionEssays = pgTable(
 export const compositionComments = pgTable(
   'composition_comments',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     essayId: integer('essay_id').notNull(),
     userId: integer('user_id').notNull(),
     replyId: integer('reply_id'),
@@ -106,7 +106,7 @@ export const compositionComments = pgTable(
 
 /** News of the section (征文通知, 获奖名单 …): InformationList. */
 export const compositionNews = pgTable('composition_news', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   title: text('title').notNull(),
   summary: blank('summary'),
   body: blank('body'),

@@ -5,8 +5,8 @@
  * ('pending' | 'approved' | 'rejected'); pending and rejected rows are shown to their author only.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, pictureList, clientKeyIndex, zero, blank, likesTable, review, keyedWrite, readerWrittenColumns, authored } from './columnBuilders.ts';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, pictureList, clientKeyIndex, zero, blank, likesTable, review, keyedWrite, readerWrittenColumns, authored, serialId } from './columnBuilders.ts';
 
 /** A reader's photo on the photo wall (读者拍客): one picture from the upload path and a caption. */
 export const readerPhotos = pgTable(
@@ -75,7 +75,7 @@ export const complaints = pgTable(
 export const complaintEvents = pgTable(
   'complaint_events',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     complaintId: integer('complaint_id').notNull(),
     status: text('status').notNull(),
     note: blank('note'),
@@ -88,7 +88,7 @@ export const complaintEvents = pgTable(
 export const cooperationRequests = pgTable(
   'cooperation_requests',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     name: text('name').notNull(),
     company: text('company').notNull(),
     phone: text('phone').notNull(),

@@ -7,8 +7,8 @@
  * Reader-written rows (questions, posts, comments) carry a review state from the start.
  */
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, type PgColumn } from 'drizzle-orm/pg-core';
-import { createdAt, deletedAt, zero, blank, pictureList, reviewState, clientKeyIndex, likesTable, keyedWrite, authored, likeAndCommentCounts } from './columnBuilders.ts';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, type PgColumn } from 'drizzle-orm/pg-core';
+import { createdAt, deletedAt, zero, blank, pictureList, reviewState, clientKeyIndex, likesTable, keyedWrite, authored, likeAndCommentCounts, serialId } from './columnBuilders.ts';
 
 const reviewCheck = (column: SQLWrapper) => sql`${column} in ('pending', 'approved', 'rejected')`;
 
@@ -30,7 +30,7 @@ const readerWrittenGuards = (table: string, t: { userId: PgColumn; clientKey: Pg
 export const ruralTabs = pgTable(
   'rural_tabs',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     page: text('page').notNull(),
     /** A child tab's parent (sub-general-tab only); null for a top tab. */
     parentId: integer('parent_id'),
@@ -44,7 +44,7 @@ export const ruralTabs = pgTable(
 
 /** An agricultural expert who answers on 乡村帮帮; `tags` are the fields they answer (comma-separated). */
 export const ruralExperts = pgTable('rural_experts', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   name: text('name').notNull(),
   title: text('title').notNull(),
   org: text('org').notNull(),
@@ -77,7 +77,7 @@ export const ruralQuestions = pgTable(
 export const ruralAnswers = pgTable(
   'rural_answers',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     questionId: integer('question_id').notNull(),
     expertId: integer('expert_id').notNull(),
     content: text('content').notNull(),
@@ -112,7 +112,7 @@ export const ruralPostLikes = likesTable('rural_post_likes', 'postId', 'post_id'
 export const ruralPostComments = pgTable(
   'rural_post_comments',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     postId: integer('post_id').notNull(),
     userId: integer('user_id').notNull(),
     text: text('text').notNull(),
@@ -126,7 +126,7 @@ export const ruralPostComments = pgTable(
 
 /** A wholesale or farmers' market whose prices are collected. */
 export const ruralMarkets = pgTable('rural_markets', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   name: text('name').notNull(),
   district: text('district').notNull(),
   sort: zero('sort'),
@@ -134,7 +134,7 @@ export const ruralMarkets = pgTable('rural_markets', {
 
 /** A farm product on the price board. */
 export const ruralProducts = pgTable('rural_products', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   name: text('name').notNull(),
   /** 蔬菜 / 水果 / 畜禽 / 粮油 / 特产 */
   category: text('category').notNull(),
@@ -156,7 +156,7 @@ export const ruralPrices = pgTable(
 
 /** A village of the credit scheme (信用村). */
 export const ruralVillages = pgTable('rural_villages', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   name: text('name').notNull(),
   district: text('district').notNull(),
   town: text('town').notNull(),
@@ -169,7 +169,7 @@ export const ruralVillages = pgTable('rural_villages', {
 export const ruralHouseholds = pgTable(
   'rural_households',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     villageId: integer('village_id').notNull(),
     maskedName: text('masked_name').notNull(),
     points: zero('points'),
@@ -181,7 +181,7 @@ export const ruralHouseholds = pgTable(
 export const ruralCreditDeeds = pgTable(
   'rural_credit_deeds',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     householdId: integer('household_id').notNull(),
     villageId: integer('village_id').notNull(),
     /** 孝老爱亲 / 环境整治 / 按时还贷 / 志愿服务 / 移风易俗 / 违规扣分 */

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-or
 import { POLITICS_STEPS, type Answer, type PoliticsDetail, type PoliticsListItem, type PoliticsStepKey, type QuestionDetail } from '../../contract/bangbang.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db, Tx } from '../db/client.ts';
+import { addOne, addOneReturningCounts } from '../db/rows.ts';
 import { bangAnswers, bangPolitics, bangQuestions } from '../db/schema/bangbang.ts';
 import type { Profile } from '../interaction/repo.ts';
 
@@ -95,29 +96,11 @@ export async function findBangItemRepo(db: Q, scope: BangScope, id: number): Pro
 
 /** +1 on an item's like count; returns the new like count and the comment count beside it (what a room push carries). */
 export async function incrementBangItemLikeRepo(tx: Tx, scope: BangScope, id: number): Promise<{ likeNum: number; commentCount: number }> {
-  if (scope === 'bang2') {
-    const rows = await tx
-      .update(bangQuestions)
-      .set({ likeNum: sql`${bangQuestions.likeNum} + 1` })
-      .where(eq(bangQuestions.id, id))
-      .returning({ likeNum: bangQuestions.likeNum, commentCount: bangQuestions.commentCount });
-    return rows[0] ?? { likeNum: 0, commentCount: 0 };
-  }
-  const rows = await tx
-    .update(bangPolitics)
-    .set({ likeNum: sql`${bangPolitics.likeNum} + 1` })
-    .where(eq(bangPolitics.id, id))
-    .returning({ likeNum: bangPolitics.likeNum, commentCount: bangPolitics.commentCount });
-  return rows[0] ?? { likeNum: 0, commentCount: 0 };
+  return scope === 'bang2' ? addOneReturningCounts(tx, bangQuestions, 'likeNum', id) : addOneReturningCounts(tx, bangPolitics, 'likeNum', id);
 }
 
 export async function incrementAnswerLikeRepo(tx: Tx, id: number): Promise<number> {
-  const rows = await tx
-    .update(bangAnswers)
-    .set({ likeNum: sql`${bangAnswers.likeNum} + 1` })
-    .where(eq(bangAnswers.id, id))
-    .returning({ likeNum: bangAnswers.likeNum });
-  return rows[0]?.likeNum ?? 0;
+  return addOne(tx, bangAnswers, 'likeNum', id);
 }
 
 /** Adds `delta` to an item's comment count (never below 0); returns the new count. */

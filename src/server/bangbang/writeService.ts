@@ -15,7 +15,7 @@ import type { Db } from '../db/client.ts';
 import { configValueRepo } from '../discover/repo.ts';
 import type { AuthUser } from '../http/auth.ts';
 import { fail } from '../http/envelope.ts';
-import { idempotentInsert, readIdempotencyKey } from '../http/idempotentInsert.ts';
+import { callKey, insertReaderRow, type ReaderInsert } from '../http/idempotentInsert.ts';
 import { paced, type RateRule } from '../http/rateLimit.ts';
 import type { ServiceContext } from '../http/types.ts';
 import { profilesRepo } from '../interaction/repo.ts';
@@ -88,8 +88,10 @@ async function isNewAccount(db: Db, userId: number): Promise<boolean> {
   return at !== null && Date.now() - at.getTime() < NEW_ACCOUNT_MS;
 }
 
+type RateKind = 'ask' | 'politics' | 'tip' | 'answer' | 'post';
+
 /** Each kind of write has its own budget: a question does not hold back a tip. */
-async function takeRate(ctx: BangWriteContext, user: AuthUser, kind: 'ask' | 'politics' | 'tip' | 'answer' | 'post'): Promise<void> {
+async function takeRate(ctx: BangWriteContext, user: AuthUser, kind: RateKind): Promise<void> {
   const fresh = await isNewAccount(ctx.deps.database.db, user.userId);
   // A group post is paced like an answer: a short text among people who know the topic.
   const rules = kind !== 'answer' && kind !== 'post' ? (fresh ? NEW_ACCOUNT_ASK_RULES : ASK_RULES) : fresh ? NEW_ACCOUNT_ANSWER_RULES : ANSWER_RULES;
@@ -98,6 +100,30 @@ async function takeRate(ctx: BangWriteContext, user: AuthUser, kind: 'ask' | 'po
 
 async function reviewState(db: Db): Promise<'pending' | 'approved'> {
   return (await configValueRepo(db, BANG_REVIEW_SETTING_KEY)) === true ? 'pending' : 'approved';
+}
+
+interface BoardInsert<R> extends Pick<ReaderInsert<R>, 'byKey' | 'same' | 'insert'> {
+  /** The write's own rules (the item exists, the reader is a member), run first. */
+  check?: () => Promise<void>;
+  /** The pictures sent: the caller's own uploads only. */
+  pictures: string[];
+  /** Whether the reader sent the same text lately (refused as a duplicate). */
+  repeated?: () => Promise<boolean>;
+}
+
+/** A reader's write on the board: its own rules, own pictures, no repeat, the pace of its kind; stored under the review setting. */
+function insertBoardRow<R>(ctx: BangWriteContext, key: string | null, user: AuthUser, kind: RateKind, w: BoardInsert<R>): Promise<R> {
+  return insertReaderRow(ctx, key, user, {
+    ...w,
+    check: async () => {
+      await w.check?.();
+      checkPictures(ctx.deps, user.userId, w.pictures);
+      if (await w.repeated?.()) throw fail(StatusCode.fail, WRITE_MESSAGES.duplicate);
+      await takeRate(ctx, user, kind);
+    },
+    reviewState: () => reviewState(ctx.deps.database.db),
+    lost: WRITE_MESSAGES.duplicate,
+  });
 }
 
 const messageFor = (state: string, published: string) => (state === 'pending' ? WRITE_MESSAGES.pending : published);
@@ -116,25 +142,14 @@ export interface AskInput {
 
 export async function askService(ctx: BangWriteContext, c: Context, user: AuthUser, input: AskInput): Promise<{ data: QuestionDetail & { reviewState: string }; message: string }> {
   const db = ctx.deps.database.db;
-  const key = readIdempotencyKey(c.req.header('idempotency-key'));
   // The video link is kept with the text: the board shows it as a link under the question.
   const content = input.videoUrl ? `${input.content}${input.content ? '\n' : ''}视频：${input.videoUrl}` : input.content;
-  const row = await idempotentInsert({
-    key,
-    byKey: (k) => questionByKeyRepo(db, user.userId, k),
+  const row = await insertBoardRow(ctx, callKey(c), user, 'ask', {
+    byKey: questionByKeyRepo,
     same: (r) => r.title === input.title && r.content === content && samePictures(r.pictures, input.pictures),
-    check: async () => {
-      checkPictures(ctx.deps, user.userId, input.pictures);
-      if (await recentSameTitleRepo(db, user.userId, input.title)) throw fail(StatusCode.fail, WRITE_MESSAGES.duplicate);
-      await takeRate(ctx, user, 'ask');
-    },
-    insert: async () => {
-      const state = await reviewState(db);
-      return ctx.deps.database.write((tx) =>
-        insertQuestionRepo(tx, { userId: user.userId, title: input.title, content, pictures: input.pictures, region: input.region, reviewState: state, clientKey: key }),
-      );
-    },
-    lost: WRITE_MESSAGES.duplicate,
+    pictures: input.pictures,
+    repeated: () => recentSameTitleRepo(db, user.userId, input.title),
+    insert: (tx, stamp) => insertQuestionRepo(tx, { ...stamp, title: input.title, content, pictures: input.pictures, region: input.region }),
   });
   const profiles = await profilesRepo(db, [user.userId]);
   return { data: toQuestionDetail(row, profiles.get(user.userId), false), message: messageFor(row.reviewState, WRITE_MESSAGES.asked) };
@@ -148,26 +163,17 @@ export interface AnswerInput {
 
 export async function answerService(ctx: BangWriteContext, c: Context, user: AuthUser, input: AnswerInput): Promise<{ data: Answer & { reviewState: string }; message: string }> {
   const db = ctx.deps.database.db;
-  const key = readIdempotencyKey(c.req.header('idempotency-key'));
-  const row = await idempotentInsert({
-    key,
-    byKey: (k) => answerByKeyRepo(db, user.userId, k),
+  const row = await insertBoardRow(ctx, callKey(c), user, 'answer', {
+    byKey: answerByKeyRepo,
     same: (r) => r.questionId === input.id && r.content === input.content && samePictures(r.pictures, input.pictures),
     check: async () => {
       const question = await findQuestionRepo(db, input.id);
       if (!question || question.reviewState !== 'approved') throw fail(StatusCode.notFound, BANG_MESSAGES.questionMissing);
       if (question.replyClosed) throw fail(StatusCode.unprocessable, WRITE_MESSAGES.replyClosed);
-      checkPictures(ctx.deps, user.userId, input.pictures);
-      if (await sameAnswerRepo(db, user.userId, input.id, input.content)) throw fail(StatusCode.fail, WRITE_MESSAGES.duplicate);
-      await takeRate(ctx, user, 'answer');
     },
-    insert: async () => {
-      const state = await reviewState(db);
-      return ctx.deps.database.write((tx) =>
-        insertAnswerRepo(tx, { questionId: input.id, userId: user.userId, content: input.content, pictures: input.pictures, reviewState: state, clientKey: key }),
-      );
-    },
-    lost: WRITE_MESSAGES.duplicate,
+    pictures: input.pictures,
+    repeated: () => sameAnswerRepo(db, user.userId, input.id, input.content),
+    insert: (tx, stamp) => insertAnswerRepo(tx, { ...stamp, questionId: input.id, content: input.content, pictures: input.pictures }),
   });
   const [profiles, members] = await Promise.all([profilesRepo(db, [user.userId]), membersOfRepo(db, [user.userId])]);
   return {
@@ -187,33 +193,14 @@ export interface PoliticsInput {
 
 export async function politicsAddService(ctx: BangWriteContext, c: Context, user: AuthUser, input: PoliticsInput): Promise<{ data: PoliticsDetail & { reviewState: string }; message: string }> {
   const db = ctx.deps.database.db;
-  const key = readIdempotencyKey(c.req.header('idempotency-key'));
+  const key = callKey(c);
   const department = await findDepartmentRepo(db, input.departmentId);
   if (!department) throw fail(StatusCode.badParams, WRITE_MESSAGES.departmentMissing);
-  const row = await idempotentInsert({
-    key,
-    byKey: (k) => politicsByKeyRepo(db, user.userId, k),
+  const row = await insertBoardRow(ctx, key, user, 'politics', {
+    byKey: politicsByKeyRepo,
     same: (r) => r.title === input.title && r.content === input.content && r.department === department.department && samePictures(r.pictures, input.pictures),
-    check: async () => {
-      checkPictures(ctx.deps, user.userId, input.pictures);
-      await takeRate(ctx, user, 'politics');
-    },
-    insert: async () => {
-      const state = await reviewState(db);
-      return ctx.deps.database.write((tx) =>
-        insertPoliticsRepo(tx, {
-          userId: user.userId,
-          title: input.title,
-          content: input.content,
-          pictures: input.pictures,
-          department: department.department,
-          status: 0,
-          reviewState: state,
-          clientKey: key,
-        }),
-      );
-    },
-    lost: WRITE_MESSAGES.duplicate,
+    pictures: input.pictures,
+    insert: (tx, stamp) => insertPoliticsRepo(tx, { ...stamp, title: input.title, content: input.content, pictures: input.pictures, department: department.department, status: 0 }),
   });
   const profiles = await profilesRepo(db, [user.userId]);
   return { data: toPoliticsDetail(row, profiles.get(user.userId), false), message: messageFor(row.reviewState, WRITE_MESSAGES.politicsSent) };
@@ -259,22 +246,11 @@ export interface TipInput {
 
 export async function tipAddService(ctx: BangWriteContext, c: Context, user: AuthUser, input: TipInput): Promise<{ data: Tip; message: string }> {
   const db = ctx.deps.database.db;
-  const key = readIdempotencyKey(c.req.header('idempotency-key'));
-  const row = await idempotentInsert({
-    key,
-    byKey: (k) => tipByKeyRepo(db, user.userId, k),
+  const row = await insertBoardRow(ctx, callKey(c), user, 'tip', {
+    byKey: tipByKeyRepo,
     same: (r) => r.content === input.content && r.place === input.place && samePictures(r.pictures, input.pictures),
-    check: async () => {
-      checkPictures(ctx.deps, user.userId, input.pictures);
-      await takeRate(ctx, user, 'tip');
-    },
-    insert: async () => {
-      const state = await reviewState(db);
-      return ctx.deps.database.write((tx) =>
-        insertTipRepo(tx, { userId: user.userId, content: input.content, pictures: input.pictures, videoUrl: input.videoUrl, place: input.place, contactPhone: input.contactPhone, reviewState: state, clientKey: key }),
-      );
-    },
-    lost: WRITE_MESSAGES.duplicate,
+    pictures: input.pictures,
+    insert: (tx, stamp) => insertTipRepo(tx, { ...stamp, content: input.content, pictures: input.pictures, videoUrl: input.videoUrl, place: input.place, contactPhone: input.contactPhone }),
   });
   const profiles = await profilesRepo(db, [user.userId]);
   return { data: toTip(row, profiles.get(user.userId)), message: messageFor(row.reviewState, WRITE_MESSAGES.tipSent) };
@@ -340,26 +316,18 @@ export async function groupPostService(
   input: { id: number; content: string; pictures: string[] },
 ): Promise<{ data: GroupPost; message: string }> {
   const db = ctx.deps.database.db;
-  const key = readIdempotencyKey(c.req.header('idempotency-key'));
+  const key = callKey(c);
   const group = await findGroupRepo(db, input.id);
   if (!group) throw fail(StatusCode.notFound, WRITE_MESSAGES.groupMissing);
-  const row = await idempotentInsert({
-    key,
-    byKey: (k) => groupPostByKeyRepo(db, user.userId, k),
+  const row = await insertBoardRow(ctx, key, user, 'post', {
+    byKey: groupPostByKeyRepo,
     same: (r) => r.groupId === input.id && r.content === input.content && samePictures(r.pictures, input.pictures),
     check: async () => {
       if ((await memberRoleRepo(db, input.id, user.userId)) === null) throw fail(StatusCode.forbidden, WRITE_MESSAGES.joinFirst);
-      checkPictures(ctx.deps, user.userId, input.pictures);
-      if (await recentSamePostRepo(db, user.userId, input.id, input.content)) throw fail(StatusCode.fail, WRITE_MESSAGES.duplicate);
-      await takeRate(ctx, user, 'post');
     },
-    insert: async () => {
-      const state = await reviewState(db);
-      return ctx.deps.database.write((tx) =>
-        insertGroupPostRepo(tx, { groupId: input.id, userId: user.userId, content: input.content, pictures: input.pictures, reviewState: state, clientKey: key }),
-      );
-    },
-    lost: WRITE_MESSAGES.duplicate,
+    pictures: input.pictures,
+    repeated: () => recentSamePostRepo(db, user.userId, input.id, input.content),
+    insert: (tx, stamp) => insertGroupPostRepo(tx, { ...stamp, groupId: input.id, content: input.content, pictures: input.pictures }),
   });
   const profiles = await profilesRepo(db, [user.userId]);
   return { data: toGroupPost({ post: row, groupName: group.name }, profiles.get(user.userId)), message: messageFor(row.reviewState, WRITE_MESSAGES.posted) };

@@ -6,6 +6,7 @@ import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { insertUnlessKeyTaken, rowByClientKey } from '../db/keyedRows.ts';
 import { qualified } from '../db/qualified.ts';
+import { addOneReturningCounts, firstRow, hasRow, newestFirstPage } from '../db/rows.ts';
 import { compositionComments, compositionEssays, compositionNews, compositionSchools, compositionTeachers } from '../db/schema/composition.ts';
 import type { Profile } from '../interaction/repo.ts';
 
@@ -85,18 +86,15 @@ export async function teachersRepo(db: Q, q: TeacherQuery = {}): Promise<Teacher
 
 /** The teacher row of an account (verified or not). */
 export async function teacherOfUserRepo(db: Q, userId: number): Promise<TeacherRow | null> {
-  const rows = await db.select().from(compositionTeachers).where(eq(compositionTeachers.userId, userId)).limit(1);
-  return rows[0] ?? null;
+  return firstRow(db, compositionTeachers, eq(compositionTeachers.userId, userId));
 }
 
 export async function findTeacherRowRepo(db: Q, id: number): Promise<TeacherRow | null> {
-  const rows = await db.select().from(compositionTeachers).where(eq(compositionTeachers.id, id)).limit(1);
-  return rows[0] ?? null;
+  return firstRow(db, compositionTeachers, eq(compositionTeachers.id, id));
 }
 
 export async function schoolExistsRepo(db: Q, id: number): Promise<boolean> {
-  const rows = await db.select({ id: compositionSchools.id }).from(compositionSchools).where(eq(compositionSchools.id, id)).limit(1);
-  return rows.length > 0;
+  return hasRow(db, compositionSchools, eq(compositionSchools.id, id));
 }
 
 // ── essays ─────────────────────────────────────────────────────────────────────────────────────
@@ -249,21 +247,11 @@ export async function writeReviewRepo(tx: Tx, id: number, teacherId: number, sco
 }
 
 export async function incrementEssayLikeRepo(tx: Tx, id: number): Promise<{ likeNum: number; commentCount: number }> {
-  const rows = await tx
-    .update(E)
-    .set({ likeNum: sql`${E.likeNum} + 1` })
-    .where(eq(E.id, id))
-    .returning({ likeNum: E.likeNum, commentCount: E.commentCount });
-  return rows[0] ?? { likeNum: 0, commentCount: 0 };
+  return addOneReturningCounts(tx, E, 'likeNum', id);
 }
 
 export async function bumpEssayCommentRepo(tx: Tx, id: number): Promise<{ likeNum: number; commentCount: number }> {
-  const rows = await tx
-    .update(E)
-    .set({ commentCount: sql`${E.commentCount} + 1` })
-    .where(eq(E.id, id))
-    .returning({ likeNum: E.likeNum, commentCount: E.commentCount });
-  return rows[0] ?? { likeNum: 0, commentCount: 0 };
+  return addOneReturningCounts(tx, E, 'commentCount', id);
 }
 
 // ── students ───────────────────────────────────────────────────────────────────────────────────
@@ -361,12 +349,7 @@ export async function ownCommentsRepo(db: Q, userId: number): Promise<CommentRow
 // ── news ───────────────────────────────────────────────────────────────────────────────────────
 
 export async function listInfoRepo(db: Q, page: number, pageSize: number): Promise<InfoItem[]> {
-  const rows = await db
-    .select()
-    .from(compositionNews)
-    .orderBy(desc(compositionNews.createdAt), desc(compositionNews.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  const rows = await newestFirstPage(db, compositionNews, undefined, page, pageSize);
   return rows.map((r) => ({ id: r.id, title: r.title, summary: r.summary, body: r.body, cover: r.cover, createTime: formatBeijingTime(r.createdAt) }));
 }
 

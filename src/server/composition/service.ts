@@ -12,7 +12,7 @@ import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
 import { fail } from '../http/envelope.ts';
-import { idempotentInsert, readIdempotencyKey } from '../http/idempotentInsert.ts';
+import { callKey, idempotentInsert, insertReaderRow, readIdempotencyKey } from '../http/idempotentInsert.ts';
 import { DAY_MS, paced, perMinuteAndDay, type RateRule } from '../http/rateLimit.ts';
 import type { AppDeps, ServiceContext } from '../http/types.ts';
 import { hasLikedRepo, insertLikeRepo, insertReportRepo, profilesRepo, reportOptionsRepo } from '../interaction/repo.ts';
@@ -232,10 +232,8 @@ function sameEssay(row: EssayRow, input: ContributeInput): boolean {
 
 export async function contributeService(ctx: CompositionContext, c: Context, user: AuthUser, input: ContributeInput): Promise<{ essay: Essay; message: string }> {
   const db = ctx.deps.database.db;
-  const key = readIdempotencyKey(c.req.header('idempotency-key'));
-  const row = await idempotentInsert({
-    key,
-    byKey: (k) => findEssayByClientKeyRepo(db, user.userId, k),
+  const row = await insertReaderRow(ctx, callKey(c), user, {
+    byKey: findEssayByClientKeyRepo,
     same: (r) => sameEssay(r, input),
     check: async () => {
       if (!(await schoolExistsRepo(db, input.schoolId))) throw fail(StatusCode.badParams, COMPOSITION_MESSAGES.schoolMissing);
@@ -248,10 +246,8 @@ export async function contributeService(ctx: CompositionContext, c: Context, use
       if (await recentOwnTitleRepo(db, user.userId, input.title, new Date(Date.now() - DUPLICATE_WINDOW_MS))) throw fail(StatusCode.fail, COMPOSITION_MESSAGES.duplicate);
       await ctx.limiter.take([{ key: `composition-contribute:user:${user.userId}`, rules: CONTRIBUTE_RULES }]);
     },
-    insert: async () => {
-      const reviewState = (await configValueRepo(db, ESSAY_REVIEW_SETTING)) === true ? 'pending' : 'approved';
-      return ctx.deps.database.write((tx) => insertEssayRepo(tx, { ...input, userId: user.userId, reviewState, clientKey: key }));
-    },
+    reviewState: async () => ((await configValueRepo(db, ESSAY_REVIEW_SETTING)) === true ? 'pending' : 'approved'),
+    insert: (tx, stamp) => insertEssayRepo(tx, { ...input, ...stamp }),
     lost: COMPOSITION_MESSAGES.essayMissing,
   });
   const [j] = await essaysByIdsRepo(db, [row.id]);

@@ -4,7 +4,8 @@ import type { Post, PostComment, Topic, TopicTag } from '../../contract/discover
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import { BASE_PATH } from '../../lib/safeUrl.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { rowByClientKey } from '../db/keyedRows.ts';
+import { rowByClientKey, visibleTo } from '../db/keyedRows.ts';
+import { addOne, firstRow } from '../db/rows.ts';
 import { appConfig, news } from '../db/schema/core.ts';
 import { discoverHotWords, discoverPostTopics, discoverPosts, discoverTopics } from '../db/schema/discover.ts';
 import { comments } from '../db/schema/interaction.ts';
@@ -69,15 +70,9 @@ export interface PostQuery {
   pageSize: number;
 }
 
-/** Live posts the viewer may see: approved ones, and the viewer's own in any review state. */
-function visibleTo(viewerId: number | null): SQL {
-  const approved = eq(discoverPosts.reviewState, 'approved');
-  return and(isNull(discoverPosts.deletedAt), viewerId === null ? approved : or(approved, eq(discoverPosts.userId, viewerId)))!;
-}
-
 /** A page of posts, newest first (ids break ties, so pages never overlap). */
 export async function listPostsRepo(db: Q, q: PostQuery): Promise<PostRow[]> {
-  const conditions: SQL[] = [visibleTo(q.viewerId)];
+  const conditions: SQL[] = [visibleTo(discoverPosts, q.viewerId)];
   if (q.topicId !== undefined) {
     conditions.push(
       sql`exists (select 1 from ${discoverPostTopics} where ${discoverPostTopics.postId} = ${discoverPosts.id} and ${discoverPostTopics.topicId} = ${q.topicId})`,
@@ -103,22 +98,12 @@ export async function listPostsRepo(db: Q, q: PostQuery): Promise<PostRow[]> {
 
 /** A live post the viewer may see (null: none, or not theirs to see). */
 export async function findVisiblePostRepo(db: Q, id: number, viewerId: number | null): Promise<PostRow | null> {
-  const rows = await db
-    .select()
-    .from(discoverPosts)
-    .where(and(eq(discoverPosts.id, id), visibleTo(viewerId)))
-    .limit(1);
-  return rows[0] ?? null;
+  return firstRow(db, discoverPosts, and(eq(discoverPosts.id, id), visibleTo(discoverPosts, viewerId)));
 }
 
 /** A live, approved post (what others may like and comment on); its author may also act on it. */
 export async function findPostRepo(db: Q, id: number): Promise<PostRow | null> {
-  const rows = await db
-    .select()
-    .from(discoverPosts)
-    .where(and(eq(discoverPosts.id, id), isNull(discoverPosts.deletedAt)))
-    .limit(1);
-  return rows[0] ?? null;
+  return firstRow(db, discoverPosts, and(eq(discoverPosts.id, id), isNull(discoverPosts.deletedAt)));
 }
 
 export async function tagsOfPostsRepo(db: Q, postIds: number[]): Promise<Map<number, TopicTag[]>> {
@@ -218,12 +203,7 @@ export async function insertPostRepo(tx: Tx, p: NewPost): Promise<PostRow | null
 
 /** +1 on a post's like count; returns the new count. */
 export async function incrementPostLikeRepo(tx: Tx, id: number): Promise<number> {
-  const rows = await tx
-    .update(discoverPosts)
-    .set({ likeNum: sql`${discoverPosts.likeNum} + 1` })
-    .where(eq(discoverPosts.id, id))
-    .returning({ likeNum: discoverPosts.likeNum });
-  return rows[0]?.likeNum ?? 0;
+  return addOne(tx, discoverPosts, 'likeNum', id);
 }
 
 /** Adds `delta` to a post's comment count and to each of its topics' (never below 0); returns the post's new count. */

@@ -11,7 +11,7 @@ import { StatusCode } from '../../contract/envelope.ts';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
 import { fail } from '../http/envelope.ts';
-import { idempotentInsert, readIdempotencyKey } from '../http/idempotentInsert.ts';
+import { callKey, insertReaderRow } from '../http/idempotentInsert.ts';
 import { paced } from '../http/rateLimit.ts';
 import type { AppDeps, ServiceContext } from '../http/types.ts';
 import { likedIdsRepo, profilesRepo } from '../interaction/repo.ts';
@@ -103,8 +103,8 @@ export async function postDetailService(db: Db, viewer: AuthUser | null, id: num
   return post!;
 }
 
-async function reviewBeforePublish(db: Db): Promise<boolean> {
-  return (await configValueRepo(db, REVIEW_SETTING_KEY)) === true;
+async function reviewState(db: Db): Promise<'pending' | 'approved'> {
+  return (await configValueRepo(db, REVIEW_SETTING_KEY)) === true ? 'pending' : 'approved';
 }
 
 export interface PublishInput {
@@ -140,10 +140,8 @@ function samePost(row: PostRow, input: PublishInput): boolean {
 
 export async function publishService(ctx: PublishContext, c: Context, user: AuthUser, input: PublishInput): Promise<{ post: Post; message: string }> {
   const db = ctx.deps.database.db;
-  const key = readIdempotencyKey(c.req.header('idempotency-key'));
-  const row = await idempotentInsert({
-    key,
-    byKey: (k) => findPostByClientKeyRepo(db, user.userId, k),
+  const row = await insertReaderRow(ctx, callKey(c), user, {
+    byKey: findPostByClientKeyRepo,
     same: (r) => samePost(r, input),
     check: async () => {
       const topics = await topicsByIdsRepo(db, input.topicIds);
@@ -156,20 +154,8 @@ export async function publishService(ctx: PublishContext, c: Context, user: Auth
       }
       await ctx.limiter.take([{ key: `quan-publish:user:${user.userId}`, rules: PUBLISH_RULES }]);
     },
-    insert: async () => {
-      const reviewState = (await reviewBeforePublish(db)) ? 'pending' : 'approved';
-      return ctx.deps.database.write((tx) =>
-        insertPostRepo(tx, {
-          userId: user.userId,
-          topicIds: input.topicIds,
-          content: input.content,
-          pictures: input.imageUrl,
-          video: input.video,
-          reviewState,
-          clientKey: key,
-        }),
-      );
-    },
+    reviewState: () => reviewState(db),
+    insert: (tx, stamp) => insertPostRepo(tx, { ...stamp, topicIds: input.topicIds, content: input.content, pictures: input.imageUrl, video: input.video }),
     lost: DISCOVER_MESSAGES.postMissing,
   });
   const [post] = await hydratePosts(db, user, [row]);

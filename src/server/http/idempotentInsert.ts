@@ -2,8 +2,12 @@
  * Reader writes keyed by an `Idempotency-Key` header (security.md C4): the key's format, and the one order
  * every keyed insert follows, so a retried send answers the row it wrote instead of writing a second one.
  */
+import type { Context } from 'hono';
 import { StatusCode } from '../../contract/envelope.ts';
+import type { Db, Tx } from '../db/client.ts';
+import type { AuthUser } from './auth.ts';
 import { ApiFailure } from './envelope.ts';
+import type { ServiceContext } from './types.ts';
 
 /** 8–64 of [A-Za-z0-9_-]. */
 export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{8,64}$/;
@@ -62,4 +66,41 @@ export async function idempotentInsert<R>(w: KeyedInsert<R>): Promise<R> {
   const winner = await keyed();
   if (!winner) throw new ApiFailure(StatusCode.serverError, w.lost);
   return winner;
+}
+
+/** What a reader's new row is written with: its author, its review state and the call's Idempotency-Key. */
+export interface ReaderStamp {
+  userId: number;
+  reviewState: 'pending' | 'approved';
+  clientKey: string | null;
+}
+
+export interface ReaderInsert<R> extends Pick<KeyedInsert<R>, 'same' | 'check' | 'lost'> {
+  /** The author's row written with a key (a repo's by-client-key query). */
+  byKey: (db: Db, userId: number, key: string) => Promise<R | null>;
+  /** The state a new row starts in: the section's review-before-publish setting. */
+  reviewState: () => Promise<'pending' | 'approved'>;
+  /** Writes the row in the transaction; null when the key's unique index refused it. */
+  insert: (tx: Tx, stamp: ReaderStamp) => Promise<R | null>;
+}
+
+/** The call's Idempotency-Key header, checked; null when absent. */
+export function callKey(c: Context): string | null {
+  return readIdempotencyKey(c.req.header('idempotency-key'));
+}
+
+/** `idempotentInsert` of a reader-written row (`key`: the call's, see callKey), stamped with its author, review state and key. */
+export async function insertReaderRow<R>(ctx: ServiceContext, key: string | null, user: AuthUser, w: ReaderInsert<R>): Promise<R> {
+  const { database } = ctx.deps;
+  return idempotentInsert({
+    key,
+    byKey: (k) => w.byKey(database.db, user.userId, k),
+    same: w.same,
+    check: w.check,
+    insert: async () => {
+      const reviewState = await w.reviewState();
+      return database.write((tx) => w.insert(tx, { userId: user.userId, reviewState, clientKey: key }));
+    },
+    lost: w.lost,
+  });
 }

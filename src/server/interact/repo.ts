@@ -1,7 +1,8 @@
 /** Database access of the 互动 area: reader photos, complaints with their timeline, cooperation messages, the reader's own lists. */
 import { and, desc, eq, gt, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { insertUnlessKeyTaken, rowByClientKey } from '../db/keyedRows.ts';
+import { newestFirstPage } from '../db/rows.ts';
+import { insertUnlessKeyTaken, rowByClientKey, visibleTo } from '../db/keyedRows.ts';
 import { bangPolitics, bangQuestions, bangTips } from '../db/schema/bangbang.ts';
 import { appConfig, news } from '../db/schema/core.ts';
 import { complaintEvents, complaints, cooperationRequests, readerPhotos } from '../db/schema/interact.ts';
@@ -20,14 +21,7 @@ export async function configFlagRepo(db: Q, key: string): Promise<boolean> {
 
 /** Approved photos, plus the viewer's own pending or rejected ones; newest first. */
 export function listPhotosRepo(db: Q, viewerId: number | null, page: number, pageSize: number): Promise<PhotoRow[]> {
-  const visible = viewerId === null ? eq(readerPhotos.reviewState, 'approved') : or(eq(readerPhotos.reviewState, 'approved'), eq(readerPhotos.userId, viewerId));
-  return db
-    .select()
-    .from(readerPhotos)
-    .where(and(isNull(readerPhotos.deletedAt), visible))
-    .orderBy(desc(readerPhotos.createdAt), desc(readerPhotos.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  return newestFirstPage(db, readerPhotos, visibleTo(readerPhotos, viewerId), page, pageSize);
 }
 
 export async function findPhotoByKeyRepo(db: Q, userId: number, key: string): Promise<PhotoRow | null> {
@@ -69,13 +63,7 @@ export function listComplaintsRepo(db: Q, q: ComplaintQuery): Promise<ComplaintR
     const like = `%${escapeLike(q.keyword)}%`;
     where.push(or(ilike(complaints.shopName, like), ilike(complaints.content, like), ilike(complaints.problemType, like))!);
   }
-  return db
-    .select()
-    .from(complaints)
-    .where(and(...where))
-    .orderBy(desc(complaints.createdAt), desc(complaints.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+  return newestFirstPage(db, complaints, and(...where), q.page, q.pageSize);
 }
 
 export async function findComplaintRepo(db: Q, id: number): Promise<ComplaintRow | null> {
@@ -110,13 +98,7 @@ export async function insertComplaintRepo(tx: Tx, row: typeof complaints.$inferI
 }
 
 export function myComplaintsRepo(db: Q, userId: number, page: number, pageSize: number): Promise<ComplaintRow[]> {
-  return db
-    .select()
-    .from(complaints)
-    .where(eq(complaints.userId, userId))
-    .orderBy(desc(complaints.createdAt), desc(complaints.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  return newestFirstPage(db, complaints, eq(complaints.userId, userId), page, pageSize);
 }
 
 /**

@@ -18,7 +18,7 @@ import { DAY_MS, paced, type RateEntry, type RateRule } from '../http/rateLimit.
 import type { AppDeps, ServiceContext } from '../http/types.ts';
 import { HANDLING_TEXT } from '../bangbang/more/repo.ts';
 import { reviewStateText } from '../../lib/reviewStateText.ts';
-import { profilesRepo } from '../interaction/repo.ts';
+import { profilesRepo, shownAs } from '../interaction/repo.ts';
 import { checkPictures } from '../interaction/service.ts';
 import {
   configFlagRepo,
@@ -103,8 +103,7 @@ async function toPhotos(db: Db, viewer: AuthUser | null, rows: PhotoRow[]): Prom
   return rows.map((r) => ({
     id: r.id,
     userId: r.userId,
-    nickname: profiles.get(r.userId)?.nickname ?? '山城网友',
-    userPic: profiles.get(r.userId)?.userPic ?? '',
+    ...shownAs(profiles.get(r.userId), '山城网友'),
     url: r.url,
     width: r.width,
     height: r.height,
@@ -340,6 +339,17 @@ export function cooperationIpRules(): RateRule[] {
 
 const MY_PAGE_SIZE = 15;
 
+/** One of the reader's items of any kind, dated for the merged list (its `time` shown from the same date). */
+function mine(at: Date, i: Omit<MyItem, 'time'>): { at: Date; item: MyItem } {
+  return { at, item: { id: i.id, title: i.title, text: i.text, href: i.href, time: formatBeijingTime(at), state: i.state, picture: i.picture } };
+}
+
+/** A page of items of several kinds merged newest first. */
+function newestPage(page: number, items: { at: Date; item: MyItem }[]): MyItem[] {
+  items.sort((a, b) => b.at.getTime() - a.at.getTime());
+  return items.slice((page - 1) * MY_PAGE_SIZE, page * MY_PAGE_SIZE).map((m) => m.item);
+}
+
 
 export async function myCommentsService(db: Db, user: AuthUser, page: number): Promise<MyItem[]> {
   const { rows, titles } = await myCommentsRepo(db, user.userId, page, MY_PAGE_SIZE);
@@ -358,65 +368,39 @@ export async function myCommentsService(db: Db, user: AuthUser, page: number): P
 
 export async function myQuestionsService(db: Db, user: AuthUser, page: number): Promise<MyItem[]> {
   const { qa, politics } = await myQuestionsRepo(db, user.userId, page, MY_PAGE_SIZE);
-  const merged = [
-    ...qa.map((q) => ({
-      at: q.createdAt,
-      item: {
-        id: q.id,
-        title: q.title,
-        text: excerpt(q.content, 80),
-        // In review or refused, the page still opens for its asker, marked (OwnItemPreview).
-        href: `/BangBang/QA/detail?id=${q.id}`,
-        time: formatBeijingTime(q.createdAt),
-        state: reviewStateText(q.reviewState, q.reviewReason) || (q.answerCount > 0 ? `问答 · ${q.answerCount} 个回答` : '问答 · 等待回答'),
-        picture: '',
-      },
-    })),
-    ...politics.map((p) => ({
-      at: p.createdAt,
-      item: {
-        id: p.id,
-        title: p.title,
-        text: excerpt(p.content, 80),
-        href: `/BangBang/politics/detail?id=${p.id}`,
-        time: formatBeijingTime(p.createdAt),
-        state: reviewStateText(p.reviewState, p.reviewReason) || `问政 · ${p.department} · ${p.status === 1 ? '已回复' : '待回复'}`,
-        picture: '',
-      },
-    })),
-  ].sort((a, b) => b.at.getTime() - a.at.getTime());
-  return merged.slice((page - 1) * MY_PAGE_SIZE, page * MY_PAGE_SIZE).map((m) => m.item);
+  // In review or refused, the page still opens for its asker, marked (OwnItemPreview).
+  const asked = (r: { id: number; title: string; content: string; createdAt: Date }, href: string, state: string) =>
+    mine(r.createdAt, { id: r.id, title: r.title, text: excerpt(r.content, 80), href, state, picture: '' });
+  return newestPage(page, [
+    ...qa.map((q) => asked(q, `/BangBang/QA/detail?id=${q.id}`, reviewStateText(q.reviewState, q.reviewReason) || (q.answerCount > 0 ? `问答 · ${q.answerCount} 个回答` : '问答 · 等待回答'))),
+    ...politics.map((p) => asked(p, `/BangBang/politics/detail?id=${p.id}`, reviewStateText(p.reviewState, p.reviewReason) || `问政 · ${p.department} · ${p.status === 1 ? '已回复' : '待回复'}`)),
+  ]);
 }
 
 export async function myTipsService(db: Db, user: AuthUser, page: number): Promise<MyItem[]> {
   const { photos, tips } = await myTipsRepo(db, user.userId, page, MY_PAGE_SIZE);
-  const merged = [
-    ...photos.map((r) => ({
-      at: r.createdAt,
-      item: {
+  return newestPage(page, [
+    ...photos.map((r) =>
+      mine(r.createdAt, {
         id: r.id,
         title: '读者拍客',
         text: r.caption,
         href: r.reviewState === 'approved' ? '/interact/imagePage' : '',
-        time: formatBeijingTime(r.createdAt),
         state: reviewStateText(r.reviewState, r.reviewReason) || `${r.likeNum} 人点赞`,
         picture: r.url,
-      },
-    })),
-    ...tips.map((t) => ({
-      at: t.createdAt,
-      item: {
+      }),
+    ),
+    ...tips.map((t) =>
+      mine(t.createdAt, {
         id: t.id,
         title: t.place ? `爆料 · ${t.place}` : '爆料',
         text: excerpt(t.content, 80),
         href: t.reviewState === 'approved' ? '/BangBang/exposure/index' : '',
-        time: formatBeijingTime(t.createdAt),
         state: reviewStateText(t.reviewState, t.reviewReason) || (HANDLING_TEXT[t.handling] ?? '已收到'),
         picture: t.pictures[0] ?? '',
-      },
-    })),
-  ].sort((a, b) => b.at.getTime() - a.at.getTime());
-  return merged.slice((page - 1) * MY_PAGE_SIZE, page * MY_PAGE_SIZE).map((m) => m.item);
+      }),
+    ),
+  ]);
 }
 
 export async function myComplaintsService(db: Db, user: AuthUser, page: number): Promise<MyItem[]> {

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-
 import type { CommentReply, ReportOptions } from '../../contract/interaction.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db, Tx } from '../db/client.ts';
+import { addOne, addOneReturningCounts, hasRow } from '../db/rows.ts';
 import { users } from '../db/schema/accounts.ts';
 import { appConfig, news } from '../db/schema/core.ts';
 import { newsDetailExtras } from '../db/schema/detail.ts';
@@ -58,12 +59,7 @@ export async function bumpNewsCommentCountRepo(tx: Tx, newsId: number, delta: nu
 // ── likes ──────────────────────────────────────────────────────────────────────────────────────
 
 export async function hasLikedRepo(db: Q, userId: number, kind: string, targetId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: likes.id })
-    .from(likes)
-    .where(and(eq(likes.userId, userId), eq(likes.kind, kind), eq(likes.targetId, targetId)))
-    .limit(1);
-  return rows.length > 0;
+  return hasRow(db, likes, and(eq(likes.userId, userId), eq(likes.kind, kind), eq(likes.targetId, targetId)));
 }
 
 /** Ids among `targetIds` the user liked. */
@@ -83,21 +79,11 @@ export async function insertLikeRepo(tx: Tx, userId: number, kind: string, targe
 }
 
 export async function incrementNewsLikeRepo(tx: Tx, newsId: number): Promise<{ likeNum: number; commentCount: number }> {
-  const rows = await tx
-    .update(news)
-    .set({ likeNum: sql`${news.likeNum} + 1` })
-    .where(eq(news.id, newsId))
-    .returning({ likeNum: news.likeNum, commentCount: news.commentCount });
-  return rows[0] ?? { likeNum: 0, commentCount: 0 };
+  return addOneReturningCounts(tx, news, 'likeNum', newsId);
 }
 
 export async function incrementCommentLikeRepo(tx: Tx, commentId: number): Promise<number> {
-  const rows = await tx
-    .update(comments)
-    .set({ likeNum: sql`${comments.likeNum} + 1` })
-    .where(eq(comments.id, commentId))
-    .returning({ likeNum: comments.likeNum });
-  return rows[0]?.likeNum ?? 0;
+  return addOne(tx, comments, 'likeNum', commentId);
 }
 
 // ── comments ───────────────────────────────────────────────────────────────────────────────────
@@ -178,6 +164,11 @@ export interface Profile {
   userPic: string;
 }
 
+/** How an author is shown: their profile, or `nickname` and no picture when the account is gone. */
+export function shownAs(profile: Profile | undefined, nickname: string): Profile {
+  return profile ?? { nickname, userPic: '' };
+}
+
 export async function profilesRepo(db: Q, userIds: number[]): Promise<Map<number, Profile>> {
   if (userIds.length === 0) return new Map();
   const rows = await db.select({ id: users.id, nickname: users.nickname, userPic: users.userPic }).from(users).where(inArray(users.id, userIds));
@@ -186,12 +177,7 @@ export async function profilesRepo(db: Q, userIds: number[]): Promise<Map<number
 
 /** True when the user posted this exact text within the window (security.md J76, Discourse unique_posts_mins). */
 export async function recentSameTextRepo(db: Q, userId: number, text: string, since: Date): Promise<boolean> {
-  const rows = await db
-    .select({ id: comments.id })
-    .from(comments)
-    .where(and(eq(comments.userId, userId), eq(comments.text, text), gt(comments.createdAt, since), isNull(comments.deletedAt)))
-    .limit(1);
-  return rows.length > 0;
+  return hasRow(db, comments, and(eq(comments.userId, userId), eq(comments.text, text), gt(comments.createdAt, since), isNull(comments.deletedAt)));
 }
 
 /** A user's account age and the posts counted against the first-day caps (security.md C2, J76). */

@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { firstRow } from '../db/rows.ts';
 import { mallBanners, mallCategories, mallCooperation, mallExchanges, mallGoods } from '../db/schema/mall.ts';
 
 type Q = Db | Tx;
@@ -61,13 +62,12 @@ export async function listGoodsRepo(db: Q, filter: GoodsFilter, page: number, pa
 }
 
 export async function findGoodsRepo(db: Q, id: number): Promise<(GoodsRow & { categoryName: string }) | null> {
-  const rows = await db
+  const [row] = await db
     .select({ goods: mallGoods, categoryName: mallCategories.name })
     .from(mallGoods)
     .innerJoin(mallCategories, eq(mallCategories.id, mallGoods.categoryId))
     .where(eq(mallGoods.id, id))
     .limit(1);
-  const row = rows[0];
   return row ? { ...row.goods, categoryName: row.categoryName } : null;
 }
 
@@ -101,12 +101,7 @@ export async function insertExchangeRepo(tx: Tx, row: NewExchange): Promise<Exch
 }
 
 export async function findExchangeByKeyRepo(db: Q, userId: number, idemKey: string): Promise<ExchangeRow | null> {
-  const rows = await db
-    .select()
-    .from(mallExchanges)
-    .where(and(eq(mallExchanges.userId, userId), eq(mallExchanges.idemKey, idemKey)))
-    .limit(1);
-  return rows[0] ?? null;
+  return firstRow(db, mallExchanges, and(eq(mallExchanges.userId, userId), eq(mallExchanges.idemKey, idemKey)));
 }
 
 const withGoods = {

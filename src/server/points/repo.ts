@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { firstRow, hasRow } from '../db/rows.ts';
 import { users } from '../db/schema/accounts.ts';
 import { pointsLedger, pointsSettings, pointsSignins } from '../db/schema/mall.ts';
 
@@ -35,12 +36,7 @@ export async function readAccountRepo(db: Q, userId: number): Promise<Account | 
 }
 
 export async function hasLedgerKeyRepo(tx: Q, userId: number, idemKey: string): Promise<boolean> {
-  const rows = await tx
-    .select({ id: pointsLedger.id })
-    .from(pointsLedger)
-    .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.idemKey, idemKey)))
-    .limit(1);
-  return rows.length > 0;
+  return hasRow(tx, pointsLedger, and(eq(pointsLedger.userId, userId), eq(pointsLedger.idemKey, idemKey)));
 }
 
 /** How many rows of one reason the reader has on one Beijing day. */
@@ -97,12 +93,7 @@ export async function earnedOnDayRepo(db: Q, userId: number, day: string): Promi
 export type SigninRow = typeof pointsSignins.$inferSelect;
 
 export async function findSigninRepo(db: Q, userId: number, day: string): Promise<SigninRow | null> {
-  const rows = await db
-    .select()
-    .from(pointsSignins)
-    .where(and(eq(pointsSignins.userId, userId), eq(pointsSignins.day, day)))
-    .limit(1);
-  return rows[0] ?? null;
+  return firstRow(db, pointsSignins, and(eq(pointsSignins.userId, userId), eq(pointsSignins.day, day)));
 }
 
 export async function insertSigninRepo(tx: Tx, row: { userId: number; day: string; streak: number; points: number }): Promise<boolean> {

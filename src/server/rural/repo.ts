@@ -4,7 +4,8 @@ import type { RuralNews } from '../../contract/rural.ts';
 import type { RuralGroup } from '../../contract/ruralLimits.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { insertUnlessKeyTaken, rowByClientKey } from '../db/keyedRows.ts';
+import { insertUnlessKeyTaken, rowByClientKey, visibleTo } from '../db/keyedRows.ts';
+import { addOne, firstRow, hasRow, newestFirstPage } from '../db/rows.ts';
 import { qualified } from '../db/qualified.ts';
 import { appConfig, columns, news } from '../db/schema/core.ts';
 import {
@@ -107,16 +108,11 @@ export async function expertsRepo(db: Q): Promise<(ExpertRow & { answerCount: nu
     .orderBy(asc(ruralExperts.sort), asc(ruralExperts.id));
 }
 
-function visibleQuestion(viewerId: number | null): SQL {
-  const approved = eq(ruralQuestions.reviewState, 'approved');
-  return and(isNull(ruralQuestions.deletedAt), viewerId === null ? approved : or(approved, eq(ruralQuestions.userId, viewerId)))!;
-}
-
 export async function listQuestionsRepo(
   db: Q,
   q: { viewerId: number | null; keyword?: string | undefined; tag?: string | undefined; page: number; pageSize: number },
 ): Promise<QuestionRow[]> {
-  const conditions: SQL[] = [visibleQuestion(q.viewerId)];
+  const conditions: SQL[] = [visibleTo(ruralQuestions, q.viewerId)];
   if (q.tag !== undefined) conditions.push(eq(ruralQuestions.tag, q.tag));
   if (q.keyword !== undefined) {
     const pattern = likePattern(q.keyword);
@@ -129,22 +125,11 @@ export async function listQuestionsRepo(
       )!,
     );
   }
-  return db
-    .select()
-    .from(ruralQuestions)
-    .where(and(...conditions))
-    .orderBy(desc(ruralQuestions.createdAt), desc(ruralQuestions.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+  return newestFirstPage(db, ruralQuestions, and(...conditions), q.page, q.pageSize);
 }
 
 export async function findVisibleQuestionRepo(db: Q, id: number, viewerId: number | null): Promise<QuestionRow | null> {
-  const rows = await db
-    .select()
-    .from(ruralQuestions)
-    .where(and(eq(ruralQuestions.id, id), visibleQuestion(viewerId)))
-    .limit(1);
-  return rows[0] ?? null;
+  return firstRow(db, ruralQuestions, and(eq(ruralQuestions.id, id), visibleTo(ruralQuestions, viewerId)));
 }
 
 export async function answersOfRepo(db: Q, questionIds: number[]) {
@@ -173,12 +158,7 @@ export async function questionByClientKeyRepo(db: Q, userId: number, key: string
 }
 
 export async function recentSameQuestionRepo(db: Q, userId: number, content: string, since: Date): Promise<boolean> {
-  const rows = await db
-    .select({ id: ruralQuestions.id })
-    .from(ruralQuestions)
-    .where(and(eq(ruralQuestions.userId, userId), eq(ruralQuestions.content, content), gte(ruralQuestions.createdAt, since), isNull(ruralQuestions.deletedAt)))
-    .limit(1);
-  return rows.length > 0;
+  return hasRow(db, ruralQuestions, and(eq(ruralQuestions.userId, userId), eq(ruralQuestions.content, content), gte(ruralQuestions.createdAt, since), isNull(ruralQuestions.deletedAt)));
 }
 
 /** Null: the client key was already taken (a concurrent retry wrote it). */
@@ -186,28 +166,12 @@ export async function insertQuestionRepo(tx: Tx, v: typeof ruralQuestions.$infer
   return insertUnlessKeyTaken(tx, ruralQuestions, v);
 }
 
-function visiblePost(viewerId: number | null): SQL {
-  const approved = eq(ruralPosts.reviewState, 'approved');
-  return and(isNull(ruralPosts.deletedAt), viewerId === null ? approved : or(approved, eq(ruralPosts.userId, viewerId)))!;
-}
-
 export async function listPostsRepo(db: Q, viewerId: number | null, page: number, pageSize: number): Promise<PostRow[]> {
-  return db
-    .select()
-    .from(ruralPosts)
-    .where(visiblePost(viewerId))
-    .orderBy(desc(ruralPosts.createdAt), desc(ruralPosts.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  return newestFirstPage(db, ruralPosts, visibleTo(ruralPosts, viewerId), page, pageSize);
 }
 
 export async function findVisiblePostRepo(db: Q, id: number, viewerId: number | null): Promise<PostRow | null> {
-  const rows = await db
-    .select()
-    .from(ruralPosts)
-    .where(and(eq(ruralPosts.id, id), visiblePost(viewerId)))
-    .limit(1);
-  return rows[0] ?? null;
+  return firstRow(db, ruralPosts, and(eq(ruralPosts.id, id), visibleTo(ruralPosts, viewerId)));
 }
 
 export async function postByClientKeyRepo(db: Q, userId: number, key: string): Promise<PostRow | null> {
@@ -215,12 +179,7 @@ export async function postByClientKeyRepo(db: Q, userId: number, key: string): P
 }
 
 export async function recentSamePostRepo(db: Q, userId: number, content: string, since: Date): Promise<boolean> {
-  const rows = await db
-    .select({ id: ruralPosts.id })
-    .from(ruralPosts)
-    .where(and(eq(ruralPosts.userId, userId), eq(ruralPosts.content, content), gte(ruralPosts.createdAt, since), isNull(ruralPosts.deletedAt)))
-    .limit(1);
-  return rows.length > 0;
+  return hasRow(db, ruralPosts, and(eq(ruralPosts.userId, userId), eq(ruralPosts.content, content), gte(ruralPosts.createdAt, since), isNull(ruralPosts.deletedAt)));
 }
 
 export async function insertPostRepo(tx: Tx, v: typeof ruralPosts.$inferInsert): Promise<PostRow | null> {
@@ -257,17 +216,10 @@ export async function setLikeRepo(tx: Tx, postId: number, userId: number, like: 
 export async function commentsOfRepo(db: Q, postIds: number[], viewerId: number | null, perPost: number): Promise<Map<number, CommentRow[]>> {
   const out = new Map<number, CommentRow[]>();
   if (postIds.length === 0) return out;
-  const approved = eq(ruralPostComments.reviewState, 'approved');
   const rows = await db
     .select()
     .from(ruralPostComments)
-    .where(
-      and(
-        inArray(ruralPostComments.postId, postIds),
-        isNull(ruralPostComments.deletedAt),
-        viewerId === null ? approved : or(approved, eq(ruralPostComments.userId, viewerId)),
-      ),
-    )
+    .where(and(inArray(ruralPostComments.postId, postIds), visibleTo(ruralPostComments, viewerId)))
     .orderBy(desc(ruralPostComments.createdAt), desc(ruralPostComments.id));
   for (const r of rows) {
     const list = out.get(r.postId) ?? [];
@@ -282,31 +234,14 @@ export async function commentByClientKeyRepo(db: Q, userId: number, key: string)
 }
 
 export async function recentSameCommentRepo(db: Q, userId: number, postId: number, text: string, since: Date): Promise<boolean> {
-  const rows = await db
-    .select({ id: ruralPostComments.id })
-    .from(ruralPostComments)
-    .where(
-      and(
-        eq(ruralPostComments.userId, userId),
-        eq(ruralPostComments.postId, postId),
-        eq(ruralPostComments.text, text),
-        gte(ruralPostComments.createdAt, since),
-        isNull(ruralPostComments.deletedAt),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+  const C = ruralPostComments;
+  return hasRow(db, C, and(eq(C.userId, userId), eq(C.postId, postId), eq(C.text, text), gte(C.createdAt, since), isNull(C.deletedAt)));
 }
 
 /** Writes a comment; an approved one moves the post's counter in the same transaction. Null: the key was taken. */
 export async function insertCommentRepo(tx: Tx, v: typeof ruralPostComments.$inferInsert): Promise<CommentRow | null> {
   const row = await insertUnlessKeyTaken(tx, ruralPostComments, v);
-  if (row && row.reviewState === 'approved') {
-    await tx
-      .update(ruralPosts)
-      .set({ commentCount: sql`${ruralPosts.commentCount} + 1` })
-      .where(eq(ruralPosts.id, row.postId));
-  }
+  if (row && row.reviewState === 'approved') await addOne(tx, ruralPosts, 'commentCount', row.postId);
   return row;
 }
 

@@ -11,10 +11,10 @@ import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
 import { fail } from '../http/envelope.ts';
-import { idempotentInsert, readIdempotencyKey } from '../http/idempotentInsert.ts';
+import { callKey, insertReaderRow, type ReaderInsert } from '../http/idempotentInsert.ts';
 import { paced, type RateRule } from '../http/rateLimit.ts';
 import type { ServiceContext } from '../http/types.ts';
-import { profilesRepo } from '../interaction/repo.ts';
+import { profilesRepo, shownAs } from '../interaction/repo.ts';
 import { checkPictures } from '../interaction/service.ts';
 import {
   answersOfRepo,
@@ -69,9 +69,8 @@ export const RURAL_MESSAGES = {
 /** app_config key of the section's review-before-publish setting (team rule; default off). */
 export const RURAL_REVIEW_KEY = 'rural.reviewBeforePublish';
 
-const ASK_RULES = paced(10_000, 10);
-const PUBLISH_RULES = paced(10_000, 20);
-const COMMENT_RULES = paced(5_000, 100);
+/** The pace of each kind of write: questions are rarer than posts, posts rarer than comments. */
+const WRITE_RULES = { ask: paced(10_000, 10), publish: paced(10_000, 20), comment: paced(5_000, 100) } as const;
 const LIKE_RULES: RateRule[] = [{ max: 60, windowMs: 60_000 }];
 const DUPLICATE_WINDOW_MS = 5 * 60_000;
 
@@ -79,6 +78,26 @@ export type RuralContext = ServiceContext;
 
 async function reviewState(db: Db): Promise<'pending' | 'approved'> {
   return (await configValueRepo(db, RURAL_REVIEW_KEY)) === true ? 'pending' : 'approved';
+}
+
+interface RuralInsert<R> extends Pick<ReaderInsert<R>, 'byKey' | 'same' | 'insert' | 'lost'> {
+  /** The write's own rules (the post exists, own pictures), run first. */
+  check?: () => Promise<void>;
+  /** Whether the author sent the same text since then. */
+  sameRecent: (since: Date) => Promise<boolean>;
+}
+
+/** A reader's write in the section: after its own rules, the same text twice in 5 minutes is refused and the kind's pace taken; stored under the review setting. */
+function insertRuralRow<R>(ctx: RuralContext, c: Context, user: AuthUser, kind: keyof typeof WRITE_RULES, w: RuralInsert<R>): Promise<R> {
+  return insertReaderRow(ctx, callKey(c), user, {
+    ...w,
+    check: async () => {
+      await w.check?.();
+      if (await w.sameRecent(new Date(Date.now() - DUPLICATE_WINDOW_MS))) throw fail(StatusCode.fail, RURAL_MESSAGES.duplicate);
+      await ctx.limiter.take([{ key: `rural-${kind}:user:${user.userId}`, rules: WRITE_RULES[kind] }]);
+    },
+    reviewState: () => reviewState(ctx.deps.database.db),
+  });
 }
 
 // ——— News and tabs ———
@@ -129,11 +148,9 @@ async function hydrateQuestions(db: Db, viewer: AuthUser | null, rows: QuestionR
   if (rows.length === 0) return [];
   const [answers, profiles] = await Promise.all([answersOfRepo(db, rows.map((r) => r.id)), profilesRepo(db, [...new Set(rows.map((r) => r.userId))])]);
   return rows.map((r) => {
-    const profile = profiles.get(r.userId);
     return {
       id: r.id,
-      nickname: profile?.nickname ?? '农友',
-      userPic: profile?.userPic ?? '',
+      ...shownAs(profiles.get(r.userId), '农友'),
       content: r.content,
       tag: r.tag,
       district: r.district,
@@ -175,19 +192,11 @@ export interface AskInput {
 
 export async function askService(ctx: RuralContext, c: Context, user: AuthUser, input: AskInput): Promise<{ question: Question; message: string }> {
   const db = ctx.deps.database.db;
-  const key = readIdempotencyKey(c.req.header('idempotency-key'));
-  const row = await idempotentInsert({
-    key,
-    byKey: (k) => questionByClientKeyRepo(db, user.userId, k),
+  const row = await insertRuralRow(ctx, c, user, 'ask', {
+    byKey: questionByClientKeyRepo,
     same: (r) => r.content === input.content && r.tag === input.tag && r.district === input.district,
-    check: async () => {
-      if (await recentSameQuestionRepo(db, user.userId, input.content, new Date(Date.now() - DUPLICATE_WINDOW_MS))) throw fail(StatusCode.fail, RURAL_MESSAGES.duplicate);
-      await ctx.limiter.take([{ key: `rural-ask:user:${user.userId}`, rules: ASK_RULES }]);
-    },
-    insert: async () => {
-      const state = await reviewState(db);
-      return ctx.deps.database.write((tx) => insertQuestionRepo(tx, { userId: user.userId, content: input.content, tag: input.tag, district: input.district, reviewState: state, clientKey: key }));
-    },
+    sameRecent: (since) => recentSameQuestionRepo(db, user.userId, input.content, since),
+    insert: (tx, stamp) => insertQuestionRepo(tx, { ...stamp, content: input.content, tag: input.tag, district: input.district }),
     lost: RURAL_MESSAGES.questionMissing,
   });
   return { question: (await hydrateQuestions(db, user, [row]))[0]!, message: row.reviewState === 'pending' ? RURAL_MESSAGES.askedPending : RURAL_MESSAGES.asked };
@@ -209,8 +218,7 @@ async function hydratePosts(db: Db, viewer: AuthUser | null, rows: PostRow[]): P
   const profiles = await profilesRepo(db, [...userIds]);
   return rows.map((r) => ({
     id: r.id,
-    nickname: profiles.get(r.userId)?.nickname ?? '农友',
-    userPic: profiles.get(r.userId)?.userPic ?? '',
+    ...shownAs(profiles.get(r.userId), '农友'),
     content: r.content,
     pictures: r.pictures,
     video: r.video,
@@ -238,22 +246,12 @@ export interface PublishInput {
 
 export async function publishService(ctx: RuralContext, c: Context, user: AuthUser, input: PublishInput): Promise<{ post: FarmerPost; message: string }> {
   const db = ctx.deps.database.db;
-  const key = readIdempotencyKey(c.req.header('idempotency-key'));
-  const row = await idempotentInsert({
-    key,
-    byKey: (k) => postByClientKeyRepo(db, user.userId, k),
+  const row = await insertRuralRow(ctx, c, user, 'publish', {
+    byKey: postByClientKeyRepo,
     same: (r) => r.content === input.content && JSON.stringify(r.pictures) === JSON.stringify(input.imageUrl),
-    check: async () => {
-      checkPictures(ctx.deps, user.userId, input.imageUrl);
-      if (await recentSamePostRepo(db, user.userId, input.content, new Date(Date.now() - DUPLICATE_WINDOW_MS))) throw fail(StatusCode.fail, RURAL_MESSAGES.duplicate);
-      await ctx.limiter.take([{ key: `rural-publish:user:${user.userId}`, rules: PUBLISH_RULES }]);
-    },
-    insert: async () => {
-      const state = await reviewState(db);
-      return ctx.deps.database.write((tx) =>
-        insertPostRepo(tx, { userId: user.userId, content: input.content, pictures: input.imageUrl, district: input.district, reviewState: state, clientKey: key }),
-      );
-    },
+    check: async () => checkPictures(ctx.deps, user.userId, input.imageUrl),
+    sameRecent: (since) => recentSamePostRepo(db, user.userId, input.content, since),
+    insert: (tx, stamp) => insertPostRepo(tx, { ...stamp, content: input.content, pictures: input.imageUrl, district: input.district }),
     lost: RURAL_MESSAGES.postMissing,
   });
   return { post: (await hydratePosts(db, user, [row]))[0]!, message: row.reviewState === 'pending' ? RURAL_MESSAGES.pending : RURAL_MESSAGES.published };
@@ -271,22 +269,16 @@ export async function likeService(ctx: RuralContext, user: AuthUser, postId: num
 
 export async function commentService(ctx: RuralContext, c: Context, user: AuthUser, input: { postId: number; text: string }): Promise<{ comment: FarmerComment; message: string }> {
   const db = ctx.deps.database.db;
-  const key = readIdempotencyKey(c.req.header('idempotency-key'));
   const nickname = (await profilesRepo(db, [user.userId])).get(user.userId)?.nickname ?? '农友';
-  const row = await idempotentInsert({
-    key,
-    byKey: (k) => commentByClientKeyRepo(db, user.userId, k),
+  const row = await insertRuralRow(ctx, c, user, 'comment', {
+    byKey: commentByClientKeyRepo,
     same: (r) => r.postId === input.postId && r.text === input.text,
     check: async () => {
       const post = await findVisiblePostRepo(db, input.postId, user.userId);
       if (!post || post.reviewState !== 'approved') throw fail(StatusCode.notFound, RURAL_MESSAGES.postMissing);
-      if (await recentSameCommentRepo(db, user.userId, input.postId, input.text, new Date(Date.now() - DUPLICATE_WINDOW_MS))) throw fail(StatusCode.fail, RURAL_MESSAGES.duplicate);
-      await ctx.limiter.take([{ key: `rural-comment:user:${user.userId}`, rules: COMMENT_RULES }]);
     },
-    insert: async () => {
-      const state = await reviewState(db);
-      return ctx.deps.database.write((tx) => insertCommentRepo(tx, { postId: input.postId, userId: user.userId, text: input.text, reviewState: state, clientKey: key }));
-    },
+    sameRecent: (since) => recentSameCommentRepo(db, user.userId, input.postId, input.text, since),
+    insert: (tx, stamp) => insertCommentRepo(tx, { ...stamp, postId: input.postId, text: input.text }),
     lost: RURAL_MESSAGES.postMissing,
   });
   return { comment: toComment(row, nickname), message: row.reviewState === 'pending' ? RURAL_MESSAGES.commentPending : RURAL_MESSAGES.commented };

@@ -28,10 +28,8 @@ export const VIDEO_MESSAGES = {
   badKey: 'Idempotency-Key 格式不正确',
 } as const;
 
-const OUTPUT: Record<VideoKind, { ext: string; type: UploadedVideo['type'] }> = {
-  mp4: { ext: 'mp4', type: 'video/mp4' },
-  webm: { ext: 'webm', type: 'video/webm' },
-};
+/** A stored video keeps its sniffed kind: the file's extension, and the type the upload answers. */
+const output = (kind: VideoKind): { ext: string; type: UploadedVideo['type'] } => ({ ext: kind, type: `video/${kind}` });
 
 /** `/media/videos/<userId>/<uuid>.<ext>`: what `/v1/quan/publish` accepts in `video` (the caller's own only). */
 export const VIDEO_URL = /^\/media\/videos\/(\d{1,10})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:mp4|webm))$/;
@@ -60,7 +58,7 @@ function keyedName(userId: number, key: string): string {
 export async function findKeyedVideo(mediaDir: string, userId: number, key: string): Promise<UploadedVideo | null> {
   const base = keyedName(userId, key);
   for (const kind of ['mp4', 'webm'] as const) {
-    const { ext, type } = OUTPUT[kind];
+    const { ext, type } = output(kind);
     try {
       const info = await stat(path.join(folderOf(mediaDir, userId), `${base}.${ext}`));
       if (info.isFile()) return { url: `/media/videos/${userId}/${base}.${ext}`, type, size: info.size };
@@ -126,8 +124,8 @@ export async function storeVideo(mediaDir: string, userId: number, body: Readabl
       if (!(await checkVideoStructure(received.kind, received.size, readerOf(handle)))) throw refuse(VIDEO_MESSAGES.broken);
       return received;
     },
-    (received) => path.join(folder, `${base}.${OUTPUT[received.kind].ext}`),
+    (received) => path.join(folder, `${base}.${output(received.kind).ext}`),
   );
-  const { ext, type } = OUTPUT[stored.kind];
+  const { ext, type } = output(stored.kind);
   return { url: `/media/videos/${userId}/${base}.${ext}`, type, size: stored.size };
 }

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm
 import type { BoardItem, MemberItem, QuestionListItem, ServiceItem } from '../../../contract/bangbang.ts';
 import { formatBeijingTime } from '../../../lib/formatTime.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { newestFirstPage } from '../../db/rows.ts';
 import { qualified } from '../../db/qualified.ts';
 import { bangAnswers, bangHotSearches, bangMembers, bangPolitics, bangQuestions, bangServices } from '../../db/schema/bangbang.ts';
 import { users } from '../../db/schema/accounts.ts';
@@ -38,13 +39,7 @@ export async function listQuestionsRepo(db: Q, order: QuestionOrder, page: numbe
 
 export async function searchQuestionsRepo(db: Q, keyword: string, page: number, pageSize: number): Promise<QuestionRow[]> {
   const pattern = likePattern(keyword);
-  return db
-    .select()
-    .from(bangQuestions)
-    .where(and(PUBLIC_QUESTION, or(ilike(bangQuestions.title, pattern), ilike(bangQuestions.content, pattern))))
-    .orderBy(desc(bangQuestions.createdAt), desc(bangQuestions.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  return newestFirstPage(db, bangQuestions, and(PUBLIC_QUESTION, or(ilike(bangQuestions.title, pattern), ilike(bangQuestions.content, pattern))), page, pageSize);
 }
 
 export async function searchPoliticsRepo(db: Q, keyword: string, page: number, pageSize: number): Promise<PoliticsListRow[]> {

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle
 import type { Explainer, Group, GroupMember, GroupPost, Tip } from '../../../contract/bangbangBoard.ts';
 import { formatBeijingTime } from '../../../lib/formatTime.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { firstRow, newestFirstPage } from '../../db/rows.ts';
 import {
   bangAnswers,
   bangExplainers,
@@ -46,13 +47,7 @@ export async function listRecentAnswersRepo(db: Q, page: number, pageSize: numbe
 }
 
 export async function listQuestionsByUserRepo(db: Q, userId: number, page: number, pageSize: number) {
-  return db
-    .select()
-    .from(bangQuestions)
-    .where(and(PUBLIC_QUESTION, eq(bangQuestions.userId, userId)))
-    .orderBy(desc(bangQuestions.createdAt), desc(bangQuestions.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  return newestFirstPage(db, bangQuestions, and(PUBLIC_QUESTION, eq(bangQuestions.userId, userId)), page, pageSize);
 }
 
 /** Approved department accounts (问政): one per department. */
@@ -177,33 +172,25 @@ export async function memberRoleRepo(db: Q, groupId: number, userId: number): Pr
 
 // ── tips ─────────────────────────────────────────────────────────────────────────────────────────
 
+/** Approved tips, and the viewer's own in any state. */
+function visibleTip(viewerId: number | null) {
+  return viewerId === null ? eq(bangTips.reviewState, 'approved') : or(eq(bangTips.reviewState, 'approved'), eq(bangTips.userId, viewerId));
+}
+
 /** Approved tips, and the viewer's own in any state, newest first. */
 export async function listTipsRepo(db: Q, viewerId: number | null, page: number, pageSize: number): Promise<TipRow[]> {
-  return db
-    .select()
-    .from(bangTips)
-    .where(viewerId === null ? eq(bangTips.reviewState, 'approved') : or(eq(bangTips.reviewState, 'approved'), eq(bangTips.userId, viewerId)))
-    .orderBy(desc(bangTips.createdAt), desc(bangTips.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  return newestFirstPage(db, bangTips, visibleTip(viewerId), page, pageSize);
 }
 
 /** One tip: approved, or the viewer's own in any state. */
 export async function findTipRepo(db: Q, id: number, viewerId: number | null): Promise<TipRow | null> {
-  const visible = viewerId === null ? eq(bangTips.reviewState, 'approved') : or(eq(bangTips.reviewState, 'approved'), eq(bangTips.userId, viewerId));
-  const rows = await db.select().from(bangTips).where(and(eq(bangTips.id, id), visible)).limit(1);
-  return rows[0] ?? null;
+  return firstRow(db, bangTips, and(eq(bangTips.id, id), visibleTip(viewerId)));
 }
 
 // ── explainers ───────────────────────────────────────────────────────────────────────────────────
 
 export async function listExplainersRepo(db: Q, page: number, pageSize: number) {
-  return db
-    .select()
-    .from(bangExplainers)
-    .orderBy(desc(bangExplainers.createdAt), desc(bangExplainers.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  return newestFirstPage(db, bangExplainers, undefined, page, pageSize);
 }
 
 export async function findExplainerRepo(db: Q, id: number) {

@@ -6,6 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { insertUnlessKeyTaken, rowByClientKey } from '../../db/keyedRows.ts';
+import { addOne, hasRow } from '../../db/rows.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { bangAnswers, bangGroupPosts, bangGroups, bangMembers, bangPolitics, bangQuestions, bangTips } from '../../db/schema/bangbang.ts';
 
@@ -45,23 +46,13 @@ export async function answerByKeyRepo(db: Q, userId: number, key: string) {
 
 /** True when the user already gave this answer to this question. */
 export async function sameAnswerRepo(db: Q, userId: number, questionId: number, content: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: bangAnswers.id })
-    .from(bangAnswers)
-    .where(and(eq(bangAnswers.userId, userId), eq(bangAnswers.questionId, questionId), eq(bangAnswers.content, content)))
-    .limit(1);
-  return rows.length > 0;
+  return hasRow(db, bangAnswers, and(eq(bangAnswers.userId, userId), eq(bangAnswers.questionId, questionId), eq(bangAnswers.content, content)));
 }
 
 /** Inserts an answer; a published one counts on its question (the question becomes 答) in the same transaction. */
 export async function insertAnswerRepo(tx: Tx, values: NewAnswer) {
   const answer = await insertUnlessKeyTaken(tx, bangAnswers, values);
-  if (answer && answer.reviewState === 'approved') {
-    await tx
-      .update(bangQuestions)
-      .set({ answerCount: sql`${bangQuestions.answerCount} + 1` })
-      .where(eq(bangQuestions.id, answer.questionId));
-  }
+  if (answer && answer.reviewState === 'approved') await addOne(tx, bangQuestions, 'answerCount', answer.questionId);
   return answer;
 }
 
@@ -128,11 +119,6 @@ export async function recentSamePostRepo(db: Q, userId: number, groupId: number,
 /** Inserts a post (nothing on a key conflict); a published one counts on its group in the same transaction. */
 export async function insertGroupPostRepo(tx: Tx, values: NewGroupPost) {
   const row = await insertUnlessKeyTaken(tx, bangGroupPosts, values);
-  if (row && row.reviewState === 'approved') {
-    await tx
-      .update(bangGroups)
-      .set({ postCount: sql`${bangGroups.postCount} + 1` })
-      .where(eq(bangGroups.id, row.groupId));
-  }
+  if (row && row.reviewState === 'approved') await addOne(tx, bangGroups, 'postCount', row.groupId);
   return row;
 }

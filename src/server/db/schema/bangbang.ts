@@ -5,21 +5,19 @@
  * 'bang_qa', 'bang_answer'); the counters here change in the same transaction as those rows.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, pictureList, review, keyedWrite, readerWrittenColumns } from './columnBuilders.ts';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, pictureList, review, keyedWrite, readerWrittenColumns, authored, likeAndCommentCounts, serialId } from './columnBuilders.ts';
 
 /** A Q&A question (spec 2.7 QA, dataType 16). */
 export const bangQuestions = pgTable(
   'bang_questions',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull(),
+    ...authored(),
     title: text('title').notNull(),
     /** Plain text, rendered as text. */
     content: text('content').notNull().default(''),
     pictures: pictureList(),
-    likeNum: integer('like_num').notNull().default(0),
-    commentCount: integer('comment_count').notNull().default(0),
+    ...likeAndCommentCounts(),
     answerCount: integer('answer_count').notNull().default(0),
     pv: integer('pv').notNull().default(0),
     /** Where the asker is (区县), '' when not given. */
@@ -40,7 +38,7 @@ export const bangQuestions = pgTable(
 export const bangAnswers = pgTable(
   'bang_answers',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     questionId: integer('question_id').notNull(),
     userId: integer('user_id').notNull(),
     /** Spec 1: answerers may be tagged as reporters or other official types ('' for a reader). */
@@ -67,8 +65,7 @@ export const bangAnswers = pgTable(
 export const bangPolitics = pgTable(
   'bang_politics',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull(),
+    ...authored(),
     title: text('title').notNull(),
     content: text('content').notNull().default(''),
     pictures: pictureList(),
@@ -80,8 +77,7 @@ export const bangPolitics = pgTable(
     replyUserId: integer('reply_user_id'),
     /** The department took the question on (timeline 已提交 → 已受理 → 已回复); null until then. */
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
-    likeNum: integer('like_num').notNull().default(0),
-    commentCount: integer('comment_count').notNull().default(0),
+    ...likeAndCommentCounts(),
     pv: integer('pv').notNull().default(0),
     ...readerWrittenColumns(),
   },
@@ -120,7 +116,7 @@ export const bangMembers = pgTable(
 
 /** The service grid (spec 2.7 serve/index, /v1/bangbang/service/getService): each item opens a safe URL. */
 export const bangServices = pgTable('bang_services', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   /** The group heading on serve/index: 生活缴费, 交通出行 … */
   category: text('category').notNull(),
   name: text('name').notNull(),
@@ -137,14 +133,14 @@ export const bangServices = pgTable('bang_services', {
 
 /** Hot searches of the board (/v1/bangbang/home/hotsearch), in `sort` order. */
 export const bangHotSearches = pgTable('bang_hot_searches', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   word: text('word').notNull(),
   sort: integer('sort').notNull().default(0),
 });
 
 /** A community group (社群, spec 2.7 community, dataType 18). */
 export const bangGroups = pgTable('bang_groups', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   name: text('name').notNull(),
   intro: text('intro').notNull().default(''),
   cover: text('cover').notNull().default(''),
@@ -174,13 +170,12 @@ export const bangGroupMembers = pgTable(
 export const bangGroupPosts = pgTable(
   'bang_group_posts',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     groupId: integer('group_id').notNull(),
     userId: integer('user_id').notNull(),
     content: text('content').notNull(),
     pictures: pictureList(),
-    likeNum: integer('like_num').notNull().default(0),
-    commentCount: integer('comment_count').notNull().default(0),
+    ...likeAndCommentCounts(),
     recommended: boolean('recommended').notNull().default(false),
     ...review(),
     /** The Idempotency-Key of the send that wrote it (a reader's post; null for seeded posts). */
@@ -193,8 +188,7 @@ export const bangGroupPosts = pgTable(
 export const bangTips = pgTable(
   'bang_tips',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull(),
+    ...authored(),
     content: text('content').notNull(),
     pictures: pictureList(),
     videoUrl: text('video_url').notNull().default(''),
@@ -203,8 +197,7 @@ export const bangTips = pgTable(
     contactPhone: text('contact_phone').notNull().default(''),
     /** 0 received, 1 being followed up, 2 reported (the newsroom's handling). */
     handling: integer('handling').notNull().default(0),
-    likeNum: integer('like_num').notNull().default(0),
-    commentCount: integer('comment_count').notNull().default(0),
+    ...likeAndCommentCounts(),
     ...review(),
     ...keyedWrite(),
   },
@@ -213,7 +206,7 @@ export const bangTips = pgTable(
 
 /** The 帮你解读 explainer column (spec 2.7 helpYouExplain, jump type 57): newsroom-written, plain paragraphs. */
 export const bangExplainers = pgTable('bang_explainers', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   title: text('title').notNull(),
   summary: text('summary').notNull().default(''),
   /** Paragraphs of plain text. */

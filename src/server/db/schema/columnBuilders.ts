@@ -4,7 +4,7 @@
  * Changing one changes every table that uses it, so `npm run db:generate` must then report no changes.
  */
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, text, timestamp, uniqueIndex, type PgColumn } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type PgColumn } from 'drizzle-orm/pg-core';
 
 /** `created_at`, set by the database when the row is written. */
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -33,3 +33,21 @@ export const clientKeyIndex = (table: string, t: { userId: PgColumn; clientKey: 
 
 /** What a reader-written, soft-deleted row ends with: review state and reason, retry key, written and deleted times. */
 export const readerWrittenColumns = () => ({ ...review(), ...keyedWrite(), deletedAt: deletedAt() });
+
+/** `id`, the row's own serial number. */
+export const serialId = () => serial('id').primaryKey();
+
+/** A reader-written row's own id and its author (users.id). */
+export const authored = () => ({ id: serialId(), userId: integer('user_id').notNull() });
+
+/** The counters of an item readers like and comment on. */
+export const likeAndCommentCounts = () => ({ likeNum: zero('like_num'), commentCount: zero('comment_count') });
+
+const required = (name: string) => integer(name).notNull();
+type LikeColumns<K extends string> = Record<K, ReturnType<typeof required>> & { userId: ReturnType<typeof required>; createdAt: ReturnType<typeof createdAt> };
+
+/** One like per reader per item (the item's id under `key`/`column`): the primary key makes a repeated like a no-op. */
+export function likesTable<N extends string, K extends string>(name: N, key: K, column: string) {
+  const columns = { [key]: required(column), userId: required('user_id'), createdAt: createdAt() } as LikeColumns<K>;
+  return pgTable(name, columns, (t) => [primaryKey({ columns: [t[key], t.userId] })]);
+}

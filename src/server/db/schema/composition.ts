@@ -6,18 +6,18 @@
  * same transaction as those rows.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, deletedAt, blank, pictureList, reviewState, clientKeyIndex, keyedWrite } from './columnBuilders.ts';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, deletedAt, blank, pictureList, reviewState, clientKeyIndex, zero, keyedWrite, authored, likeAndCommentCounts, serialId } from './columnBuilders.ts';
 
 export const compositionSchools = pgTable('composition_schools', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   name: text('name').notNull(),
   /** 小学 / 初中 / 高中 (what grades the school teaches). */
   stage: text('stage').notNull(),
-  district: text('district').notNull().default(''),
-  intro: text('intro').notNull().default(''),
-  cover: text('cover').notNull().default(''),
-  sort: integer('sort').notNull().default(0),
+  district: blank('district'),
+  intro: blank('intro'),
+  cover: blank('cover'),
+  sort: zero('sort'),
 });
 
 /**
@@ -27,16 +27,15 @@ export const compositionSchools = pgTable('composition_schools', {
 export const compositionTeachers = pgTable(
   'composition_teachers',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull(),
+    ...authored(),
     schoolId: integer('school_id').notNull(),
     name: text('name').notNull(),
     /** 高级教师, 语文教研组长 … */
-    title: text('title').notNull().default(''),
-    intro: text('intro').notNull().default(''),
-    avatar: text('avatar').notNull().default(''),
+    title: blank('title'),
+    intro: blank('intro'),
+    avatar: blank('avatar'),
     verified: boolean('verified').notNull().default(true),
-    sort: integer('sort').notNull().default(0),
+    sort: zero('sort'),
   },
   (t) => [uniqueIndex('composition_teachers_user_key').on(t.userId), index('composition_teachers_school_idx').on(t.schoolId)],
 );
@@ -49,8 +48,7 @@ export const compositionTeachers = pgTable(
 export const compositionEssays = pgTable(
   'composition_essays',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull(),
+    ...authored(),
     /** The author's name as printed (the student's real name, not the nickname). */
     studentName: text('student_name').notNull(),
     schoolId: integer('school_id').notNull(),
@@ -59,19 +57,18 @@ export const compositionEssays = pgTable(
     teacherId: integer('teacher_id'),
     title: text('title').notNull(),
     /** Plain text, paragraphs split by newlines. */
-    content: text('content').notNull().default(''),
+    content: blank('content'),
     pictures: pictureList(),
     reviewState: reviewState(),
     rejectReason: blank('reject_reason'),
     score: integer('score'),
-    reviewText: text('review_text').notNull().default(''),
+    reviewText: blank('review_text'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     isRecommend: boolean('is_recommend').notNull().default(false),
-    newspaperEdition: text('newspaper_edition').notNull().default(''),
-    newspaperDate: text('newspaper_date').notNull().default(''),
-    pv: integer('pv').notNull().default(0),
-    likeNum: integer('like_num').notNull().default(0),
-    commentCount: integer('comment_count').notNull().default(0),
+    newspaperEdition: blank('newspaper_edition'),
+    newspaperDate: blank('newspaper_date'),
+    pv: zero('pv'),
+    ...likeAndCommentCounts(),
     /** Idempotency-Key of the contribute call that wrote it (unique per user). */
     ...keyedWrite(),
     deletedAt: deletedAt(),
@@ -91,7 +88,7 @@ export const compositionEssays = pgTable(
 export const compositionComments = pgTable(
   'composition_comments',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     essayId: integer('essay_id').notNull(),
     userId: integer('user_id').notNull(),
     replyId: integer('reply_id'),
@@ -109,10 +106,10 @@ export const compositionComments = pgTable(
 
 /** News of the section (征文通知, 获奖名单 …): InformationList. */
 export const compositionNews = pgTable('composition_news', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   title: text('title').notNull(),
-  summary: text('summary').notNull().default(''),
-  body: text('body').notNull().default(''),
-  cover: text('cover').notNull().default(''),
+  summary: blank('summary'),
+  body: blank('body'),
+  cover: blank('cover'),
   createdAt: createdAt(),
 });

@@ -5,22 +5,21 @@
  * ('pending' | 'approved' | 'rejected'); pending and rejected rows are shown to their author only.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, pictureList, clientKeyIndex, review, keyedWrite, readerWrittenColumns } from './columnBuilders.ts';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, pictureList, clientKeyIndex, zero, blank, likesTable, review, keyedWrite, readerWrittenColumns, authored, serialId } from './columnBuilders.ts';
 
 /** A reader's photo on the photo wall (读者拍客): one picture from the upload path and a caption. */
 export const readerPhotos = pgTable(
   'reader_photos',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull(),
+    ...authored(),
     /** A /media path: the reader's own upload (/media/comments/<userId>/…) or a demo picture. */
     url: text('url').notNull(),
-    width: integer('width').notNull().default(0),
-    height: integer('height').notNull().default(0),
+    width: zero('width'),
+    height: zero('height'),
     /** Plain text, rendered as text. */
     caption: text('caption').notNull(),
-    likeNum: integer('like_num').notNull().default(0),
+    likeNum: zero('like_num'),
     /** Idempotency-Key of the upload call that wrote it (a retried send writes nothing new). */
     ...readerWrittenColumns(),
   },
@@ -33,15 +32,7 @@ export const readerPhotos = pgTable(
 );
 
 /** One like per reader per photo; the photo's like_num changes in the same transaction. */
-export const readerPhotoLikes = pgTable(
-  'reader_photo_likes',
-  {
-    photoId: integer('photo_id').notNull(),
-    userId: integer('user_id').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.photoId, t.userId] })],
-);
+export const readerPhotoLikes = likesTable('reader_photo_likes', 'photoId', 'photo_id');
 
 /**
  * A complaint against a live-stream seller. `status`: 'submitted' → 'accepted' → 'processing' →
@@ -51,12 +42,11 @@ export const readerPhotoLikes = pgTable(
 export const complaints = pgTable(
   'complaints',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull(),
+    ...authored(),
     platform: text('platform').notNull(),
     shopName: text('shop_name').notNull(),
-    orderNo: text('order_no').notNull().default(''),
-    amountFen: integer('amount_fen').notNull().default(0),
+    orderNo: blank('order_no'),
+    amountFen: zero('amount_fen'),
     problemType: text('problem_type').notNull(),
     /** What happened; plain text. */
     content: text('content').notNull(),
@@ -65,8 +55,8 @@ export const complaints = pgTable(
     pictures: pictureList(),
     contactPhone: text('contact_phone').notNull(),
     status: text('status').notNull().default('submitted'),
-    refuseReason: text('refuse_reason').notNull().default(''),
-    sellerReply: text('seller_reply').notNull().default(''),
+    refuseReason: blank('refuse_reason'),
+    sellerReply: blank('seller_reply'),
     sellerReplyAt: timestamp('seller_reply_at', { withTimezone: true }),
     ...review(),
     ...keyedWrite(),
@@ -85,10 +75,10 @@ export const complaints = pgTable(
 export const complaintEvents = pgTable(
   'complaint_events',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     complaintId: integer('complaint_id').notNull(),
     status: text('status').notNull(),
-    note: text('note').notNull().default(''),
+    note: blank('note'),
     createdAt: createdAt(),
   },
   (t) => [index('complaint_events_complaint_idx').on(t.complaintId, t.createdAt)],
@@ -98,7 +88,7 @@ export const complaintEvents = pgTable(
 export const cooperationRequests = pgTable(
   'cooperation_requests',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     name: text('name').notNull(),
     company: text('company').notNull(),
     phone: text('phone').notNull(),
@@ -107,7 +97,7 @@ export const cooperationRequests = pgTable(
     kind: text('kind').notNull().default('other'),
     /** Idempotency-Key of the send: a retried send writes nothing new. */
     clientKey: text('client_key'),
-    ip: text('ip').notNull().default(''),
+    ip: blank('ip'),
     createdAt: createdAt(),
   },
   (t) => [index('cooperation_requests_created_idx').on(t.createdAt), uniqueIndex('cooperation_requests_client_key').on(t.clientKey)],

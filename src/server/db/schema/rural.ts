@@ -7,8 +7,8 @@
  * Reader-written rows (questions, posts, comments) carry a review state from the start.
  */
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, type PgColumn } from 'drizzle-orm/pg-core';
-import { createdAt, deletedAt, zero, blank, pictureList, reviewState, clientKeyIndex, keyedWrite } from './columnBuilders.ts';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, type PgColumn } from 'drizzle-orm/pg-core';
+import { createdAt, deletedAt, zero, blank, pictureList, reviewState, clientKeyIndex, likesTable, keyedWrite, authored, likeAndCommentCounts, serialId } from './columnBuilders.ts';
 
 const reviewCheck = (column: SQLWrapper) => sql`${column} in ('pending', 'approved', 'rejected')`;
 
@@ -30,7 +30,7 @@ const readerWrittenGuards = (table: string, t: { userId: PgColumn; clientKey: Pg
 export const ruralTabs = pgTable(
   'rural_tabs',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     page: text('page').notNull(),
     /** A child tab's parent (sub-general-tab only); null for a top tab. */
     parentId: integer('parent_id'),
@@ -44,7 +44,7 @@ export const ruralTabs = pgTable(
 
 /** An agricultural expert who answers on 乡村帮帮; `tags` are the fields they answer (comma-separated). */
 export const ruralExperts = pgTable('rural_experts', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   name: text('name').notNull(),
   title: text('title').notNull(),
   org: text('org').notNull(),
@@ -57,8 +57,7 @@ export const ruralExperts = pgTable('rural_experts', {
 export const ruralQuestions = pgTable(
   'rural_questions',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull(),
+    ...authored(),
     content: text('content').notNull(),
     /** The field asked about (one of RURAL_QUESTION_TAGS), matched to the experts' tags. */
     tag: text('tag').notNull(),
@@ -78,7 +77,7 @@ export const ruralQuestions = pgTable(
 export const ruralAnswers = pgTable(
   'rural_answers',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     questionId: integer('question_id').notNull(),
     expertId: integer('expert_id').notNull(),
     content: text('content').notNull(),
@@ -92,14 +91,12 @@ export const ruralAnswers = pgTable(
 export const ruralPosts = pgTable(
   'rural_posts',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull(),
+    ...authored(),
     content: text('content').notNull(),
     pictures: pictureList(),
     video: blank('video'),
     district: blank('district'),
-    likeNum: zero('like_num'),
-    commentCount: zero('comment_count'),
+    ...likeAndCommentCounts(),
     ...readerWritten(),
   },
   (t) => [
@@ -109,21 +106,13 @@ export const ruralPosts = pgTable(
 );
 
 /** One like per reader per post: the primary key makes a repeated like a no-op. */
-export const ruralPostLikes = pgTable(
-  'rural_post_likes',
-  {
-    postId: integer('post_id').notNull(),
-    userId: integer('user_id').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
-);
+export const ruralPostLikes = likesTable('rural_post_likes', 'postId', 'post_id');
 
 /** A comment under a farmer's post (plain text). */
 export const ruralPostComments = pgTable(
   'rural_post_comments',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     postId: integer('post_id').notNull(),
     userId: integer('user_id').notNull(),
     text: text('text').notNull(),
@@ -137,7 +126,7 @@ export const ruralPostComments = pgTable(
 
 /** A wholesale or farmers' market whose prices are collected. */
 export const ruralMarkets = pgTable('rural_markets', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   name: text('name').notNull(),
   district: text('district').notNull(),
   sort: zero('sort'),
@@ -145,7 +134,7 @@ export const ruralMarkets = pgTable('rural_markets', {
 
 /** A farm product on the price board. */
 export const ruralProducts = pgTable('rural_products', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   name: text('name').notNull(),
   /** 蔬菜 / 水果 / 畜禽 / 粮油 / 特产 */
   category: text('category').notNull(),
@@ -167,7 +156,7 @@ export const ruralPrices = pgTable(
 
 /** A village of the credit scheme (信用村). */
 export const ruralVillages = pgTable('rural_villages', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   name: text('name').notNull(),
   district: text('district').notNull(),
   town: text('town').notNull(),
@@ -180,7 +169,7 @@ export const ruralVillages = pgTable('rural_villages', {
 export const ruralHouseholds = pgTable(
   'rural_households',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     villageId: integer('village_id').notNull(),
     maskedName: text('masked_name').notNull(),
     points: zero('points'),
@@ -192,7 +181,7 @@ export const ruralHouseholds = pgTable(
 export const ruralCreditDeeds = pgTable(
   'rural_credit_deeds',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     householdId: integer('household_id').notNull(),
     villageId: integer('village_id').notNull(),
     /** 孝老爱亲 / 环境整治 / 按时还贷 / 志愿服务 / 移风易俗 / 违规扣分 */

@@ -14,6 +14,7 @@ import { showToast } from '../../stores/toast.ts';
 import { checkDraft, codePoints, draftKey } from './decideDraft.ts';
 import { postComment } from './interactionCalls.ts';
 import { PictureTiles, type PickedPicture } from './PictureTiles.tsx';
+import tileStyles from './PictureTiles.module.css';
 import { requireLogin } from '../login-gate/requireLogin.ts';
 import styles from './CommentComposer.module.css';
 
@@ -30,7 +31,7 @@ interface Props {
 }
 
 const TOAST_MS = 2000;
-const TILES = { list: styles.pics, item: styles.pic, uploading: styles.uploading, remove: styles.remove, addItem: styles.pic, add: styles.add };
+const TILES = { list: styles.pics, item: styles.pic, uploading: `${tileStyles.uploadVeil} ${styles.uploading}`, remove: styles.remove, addItem: styles.pic, add: `${tileStyles.addTile} ${styles.add}` };
 /** Time to read 评论成功 before going back. */
 const LEAVE_AFTER_MS = 1000;
 

@@ -61,51 +61,46 @@ const SUBMIT: Record<BangFormKind, string> = { ask: '发布问题', answer: '提
 const MAX_PICTURES: Record<BangFormKind, number> = { ask: 9, answer: 9, politics: 9, reply: 0, tip: 9, apply: 1, post: 9 };
 const PICTURE_FIELD: Record<BangFormKind, string> = { ask: 'pictures', answer: 'pictures', politics: 'pictures', reply: '', tip: 'pictures', apply: 'proofPicture', post: 'pictures' };
 
-function fieldsOf(props: Props): Field[] {
-  switch (props.kind) {
-    case 'ask':
-      return [
-        { name: 'title', label: '问题标题', type: 'text', placeholder: '一句话说清你的问题（5–50 字）', min: 5, max: 50, required: true },
-        { name: 'content', label: '问题描述', type: 'textarea', placeholder: '补充时间、地点、经过，便于答人回答（选填）', max: 1000 },
-        { name: 'videoUrl', label: '视频链接', type: 'text', placeholder: 'https:// 开头（选填）', max: 500 },
-        { name: 'region', label: '所在区县', type: 'text', placeholder: '如：渝中区（选填）', max: 20 },
-      ];
-    case 'answer':
-      return [{ name: 'content', label: '回答内容', type: 'textarea', placeholder: '写下你的回答（2–2000 字）', min: 2, max: 2000, required: true }];
-    case 'politics':
-      return [
-        { name: 'departmentId', label: '问政部门', type: 'select', required: true, options: (props.departments ?? []).map((d) => ({ value: String(d.id), label: d.name })) },
-        { name: 'title', label: '标题', type: 'text', placeholder: '简要概括问题（5–50 字）', min: 5, max: 50, required: true },
-        { name: 'content', label: '问题内容', type: 'textarea', placeholder: '详细描述问题的时间、地点和诉求（10–2000 字）', min: 10, max: 2000, required: true },
-      ];
-    case 'reply':
-      return [{ name: 'content', label: '回复内容', type: 'textarea', placeholder: '以部门名义答复网友（10–3000 字）', min: 10, max: 3000, required: true }];
-    case 'tip':
-      return [
-        { name: 'content', label: '爆料内容', type: 'textarea', placeholder: '发生了什么？时间、地点、经过（5–1000 字）', min: 5, max: 1000, required: true },
-        { name: 'place', label: '地点', type: 'text', placeholder: '如：渝中区解放碑（选填）', max: 40 },
-        { name: 'videoUrl', label: '视频链接', type: 'text', placeholder: 'https:// 开头（选填）', max: 500 },
-        { name: 'contactPhone', label: '联系电话', type: 'tel', placeholder: '选填，仅供记者联系，不会公开', max: 20 },
-      ];
-    case 'post':
-      return [{ name: 'content', label: '帖子内容', type: 'textarea', placeholder: '和群友聊聊身边事（2–1000 字）', min: 2, max: 1000, required: true }];
-    case 'apply':
-      return [
-        {
-          name: 'userType',
-          label: '认证类型',
-          type: 'radio',
-          required: true,
-          options: [
-            { value: '1', label: '入驻答人' },
-            { value: '2', label: '记者' },
-          ],
-        },
-        { name: 'realName', label: '真实姓名', type: 'text', placeholder: '2–20 字', min: 2, max: 20, required: true },
-        { name: 'job', label: '职业', type: 'text', placeholder: '单位与职务，如：某律师事务所 律师', min: 2, max: 40, required: true },
-        { name: 'introduction', label: '个人简介', type: 'textarea', placeholder: '擅长回答哪些问题（10–300 字）', min: 10, max: 300, required: true },
-      ];
-  }
+/** The required text area most forms send as `content`. */
+function contentField(label: string, placeholder: string, min: number, max: number): Field {
+  return { name: 'content', label, type: 'textarea', placeholder, min, max, required: true };
+}
+
+/** The optional video link of the ask and tip forms. */
+const VIDEO_URL: Field = { name: 'videoUrl', label: '视频链接', type: 'text', placeholder: 'https:// 开头（选填）', max: 500 };
+
+/** The fields of each form but 问政, whose departments come with the page (fieldsOf). */
+const FIELDS: Record<Exclude<BangFormKind, 'politics'>, readonly Field[]> = {
+  ask: [
+    { name: 'title', label: '问题标题', type: 'text', placeholder: '一句话说清你的问题（5–50 字）', min: 5, max: 50, required: true },
+    { name: 'content', label: '问题描述', type: 'textarea', placeholder: '补充时间、地点、经过，便于答人回答（选填）', max: 1000 },
+    VIDEO_URL,
+    { name: 'region', label: '所在区县', type: 'text', placeholder: '如：渝中区（选填）', max: 20 },
+  ],
+  answer: [contentField('回答内容', '写下你的回答（2–2000 字）', 2, 2000)],
+  reply: [contentField('回复内容', '以部门名义答复网友（10–3000 字）', 10, 3000)],
+  tip: [
+    contentField('爆料内容', '发生了什么？时间、地点、经过（5–1000 字）', 5, 1000),
+    { name: 'place', label: '地点', type: 'text', placeholder: '如：渝中区解放碑（选填）', max: 40 },
+    VIDEO_URL,
+    { name: 'contactPhone', label: '联系电话', type: 'tel', placeholder: '选填，仅供记者联系，不会公开', max: 20 },
+  ],
+  post: [contentField('帖子内容', '和群友聊聊身边事（2–1000 字）', 2, 1000)],
+  apply: [
+    { name: 'userType', label: '认证类型', type: 'radio', required: true, options: [{ value: '1', label: '入驻答人' }, { value: '2', label: '记者' }] },
+    { name: 'realName', label: '真实姓名', type: 'text', placeholder: '2–20 字', min: 2, max: 20, required: true },
+    { name: 'job', label: '职业', type: 'text', placeholder: '单位与职务，如：某律师事务所 律师', min: 2, max: 40, required: true },
+    { name: 'introduction', label: '个人简介', type: 'textarea', placeholder: '擅长回答哪些问题（10–300 字）', min: 10, max: 300, required: true },
+  ],
+};
+
+function fieldsOf(props: Props): readonly Field[] {
+  if (props.kind !== 'politics') return FIELDS[props.kind];
+  return [
+    { name: 'departmentId', label: '问政部门', type: 'select', required: true, options: (props.departments ?? []).map((d) => ({ value: String(d.id), label: d.name })) },
+    { name: 'title', label: '标题', type: 'text', placeholder: '简要概括问题（5–50 字）', min: 5, max: 50, required: true },
+    contentField('问题内容', '详细描述问题的时间、地点和诉求（10–2000 字）', 10, 2000),
+  ];
 }
 
 /** The first problem of a draft the reader can fix before sending (the server checks again and decides). */
@@ -135,7 +130,7 @@ function doneHref(kind: BangFormKind, data: { id?: number; reviewState?: string 
   return '';
 }
 
-const TILES = { list: styles.pics, item: styles.pic, image: 'img-cover img-square', uploading: styles.uploading, remove: `${tileStyles.cornerRemove} ${styles.remove}`, add: styles.add };
+const TILES = { list: styles.pics, item: styles.pic, image: 'img-cover img-square', uploading: `${tileStyles.uploadVeil} ${styles.uploading}`, remove: `${tileStyles.cornerRemove} ${styles.remove}`, add: styles.add };
 
 const STATE_TEXT: Record<MemberInfo['state'], string> = { none: '', pending: '审核中', approved: '已通过', rejected: '未通过' };
 

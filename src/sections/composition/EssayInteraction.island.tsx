@@ -159,14 +159,14 @@ export function EssayInteraction({ essayId, title, likeNum, liked: likedAtFirst,
     <section className={styles.box} aria-label="点赞与评论">
       {open && (
         <div className={styles.bar}>
-          <button type="button" className={styles.like} aria-pressed={likes.liked} onClick={() => void onLike()} aria-label={likes.liked ? `已点赞，${likes.count} 个赞` : `点赞，${likes.count} 个赞`}>
+          <button type="button" className={`${styles.like} tap-inline`} aria-pressed={likes.liked} onClick={() => void onLike()} aria-label={likes.liked ? `已点赞，${likes.count} 个赞` : `点赞，${likes.count} 个赞`}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path d="M2 10h4v11H2zm6 11V10l5-8c2 0 3 1 3 3l-1 4h6c1 0 2 1 2 2l-2 8c0 1-1 2-2 2z" fill={likes.liked ? '#d7000f' : 'none'} stroke={likes.liked ? '#d7000f' : '#555'} strokeWidth="1.6" />
             </svg>
             <span>{likes.count > 0 ? formatCount(likes.count) : '赞'}</span>
           </button>
           <span className={styles.count}>评论 {formatCount(count)}</span>
-          <button type="button" className={styles.report} onClick={() => requireLogin() && setReport({ isTitle: 1 })}>
+          <button type="button" className={`${styles.report} tap-inline`} onClick={() => requireLogin() && setReport({ isTitle: 1 })}>
             举报
           </button>
         </div>

@@ -11,6 +11,7 @@ import { showToast } from '../../stores/toast.ts';
 import { essayHref } from './compositionLinks.ts';
 import { useReaderLoad, type GateState } from '../../features/login-gate/useReaderLoad.ts';
 import { gateNoteClass, isGate, ReaderGate } from './ReaderGate.tsx';
+import rows from './EssayRows.module.css';
 import styles from './TeacherReview.module.css';
 import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
 
@@ -42,11 +43,11 @@ export function TeacherReview({ openId }: { openId: number | null }) {
         {state.role.teacher?.name}老师，你有 <strong>{waiting}</strong> 篇作文待点评
       </p>
       {state.essays.length === 0 && <p className={gateNoteClass}>还没有学生指定你点评</p>}
-      <ul className={styles.list}>
+      <ul className={`${rows.list} ${styles.list}`}>
         {state.essays.map((e) => (
           <li key={e.id} data-essay-id={e.id}>
             <a href={essayHref(e.id)}>{e.title}</a>
-            <p className={styles.meta}>
+            <p className={`${rows.meta} ${styles.meta}`}>
               {e.studentName} · {e.gradeLabel} · {e.createTime}
               {e.score !== null ? <span className={styles.score}>已点评 {e.score} 分</span> : <span className={styles.waiting}>待点评</span>}
             </p>

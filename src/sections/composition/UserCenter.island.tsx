@@ -13,6 +13,7 @@ import { $session } from '../../stores/session.ts';
 import { COMPOSITION_LINKS, essayHref, reviewStateLabel } from './compositionLinks.ts';
 import { useReaderLoad, type GateState } from '../../features/login-gate/useReaderLoad.ts';
 import { isGate, ReaderGate } from './ReaderGate.tsx';
+import rows from './EssayRows.module.css';
 import styles from './UserCenter.module.css';
 
 async function loadMine(): Promise<{ kind: 'ok'; mine: Mine; role: Role } | GateState> {
@@ -37,8 +38,8 @@ export function UserCenter() {
           作文 {mine.essays.length} 篇 · 评论 {mine.comments.length} 条
         </span>
         <span className={styles.actions}>
-          <a href={COMPOSITION_LINKS.contribute}>我要投稿</a>
-          {role.teacher && <a href={COMPOSITION_LINKS.teacherReview}>待我点评</a>}
+          <a className="tap-inline" href={COMPOSITION_LINKS.contribute}>我要投稿</a>
+          {role.teacher && <a className="tap-inline" href={COMPOSITION_LINKS.teacherReview}>待我点评</a>}
         </span>
       </header>
       <div className={styles.tabs} role="tablist" aria-label="个人中心">
@@ -50,7 +51,7 @@ export function UserCenter() {
         </button>
       </div>
       {tab === 'essays' && (
-        <ul className={styles.list} role="tabpanel" aria-label="我的作文">
+        <ul className={`${rows.list} ${styles.list}`} role="tabpanel" aria-label="我的作文">
           {mine.essays.length === 0 && <li className={styles.none}>还没有投稿，写一篇试试吧</li>}
           {mine.essays.map((e) => {
             const label = reviewStateLabel(e.reviewState) || '已发布';
@@ -58,12 +59,12 @@ export function UserCenter() {
               <li key={e.id} data-essay-id={e.id}>
                 {/* An essay in review or refused opens for its author too, marked (OwnItemPreview). */}
                 <a href={essayHref(e.id)}>{e.title}</a>
-                <p className={styles.meta}>
+                <p className={`${rows.meta} ${styles.meta}`}>
                   <span className={styles[e.reviewState]}>{label}</span>
                   {e.reviewState === 'rejected' && e.rejectReason && <span>原因：{e.rejectReason}</span>}
                   <span>{e.createTime}</span>
                 </p>
-                <p className={styles.meta}>
+                <p className={`${rows.meta} ${styles.meta}`}>
                   {e.score !== null ? (
                     <span className={styles.score}>老师评分 {e.score} 分</span>
                   ) : e.teacherId > 0 ? (
@@ -81,12 +82,12 @@ export function UserCenter() {
         </ul>
       )}
       {tab === 'comments' && (
-        <ul className={styles.list} role="tabpanel" aria-label="我的评论">
+        <ul className={`${rows.list} ${styles.list}`} role="tabpanel" aria-label="我的评论">
           {mine.comments.length === 0 && <li className={styles.none}>还没有评论</li>}
           {mine.comments.map((c) => (
             <li key={c.id}>
               <p>{c.content}</p>
-              <p className={styles.meta}>
+              <p className={`${rows.meta} ${styles.meta}`}>
                 <a href={essayHref(c.essayId)}>《{c.essayTitle}》</a>
                 {reviewStateLabel(c.reviewState) && <span className={styles.pending}>{reviewStateLabel(c.reviewState)}</span>}
                 <span>{c.createTime}</span>

@@ -151,7 +151,7 @@ export function PostCard({ post, mode, liked, likeCount, onLike, live }: Props) 
             </button>
           )}
           {post.official.newsStruct.url && (
-            <a className={styles.report} href={post.official.newsStruct.url}>
+            <a className={`${styles.report} tap-inline`} href={post.official.newsStruct.url}>
               相关报道：{post.official.newsStruct.title || '查看报道'}
             </a>
           )}
@@ -176,13 +176,13 @@ export function PostCard({ post, mode, liked, likeCount, onLike, live }: Props) 
       )}
       <footer className={styles.bar}>
         <span className={styles.pv}>{post.pv > 0 ? `${formatCount(post.pv)}浏览` : ''}</span>
-        <a href={commentHref(post)} className={styles.action} onClick={() => rememberAuthor(post)} aria-label={`评论 ${post.commentCount}`}>
+        <a href={commentHref(post)} className={`${styles.action} tap-inline`} onClick={() => rememberAuthor(post)} aria-label={`评论 ${post.commentCount}`}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
             <path d="M4 4h16v12H8l-4 4z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
           </svg>
           <span>{post.commentCount > 0 ? formatCount(post.commentCount) : '评论'}</span>
         </a>
-        <button type="button" className={`${styles.action} ${liked ? styles.liked : ''}`} aria-pressed={liked} aria-label={`点赞 ${likeCount}`} onClick={() => onLike(post)}>
+        <button type="button" className={`${styles.action} tap-inline ${liked ? styles.liked : ''}`} aria-pressed={liked} aria-label={`点赞 ${likeCount}`} onClick={() => onLike(post)}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
             <path
               d="M7 10v10H4V10zm2 10V10l4-7c1.5 0 2.5 1 2.2 2.6L14.5 9H20a2 2 0 0 1 2 2.3l-1.4 7A2 2 0 0 1 18.6 20z"

@@ -34,7 +34,7 @@ interface Props {
 
 const TOAST_MS = 2000;
 const LEAVE_AFTER_MS = 1200;
-const TILES = { list: styles.pics, item: styles.pic, uploading: styles.uploading, remove: `${tileStyles.cornerRemove} ${styles.remove}`, addItem: styles.pic, add: styles.add };
+const TILES = { list: styles.pics, item: styles.pic, uploading: styles.uploading, remove: `${tileStyles.cornerRemove} ${styles.remove}`, addItem: styles.pic, add: `${tileStyles.addTile} ${styles.add}` };
 
 /** The picked video: the local preview and the upload's progress, then the stored copy's URL. */
 interface Video {

@@ -3,6 +3,7 @@
  * picture tiles in this area's look, with a count in the add tile.
  */
 import { PictureTiles, type PickedPicture, type PictureUpdate } from '../../features/interaction/PictureTiles.tsx';
+import tileStyles from '../../features/interaction/PictureTiles.module.css';
 import styles from './InteractForm.module.css';
 
 export type { PickedPicture };
@@ -14,7 +15,7 @@ interface Props {
   onChange: (update: PictureUpdate) => void;
 }
 
-const CLASSES = { list: styles.thumbs, item: styles.thumb, image: 'img-cover img-square', uploading: styles.uploading, remove: styles.remove, add: styles.add };
+const CLASSES = { list: styles.thumbs, item: styles.thumb, image: 'img-cover img-square', uploading: `${tileStyles.uploadVeil} ${styles.uploading}`, remove: styles.remove, add: styles.add };
 
 export function PicturePicker({ label, max, pictures, onChange }: Props) {
   return (

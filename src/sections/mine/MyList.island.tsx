@@ -87,7 +87,7 @@ export function MyList({ kind, emptyText, startHref, startText }: Props) {
               {item.picture.startsWith('/media/') && <img className={`${styles.pic} img-cover`} src={item.picture} alt="" width="64" height="64" loading="lazy" />}
               <span className={styles.text}>
                 <span className={styles.title}>{item.title}</span>
-                <span className={styles.body}>{item.text}</span>
+                <span className={`${styles.body} quiet-text`}>{item.text}</span>
                 <span className={styles.meta}>
                   <span>{item.time}</span>
                   {item.state && <span className={styles.state}>{item.state}</span>}

@@ -66,7 +66,7 @@ export function AskForm() {
         <fieldset className={styles.tags}>
           <legend>问题领域</legend>
           {RURAL_QUESTION_TAGS.map((t) => (
-            <label key={t} className={tag === t ? styles.on : undefined}>
+            <label key={t} className={`tap-inline ${tag === t ? styles.on : ''}`}>
               <input type="radio" name="tag" value={t} checked={tag === t} onChange={() => setTag(t)} />
               {t}
             </label>

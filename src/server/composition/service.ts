@@ -12,7 +12,7 @@ import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
 import { fail } from '../http/envelope.ts';
-import { callKey, idempotentInsert, insertReaderRow, readIdempotencyKey } from '../http/idempotentInsert.ts';
+import { callKey, idempotentInsert, insertReaderRow } from '../http/idempotentInsert.ts';
 import { DAY_MS, paced, perMinuteAndDay, type RateRule } from '../http/rateLimit.ts';
 import type { AppDeps, ServiceContext } from '../http/types.ts';
 import { hasLikedRepo, insertLikeRepo, insertReportRepo, profilesRepo, reportOptionsRepo } from '../interaction/repo.ts';
@@ -312,7 +312,7 @@ export async function storeCommentService(
   input: { id: number; content: string; replayId: number | null },
 ): Promise<{ comment: EssayComment; message: string }> {
   const db = ctx.deps.database.db;
-  const key = readIdempotencyKey(c.req.header('idempotency-key'));
+  const key = callKey(c);
   const row = await idempotentInsert({
     key,
     byKey: (k) => findCommentByClientKeyRepo(db, user.userId, k),

@@ -269,7 +269,6 @@ export async function likeService(ctx: RuralContext, user: AuthUser, postId: num
 
 export async function commentService(ctx: RuralContext, c: Context, user: AuthUser, input: { postId: number; text: string }): Promise<{ comment: FarmerComment; message: string }> {
   const db = ctx.deps.database.db;
-  const nickname = (await profilesRepo(db, [user.userId])).get(user.userId)?.nickname ?? '农友';
   const row = await insertRuralRow(ctx, c, user, 'comment', {
     byKey: commentByClientKeyRepo,
     same: (r) => r.postId === input.postId && r.text === input.text,
@@ -281,6 +280,8 @@ export async function commentService(ctx: RuralContext, c: Context, user: AuthUs
     insert: (tx, stamp) => insertCommentRepo(tx, { ...stamp, postId: input.postId, text: input.text }),
     lost: RURAL_MESSAGES.postMissing,
   });
+  // The shown name is read once the row is written: a refused key or a missing post costs no profile read.
+  const nickname = (await profilesRepo(db, [user.userId])).get(user.userId)?.nickname ?? '农友';
   return { comment: toComment(row, nickname), message: row.reviewState === 'pending' ? RURAL_MESSAGES.commentPending : RURAL_MESSAGES.commented };
 }
 

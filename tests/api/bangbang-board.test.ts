@@ -32,6 +32,20 @@ describe('the seeded board (issue 16 demo data)', () => {
     expect(members.some((m) => !m.isJump)).toBe(true);
     expect(await t.database.db.select().from(seedRuns).where(eq(seedRuns.name, 'bangbang-board'))).toHaveLength(1);
   });
+
+  it("lists every question's answers oldest first, each after its question, none after the seed's now", async () => {
+    const questions = await t.database.db.select().from(bangQuestions);
+    for (const q of questions.filter((row) => row.answerCount > 1)) {
+      const res = await get<Answer[]>(`/v1/bangbang/wenda/getAnswerListById?id=${q.id}&pageSize=50`);
+      const times = res.data.map((a) => a.createTime);
+      expect(times, q.title).toEqual([...times].sort());
+      expect(new Set(times).size, q.title).toBe(times.length);
+    }
+    const answers = await t.database.db.select().from(bangAnswers);
+    const askedAt = new Map(questions.map((q) => [q.id, q.createdAt.getTime()]));
+    for (const a of answers) expect(a.createdAt.getTime()).toBeGreaterThan(askedAt.get(a.questionId)!);
+    expect(Math.max(...answers.map((a) => a.createdAt.getTime()))).toBeLessThanOrEqual(Date.parse('2026-11-20T10:00:00+08:00'));
+  });
 });
 
 describe('GET /v1/bangbang/home and home/hotsearch', () => {

@@ -95,11 +95,18 @@ test('picture grids (spec 9): 1 large, 2 or 4 in two columns, 3 or 5 in three', 
   await expect(page.locator('.pics')).toHaveAttribute('data-columns', '1');
 });
 
-test("a question's full answer list shows every answer and ends with 没有更多了", async ({ page, request }) => {
+test("a question's full answer list shows every answer, a page at a time, and ends with 没有更多了", async ({ page, request }) => {
   const list = (await (await request.get('/v1/bangbang/wenda/getNewQuestionList?page=1&pageSize=20')).json()) as { data: Array<{ id: number; answerCount: number }> };
   const question = list.data.find((q) => q.answerCount > 0)!;
   await page.goto(`/shancheng/BangBang/QA/list?id=${question.id}`);
   const answers = page.getByRole('region', { name: '全部回答' });
   await expect(answers.getByRole('listitem')).toHaveCount(question.answerCount);
   await expect(answers.getByText('没有更多了')).toBeVisible();
+  // The answers come a page at a time (20): past the last answer a page says 没有更多了, a bad page is 404.
+  expect(question.answerCount).toBeLessThan(20);
+  await page.goto(`/shancheng/BangBang/QA/list?id=${question.id}&page=2`);
+  await expect(page.getByRole('region', { name: '全部回答' }).getByText('没有更多了')).toBeVisible();
+  await expect(page.getByRole('region', { name: '全部回答' }).getByRole('listitem')).toHaveCount(0);
+  const bad = await page.goto(`/shancheng/BangBang/QA/list?id=${question.id}&page=0`);
+  expect(bad?.status()).toBe(404);
 });

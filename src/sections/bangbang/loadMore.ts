@@ -81,16 +81,25 @@ export function loadMoreList(url: URL): Promise<PageLoad<PagedView<QuestionListI
   });
 }
 
-/** The most answers /BangBang/QA/list shows (it has no pages); below it the list is whole and says 没有更多了. */
-export const ANSWER_LIST_MAX = 50;
+/** Answers a page of /BangBang/QA/list carries; later pages come with ?page= (加载更多), the end says 没有更多了. */
+export const ANSWER_PAGE_SIZE = 20;
 
-export function loadQuestionList(url: URL): Promise<PageLoad<{ question: QuestionDetail; answers: Answer[] }>> {
-  return loadById<{ question: QuestionDetail; answers: Answer[] }>(url, async (id) => {
-    const [q, a] = await Promise.all([getEndpoint(wendaGetAnswerDetail, { id }), getEndpoint(wendaGetAnswerListById, { id, pageSize: ANSWER_LIST_MAX })]);
+export interface QuestionListView {
+  question: QuestionDetail;
+  answers: Answer[];
+  page: number;
+}
+
+export function loadQuestionList(url: URL): Promise<PageLoad<QuestionListView>> {
+  return loadSafely<QuestionListView>(async () => {
+    const id = readId(url);
+    const page = readPage(url);
+    if (id === null || page === null) return { kind: 'notFound' };
+    const [q, a] = await Promise.all([getEndpoint(wendaGetAnswerDetail, { id }), getEndpoint(wendaGetAnswerListById, { id, page, pageSize: ANSWER_PAGE_SIZE })]);
     const question = dataOr404(q);
     if (!question.ok) return question.notFound ? { kind: 'notFound' } : { kind: 'error' };
     const answers = dataOr404(a);
-    return answers.ok ? { kind: 'ok', view: { question: question.data, answers: answers.data } } : { kind: 'error' };
+    return answers.ok ? { kind: 'ok', view: { question: question.data, answers: answers.data, page } } : { kind: 'error' };
   });
 }
 

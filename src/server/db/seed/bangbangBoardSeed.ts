@@ -103,8 +103,9 @@ export async function seedBangbangBoard(database: Database, options: { mediaDir:
               userId: id(a.by),
               content: a.text,
               likeNum: rng.int(0, 80),
-              // Answers come within the hours after the question and never after the seed's "now".
-              createdAt: new Date(Math.min(askedAt + (j + 1) * 2 * HOUR, ANCHOR_MS - (j + 1) * 60_000)),
+              // Answers come within the hours after the question, in the order written, and never after the
+              // seed's "now": a late question's answers are held a minute apart before it, the last one nearest.
+              createdAt: new Date(Math.min(askedAt + (j + 1) * 2 * HOUR, ANCHOR_MS - (q.answers.length - j) * 60_000)),
             })),
           );
         }

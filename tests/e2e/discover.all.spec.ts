@@ -62,6 +62,18 @@ test('browse: chips cycle six colours, a long text folds and unfolds, the feed p
   await first.getByRole('button', { name: '收起' }).click();
   await expect(first.getByRole('button', { name: '全文' })).toBeVisible();
 
+  // An official reply of 60 px or more folds under 展开 to two whole lines, never a line cut in half (spec 9).
+  const replied = page.locator('article[data-post-id]').filter({ has: page.getByRole('button', { name: '展开' }) }).first();
+  const reply = page.locator(`article[data-post-id="${await replied.getAttribute('data-post-id')}"]`).getByRole('region', { name: '官方回复' });
+  await reply.scrollIntoViewIfNeeded();
+  const body = reply.locator('div').first();
+  const lines = () => body.evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+  expect(await lines()).toBeCloseTo(2, 1);
+  await reply.getByRole('button', { name: '展开' }).click();
+  await expect(reply.getByRole('button', { name: '收起' })).toHaveAttribute('aria-expanded', 'true');
+  expect(await lines()).toBeGreaterThan(2.9);
+  expect(await body.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThanOrEqual(60);
+
   const status = page.getByRole('status').filter({ hasText: /没有更多了|加载更多|加载中/ });
   for (let i = 0; i < 8 && !(await page.getByText('没有更多了').isVisible()); i++) {
     await status.scrollIntoViewIfNeeded();

@@ -130,3 +130,22 @@ test('an off-site redirect lands on the home channel instead (security.md H62)',
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page).toHaveURL(/\/shancheng\/home\/1$/);
 });
+
+test('修改密码 asks a logged-out reader to log in first and comes back to send the code to the bound phone', async ({ page }) => {
+  await page.goto('/shancheng/ChangeCheckPage');
+  await page.locator('astro-island[component-url*=".island"]:not([ssr])').waitFor({ state: 'attached' });
+  await expect(page.getByText('请先登录，再修改密码')).toBeVisible();
+  await expect(page.getByRole('button', { name: '获取验证码' })).toHaveCount(0);
+  await page.getByRole('link', { name: '去登录' }).click();
+  await expect(page).toHaveURL(/\/shancheng\/LoginPage\?redirect=%2Fshancheng%2FChangeCheckPage$/);
+
+  const phone = nextPhone();
+  await page.goto(`/shancheng/MessageLogin?redirect=${encodeURIComponent('/shancheng/ChangeCheckPage')}`);
+  await sendAndFillCode(page, phone);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/\/shancheng\/ChangeCheckPage$/);
+  await expect(page.getByText(/^验证码将发送至 /)).toBeVisible();
+  await expect(page.getByText('请先登录，再修改密码')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '获取验证码' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '下一步' })).toBeVisible();
+});

@@ -19,13 +19,25 @@ export function ChangeCheckForm() {
     keepTicket('change', res.data.ticket);
     location.assign(`${BASE_PATH}/NewPasswordPage`);
   });
+  // Without a session (or without a bound phone) there is nothing to send a code to: say what comes first.
+  if (!myPhone) {
+    const back = `${BASE_PATH}/ChangeCheckPage`;
+    const [notice, action, href] = session.token ? ['请先绑定手机号，再修改密码', '去绑定手机号', withRedirect('/BindPhone', back)] : ['请先登录，再修改密码', '去登录', withRedirect('/LoginPage', back)];
+    return (
+      <div className={styles.form}>
+        <p className={styles.notice}>{notice}</p>
+        <a className={styles.primary} href={href}>
+          {action}
+        </a>
+      </div>
+    );
+  }
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
-      <p className={styles.muted}>{myPhone ? `验证码将发送至 ${myPhone}` : '请先登录'}</p>
-      <SendCode phone={null} purpose="change" disabled={!myPhone} />
+      <p className={styles.muted}>验证码将发送至 {myPhone}</p>
+      <SendCode phone={null} purpose="change" />
       <CodeBoxes value={code} onChange={setCode} />
       <SubmitButton busy={busy}>下一步</SubmitButton>
-      {!myPhone && <a href={withRedirect('/LoginPage', `${BASE_PATH}/ChangeCheckPage`)}>去登录</a>}
     </form>
   );
 }

@@ -42,6 +42,14 @@ describe('the seeded rest of the board', () => {
     expect(tips.data.length).toBeGreaterThanOrEqual(20);
     expect((await get<Explainer[]>('/v1/bangbang/explain/list')).data.length).toBeGreaterThanOrEqual(6);
   });
+
+  it('counts no comments on group posts and tips, which have none to show (a count matches its rows)', async () => {
+    const groups = await get<Group[]>('/v1/bangbang/groupownet/community?page=1&pageSize=20');
+    for (const g of groups.data) {
+      for (const post of (await get<GroupPost[]>(`/v1/bangbang/groupownet/posts?id=${g.id}&pageSize=50`)).data) expect(post.commentCount, post.content).toBe(0);
+    }
+    for (const tip of (await get<Tip[]>('/v1/bangbang/baoliao/list?page=1&pageSize=50')).data) expect(tip.commentCount, tip.content).toBe(0);
+  });
 });
 
 describe('the 问政 timeline on the lists (已提交 → 已受理 → 已回复)', () => {

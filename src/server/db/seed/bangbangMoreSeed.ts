@@ -167,7 +167,7 @@ export async function seedBangbangMore(database: Database, options: { mediaDir: 
             content: p.text,
             pictures: pic(`gp${i + 1}`, j, p.pictures ?? 0),
             likeNum: rng.int(0, 90),
-            commentCount: rng.int(0, 25),
+            // Group posts and tips have no comments yet (no rows are seeded), so none are counted.
             recommended: p.pick ?? false,
             createdAt: new Date(ANCHOR_MS - (i * 11 + j * 5 + 1) * HOUR),
           })),
@@ -182,7 +182,6 @@ export async function seedBangbangMore(database: Database, options: { mediaDir: 
           pictures: pic('tip', i, t.pictures ?? 0),
           handling: t.handling,
           likeNum: rng.int(0, 200),
-          commentCount: rng.int(0, 40),
           createdAt: new Date(ANCHOR_MS - (i * 7 + 1) * HOUR),
         })),
       );

@@ -145,3 +145,21 @@ test('refuses to open a closed publisher account home with the spec message', as
   await page.goto('/shancheng/shanchengPage?classId=1104');
   await expect(page.getByText('抱歉此账号主页(暂时)无法查看')).toBeVisible();
 });
+
+test("a page's own sticky bar stops under the title bar when there is one, else at the top, covering nothing", async ({ page, baseURL }) => {
+  // Opened directly (a shared link): no title bar, so the edition's 版面 bar sits at the top and the first
+  // page's heading shows below it.
+  await page.goto('/shancheng/maeNewspaper');
+  const pages = page.getByRole('navigation', { name: '版面' });
+  const heading = page.getByRole('heading', { name: /^01版/ });
+  await expect(page.locator('header.nav')).toBeHidden();
+  expect((await pages.boundingBox())!.y).toBe(0);
+  expect((await heading.boundingBox())!.y).toBeGreaterThanOrEqual((await pages.boundingBox())!.height - 1);
+
+  // Reached from within the site: the title bar shows, and the 版面 bar stops right under it.
+  await page.goto('/shancheng/maeNewspaper', { referer: `${baseURL}/shancheng/readNewspaper` });
+  const nav = page.locator('header.nav');
+  await expect(nav).toBeVisible();
+  await page.mouse.wheel(0, 600);
+  await expect.poll(async () => (await pages.boundingBox())!.y).toBeCloseTo((await nav.boundingBox())!.height, 0);
+});

@@ -277,6 +277,11 @@ export const wendaSearch = api.get('/v1/bangbang/wenda/search', '搜索问答（
   data: z.array(QuestionListItem),
 });
 
+export const wenzhengSearch = api.get('/v1/bangbang/wenzheng/search', '搜索问政（标题、内容与部门），新的在前，按页返回，空数组表示到底', {
+  query: z.object({ keyword: Keyword, page: Page, pageSize: BoardPageSize }),
+  data: z.array(PoliticsListItem),
+});
+
 export const memberTopSearch = api.get('/v1/bangbang/member/top/search', '搜索入驻答人与记者（名称、职务、简介），按页返回', {
   query: z.object({ keyword: Keyword, page: Page, pageSize: BoardPageSize }),
   data: z.array(MemberItem),

@@ -1,11 +1,11 @@
 /**
  * The board's home, search and services (issue 16; spec 2.7 /BangBang/index, SearchPage, serve/index;
- * 7.6 home, home/hotsearch, home/search, wenda/search, member/top/search, service/getService) and the
+ * 7.6 home, home/hotsearch, home/search, wenda/search, wenzheng/search, member/top/search, service/getService) and the
  * answerer tags of spec 3/5/6 on the seeded board.
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Answer, BangHome, BangSearchResult, HotSearch, MemberItem, QuestionDetail, QuestionListItem, ServiceGroup } from '../../src/contract/bangbang.ts';
+import type { Answer, BangHome, BangSearchResult, HotSearch, MemberItem, PoliticsListItem, QuestionDetail, QuestionListItem, ServiceGroup } from '../../src/contract/bangbang.ts';
 import { safeUrl } from '../../src/lib/safeUrl.ts';
 import { bangAnswers, bangMembers, bangQuestions } from '../../src/server/db/schema/bangbang.ts';
 import { seedRuns } from '../../src/server/db/schema/core.ts';
@@ -95,7 +95,7 @@ describe('GET /v1/bangbang/service/getService', () => {
   });
 });
 
-describe('search (home/search, wenda/search, member/top/search)', () => {
+describe('search (home/search, wenda/search, wenzheng/search, member/top/search)', () => {
   it('finds questions, politics items and members by kind', async () => {
     const res = await get<BangSearchResult>(`/v1/bangbang/home/search?keyword=${encodeURIComponent('医保')}`);
     expect(res.statusCode).toBe(200);
@@ -104,6 +104,12 @@ describe('search (home/search, wenda/search, member/top/search)', () => {
     const members = await get<MemberItem[]>(`/v1/bangbang/member/top/search?keyword=${encodeURIComponent('律师')}`);
     expect(members.data.length).toBeGreaterThanOrEqual(2);
     expect(members.data.every((m) => m.typeName === '律师' || m.job.includes('律师') || m.nickname.includes('律师'))).toBe(true);
+    // Departments' reply accounts are not answerers: 局 finds their 问政, not the accounts.
+    const bureau = await get<BangSearchResult>(`/v1/bangbang/home/search?keyword=${encodeURIComponent('局')}`);
+    expect(bureau.data.politics.length).toBeGreaterThan(0);
+    const departments = new Set((await t.database.db.select().from(bangMembers)).filter((m) => m.department !== '').map((m) => m.userId));
+    expect(departments.size).toBeGreaterThan(0);
+    expect(bureau.data.members.filter((m) => departments.has(m.userId))).toEqual([]);
     const politics = await get<BangSearchResult>(`/v1/bangbang/home/search?keyword=${encodeURIComponent('公交')}`);
     expect(politics.data.politics.length).toBeGreaterThan(0);
   });
@@ -119,6 +125,24 @@ describe('search (home/search, wenda/search, member/top/search)', () => {
       }
     }
     expect(seen.size).toBeGreaterThan(5);
+  });
+
+  it('pages wenzheng/search, newest first, until an empty array; the home search gives its first page', async () => {
+    const seen: PoliticsListItem[] = [];
+    for (let page = 1; page < 20; page++) {
+      const res = await get<PoliticsListItem[]>(`/v1/bangbang/wenzheng/search?keyword=${encodeURIComponent('区')}&page=${page}&pageSize=3`);
+      expect(res.statusCode).toBe(200);
+      if (res.data.length === 0) break;
+      seen.push(...res.data);
+    }
+    expect(seen.length).toBeGreaterThan(3);
+    expect(new Set(seen.map((p) => p.id)).size).toBe(seen.length);
+    for (const p of seen) expect(`${p.title}${p.content}${p.department}`).toContain('区');
+    const times = seen.map((p) => p.createTime);
+    expect(times).toEqual([...times].sort().reverse());
+    const home = await get<BangSearchResult>(`/v1/bangbang/home/search?keyword=${encodeURIComponent('区')}&pageSize=3`);
+    expect(home.data.politics.map((p) => p.id)).toEqual(seen.slice(0, 3).map((p) => p.id));
+    expect((await get<PoliticsListItem[]>('/v1/bangbang/wenzheng/search?keyword=%25')).data).toEqual([]);
   });
 
   it('treats LIKE wildcards as text and refuses an empty or over-long keyword in Chinese', async () => {

@@ -54,6 +54,36 @@ test('a hot search runs the board search; results by kind; a result opened from 
   }
 });
 
+test('the search finds 答人 too, and each kind pages on its own list (更多问政 → 加载更多 → 没有更多了)', async ({ page }) => {
+  // Only members match 记者: the page lists them instead of saying nothing was found.
+  await page.goto(`/shancheng/BangBang/SearchPage?search=${encodeURIComponent('记者')}`);
+  const members = page.locator('section', { has: page.getByRole('heading', { name: '答人', exact: true }) });
+  await expect(members.getByRole('link', { name: /山城新闻记者 何川/ })).toBeVisible();
+  await expect(page.getByText(/没有找到/)).toHaveCount(0);
+
+  // 区 matches more 问政 than the first ten: 更多问政 opens their own list, paged as the reader scrolls.
+  await page.goto(`/shancheng/BangBang/SearchPage?search=${encodeURIComponent('区')}`);
+  const politics = page.locator('section', { has: page.getByRole('heading', { name: '问政', exact: true }) });
+  await expect(politics.getByRole('listitem')).toHaveCount(10);
+  await politics.getByRole('link', { name: '更多问政' }).click();
+  await expect(page).toHaveURL(/kind=politics$/);
+  // The second page comes as the 加载更多 link nears the screen (at once on a short first page).
+  const list = page.locator('sc-more-list [data-list] > li');
+  await page.getByRole('status').filter({ hasText: /加载更多|加载中|没有更多了/ }).scrollIntoViewIfNeeded();
+  await expect(page.getByText('没有更多了')).toBeVisible();
+  expect(await list.count()).toBeGreaterThan(10);
+  const ids = await list.getByRole('link').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(ids.every((href) => /\/BangBang\/politics\/detail\?id=\d+&fromSearch=1$/.test(href))).toBe(true);
+
+  // 答人 on their own list, ending with 没有更多了; a kind with nothing found says so in its own words.
+  await page.goto(`/shancheng/BangBang/SearchPage?search=${encodeURIComponent('记者')}&kind=member`);
+  await expect(page.locator('sc-more-list [data-list] > li')).toHaveCount(3);
+  await expect(page.getByText('没有更多了')).toBeVisible();
+  await page.goto(`/shancheng/BangBang/SearchPage?search=${encodeURIComponent('记者')}&kind=politics`);
+  await expect(page.getByText('没有找到与“记者”相关的问政')).toBeVisible();
+});
+
 test('the search says so when nothing matches, shows hostile text as text, and refuses an over-long word in Chinese', async ({ page }) => {
   await page.goto(`/shancheng/BangBang/SearchPage?search=${encodeURIComponent('<img src=x onerror=alert(1)>')}`);
   await expect(page.getByText('没有找到与“<img src=x onerror=alert(1)>”相关的内容')).toBeVisible();

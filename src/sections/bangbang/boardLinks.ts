@@ -14,5 +14,5 @@ export const boardLinks = {
   politics: `${BANG}/politics/index`,
   qaDetail: (id: number, fromSearch = false) => withFrom(`${BANG}/QA/detail?id=${id}`, fromSearch),
   politicsDetail: (id: number, fromSearch = false) => withFrom(`${BANG}/politics/detail?id=${id}`, fromSearch),
-  searchFor: (word: string, kind?: 'qa' | 'member') => `${BANG}/SearchPage?search=${encodeURIComponent(word)}${kind ? `&kind=${kind}` : ''}`,
+  searchFor: (word: string, kind?: 'qa' | 'politics' | 'member') => `${BANG}/SearchPage?search=${encodeURIComponent(word)}${kind ? `&kind=${kind}` : ''}`,
 };

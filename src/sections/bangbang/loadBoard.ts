@@ -10,10 +10,12 @@ import {
   memberTopSearch,
   serviceGetService,
   wendaSearch,
+  wenzhengSearch,
   type BangHome,
   type BangSearchResult,
   type HotSearch,
   type MemberItem,
+  type PoliticsListItem,
   type QuestionListItem,
   type ServiceGroup,
 } from '../../contract/bangbang.ts';
@@ -46,10 +48,10 @@ export function loadServices(): Promise<PageLoad<ServiceGroup[]>> {
   });
 }
 
-/** Items per page of a search kind's own list (?kind=qa or member). */
+/** Items per page of a search kind's own list (?kind=qa, politics or member), and of each kind in the "all" view. */
 export const SEARCH_PAGE_SIZE = 10;
 
-export type SearchKind = 'all' | 'qa' | 'member';
+export type SearchKind = 'all' | 'qa' | 'politics' | 'member';
 
 export interface BangSearchView {
   word: string;
@@ -62,13 +64,15 @@ export interface BangSearchView {
   all: BangSearchResult | null;
   /** kind=qa: a page of questions. */
   questions: QuestionListItem[] | null;
+  /** kind=politics: a page of 问政. */
+  politics: PoliticsListItem[] | null;
   /** kind=member: a page of members. */
   members: MemberItem[] | null;
 }
 
 export function readSearchKind(url: URL): SearchKind {
   const k = url.searchParams.get('kind');
-  return k === 'qa' || k === 'member' ? k : 'all';
+  return k === 'qa' || k === 'politics' || k === 'member' ? k : 'all';
 }
 
 export function loadBangSearch(url: URL): Promise<PageLoad<BangSearchView>> {
@@ -76,21 +80,25 @@ export function loadBangSearch(url: URL): Promise<PageLoad<BangSearchView>> {
     const raw = url.searchParams.get('search') ?? '';
     const kind = readSearchKind(url);
     const hot = await getEndpoint(bangHotSearch, {});
-    const view: BangSearchView = { word: raw.trim(), kind, page, hotSearches: hot.statusCode === 200 ? hot.data : [], error: null, all: null, questions: null, members: null };
+    const view: BangSearchView = { word: raw.trim(), kind, page, hotSearches: hot.statusCode === 200 ? hot.data : [], error: null, all: null, questions: null, politics: null, members: null };
     if (view.word === '') return { kind: 'ok', view };
     const parsed = Keyword.safeParse(raw);
     if (!parsed.success) return { kind: 'ok', view: { ...view, error: parsed.error.issues[0]?.message ?? '搜索内容有误' } };
-    const keyword = parsed.data;
+    const query = { keyword: parsed.data, page, pageSize: SEARCH_PAGE_SIZE };
     if (kind === 'qa') {
-      const res = dataOr404(await getEndpoint(wendaSearch, { keyword, page, pageSize: SEARCH_PAGE_SIZE }));
+      const res = dataOr404(await getEndpoint(wendaSearch, query));
       return res.ok ? { kind: 'ok', view: { ...view, questions: res.data } } : { kind: 'error' };
     }
+    if (kind === 'politics') {
+      const res = dataOr404(await getEndpoint(wenzhengSearch, query));
+      return res.ok ? { kind: 'ok', view: { ...view, politics: res.data } } : { kind: 'error' };
+    }
     if (kind === 'member') {
-      const res = dataOr404(await getEndpoint(memberTopSearch, { keyword, page, pageSize: SEARCH_PAGE_SIZE }));
+      const res = dataOr404(await getEndpoint(memberTopSearch, query));
       return res.ok ? { kind: 'ok', view: { ...view, members: res.data } } : { kind: 'error' };
     }
     if (page > 1) return { kind: 'notFound' };
-    const res = dataOr404(await getEndpoint(bangSearch, { keyword, pageSize: SEARCH_PAGE_SIZE }));
+    const res = dataOr404(await getEndpoint(bangSearch, { keyword: parsed.data, pageSize: SEARCH_PAGE_SIZE }));
     return res.ok ? { kind: 'ok', view: { ...view, all: res.data } } : { kind: 'error' };
   });
 }

@@ -11,6 +11,7 @@ import {
   wenzhengGetDetail,
   wenzhengGetHotList,
   wenzhengGetNewList,
+  wenzhengSearch,
 } from '../../contract/bangbang.ts';
 import {
   baoliaoAdd,
@@ -51,7 +52,7 @@ import { ok } from '../http/envelope.ts';
 import { serviceContextOf } from '../http/rateLimit.ts';
 import { registerEndpoint } from '../http/registerEndpoint.ts';
 import type { ApiRegistry } from '../http/types.ts';
-import { bangHomeService, bangSearchService, hotSearchService, questionsByOrderService, searchMembersService, searchQuestionsService, servicesService } from './boardService.ts';
+import { bangHomeService, bangSearchService, hotSearchService, questionsByOrderService, searchMembersService, searchPoliticsService, searchQuestionsService, servicesService } from './boardService.ts';
 import {
   departmentsService,
   explainerService,
@@ -117,6 +118,8 @@ export function registerBangbangRoutes(registry: ApiRegistry): void {
   registerEndpoint(registry, bangSearch, async ({ query }) => ok(await bangSearchService(db, query.keyword, query.pageSize)));
 
   registerEndpoint(registry, wendaSearch, async ({ query }) => ok(await searchQuestionsService(db, query.keyword, query.page, query.pageSize)));
+
+  registerEndpoint(registry, wenzhengSearch, async ({ query }) => ok(await searchPoliticsService(db, query.keyword, query.page, query.pageSize)));
 
   registerEndpoint(registry, memberTopSearch, async ({ query }) => ok(await searchMembersService(db, query.keyword, query.page, query.pageSize)));
 

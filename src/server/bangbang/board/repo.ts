@@ -119,10 +119,12 @@ export async function findMemberRepo(db: Q, userId: number): Promise<MemberListR
 
 export async function searchMembersRepo(db: Q, keyword: string, page: number, pageSize: number): Promise<MemberListRow[]> {
   const pattern = likePattern(keyword);
+  // The answerers and reporters of ask-special: a department's reply account is no one to ask (listMembersRepo).
   return memberSelect(db)
     .where(
       and(
         eq(bangMembers.reviewState, 'approved'),
+        eq(bangMembers.department, ''),
         or(ilike(users.nickname, pattern), ilike(bangMembers.job, pattern), ilike(bangMembers.introduction, pattern), ilike(bangMembers.typeName, pattern)),
       ),
     )

@@ -85,6 +85,24 @@ test('browse: chips cycle six colours, a long text folds and unfolds, the feed p
   expect(new Set(ids).size).toBe(ids.length);
 });
 
+test('全部话题 lists every topic a page at a time and ends with 没有更多了; a bad page is 404', async ({ page, request }) => {
+  const all: Array<{ id: number; title: string }> = [];
+  for (let p = 1; p < 10; p++) {
+    const res = (await (await request.get(`/v1/quan/getHotTopicList?page=${p}&pageSize=10`)).json()) as { data: Array<{ id: number; title: string }> };
+    if (res.data.length === 0) break;
+    all.push(...res.data);
+  }
+  await page.goto('/shancheng/TopicDiscover');
+  const rows = page.locator('sc-more-list [data-list] > li');
+  await expect(page.getByText('没有更多了')).toBeVisible();
+  await expect(rows).toHaveCount(all.length);
+  await expect(rows.first()).toContainText(`#${all[0]!.title}#`);
+  await page.goto('/shancheng/TopicDiscover?page=2');
+  await expect(page.getByText('没有更多了')).toBeVisible();
+  await expect(rows).toHaveCount(0);
+  expect((await page.goto('/shancheng/TopicDiscover?page=0'))?.status()).toBe(404);
+});
+
 test('the comment page needs a login: the author is stored first, then the login page (or the app prompt)', async ({ page }) => {
   const post = await pickPost(page, 2);
   await page.goto(`/shancheng/DetailDiscover?classId=${post.classId}&newsId=${post.id}`);

@@ -18,7 +18,7 @@ import {
 import { KEYWORD_MAX_CHARS } from '../../contract/discoverLimits.ts';
 import { Id } from '../../contract/fields.ts';
 import { commentGetList, type CommentItem } from '../../contract/interaction.ts';
-import { dataOr404, failedLoad, loadSafely, type PageLoad } from '../news/pageLoad.ts';
+import { dataOr404, failedLoad, loadSafely, type PageLoad, readPage } from '../news/pageLoad.ts';
 
 export const FEED_PAGE_SIZE = 10;
 /** Topics in the hot strip and the chips of /Discover. */
@@ -45,16 +45,21 @@ function readId(raw: string | null): number | null {
   return parsed.success ? parsed.data : null;
 }
 
-export type ThemeView = { kind: 'theme'; topic: Topic; posts: Post[] } | { kind: 'topics'; topics: Topic[] };
+export type ThemeView = { kind: 'theme'; topic: Topic; posts: Post[] } | { kind: 'topics'; topics: Topic[]; page: number };
 
-/** ?themeId: one theme and its first posts; without it (only /TopicDiscover) the topic list. */
+/** Topics a page of 全部话题 (/TopicDiscover) carries; later pages come with ?page= (加载更多). */
+export const TOPIC_PAGE_SIZE = 20;
+
+/** ?themeId: one theme and its first posts; without it (only /TopicDiscover) the topic list, a page at a time. */
 export function loadTheme(url: URL, options: { listWithoutId: boolean }): Promise<PageLoad<ThemeView>> {
   return loadSafely<ThemeView>(async () => {
     const raw = url.searchParams.get('themeId');
     if (raw === null && options.listWithoutId) {
-      const topics = await getEndpoint(getHotTopicList, { page: 1, pageSize: 50 });
+      const page = readPage(url);
+      if (page === null) return { kind: 'notFound', message: '没有这一页' };
+      const topics = await getEndpoint(getHotTopicList, { page, pageSize: TOPIC_PAGE_SIZE });
       if (topics.statusCode !== 200) return { kind: 'error' };
-      return { kind: 'ok', view: { kind: 'topics', topics: topics.data } };
+      return { kind: 'ok', view: { kind: 'topics', topics: topics.data, page } };
     }
     const themeId = readId(raw);
     if (themeId === null) return { kind: 'notFound', message: '话题不存在' };

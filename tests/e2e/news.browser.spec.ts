@@ -163,3 +163,18 @@ test("a page's own sticky bar stops under the title bar when there is one, else 
   await page.mouse.wheel(0, 600);
   await expect.poll(async () => (await pages.boundingBox())!.y).toBeCloseTo((await nav.boundingBox())!.height, 0);
 });
+
+test('读报 lists the editions newest first, a page at a time, and ends with 没有更多了; a bad page is 404', async ({ page, request }) => {
+  const editions = ((await (await request.get('/v1/newspaper/list?page=1&pageSize=50')).json()) as { data: Array<{ id: number; editionDate: string }> }).data;
+  expect(editions.length).toBeGreaterThan(0);
+  expect(editions.length).toBeLessThan(12);
+  await page.goto('/shancheng/readNewspaper');
+  const cards = page.locator('sc-more-list [data-list] > li');
+  await expect(cards).toHaveCount(editions.length);
+  await expect(cards.first()).toContainText(editions[0]!.editionDate);
+  await expect(page.getByText('没有更多了')).toBeVisible();
+  await page.goto('/shancheng/readNewspaper?page=2');
+  await expect(cards).toHaveCount(0);
+  await expect(page.getByText('没有更多了')).toBeVisible();
+  expect((await page.goto('/shancheng/readNewspaper?page=0'))?.status()).toBe(404);
+});

@@ -81,6 +81,15 @@ export function loadMoreList(url: URL): Promise<PageLoad<PagedView<QuestionListI
   });
 }
 
+/** A paged view of one item by ?id and ?page (404 when either is not one), then `load(id, page)` as through loadSafely. */
+function loadPageById<T>(url: URL, load: (id: number, page: number) => Promise<PageLoad<T>>): Promise<PageLoad<T>> {
+  return loadSafely<T>(async () => {
+    const id = readId(url);
+    const page = readPage(url);
+    return id === null || page === null ? { kind: 'notFound' } : load(id, page);
+  });
+}
+
 /** Answers a page of /BangBang/QA/list carries; later pages come with ?page= (加载更多), the end says 没有更多了. */
 export const ANSWER_PAGE_SIZE = 20;
 
@@ -91,10 +100,7 @@ export interface QuestionListView {
 }
 
 export function loadQuestionList(url: URL): Promise<PageLoad<QuestionListView>> {
-  return loadSafely<QuestionListView>(async () => {
-    const id = readId(url);
-    const page = readPage(url);
-    if (id === null || page === null) return { kind: 'notFound' };
+  return loadPageById<QuestionListView>(url, async (id, page) => {
     const [q, a] = await Promise.all([getEndpoint(wendaGetAnswerDetail, { id }), getEndpoint(wendaGetAnswerListById, { id, page, pageSize: ANSWER_PAGE_SIZE })]);
     const question = dataOr404(q);
     if (!question.ok) return question.notFound ? { kind: 'notFound' } : { kind: 'error' };
@@ -166,10 +172,7 @@ export interface GroupView {
 }
 
 export function loadGroup(url: URL): Promise<PageLoad<GroupView>> {
-  return loadSafely<GroupView>(async () => {
-    const id = readId(url);
-    const page = readPage(url);
-    if (id === null || page === null) return { kind: 'notFound' };
+  return loadPageById<GroupView>(url, async (id, page) => {
     const [g, m, p] = await Promise.all([
       getEndpoint(groupownetUserInfo, { id }),
       getEndpoint(groupownetUserlist, { id, pageSize: 20 }),

@@ -254,6 +254,8 @@ test.describe('logged in, with a video', () => {
     const player = mine.locator('video');
     await expect(player).toHaveAttribute('preload', 'none');
     await expect(player).toHaveAttribute('controls', '');
+    // Until it is played it shows a drawn poster, not a black box: an inline image, no request.
+    await expect(player).toHaveAttribute('poster', /^data:image\/svg\+xml,/);
     const posted = (await player.getAttribute('src'))!;
     expect(posted).toMatch(/^\/media\/videos\/\d+\/[0-9a-f-]{36}\.mp4$/);
     expect(posted).not.toBe(src);

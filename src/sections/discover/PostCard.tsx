@@ -2,7 +2,7 @@
  * One discover post (spec 2.6, 3, 4, 9), server-rendered inside the feed island and readable without
  * JavaScript: author, text (tap → /DetailDiscover; 全文/收起 only when taller than 3 lines of 25 px),
  * pictures by the one grid rule (a list shows 3, the detail all), the video (a plain player that loads
- * nothing until played: the feed's budget), tag chips cycling over six colours,
+ * nothing until played: the feed's budget; a drawn poster until then), tag chips cycling over six colours,
  * the official reply (expand toggle hidden below 60 px; link to the related report), the first comments
  * with 查看全部N条回复 when there are more than 2, and the like and comment buttons.
  */
@@ -14,7 +14,7 @@ import { decidePictureGrid } from '../../lib/decidePictureGrid.ts';
 import { formatCount } from '../../lib/formatCount.ts';
 import { replyNeedsToggle, textNeedsFold } from './decideFold.ts';
 import { htmlToText } from './htmlToText.ts';
-import { commentHref, COMMENT_AUTHOR_KEYS, detailHref, pictureSrc, themeHref, videoSrc } from './discoverLinks.ts';
+import { commentHref, COMMENT_AUTHOR_KEYS, detailHref, pictureSrc, themeHref, VIDEO_POSTER, videoSrc } from './discoverLinks.ts';
 import styles from './PostCard.module.css';
 
 interface Props {
@@ -111,7 +111,7 @@ export function PostCard({ post, mode, liked, likeCount, onLike, live }: Props) 
       )}
       <Pictures urls={post.imageUrl} mode={mode} alt={`${post.nickname}的图片`} />
       {post.video && videoSrc(post.video) && (
-        <video className={styles.video} src={videoSrc(post.video)!} controls playsInline preload="none" aria-label={`${post.nickname}的视频`} />
+        <video className={styles.video} src={videoSrc(post.video)!} poster={VIDEO_POSTER} controls playsInline preload="none" aria-label={`${post.nickname}的视频`} />
       )}
       {post.tags.length > 0 && (
         <ul className={styles.tags} aria-label="话题">

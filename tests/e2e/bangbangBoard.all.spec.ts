@@ -140,3 +140,21 @@ test("a question's full answer list shows every answer, a page at a time, and en
   const bad = await page.goto(`/shancheng/BangBang/QA/list?id=${question.id}&page=0`);
   expect(bad?.status()).toBe(404);
 });
+
+test("a member's home gives their answers a page at a time, ending with 没有更多了, and their questions on the first page", async ({ page, request }) => {
+  const members = ((await (await request.get('/v1/bangbang/wenda/getMemberList?type=2&page=1&pageSize=20')).json()) as { data: Array<{ userId: number; nickname: string; answerCount: number }> }).data;
+  const reporter = members.find((m) => m.answerCount > 0)!;
+  const answers = ((await (await request.get(`/v1/bangbang/wenda/getNewAnswerListByMemberId?id=${reporter.userId}&page=1&pageSize=50`)).json()) as { data: unknown[] }).data;
+  await page.goto(`/shancheng/BangBang/QA/index/ask-special/detail?id=${reporter.userId}`);
+  await expect(page.getByRole('heading', { name: reporter.nickname })).toBeVisible();
+  const region = page.getByRole('region', { name: 'TA的回答' });
+  await region.getByRole('status').scrollIntoViewIfNeeded();
+  await expect(region.getByText('没有更多了')).toBeVisible();
+  await expect(region.locator('[data-list] > *')).toHaveCount(answers.length);
+  await expect(page.getByRole('region', { name: 'TA的提问' })).toBeVisible();
+
+  await page.goto(`/shancheng/BangBang/QA/index/ask-special/detail?id=${reporter.userId}&page=9`);
+  await expect(page.getByRole('region', { name: 'TA的回答' }).getByText('没有更多了')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'TA的提问' })).toHaveCount(0);
+  expect((await page.goto(`/shancheng/BangBang/QA/index/ask-special/detail?id=${reporter.userId}&page=0`))?.status()).toBe(404);
+});

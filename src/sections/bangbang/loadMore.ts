@@ -119,22 +119,29 @@ export function loadMembers(url: URL): Promise<PageLoad<PagedView<MemberItem> & 
 
 export interface MemberHome {
   member: MemberItem;
+  /** A page of their answers (加载更多 brings the next). */
   answers: AnswerListItem[];
+  /** Their newest questions, on the first page only. */
   questions: QuestionListItem[];
+  page: number;
 }
 
+/** Answers a page of a member's home carries; their questions (few: answerers seldom ask) show the newest 20. */
+export const MEMBER_ANSWER_PAGE_SIZE = 10;
+const MEMBER_QUESTIONS_SHOWN = 20;
+
 export function loadMemberHome(url: URL): Promise<PageLoad<MemberHome>> {
-  return loadById<MemberHome>(url, async (id) => {
+  return loadPageById<MemberHome>(url, async (id, page) => {
     const member = dataOr404(await getEndpoint(wendaGetMember, { id }));
     if (!member.ok) return failedLoad(member);
-    if (!member.data.isJump) return { kind: 'ok', view: { member: member.data, answers: [], questions: [] } };
+    if (!member.data.isJump) return { kind: 'ok', view: { member: member.data, answers: [], questions: [], page } };
     const [answers, questions] = await Promise.all([
-      getEndpoint(wendaGetNewAnswerListByMemberId, { id, pageSize: 20 }),
-      getEndpoint(wendaGetNewQuestionListByMemberId, { id, pageSize: 20 }),
+      getEndpoint(wendaGetNewAnswerListByMemberId, { id, page, pageSize: MEMBER_ANSWER_PAGE_SIZE }),
+      page === 1 ? getEndpoint(wendaGetNewQuestionListByMemberId, { id, pageSize: MEMBER_QUESTIONS_SHOWN }) : null,
     ]);
     const a = dataOr404(answers);
-    const q = dataOr404(questions);
-    return a.ok && q.ok ? { kind: 'ok', view: { member: member.data, answers: a.data, questions: q.data } } : { kind: 'error' };
+    const q = questions ? dataOr404(questions) : ({ ok: true, data: [] } as const);
+    return a.ok && q.ok ? { kind: 'ok', view: { member: member.data, answers: a.data, questions: q.data, page } } : { kind: 'error' };
   });
 }
 

@@ -140,7 +140,7 @@ export function loadMemberHome(url: URL): Promise<PageLoad<MemberHome>> {
       page === 1 ? getEndpoint(wendaGetNewQuestionListByMemberId, { id, pageSize: MEMBER_QUESTIONS_SHOWN }) : null,
     ]);
     const a = dataOr404(answers);
-    const q = questions ? dataOr404(questions) : ({ ok: true, data: [] } as const);
+    const q = questions ? dataOr404(questions) : { ok: true as const, data: [] as QuestionListItem[] };
     return a.ok && q.ok ? { kind: 'ok', view: { member: member.data, answers: a.data, questions: q.data, page } } : { kind: 'error' };
   });
 }

@@ -123,6 +123,9 @@ test('picture grids (spec 9): 1 large, 2 or 4 in two columns, 3 or 5 in three', 
   await page.goto('/shancheng/BangBang/SearchPage?search=%E7%A7%AF%E6%B0%B4&kind=qa');
   await page.getByRole('link', { name: /积水/ }).first().click();
   await expect(page.locator('.pics')).toHaveAttribute('data-columns', '1');
+  // One picture is large and wide (3:2), not a square tile.
+  const single = (await page.locator('.pics img').first().boundingBox())!;
+  expect(single.width / single.height).toBeCloseTo(1.5, 1);
 });
 
 test("a question's full answer list shows every answer, a page at a time, and ends with 没有更多了", async ({ page, request }) => {

@@ -116,3 +116,13 @@ test('a detail page holding every comment ends with 没有更多了 instead of s
   await expect(box.getByText('没有更多了')).toBeVisible();
   await expect(box.getByRole('link', { name: /查看全部/ })).toHaveCount(0);
 });
+
+test("a teacher review's quote starts where its score does (no browser blockquote indent)", async ({ page, request }) => {
+  const essay = await reviewedEssayWithFewComments(request);
+  await page.goto(`/shancheng/composition/compositionDetail?id=${essay.id}`);
+  const quoteX = (await page.locator('.review blockquote').boundingBox())!.x;
+  expect(quoteX).toBe((await page.locator('.review .score').boundingBox())!.x);
+  await page.goto(`/shancheng/composition/TeacherCommentDetail?id=${essay.id}`);
+  const reviewQuoteX = (await page.locator('blockquote').boundingBox())!.x;
+  expect(reviewQuoteX).toBe((await page.locator('.score').boundingBox())!.x);
+});

@@ -103,3 +103,17 @@ test('a reader signs in, reads, exchanges a coupon and a physical good, and sees
   const summary = await request.get('/v1/points/summary', { headers: { authorization: `Bearer ${reader.token}` } });
   expect(((await summary.json()) as { data: { credit: number } }).data.credit).toBe(11 - coupon.price - physical.price);
 });
+
+test('查看全部商品 on the home lists every good on sale, paged to 没有更多了 (not only the hot shelf)', async ({ page, request }) => {
+  const res = await request.get('/v1/mall/goods/list?page=1&pageSize=50');
+  const total = ((await res.json()) as { data: Card[] }).data.length;
+  expect(total, 'the demo data has more goods than one page of 20').toBeGreaterThan(20);
+  await page.goto('/shancheng/AccumulatedPoints/index');
+  await page.getByRole('link', { name: '查看全部商品' }).click();
+  await expect(page.getByRole('heading', { name: '全部商品' })).toBeVisible();
+  await expect(page.locator('[data-goods-id]')).toHaveCount(20);
+  await page.getByRole('navigation', { name: '翻页' }).getByRole('link', { name: '下一页' }).click();
+  await expect(page.getByRole('heading', { name: '全部商品' })).toBeVisible();
+  await expect(page.locator('[data-goods-id]')).toHaveCount(total - 20);
+  await expect(page.getByText('没有更多了')).toBeVisible();
+});

@@ -104,3 +104,16 @@ test("an expert's name under an answer stays on one line beside a long title and
   );
   expect(broken).toEqual([]);
 });
+
+test('the 信用村 band: its title starts where its text does', async ({ page }) => {
+  await page.goto('/shancheng/yu-nong/credit');
+  // Where the first character is drawn (a box's padding would hide an indent from boundingBox).
+  const textX = (el: Element) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return range.getClientRects()[0]!.x;
+  };
+  const title = await page.getByRole('heading', { name: /守信用就是/ }).evaluate(textX);
+  const text = await page.getByText(/孝老爱亲、环境整治/).evaluate(textX);
+  expect(title).toBe(text);
+});

@@ -117,3 +117,16 @@ test('查看全部商品 on the home lists every good on sale, paged to 没有�
   await expect(page.locator('[data-goods-id]')).toHaveCount(total - 20);
   await expect(page.getByText('没有更多了')).toBeVisible();
 });
+
+test('a reader short of points is told how many are missing, not 兑换后剩余 0', async ({ page, context, request }) => {
+  const res = await request.get('/v1/mall/goods/list?page=1&pageSize=50');
+  const dearest = ((await res.json()) as { data: Card[] }).data.reduce((a, b) => (b.price > a.price ? b : a));
+  await signIn(context, await loginByApi(page.request));
+  await page.goto(`/shancheng/AccumulatedPoints/convertgoods?id=${dearest.id}`);
+  const form = page.getByRole('form', { name: '确认兑换' });
+  await expect(form.getByRole('button', { name: '积分不足' })).toBeDisabled();
+  const hint = form.getByText(/^我的积分 \d+，/);
+  await expect(hint).toHaveText(/^我的积分 (\d+)，还差 \d+ 积分$/);
+  const [, have, missing] = /我的积分 (\d+)，还差 (\d+)/.exec((await hint.textContent())!)!;
+  expect(Number(have) + Number(missing)).toBe(dearest.price);
+});

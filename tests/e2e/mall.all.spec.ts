@@ -130,3 +130,13 @@ test('a reader short of points is told how many are missing, not 兑换后剩余
   const [, have, missing] = /我的积分 (\d+)，还差 (\d+)/.exec((await hint.textContent())!)!;
   expect(Number(have) + Number(missing)).toBe(dearest.price);
 });
+
+test('the category names on the mall home each keep one line (美食优惠 broke into 美食优 / 惠)', async ({ page }) => {
+  await page.goto('/shancheng/AccumulatedPoints/index');
+  const names = page.getByRole('navigation', { name: '商品分类' }).locator('a > span:last-child');
+  await expect(names).toHaveCount(6);
+  const broken = await names.evaluateAll((els) =>
+    els.filter((el) => el.getBoundingClientRect().height > parseFloat(getComputedStyle(el).fontSize) * 1.8).map((el) => el.textContent),
+  );
+  expect(broken).toEqual([]);
+});

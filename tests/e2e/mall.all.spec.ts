@@ -3,7 +3,7 @@
  * on the mall home (earns points), earns more by reading, exchanges a coupon (code shown at once) and a
  * physical good (delivery address), and finds both in 我的兑换. The page title is hidden outside the app.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { islandReady, loginByApi, pickArticle, signIn, type Reader } from './interactionSupport.ts';
 
 interface Card {
@@ -139,4 +139,16 @@ test('the category names on the mall home each keep one line (美食优惠 broke
     els.filter((el) => el.getBoundingClientRect().height > parseFloat(getComputedStyle(el).fontSize) * 1.8).map((el) => el.textContent),
   );
   expect(broken).toEqual([]);
+});
+
+test("the mall's lists keep their markers: 商务合作's offers as bullets, 兑换规则 numbered (they read as bare indented lines)", async ({ page }) => {
+  const markers = (list: Locator) => list.evaluateAll((els) => els.map((el) => getComputedStyle(el).listStyleType));
+  await page.goto('/shancheng/AccumulatedPoints/cooperation');
+  const offers = page.getByRole('listitem').filter({ hasText: /零上架费用|新品推荐位|核销数据/ });
+  await expect(offers).toHaveCount(3);
+  expect(await markers(offers)).toEqual(['disc', 'disc', 'disc']);
+  await page.goto('/shancheng/AccumulatedPoints/rules');
+  const rules = page.locator('ol').filter({ hasText: '兑换时一次性扣除商品所需积分' }).getByRole('listitem');
+  await expect(rules).toHaveCount(6);
+  expect(new Set(await markers(rules))).toEqual(new Set(['decimal']));
 });

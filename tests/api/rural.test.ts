@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Deed, Expert, FarmerComment, FarmerPost, PriceBoard, Question, RuralColumn, RuralHome, RuralNews, RuralTab, Village } from '../../src/contract/rural.ts';
-import { appConfig } from '../../src/server/db/schema/core.ts';
+import { appConfig, news } from '../../src/server/db/schema/core.ts';
 import { ruralAnswers, ruralPosts, ruralQuestions } from '../../src/server/db/schema/rural.ts';
 import { RURAL_REVIEW_KEY } from '../../src/server/rural/service.ts';
 import { suiteApp, suiteRequests } from '../support/testApp.ts';
@@ -150,6 +150,22 @@ describe('rural reads', () => {
     expect(home.data.prices.rows.length).toBeGreaterThan(0);
     expect(home.data.questions.length).toBe(3);
     expect(home.data.posts.length).toBe(2);
+  });
+
+  it('home: a newest item without a picture is listed under 最新资讯, not skipped', async () => {
+    const [, second] = await all<RuralNews>('/v1/yunong/news');
+    const row = (await t.database.db.select().from(news).where(eq(news.id, second!.id)))[0]!;
+    await t.database.write((tx) => tx.update(news).set({ imageUrls: [] }).where(eq(news.id, row.id)));
+    try {
+      const home = await get<RuralHome>('/v1/yunong/home');
+      const shown = [...home.data.banners, ...home.data.latest].map((n) => n.id);
+      expect(home.data.latest.map((n) => n.id)).toContain(row.id);
+      expect(new Set(shown).size).toBe(shown.length);
+      expect(home.data.banners.length).toBe(3);
+      expect(home.data.latest.length).toBe(10);
+    } finally {
+      await t.database.write((tx) => tx.update(news).set({ imageUrls: row.imageUrls }).where(eq(news.id, row.id)));
+    }
   });
 });
 

@@ -5,7 +5,7 @@
  * and the score shows to the student. Each host works with its own teacher and essays.
  */
 import sharp from 'sharp';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { hostIndex, islandReady, loginByApi, signIn } from './interactionSupport.ts';
 
 // Long flows on a shared machine: two logins, an upload, two browsers.
@@ -96,4 +96,33 @@ test('contribute with a photo → 我的作文 → the teacher reviews it → th
   await reviewed.getByRole('link', { name: title }).click();
   await expect(page.getByLabel('评分 92 分')).toBeVisible();
   await expect(page.getByText('雨后的画面写得很清新')).toBeVisible();
+});
+
+/** An essay of the newest page, reviewed, whose few comments all fit in the detail page's preview of 10. */
+async function reviewedEssayWithFewComments(request: APIRequestContext): Promise<{ id: number; commentCount: number }> {
+  const res = await request.get('/v1/composition/list?page=1&pageSize=20');
+  const essays = ((await res.json()) as { data: { id: number; commentCount: number; score: number | null }[] }).data;
+  const essay = essays.find((e) => e.commentCount > 0 && e.commentCount < 5 && e.score !== null);
+  expect(essay, 'the demo data has a reviewed essay with a few comments').toBeTruthy();
+  return essay!;
+}
+
+test('a detail page holding every comment ends with 没有更多了 instead of stopping without a word', async ({ page, request }) => {
+  const essay = await reviewedEssayWithFewComments(request);
+  await page.goto(`/shancheng/composition/compositionDetail?id=${essay.id}`);
+  const box = page.getByRole('region', { name: '点赞与评论' });
+  await islandReady(page, box.getByRole('button', { name: '发表评论' }));
+  await expect(box.locator('li[data-comment-id]')).toHaveCount(essay.commentCount);
+  await expect(box.getByText('没有更多了')).toBeVisible();
+  await expect(box.getByRole('link', { name: /查看全部/ })).toHaveCount(0);
+});
+
+test("a teacher review's quote starts where its score does (no browser blockquote indent)", async ({ page, request }) => {
+  const essay = await reviewedEssayWithFewComments(request);
+  await page.goto(`/shancheng/composition/compositionDetail?id=${essay.id}`);
+  const quoteX = (await page.locator('.review blockquote').boundingBox())!.x;
+  expect(quoteX).toBe((await page.locator('.review .score').boundingBox())!.x);
+  await page.goto(`/shancheng/composition/TeacherCommentDetail?id=${essay.id}`);
+  const reviewQuoteX = (await page.locator('blockquote').boundingBox())!.x;
+  expect(reviewQuoteX).toBe((await page.locator('.score').boundingBox())!.x);
 });

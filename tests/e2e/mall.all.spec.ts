@@ -3,7 +3,7 @@
  * on the mall home (earns points), earns more by reading, exchanges a coupon (code shown at once) and a
  * physical good (delivery address), and finds both in 我的兑换. The page title is hidden outside the app.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { islandReady, loginByApi, pickArticle, signIn, type Reader } from './interactionSupport.ts';
 
 interface Card {
@@ -102,4 +102,53 @@ test('a reader signs in, reads, exchanges a coupon and a physical good, and sees
   // The balance is what the ledger says: 11 − both prices.
   const summary = await request.get('/v1/points/summary', { headers: { authorization: `Bearer ${reader.token}` } });
   expect(((await summary.json()) as { data: { credit: number } }).data.credit).toBe(11 - coupon.price - physical.price);
+});
+
+test('查看全部商品 on the home lists every good on sale, paged to 没有更多了 (not only the hot shelf)', async ({ page, request }) => {
+  const res = await request.get('/v1/mall/goods/list?page=1&pageSize=50');
+  const total = ((await res.json()) as { data: Card[] }).data.length;
+  expect(total, 'the demo data has more goods than one page of 20').toBeGreaterThan(20);
+  await page.goto('/shancheng/AccumulatedPoints/index');
+  await page.getByRole('link', { name: '查看全部商品' }).click();
+  await expect(page.getByRole('heading', { name: '全部商品' })).toBeVisible();
+  await expect(page.locator('[data-goods-id]')).toHaveCount(20);
+  await page.getByRole('navigation', { name: '翻页' }).getByRole('link', { name: '下一页' }).click();
+  await expect(page.getByRole('heading', { name: '全部商品' })).toBeVisible();
+  await expect(page.locator('[data-goods-id]')).toHaveCount(total - 20);
+  await expect(page.getByText('没有更多了')).toBeVisible();
+});
+
+test('a reader short of points is told how many are missing, not 兑换后剩余 0', async ({ page, context, request }) => {
+  const res = await request.get('/v1/mall/goods/list?page=1&pageSize=50');
+  const dearest = ((await res.json()) as { data: Card[] }).data.reduce((a, b) => (b.price > a.price ? b : a));
+  await signIn(context, await loginByApi(page.request));
+  await page.goto(`/shancheng/AccumulatedPoints/convertgoods?id=${dearest.id}`);
+  const form = page.getByRole('form', { name: '确认兑换' });
+  await expect(form.getByRole('button', { name: '积分不足' })).toBeDisabled();
+  const hint = form.getByText(/^我的积分 \d+，/);
+  await expect(hint).toHaveText(/^我的积分 (\d+)，还差 \d+ 积分$/);
+  const [, have, missing] = /我的积分 (\d+)，还差 (\d+)/.exec((await hint.textContent())!)!;
+  expect(Number(have) + Number(missing)).toBe(dearest.price);
+});
+
+test('the category names on the mall home each keep one line (美食优惠 broke into 美食优 / 惠)', async ({ page }) => {
+  await page.goto('/shancheng/AccumulatedPoints/index');
+  const names = page.getByRole('navigation', { name: '商品分类' }).locator('a > span:last-child');
+  await expect(names).toHaveCount(6);
+  const broken = await names.evaluateAll((els) =>
+    els.filter((el) => el.getBoundingClientRect().height > parseFloat(getComputedStyle(el).fontSize) * 1.8).map((el) => el.textContent),
+  );
+  expect(broken).toEqual([]);
+});
+
+test("the mall's lists keep their markers: 商务合作's offers as bullets, 兑换规则 numbered (they read as bare indented lines)", async ({ page }) => {
+  const markers = (list: Locator) => list.evaluateAll((els) => els.map((el) => getComputedStyle(el).listStyleType));
+  await page.goto('/shancheng/AccumulatedPoints/cooperation');
+  const offers = page.getByRole('listitem').filter({ hasText: /零上架费用|新品推荐位|核销数据/ });
+  await expect(offers).toHaveCount(3);
+  expect(await markers(offers)).toEqual(['disc', 'disc', 'disc']);
+  await page.goto('/shancheng/AccumulatedPoints/rules');
+  const rules = page.locator('ol').filter({ hasText: '兑换时一次性扣除商品所需积分' }).getByRole('listitem');
+  await expect(rules).toHaveCount(6);
+  expect(new Set(await markers(rules))).toEqual(new Set(['decimal']));
 });

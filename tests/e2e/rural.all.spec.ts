@@ -93,3 +93,27 @@ test('home → prices → ask an expert → farmer talk', async ({ page, context
   await like.click();
   await expect(other.getByRole('button', { name: /^取消点赞/ })).toHaveAttribute('aria-pressed', 'true');
 });
+
+test("an expert's name under an answer stays on one line beside a long title and office", async ({ page }) => {
+  // 陈永富 answers 农机 questions as 农机推广研究员 · 重庆市农业机械化技术推广总站: the longest line of the demo data.
+  await page.goto(`/shancheng/yu-nong/country-bangbang?tag=${encodeURIComponent('农机')}`);
+  const names = page.locator('.answer .expert strong');
+  await expect(names.first()).toBeVisible();
+  const broken = await names.evaluateAll((els) =>
+    els.filter((el) => el.getBoundingClientRect().height > parseFloat(getComputedStyle(el).fontSize) * 1.8).map((el) => el.textContent),
+  );
+  expect(broken).toEqual([]);
+});
+
+test('the 信用村 band: its title starts where its text does', async ({ page }) => {
+  await page.goto('/shancheng/yu-nong/credit');
+  // Where the first character is drawn (a box's padding would hide an indent from boundingBox).
+  const textX = (el: Element) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return range.getClientRects()[0]!.x;
+  };
+  const title = await page.getByRole('heading', { name: /守信用就是/ }).evaluate(textX);
+  const text = await page.getByText(/孝老爱亲、环境整治/).evaluate(textX);
+  expect(title).toBe(text);
+});

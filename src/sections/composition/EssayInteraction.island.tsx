@@ -220,11 +220,15 @@ export function EssayInteraction({ essayId, title, likeNum, liked: likedAtFirst,
           </li>
         ))}
       </ul>
-      {mode === 'detail' && count > comments.length && (
-        <a className={styles.all} href={commentsHref(essayId)}>
-          查看全部 {count} 条评论 ›
-        </a>
-      )}
+      {mode === 'detail' &&
+        (count > comments.length ? (
+          <a className={styles.all} href={commentsHref(essayId)}>
+            查看全部 {count} 条评论 ›
+          </a>
+        ) : (
+          // Every comment is already here: say so, as the full comment page does at its end.
+          comments.length > 0 && <p className="list-note">没有更多了</p>
+        ))}
       {mode === 'all' && comments.length > 0 && (
         <FeedFooter status={status} onMore={() => void loadMore()} />
       )}

@@ -14,6 +14,7 @@ import type { ExchangeBody, GoodsKind, mallExchange, pointsSummary } from '../..
 import { requireLogin } from '../../features/login-gate/requireLogin.ts';
 import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
+import { decideBalanceHint } from './decideBalanceHint.ts';
 import styles from './Mall.module.css';
 import { Field, PhoneField, useFields } from './MallFields.tsx';
 import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
@@ -91,7 +92,7 @@ export function ConvertForm({ goodsId, kind, price, stock, detailHref }: Props) 
   return (
     <form className={styles.section} onSubmit={(e) => void submit(e)} noValidate aria-label="确认兑换">
       <p className={styles.hint} aria-live="polite">
-        {session.token ? (balance === null ? '正在查询我的积分…' : `我的积分 ${balance}，兑换后剩余 ${Math.max(0, balance - price)}`) : '登录后才能兑换'}
+        {session.token ? decideBalanceHint(balance, price) : '登录后才能兑换'}
       </p>
       {kind === 'physical' && (
         <fieldset className={styles.fieldset}>

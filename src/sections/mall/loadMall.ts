@@ -43,6 +43,8 @@ export interface MallSearchView {
   keyword: string;
   /** A category browsed (from the home's category icons), or null. */
   category: { id: number; name: string } | null;
+  /** ?all=1: every good on sale (the home's 查看全部商品), when neither a keyword nor a category is asked. */
+  all: boolean;
   page: number;
   goods: GoodsCard[];
   /** Goods shown when there is no keyword yet (or nothing matched): the hot shelf. */
@@ -57,13 +59,18 @@ export function loadMallSearch(url: URL): Promise<PageLoad<MallSearchView>> {
     const page = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= 1000 ? rawPage : 1;
     const home = await getEndpoint(mallHome);
     if (home.statusCode !== 200) return { kind: 'error' };
-    const view: MallSearchView = { keyword, category: null, page, goods: [], suggestions: home.data.hot, problem: '' };
+    const view: MallSearchView = { keyword, category: null, all: false, page, goods: [], suggestions: home.data.hot, problem: '' };
     const categoryId = Id.safeParse(url.searchParams.get('categoryId') ?? undefined);
     const category = categoryId.success ? home.data.categories.find((c) => c.id === categoryId.data) : undefined;
     if (keyword === '' && category) {
       const res = await getEndpoint(mallGoodsList, { categoryId: category.id, page, pageSize: SEARCH_PAGE_SIZE });
       if (res.statusCode !== 200) return { kind: 'error' };
       return { kind: 'ok', view: { ...view, category: { id: category.id, name: category.name }, goods: res.data } };
+    }
+    if (keyword === '' && url.searchParams.get('all') === '1') {
+      const res = await getEndpoint(mallGoodsList, { page, pageSize: SEARCH_PAGE_SIZE });
+      if (res.statusCode !== 200) return { kind: 'error' };
+      return { kind: 'ok', view: { ...view, all: true, goods: res.data } };
     }
     if (keyword === '') return { kind: 'ok', view };
     if (Array.from(keyword).length > KEYWORD_MAX) return { kind: 'ok', view: { ...view, problem: `搜索词不能超过 ${KEYWORD_MAX} 个字` } };

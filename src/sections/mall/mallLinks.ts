@@ -12,6 +12,8 @@ export const mallLinks = {
   coupons: `${MALL_BASE}/coupon`,
   tickets: `${MALL_BASE}/Tickets`,
   search: `${MALL_BASE}/SearchPage`,
+  /** Every good on sale, paged (the home's 查看全部商品). */
+  allGoods: `${MALL_BASE}/SearchPage?all=1`,
   rules: `${MALL_BASE}/rules`,
   disclaimer: `${MALL_BASE}/disclaimer`,
   secure: `${MALL_BASE}/secureprotocol`,

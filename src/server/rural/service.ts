@@ -376,10 +376,13 @@ export async function homeService(db: Db): Promise<RuralHome> {
     questionsService(db, null, { page: 1, pageSize: 3 }),
     postsService(db, null, 1, 2),
   ]);
+  // The banners are the newest three with a picture; 最新资讯 lists the rest, so a newer item without a
+  // picture is neither skipped (slice(3) dropped it) nor a banner shown twice.
+  const banners = latest.filter((n) => n.cover !== '').slice(0, 3);
   return {
-    banners: latest.filter((n) => n.cover !== '').slice(0, 3),
+    banners,
     columns,
-    latest: latest.slice(3),
+    latest: latest.filter((n) => !banners.includes(n)).slice(0, 10),
     prices: { ...prices, rows: prices.rows.slice(0, 6) },
     questions,
     posts,

@@ -14,7 +14,7 @@ import {
   STUDENT_NAME_MAX,
 } from './compositionLimits.ts';
 import { endpointsOf } from './endpoint.ts';
-import { Author, Id, PagedBy10, ReviewState, Text } from './fields.ts';
+import { Author, Id, Page, PagedBy10, ReviewState, Text } from './fields.ts';
 import { z } from './zod.ts';
 
 const api = endpointsOf('composition');
@@ -185,8 +185,8 @@ export const SearchResult = z.object({
 });
 export type SearchResult = z.infer<typeof SearchResult>;
 
-export const searchComposition = api.get(PATHS.search, '作文搜索：作文（标题或正文）、小作者、老师、学校', {
-  query: z.object({ keyword: Text({ min: 1, max: SEARCH_MAX, label: '搜索词' }) }),
+export const searchComposition = api.get(PATHS.search, '作文搜索：作文（标题或正文，每页 20 篇，page 从 1 起）；小作者、老师、学校只在第 1 页', {
+  query: z.object({ keyword: Text({ min: 1, max: SEARCH_MAX, label: '搜索词' }), page: Page }),
   data: SearchResult,
 });
 

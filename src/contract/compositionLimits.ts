@@ -14,6 +14,8 @@ export const COMMENT_MAX = 300;
 export const REVIEW_MAX = 1000;
 export const STUDENT_NAME_MAX = 12;
 export const SEARCH_MAX = 30;
+/** Essays a page of the composition search carries; people and schools come with the first page only. */
+export const SEARCH_ESSAYS_PAGE_SIZE = 20;
 
 /** Spec 3 client state: the school select's default option. */
 export const NO_SCHOOL = { text: '请选择学校', value: -1 } as const;

@@ -153,6 +153,27 @@ describe('composition reads', () => {
     expect(pct.data.essays).toEqual([]);
     expect((await get(`${P.search}?keyword=`)).message).toContain('搜索词不能为空');
   });
+
+  it('search gives essays 20 a page until an empty page, people and schools with the first page only', async () => {
+    const word = encodeURIComponent('的');
+    const first = await get<SearchResult>(`${P.search}?keyword=${word}`);
+    expect(first.data.essays).toHaveLength(20);
+    const seen = new Set(first.data.essays.map((e) => e.id));
+    let page = 2;
+    for (; page < 20; page++) {
+      const next = await get<SearchResult>(`${P.search}?keyword=${word}&page=${page}`);
+      expect(next.statusCode).toBe(200);
+      expect([next.data.students, next.data.teachers, next.data.schools]).toEqual([[], [], []]);
+      if (next.data.essays.length === 0) break;
+      for (const e of next.data.essays) {
+        expect(seen.has(e.id)).toBe(false);
+        seen.add(e.id);
+      }
+    }
+    expect(page).toBeGreaterThan(2);
+    expect(seen.size).toBeGreaterThan(20);
+    expect((await get(`${P.search}?keyword=${word}&page=0`)).statusCode).toBe(400);
+  });
 });
 
 describe('contribute, my essays and the teacher review', () => {

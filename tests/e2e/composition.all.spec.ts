@@ -126,3 +126,28 @@ test("a teacher review's quote starts where its score does (no browser blockquot
   const reviewQuoteX = (await page.locator('blockquote').boundingBox())!.x;
   expect(reviewQuoteX).toBe((await page.locator('.score').boundingBox())!.x);
 });
+
+test('the search gives essays a page at a time: 加载更多 appends the next, 没有更多了 at the end; a bad page is 404', async ({ page, request }) => {
+  const word = '的';
+  let total = 0;
+  for (let p = 1; p < 20; p++) {
+    const res = (await (await request.get(`/v1/composition/search?keyword=${encodeURIComponent(word)}&page=${p}`)).json()) as { data: { essays: unknown[] } };
+    if (res.data.essays.length === 0) break;
+    total += res.data.essays.length;
+  }
+  expect(total).toBeGreaterThan(20);
+  await page.goto(`/shancheng/composition/SearchPage?keyword=${encodeURIComponent(word)}`);
+  const essays = page.locator('sc-more-list [data-list] > article');
+  await expect(essays.first()).toBeVisible();
+  const footer = page.getByRole('status').filter({ hasText: /加载更多|加载中|没有更多了/ });
+  for (let i = 0; i < 12 && !(await page.getByText('没有更多了').isVisible()); i++) {
+    const shown = await essays.count();
+    await footer.scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await page.getByText('没有更多了').isVisible()) || (await essays.count()) > shown).toBe(true);
+  }
+  await expect(page.getByText('没有更多了')).toBeVisible();
+  await expect(essays).toHaveCount(total);
+  const ids = await essays.evaluateAll((els) => els.map((el) => el.getAttribute('data-essay-id')));
+  expect(new Set(ids).size).toBe(total);
+  expect((await page.goto(`/shancheng/composition/SearchPage?keyword=${encodeURIComponent(word)}&page=0`))?.status()).toBe(404);
+});

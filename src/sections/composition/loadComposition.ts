@@ -8,7 +8,7 @@ import type { Essay, EssayComment, EssaySummary, InfoItem, School, SearchResult,
 import { SEARCH_MAX } from '../../contract/compositionLimits.ts';
 import { Id } from '../../contract/fields.ts';
 import type { Envelope } from '../../contract/envelope.ts';
-import { dataOr404, failedLoad, loadSafely, type PageLoad } from '../news/pageLoad.ts';
+import { dataOr404, failedLoad, loadPaged, loadSafely, type PageLoad } from '../news/pageLoad.ts';
 
 /** One call's data as the page's view ('error' on any failure). */
 function one<T>(call: () => Promise<Envelope<T>>): Promise<PageLoad<T>> {
@@ -173,15 +173,17 @@ export interface SearchView {
   keyword: string;
   result: SearchResult | null;
   problem: string;
+  /** The page of essays (people and schools come with page 1). */
+  page: number;
 }
 
 export function loadSearch(url: URL): Promise<PageLoad<SearchView>> {
-  return loadSafely<SearchView>(async () => {
+  return loadPaged<SearchView>(url, async (page) => {
     const keyword = (url.searchParams.get('keyword') ?? '').trim();
-    if (keyword === '') return { kind: 'ok', view: { keyword, result: null, problem: '' } };
-    if (Array.from(keyword).length > SEARCH_MAX) return { kind: 'ok', view: { keyword, result: null, problem: `搜索词不能超过 ${SEARCH_MAX} 个字` } };
-    const res = await getEndpoint(endpoint.searchComposition, { keyword });
-    if (res.statusCode !== 200) return { kind: 'ok', view: { keyword, result: null, problem: res.message } };
-    return { kind: 'ok', view: { keyword, result: res.data, problem: '' } };
+    if (keyword === '') return { kind: 'ok', view: { keyword, result: null, problem: '', page } };
+    if (Array.from(keyword).length > SEARCH_MAX) return { kind: 'ok', view: { keyword, result: null, problem: `搜索词不能超过 ${SEARCH_MAX} 个字`, page } };
+    const res = await getEndpoint(endpoint.searchComposition, { keyword, page });
+    if (res.statusCode !== 200) return { kind: 'ok', view: { keyword, result: null, problem: res.message, page } };
+    return { kind: 'ok', view: { keyword, result: res.data, problem: '', page } };
   });
 }

@@ -86,7 +86,7 @@ export function registerCompositionRoutes(registry: ApiRegistry): void {
     return ok(await listInfoRepo(db, query.page, query.pageSize));
   });
 
-  registerEndpoint(registry, searchComposition, async ({ query }) => ok(await searchService(db, query.keyword)));
+  registerEndpoint(registry, searchComposition, async ({ query }) => ok(await searchService(db, query.keyword, query.page)));
 
   registerEndpoint(registry, myComposition, async ({ c }) => {
     return ok(await mineService(db, requireUser(c)));

@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono';
 import type { Essay, EssayComment, EssaySummary, Mine, Role, SearchResult, Student, Teacher } from '../../contract/composition.ts';
-import { COMPOSITION_ROOM_CLASS } from '../../contract/compositionLimits.ts';
+import { COMPOSITION_ROOM_CLASS, SEARCH_ESSAYS_PAGE_SIZE } from '../../contract/compositionLimits.ts';
 import { StatusCode } from '../../contract/envelope.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db } from '../db/client.ts';
@@ -166,12 +166,14 @@ export async function studentService(db: Db, userId: number): Promise<Student> {
   return student;
 }
 
-export async function searchService(db: Db, keyword: string): Promise<SearchResult> {
+/** Essays a page at a time; the students, teachers and schools found come with the first page only. */
+export async function searchService(db: Db, keyword: string, page: number): Promise<SearchResult> {
+  const first = page === 1;
   const [essays, studentIds, teachers, schools] = await Promise.all([
-    listEssaysRepo(db, { keyword, order: 'new', page: 1, pageSize: 20 }),
-    studentIdsByNameRepo(db, keyword),
-    teachersRepo(db, { keyword }),
-    schoolsRepo(db, undefined, keyword),
+    listEssaysRepo(db, { keyword, order: 'new', page, pageSize: SEARCH_ESSAYS_PAGE_SIZE }),
+    first ? studentIdsByNameRepo(db, keyword) : [],
+    first ? teachersRepo(db, { keyword }) : [],
+    first ? schoolsRepo(db, undefined, keyword) : [],
   ]);
   const students = (await Promise.all(studentIds.map((id) => studentRepo(db, id)))).filter((s): s is Student => s !== null);
   return { essays: essays.map(toSummary), students, teachers, schools };

@@ -1130,7 +1130,7 @@ export const routes: readonly RouteEntry[] = [
     query: ['id'],
     description: "teacher comment detail",
     meta: { title: '点评详情', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
-    example: '/composition/TeacherCommentDetail?id=1',
+    example: '/composition/TeacherCommentDetail?id=5',
     built: true,
   },
   {

@@ -11,7 +11,7 @@ import { COMPOSITION_PATHS as P, COMPOSITION_ROOM_CLASS } from '../../src/contra
 import { ESSAY_REVIEW_SETTING } from '../../src/server/composition/service.ts';
 import { appConfig } from '../../src/server/db/schema/core.ts';
 import { SEED_ANCHOR } from '../../src/server/db/seed/buildDemoData.ts';
-import { compositionEssays, compositionTeachers } from '../../src/server/db/schema/composition.ts';
+import { compositionComments, compositionEssays, compositionTeachers } from '../../src/server/db/schema/composition.ts';
 import { likes, reports } from '../../src/server/db/schema/interaction.ts';
 import { envelope, recordingApp, suiteApp, suiteRequests, uploadTestPng } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
@@ -82,6 +82,36 @@ describe('composition reads', () => {
     expect(reviews.length).toBeGreaterThan(0);
     const anchorTime = SEED_ANCHOR.slice(0, 16).replace('T', ' ');
     for (const e of reviews) expect(e.reviewTime <= anchorTime, `${e.title} 点评于 ${e.reviewTime}`).toBe(true);
+  });
+
+  it('seeds times that agree: reviewed after writing, printed days later, comments in order after the essay', async () => {
+    const anchor = Date.parse(SEED_ANCHOR);
+    const essays = await t.database.db.select().from(compositionEssays);
+    const seeded = essays.filter((e) => e.createdAt.getTime() <= anchor);
+    expect(seeded.length).toBeGreaterThanOrEqual(60);
+    for (const e of seeded) {
+      if (e.reviewedAt) {
+        expect(e.reviewedAt.getTime(), e.title).toBeGreaterThan(e.createdAt.getTime());
+        expect(e.reviewedAt.getTime(), e.title).toBeLessThanOrEqual(anchor);
+      } else {
+        expect(e.score, e.title).toBeNull();
+      }
+      if (e.newspaperDate !== '') {
+        expect(e.reviewedAt, e.title).not.toBeNull();
+        // Printed on a later day than it was written (the paper goes to press days after the review).
+        expect(Date.parse(`${e.newspaperDate}T23:59:59+08:00`) - e.createdAt.getTime(), e.title).toBeGreaterThan(2 * 86_400_000);
+      }
+    }
+    const comments = await t.database.db.select().from(compositionComments).orderBy(compositionComments.id);
+    const byEssay = new Map<number, number[]>();
+    for (const c of comments.filter((row) => row.createdAt.getTime() <= anchor)) byEssay.set(c.essayId, [...(byEssay.get(c.essayId) ?? []), c.createdAt.getTime()]);
+    const written = new Map(seeded.map((e) => [e.id, e.createdAt.getTime()]));
+    for (const [essayId, times] of byEssay) {
+      if (!written.has(essayId)) continue;
+      expect(times, `essay ${essayId}`).toEqual([...times].sort((x, y) => x - y));
+      expect(new Set(times).size, `essay ${essayId}`).toBe(times.length);
+      expect(times[0]!, `essay ${essayId}`).toBeGreaterThan(written.get(essayId)!);
+    }
   });
 
   it('filters by grade and school', async () => {

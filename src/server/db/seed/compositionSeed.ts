@@ -171,13 +171,20 @@ export async function seedComposition(database: Database, options: { mediaDir: s
         const { s: student, k } = pool[(turn * 11) % pool.length]!;
         const ownTeachers = teachers.filter((t) => t.schoolId === schoolId(student.school));
         const teacher = rng.chance(0.82) ? rng.pick(ownTeachers) : null;
-        const reviewed = teacher !== null && rng.chance(0.78);
+        const reviewDrawn = teacher !== null && rng.chance(0.78);
         const at = ANCHOR_MS - (i * 9 + rng.int(1, 8)) * HOUR;
-        const printed = reviewed && rng.chance(0.35);
-        const score = reviewed ? rng.int(printed ? 88 : 72, 98) : null;
-        const review = reviewed ? [rng.pick(REVIEW_PRAISE), rng.pick(REVIEW_SUGGEST), rng.pick(REVIEW_CLOSE)].filter((s) => s !== '').join('') : '';
-        // Nothing is printed or reviewed after the demo data's now (the anchor).
-        const printDay = printed ? beijingDay(new Date(Math.min(ANCHOR_MS, at + rng.int(3, 9) * 24 * HOUR))) : '';
+        const printDrawn = reviewDrawn && rng.chance(0.35);
+        const drawnScore = reviewDrawn ? rng.int(printDrawn ? 88 : 72, 98) : null;
+        const drawnReview = reviewDrawn ? [rng.pick(REVIEW_PRAISE), rng.pick(REVIEW_SUGGEST), rng.pick(REVIEW_CLOSE)].filter((s) => s !== '').join('') : '';
+        const printAt = printDrawn ? at + rng.int(3, 9) * 24 * HOUR : 0;
+        const reviewAt = reviewDrawn ? at + rng.int(2, 40) * HOUR : 0;
+        // Nothing is reviewed or printed after the demo data's now (the anchor): an essay whose review would come
+        // later still waits for it, and one printed later is not printed yet (no same-day print of a morning essay).
+        const reviewed = reviewDrawn && reviewAt <= ANCHOR_MS;
+        const printed = printDrawn && reviewed && printAt <= ANCHOR_MS;
+        const score = reviewed ? drawnScore : null;
+        const review = reviewed ? drawnReview : '';
+        const printDay = printed ? beijingDay(new Date(printAt)) : '';
         const [row] = await tx
           .insert(compositionEssays)
           .values({
@@ -191,8 +198,8 @@ export async function seedComposition(database: Database, options: { mediaDir: s
             pictures: Array.from({ length: photoCount[i]! }, (_, j) => `/media/composition/essay-${i + 1}-${j + 1}.webp`),
             score,
             reviewText: review,
-            reviewedAt: reviewed ? new Date(Math.min(ANCHOR_MS, at + rng.int(2, 40) * HOUR)) : null,
-            isRecommend: (score ?? 0) >= 90 || rng.chance(0.12),
+            reviewedAt: reviewed ? new Date(reviewAt) : null,
+            isRecommend: (drawnScore ?? 0) >= 90 || rng.chance(0.12),
             newspaperEdition: printed ? `《山城晚报》第${issueOf(printDay)}期 作文版` : '',
             newspaperDate: printDay,
             pv: rng.int(120, 6800),
@@ -207,7 +214,9 @@ export async function seedComposition(database: Database, options: { mediaDir: s
             essayId: row!.id,
             userId: commenters[(i * 3 + j * 5) % commenters.length]!,
             content: text,
-            createdAt: new Date(Math.min(ANCHOR_MS - 60_000, at + (j + 1) * 3 * HOUR)),
+            // Every few hours after the essay, in the order written; a late essay's comments are held a few
+            // minutes apart before the demo's now, the last one nearest.
+            createdAt: new Date(Math.min(at + (j + 1) * 3 * HOUR, ANCHOR_MS - (texts.length - j) * 7 * 60_000)),
           });
         }
         if (n > 0) await tx.update(compositionEssays).set({ commentCount: n }).where(eq(compositionEssays.id, row!.id));

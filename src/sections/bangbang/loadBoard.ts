@@ -79,9 +79,12 @@ export function loadBangSearch(url: URL): Promise<PageLoad<BangSearchView>> {
   return loadPaged<BangSearchView>(url, async (page) => {
     const raw = url.searchParams.get('search') ?? '';
     const kind = readSearchKind(url);
-    const hot = await getEndpoint(bangHotSearch, {});
-    const view: BangSearchView = { word: raw.trim(), kind, page, hotSearches: hot.statusCode === 200 ? hot.data : [], error: null, all: null, questions: null, politics: null, members: null };
-    if (view.word === '') return { kind: 'ok', view };
+    const view: BangSearchView = { word: raw.trim(), kind, page, hotSearches: [], error: null, all: null, questions: null, politics: null, members: null };
+    // The hot searches show only before a word is asked: a search does not fetch them.
+    if (view.word === '') {
+      const hot = await getEndpoint(bangHotSearch, {});
+      return { kind: 'ok', view: { ...view, hotSearches: hot.statusCode === 200 ? hot.data : [] } };
+    }
     const parsed = Keyword.safeParse(raw);
     if (!parsed.success) return { kind: 'ok', view: { ...view, error: parsed.error.issues[0]?.message ?? '搜索内容有误' } };
     const query = { keyword: parsed.data, page, pageSize: SEARCH_PAGE_SIZE };

@@ -94,10 +94,13 @@ function memberSelect(db: Q) {
 }
 
 /** Approved members of a type group: 'answerer' (入驻答人: every type but 记者) or 'reporter' (记者). */
+/** Members a reader can ask (ask-special, the member search): approved, and not a department's reply account. */
+const askableMember = () => and(eq(bangMembers.reviewState, 'approved'), eq(bangMembers.department, ''));
+
 export async function listMembersRepo(db: Q, group: 'answerer' | 'reporter', page: number, pageSize: number): Promise<MemberListRow[]> {
   const typeCond = group === 'reporter' ? eq(bangMembers.userType, 2) : sql`${bangMembers.userType} <> 2`;
   return memberSelect(db)
-    .where(and(eq(bangMembers.reviewState, 'approved'), eq(bangMembers.department, ''), typeCond))
+    .where(and(askableMember(), typeCond))
     .orderBy(asc(bangMembers.sort), asc(bangMembers.userId))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
@@ -119,12 +122,10 @@ export async function findMemberRepo(db: Q, userId: number): Promise<MemberListR
 
 export async function searchMembersRepo(db: Q, keyword: string, page: number, pageSize: number): Promise<MemberListRow[]> {
   const pattern = likePattern(keyword);
-  // The answerers and reporters of ask-special: a department's reply account is no one to ask (listMembersRepo).
   return memberSelect(db)
     .where(
       and(
-        eq(bangMembers.reviewState, 'approved'),
-        eq(bangMembers.department, ''),
+        askableMember(),
         or(ilike(users.nickname, pattern), ilike(bangMembers.job, pattern), ilike(bangMembers.introduction, pattern), ilike(bangMembers.typeName, pattern)),
       ),
     )

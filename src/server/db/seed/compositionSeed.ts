@@ -185,6 +185,9 @@ export async function seedComposition(database: Database, options: { mediaDir: s
         const score = reviewed ? drawnScore : null;
         const review = reviewed ? drawnReview : '';
         const printDay = printed ? beijingDay(new Date(printAt)) : '';
+        // An editor's pick besides the high scores; drawn as before (not for a drawn score of 90 or more), so the
+        // numbers after it stay as they were, and no essay is picked for a score it was not given.
+        const picked = (drawnScore ?? 0) >= 90 ? false : rng.chance(0.12);
         const [row] = await tx
           .insert(compositionEssays)
           .values({
@@ -199,7 +202,7 @@ export async function seedComposition(database: Database, options: { mediaDir: s
             score,
             reviewText: review,
             reviewedAt: reviewed ? new Date(reviewAt) : null,
-            isRecommend: (drawnScore ?? 0) >= 90 || rng.chance(0.12),
+            isRecommend: (score ?? 0) >= 90 || picked,
             newspaperEdition: printed ? `《山城晚报》第${issueOf(printDay)}期 作文版` : '',
             newspaperDate: printDay,
             pv: rng.int(120, 6800),

@@ -175,6 +175,7 @@ test('back (spec 2.7): opened directly it leads to /BangBang/index; from the new
   await page.goto('/shancheng/home/13');
   await page.evaluate((href) => location.assign(href), qaUrl(questionId(0)));
   await expect(page).toHaveURL(/\/BangBang\/QA\/detail/);
+  await page.waitForLoadState('load');
   await back.click();
   await expect(page).toHaveURL(/\/shancheng\/home\/13$/);
 });

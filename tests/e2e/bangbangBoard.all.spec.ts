@@ -49,6 +49,8 @@ test('a hot search runs the board search; results by kind; a result opened from 
   await expect(page).toHaveURL(/\/BangBang\/QA\/detail\?id=\d+&fromSearch=1$/);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   if (test.info().project.name !== 'app-webview') {
+    // The back rule is the page's script: once the page has loaded it is in place (before, 返回 is a plain link home).
+    await page.waitForLoadState('load');
     await page.getByRole('link', { name: '返回' }).click();
     await expect(page).toHaveURL(/\/BangBang\/SearchPage\?search=%E5%8C%BB%E4%BF%9D$/);
   }

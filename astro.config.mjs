@@ -3,8 +3,10 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
-import { precompress } from './src/build/precompress.ts';
+import { precompress, precompressDir } from './src/build/precompress.ts';
+import { cssLayers, readCompiledTokens } from './src/build/cssLayers.ts';
 import { buildSync, transformSync } from 'esbuild';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { AD_SLOT_INLINE } from './src/features/ads/adSlotInline.ts';
@@ -27,7 +29,7 @@ const afterLoadDirective = {
 };
 
 /**
- * The one inline script of every page (src/layouts/bootShell.ts, issue 21): the first-load class of spec 2.11
+ * The one inline script of every page (src/layouts/bootShell.ts): the first-load class of spec 2.11
  * before the first paint, and spec 8's retry for a page script or style sheet that failed to load. Injected
  * as `head-inline`, so Astro hashes it for the CSP (ADR 009).
  * @type {import('astro').AstroIntegration}
@@ -36,7 +38,7 @@ const bootIntegration = {
   name: 'shancheng:boot',
   hooks: {
     'astro:config:setup': ({ injectScript }) => {
-      // Minified: it is in every page's HTML and counts in each page's JS budget (issue 7).
+      // Minified: it is in every page's HTML and counts in each page's JS budget (ADR 001).
       injectScript('head-inline', transformSync(bootScript(BASE_PATH), { minify: true, loader: 'js', target: 'es2020', charset: 'utf8' }).code.trim());
     },
   },
@@ -59,9 +61,62 @@ function shellModules() {
     outdir: 'shell-graph',
     logLevel: 'silent',
   });
-  return new Set(Object.keys(result.metafile.inputs).map((file) => path.resolve(file)));
+  // Only what the entry points import statically: a module they import dynamically (the reading settings,
+  // loaded when the 我的 popup opens) keeps its own chunk and stays out of every page's before-load bytes.
+  const inputs = result.metafile.inputs;
+  /** @type {Set<string>} */
+  const staticGraph = new Set();
+  /** @param {string} file */
+  const visit = (file) => {
+    if (staticGraph.has(file) || !inputs[file]) return;
+    staticGraph.add(file);
+    for (const edge of inputs[file].imports) if (edge.kind === 'import-statement') visit(edge.path);
+  };
+  visit('src/layouts/startShell.ts');
+  visit('src/bridge/startBridge.ts');
+  return new Set([...staticGraph].map((file) => path.resolve(file)));
 }
 const SHELL_MODULES = shellModules();
+
+/**
+ * The newsroom console (ADR 017): one React app served at /newsroom/ by src/server/main.ts, apart from the
+ * reader site — none of the reader's shell, boot script or islands. Bundled here after the page build into
+ * dist/newsroom/_astro (hashed, immutable) with a manifest the server reads for its one HTML page.
+ * @type {import('astro').AstroIntegration}
+ */
+const newsroomConsole = {
+  name: 'shancheng:newsroom-console',
+  hooks: {
+    'astro:build:done': async () => {
+      const out = fileURLToPath(new URL('./dist/newsroom/', import.meta.url));
+      rmSync(out, { recursive: true, force: true });
+      mkdirSync(path.join(out, '_astro'), { recursive: true });
+      const result = buildSync({
+        entryPoints: { console: fileURLToPath(new URL('./src/newsroom/main.tsx', import.meta.url)) },
+        bundle: true,
+        minify: true,
+        format: 'esm',
+        platform: 'browser',
+        target: 'es2020',
+        jsx: 'automatic',
+        charset: 'utf8',
+        define: { 'process.env.NODE_ENV': '"production"' },
+        outdir: path.join(out, '_astro'),
+        entryNames: '[name]-[hash]',
+        metafile: true,
+        logLevel: 'warning',
+      });
+      const files = Object.keys(result.metafile.outputs).map((f) => path.basename(f));
+      const js = files.find((f) => f.endsWith('.js'));
+      const css = files.find((f) => f.endsWith('.css'));
+      if (!js || !css) throw new Error('the newsroom console build made no script or style');
+      writeFileSync(path.join(out, 'manifest.json'), JSON.stringify({ js, css }));
+      // Compressed at build like the reader's assets: otherwise every server process brotli-11s the
+      // console's bundle as it starts (tens of seconds of CPU on a loaded machine).
+      await precompressDir(out);
+    },
+  },
+};
 
 // Pages live under BASE_PATH (/shancheng, the one spelling: src/lib/safeUrl.ts) and are rendered on demand by src/server/main.ts (middleware mode).
 export default defineConfig({
@@ -69,14 +124,14 @@ export default defineConfig({
   output: 'server',
   trailingSlash: 'ignore',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), afterLoadDirective, bootIntegration, precompress()],
+  integrations: [react(), afterLoadDirective, bootIntegration, precompress(), newsroomConsole],
   compressHTML: true,
   // Every page's CSS in its own <style> (hashed for the CSP): no render-blocking request before the first
   // paint. Most readers arrive from a share link with nothing cached, where a stylesheet request costs a
   // round trip on a weak network (ADR 001, "CSS inline"); ~4–5 KB gzip a page, inside the 14 KB first screen.
   build: { inlineStylesheets: 'always' },
   devToolbar: { enabled: false },
-  // Content-Security-Policy (issue 8, ADR 009): Astro hashes every script and style it emits. Pages
+  // Content-Security-Policy (docs/security.md; ADR 009): Astro hashes every script and style it emits. Pages
   // rendered on demand (all of ours) get the policy as a response header, so frame-ancestors works too
   // (it would be ignored in a <meta>); src/server/main.ts covers the answers Astro does not render.
   security: {
@@ -109,9 +164,11 @@ export default defineConfig({
       styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
     },
   },
-  // No modulepreload polyfill/helper: every phone we serve supports module preloading (issue 7 budgets).
+  // No modulepreload polyfill/helper: every phone we serve supports module preloading (ADR 001 budgets).
   vite: {
     build: { modulePreload: false },
+    // Every stylesheet in the site's cascade layers, the palette and scales compiled to their values (src/build/cssLayers.ts).
+    css: { postcss: { plugins: [cssLayers(readCompiledTokens(readFileSync(new URL('./src/styles/tokens.css', import.meta.url), 'utf8')))] } },
     environments: {
       client: {
         build: {

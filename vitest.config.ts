@@ -15,11 +15,17 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/budgets/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/budgets/**/*.test.ts'],
+        },
       },
       {
         extends: true,
-        test: { name: 'services', include: ['src/server/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/services/**/*.test.ts'] },
+        test: {
+          name: 'services',
+          include: ['src/server/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/services/**/*.test.ts'],
+        },
       },
     ],
   },

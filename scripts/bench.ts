@@ -1,17 +1,22 @@
 /**
- * `npm run bench` (issue 7): loopback only, bounded in time; prints a table and writes bench/results.md.
+ * `npm run bench` (ADR 001): loopback only, bounded in time; prints a table and writes bench/results.md.
  *
- *   node scripts/bench.ts [--growth] [--skip=bytes,throughput,lighthouse,interaction] [--out=bench/results.md]
+ *   node scripts/bench.ts [--growth] [--skip=bytes,lite,throughput,lighthouse,interaction,scale,moderation] [--out=bench/results.md]
  *
  * Settings: BENCH_DURATION (seconds per wrk run, default 10), BENCH_CONNECTIONS (50), BENCH_LH_RUNS (5),
  * BENCH_GROWTH_ROWS (200000). Needs wrk (`apt-get install wrk`) and Chromium (/usr/bin/chromium or CHROMIUM_PATH).
  *
  * - Bytes: every page type that exists, weighed as tests/budgets does (scripts/budgetBytes.ts).
+ * - Lite mode: everything a phone downloads for home and an article, normal and with Save-Data (scripts/benchLite.ts).
+ *   A bytes-only run: `--skip=throughput,lighthouse,interaction,moderation`.
  * - Throughput: wrk c=50 with gzip against each page (page cache and API micro-cache on, and off with
  *   PAGE_CACHE=0 API_CACHE=0 in a second server) and against a static file of the same bytes served by the same server (the page's
  *   own HTML, or the API call's JSON, written under /media: same compression path, no rendering).
  * - Lighthouse mobile (default simulated slow 4G, 4× CPU), median of BENCH_LH_RUNS runs.
  * - Interaction with Playwright at 6× CPU: long tasks during load, tap to next paint (Event Timing).
+ * - Per process (scripts/benchScale.ts, needs DATABASE_URL and REDIS_URL): 1 → 2 processes, the Astro floor,
+ *   database queries per page, memory per open realtime socket.
+ * - Moderation desk: queue page time at 100,000 held items and decisions per second (scripts/benchModeration.ts).
  * - Growth (--growth): API list and detail latency at 1k and at BENCH_GROWTH_ROWS articles (API_CACHE=0).
  */
 import { spawnSync } from 'node:child_process';
@@ -25,6 +30,9 @@ import { BUDGETS, bytesTable, fetchGzip, kb, measureRoutes, overBudget } from '.
 import { root } from './childEnv.ts';
 import { ensureBuild } from './ensureBuild.ts';
 import { findChromium } from './findChromium.ts';
+import { moderationBench } from './benchModeration.ts';
+import { liteTable, measureLite } from './benchLite.ts';
+import { scaleBench } from './benchScale.ts';
 
 const args = process.argv.slice(2);
 const skip = new Set((args.find((a) => a.startsWith('--skip='))?.slice('--skip='.length) ?? '').split(',').filter(Boolean));
@@ -135,9 +143,20 @@ async function main(): Promise<void> {
   const apiDetail = '/kratos/v1/detail?classId=101&newsId=1';
 
   if (!skip.has('bytes')) await bytesSection(origin);
+  if (!skip.has('lite'))
+    await liteSection(
+      origin,
+      pages.filter((p) => p.name === 'home' || p.name === 'article'),
+    );
   if (!skip.has('throughput')) await throughput(on, pages, apiList);
   if (!skip.has('lighthouse')) await lighthouseSection(origin, pages);
   if (!skip.has('interaction')) await interaction(origin);
+  if (!skip.has('scale'))
+    section(
+      'Per process: 1 → 2 processes, the Astro floor, queries per page, memory per socket',
+      await scaleBench({ seconds: Math.min(DURATION, 10), connections: CONNECTIONS, sockets: 1000 }),
+    );
+  if (!skip.has('moderation')) section('审核台队列 (moderation desk, 100,000 held items)', await moderationBench());
   if (growth) await growthSection(apiList, apiDetail);
 
   const header =
@@ -161,6 +180,29 @@ async function bytesSection(origin: string): Promise<void> {
       `${over.length === 0 ? 'All measured pages are within budget.' : `Over budget:\n${over.map((o) => `- ${o}`).join('\n')}`}\n` +
       `${measured.absent.length} routes answer no page yet and are not weighed.`,
   );
+}
+
+async function liteSection(origin: string, pages: { name: string; url: string }[]): Promise<void> {
+  if (!chromium) {
+    section('Lite mode (Save-Data)', 'No Chromium: skipped.');
+    return;
+  }
+  const { chromium: pw } = await import('@playwright/test');
+  const browser = await pw.launch({ executablePath: chromium, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const rows = await measureLite(browser, origin, pages);
+    const home = rows.find((r) => r.name === 'home');
+    const share = home && home.normal > 0 ? Math.round((100 * home.lite) / home.normal) : NaN;
+    section(
+      'Lite mode (Save-Data): bytes a phone downloads',
+      `${liteTable(rows)}
+
+Everything transferred until the network is quiet after load, no scrolling, 375 × 812 at 3×. ` +
+        `Goal: home in lite mode ≤ 40 % of its normal bytes — ${Number.isFinite(share) ? `${share} %, ${share <= 40 ? 'met' : 'not met'}` : 'not measured'}.`,
+    );
+  } finally {
+    await browser.close();
+  }
 }
 
 async function throughput(on: ServerProcess, pages: { name: string; url: string }[], apiList: string): Promise<void> {
@@ -234,7 +276,15 @@ async function lighthouseSection(origin: string, pages: { name: string; url: str
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
     chromePath: chromium,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const rows = ['| page | score | LCP | TBT | CLS | runs |', '|---|---|---|---|---|---|'];
   try {
@@ -306,7 +356,10 @@ async function interaction(origin: string): Promise<void> {
   }
   const { chromium: pw } = await import('@playwright/test');
   const detail = `/shancheng${routes.find((r) => r.path === '/NewsDetail')?.example ?? ''}`;
-  const rows = ['| page | what | long tasks during load (count, longest) | longest frame: script / style+layout+paint | tap to next paint |', '|---|---|---|---|---|'];
+  const rows = [
+    '| page | what | long tasks during load (count, longest) | longest frame: script / style+layout+paint | tap to next paint |',
+    '|---|---|---|---|---|',
+  ];
   const taps: TapRow[] = [
     { name: 'channel tab', url: '/shancheng/home/1', target: (p) => p.locator('nav.channels a').nth(1) },
     // The bar's like button (点赞 N / 已点赞 N), not a comment's 赞评论 N.
@@ -327,7 +380,13 @@ async function interaction(origin: string): Promise<void> {
       const row = await within(
         (async () => {
           step = 'new context';
-          const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+          const context = await browser.newContext({
+            viewport: { width: 375, height: 812 },
+            deviceScaleFactor: 2,
+            isMobile: true,
+            hasTouch: true,
+            locale: 'zh-CN',
+          });
           const page = await context.newPage();
           // Outside the test runner Playwright waits forever by default: every wait has a bound.
           page.setDefaultTimeout(15_000);
@@ -337,7 +396,11 @@ async function interaction(origin: string): Promise<void> {
             w.__events = [];
             w.__frames = [];
             new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push(e.duration))).observe({ type: 'longtask', buffered: true });
-            new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__events.push(e.duration))).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+            new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__events.push(e.duration))).observe({
+              type: 'event',
+              buffered: true,
+              durationThreshold: 16,
+            } as PerformanceObserverInit);
             try {
               new PerformanceObserver((l) =>
                 l.getEntries().forEach((e) => {
@@ -445,7 +508,13 @@ async function repeatedLoads(origin: string, pw: typeof import('@playwright/test
         (async () => {
           const each: number[] = [];
           for (let i = 0; i < LOADS; i++) {
-            const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+            const context = await browser.newContext({
+              viewport: { width: 375, height: 812 },
+              deviceScaleFactor: 2,
+              isMobile: true,
+              hasTouch: true,
+              locale: 'zh-CN',
+            });
             const page = await context.newPage();
             page.setDefaultTimeout(15_000);
             await page.addInitScript(() => {
@@ -470,9 +539,11 @@ async function repeatedLoads(origin: string, pw: typeof import('@playwright/test
       const sorted = [...worst].sort((a, b) => a - b);
       const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
       const hit = worst.filter((d) => d > 0).length;
-      rows.push(`| \`${p.url.replace('/shancheng', '')}\` (${p.name}) | ${hit} | ${hit > 0 ? `${fmt(Math.max(...worst))} ms` : '—'} | ${median > 0 ? `${fmt(median)} ms` : '0'} |`);
+      rows.push(
+        `| \`${p.url.replace('/shancheng', '')}\` (${p.name}) | ${hit} | ${hit > 0 ? `${fmt(Math.max(...worst))} ms` : '—'} | ${median > 0 ? `${fmt(median)} ms` : '0'} |`,
+      );
     } catch (e) {
-      rows.push(`| \`${p.url.replace('/shancheng', '')}\` (${p.name}) | — | — | ${e instanceof RowTimeout ? e.message : String(e).split('\n')[0] ?? ''} |`);
+      rows.push(`| \`${p.url.replace('/shancheng', '')}\` (${p.name}) | — | — | ${e instanceof RowTimeout ? e.message : (String(e).split('\n')[0] ?? '')} |`);
     } finally {
       await server.kill();
     }
@@ -544,7 +615,7 @@ async function growthSection(apiList: string, apiDetail: string): Promise<void> 
     'Growth (wrk c=4, API latency)',
     `${rows.join('\n')}\n\np50 growth: list page 1 ${growthOf((r) => r.list.p50)}, last page by keyset ${growthOf((r) => r.keyset.p50)} ` +
       `(by offset ${growthOf((r) => r.offset.p50)}), detail ${growthOf((r) => r.detail.p50)} (goal ≤ 1.5×). ` +
-      'The pages\' next links carry the keyset cursor (`after`); `page` alone is what older clients send.',
+      "The pages' next links carry the keyset cursor (`after`); `page` alone is what older clients send.",
   );
 }
 

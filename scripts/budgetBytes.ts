@@ -1,5 +1,5 @@
 /**
- * The byte budgets of issue 7 and how a page is weighed against them: what a phone downloads on a
+ * The byte budgets of ADR 001 and how a page is weighed against them: what a phone downloads on a
  * first visit, gzip as sent by the real server. Shared by tests/budgets/budgets.test.ts (which enforces
  * them) and scripts/bench.ts (which prints them beside the timings).
  *
@@ -25,7 +25,9 @@ import { request } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { RouteEntry } from '../src/routing/routes.ts';
 
-export type PageType = 'list' | 'detail' | 'interactive' | 'feed';
+export type { PageType } from '../src/routing/pageType.ts';
+import { pageTypeOf, type PageType } from '../src/routing/pageType.ts';
+export { pageTypeOf };
 
 export interface Budget {
   /** All JavaScript the page can load (gzip bytes). */
@@ -38,7 +40,7 @@ export interface Budget {
 
 const KB = 1024;
 
-/** The budgets table of issue 14 (replacing issue 7's; gzip, first load; ADR 001 "Fifth round"). */
+/** The budgets table of ADR 011 (replacing ADR 001's; gzip, first load; ADR 001 "Fifth round"). */
 export const BUDGETS: Record<PageType, Budget> = {
   // home, channel, column, county, hot list, special and topic lists: swiper arrives after first paint.
   list: { js: 45 * KB, jsBeforeLoad: 15 * KB, html: 30 * KB, firstScreen: 14 * KB },
@@ -46,63 +48,22 @@ export const BUDGETS: Record<PageType, Budget> = {
   detail: { js: 100 * KB, jsBeforeLoad: 25 * KB, html: 60 * KB, firstScreen: 14 * KB },
   // login, compose, bangbang forms, discover feed, mall.
   interactive: { js: 130 * KB },
-  // the discover feed pages (issue 17): the first page server-rendered, the feed island hydrates after load.
+  // the discover feed pages: the first page server-rendered, the feed island hydrates after load.
   feed: { js: 130 * KB, jsBeforeLoad: 15 * KB },
 };
 
-/** Discover pages whose posts are the feed island (issue 17: ≤ 15 KB JS before load, ≤ 130 KB in all). */
-const DISCOVER_FEEDS = new Set(['/Discover', '/TopicDiscover', '/SelfDiscover', '/SearchDiscover', '/DetailDiscover']);
+/**
+ * Pages whose whole-JS budget differs from their row's: the photo set's full-screen viewer
+ * (swiper with its Zoom module) comes by dynamic import on the first tap, so /PictureDetail may weigh the
+ * interactive budget in all while staying a detail page before load (ADR 001 "Picture viewer").
+ */
+export const ROUTE_BUDGETS: Readonly<Record<string, Budget>> = {
+  '/PictureDetail': { ...BUDGETS.detail, js: BUDGETS.interactive.js },
+};
 
-/** Rural pages with a form or feed island (issue 20): server-rendered first, the island hydrates after load. */
-const RURAL_FEEDS = new Set(['/yu-nong/country-bangbang', '/yu-nong/farmer-talk']);
-/** An essay is a detail page (text, photos, the teacher's review; its like and comment island after load). */
-const COMPOSITION_DETAILS = new Set(['/composition/compositionDetail', '/testcomposition']);
-
-/** Composition pages whose essays are server-rendered with a list or interaction island after load (issue 19: lists ≤ 15 KB JS before load); its forms (contribute, userCenter, TeacherReview) stay interactive. */
-const COMPOSITION_FEEDS = new Set([
-  '/composition/home', '/composition/List', '/composition/RankList', '/composition/RecommendList', '/composition/NewspapersList',
-  '/composition/InformationList', '/composition/Teachers', '/composition/Schools',
-  '/composition/StudentDetailPage', '/composition/TeacherDetailPage', '/composition/SchoolDetailPage', '/composition/TeacherCommentList',
-  '/composition/TeacherCommentDetail', '/composition/SearchPage', '/compositionCommentList', '/interact/composition',
-]);
-
-/** Detail-section routes that are lists of a special (专题), not an article. */
-const SPECIAL_LISTS = new Set(['/SpecialPage', '/Special', '/SpecialColumn']);
-/** Home-tab routes that are a video player feed rather than a list. */
-const PLAYER_PAGES = new Set(['/home/HomeFlowVideoPage']);
-/** Bangbang routes that are item details (a question with its answers or reply, likes and comments), weighed as details. */
-const BANG_DETAILS = new Set(['/BangBang/QA/detail', '/BangBang/politics/detail']);
-/** Bangbang routes that are server-rendered lists without React (the politics board). */
-const BANG_LISTS = new Set(['/BangBang/politics/index', '/BangBang/index', '/BangBang/serve/index', '/BangBang/SearchPage']);
-/** More server-rendered board lists without React (issue 16); the forms, exposure (tip form) and a group (join button) stay interactive. */
-const BANG_MORE_LISTS = new Set([
-  '/BangBang/QA/index',
-  '/BangBang/QA/moreList',
-  '/BangBang/QA/list',
-  '/BangBang/QA/index/ask-special',
-  '/BangBang/QA/index/ask-special/detail',
-  '/BangBang/community/index',
-  '/BangBang/community/commend',
-  '/BangBang/helpYouExplain',
-]);
-/** News-section routes that are tools or forms rather than lists. */
-const NEWS_TOOLS = new Set(['/Map', '/RedirectPage', '/Complaints-platform', '/business-cooperation/home', '/Complaints-platform/detail', '/Complaints-platform/new']);
-
-/** The budget row of a route, from its section and path; null for the redirecting shell route. */
-export function pageTypeOf(route: Pick<RouteEntry, 'section' | 'path'>): PageType | null {
-  if (route.section === 'shell') return null;
-  if (SPECIAL_LISTS.has(route.path)) return 'list';
-  if (PLAYER_PAGES.has(route.path)) return 'detail';
-  if (route.section === 'detail' || BANG_DETAILS.has(route.path)) return 'detail';
-  if (BANG_LISTS.has(route.path) || BANG_MORE_LISTS.has(route.path)) return 'list';
-  if (DISCOVER_FEEDS.has(route.path)) return 'feed';
-  if (route.section === 'rural') return RURAL_FEEDS.has(route.path) ? 'feed' : 'list';
-  if (COMPOSITION_DETAILS.has(route.path)) return 'detail';
-  if (COMPOSITION_FEEDS.has(route.path)) return 'feed';
-  if (route.section === 'news') return NEWS_TOOLS.has(route.path) ? 'interactive' : 'list';
-  if (route.section === 'home' || route.section === 'image') return 'list';
-  // account, comment, discover, bangbang, composition, rural, mall, tabbar: forms, feeds and tools.
-  return 'interactive';
+/** The budget a page is held to: its route's own, else its type's row. */
+export function budgetOf(page: Pick<PageBytes, 'path' | 'type'>): Budget {
+  return ROUTE_BUDGETS[page.path] ?? BUDGETS[page.type];
 }
 
 export interface ScriptBytes {
@@ -126,7 +87,7 @@ export interface PageBytes {
   css: number;
   renderBlocking: string[];
   scripts: ScriptBytes[];
-  /** Image, font and preload rules of issue 7 the page breaks (see `pageProblems`). */
+  /** Image, font and preload rules of ADR 001 the page breaks (see `pageProblems`). */
   problems: string[];
 }
 
@@ -318,12 +279,17 @@ export async function measurePage(origin: string, path: string, url: string, typ
     css,
     renderBlocking,
     scripts,
-    problems: pageProblems(html, type, cssTexts, scripts.filter((x) => x.when === 'before-load').map((x) => x.url)),
+    problems: pageProblems(
+      html,
+      type,
+      cssTexts,
+      scripts.filter((x) => x.when === 'before-load').map((x) => x.url),
+    ),
   };
 }
 
 /**
- * Issue 7's rules for images, fonts and preloads, checked on the HTML (and the CSS it links):
+ * ADR 001's rules for images, fonts and preloads, checked on the HTML (and the CSS it links):
  * every `<img>` has width and height (no layout shift); at most one image has `fetchpriority="high"`
  * and it is never lazy; the first image of the content, when inside the first screen, is never lazy,
  * and on list pages it is the one with high priority; no web fonts (`@font-face`, font preloads); every `<link rel=preload>` or
@@ -396,7 +362,7 @@ export async function measureRoutes(origin: string, routeList: readonly RouteEnt
 
 /** The budget lines a page exceeds (empty when within all of them). */
 export function overBudget(page: PageBytes): string[] {
-  const budget = BUDGETS[page.type];
+  const budget = budgetOf(page);
   const over: string[] = [];
   const check = (label: string, value: number, limit: number | undefined): void => {
     if (limit !== undefined && value > limit) over.push(`${page.path}: ${label} ${kb(value)} > ${kb(limit)}`);
@@ -424,7 +390,7 @@ export function bytesTable(pages: readonly PageBytes[]): string {
     '|---|---|---|---|---|---|---|',
   ];
   for (const p of pages) {
-    const b = BUDGETS[p.type];
+    const b = budgetOf(p);
     lines.push(
       `| ${p.url.replace('/shancheng', '')} | ${p.type} | ${kb(p.jsTotal)} (${limit(b.js)}) | ${kb(p.jsBeforeLoad)} (${limit(b.jsBeforeLoad)}) | ${kb(p.html)} (${limit(b.html)}) | ${kb(p.firstScreen)} to ${p.firstScreenEnd} (${limit(b.firstScreen)}) | ${kb(p.css)} |`,
     );

@@ -1,6 +1,6 @@
 /**
  * The Chromium the browser tests and the bench drive: CHROMIUM_PATH, the system's, or Playwright's own.
- * `npm test` on a machine with none installs one itself (issue 13 item 5): Debian/Ubuntu as root through
+ * `npm test` on a machine with none installs one itself: Debian/Ubuntu as root through
  * apt-get, elsewhere through Playwright's installer; only if that fails does it stop, naming the command.
  */
 import { spawnSync } from 'node:child_process';

@@ -17,14 +17,39 @@ const work = mkdtempSync(join(tmpdir(), 'demo-videos-'));
 
 async function make(video: DemoVideo, frame: [number, number], pano: [number, number]): Promise<void> {
   const png = join(work, `${video.file}.png`);
-  await sharp(Buffer.from(sceneSvg(video.kind, pano[0], pano[1], `video:${video.file}`))).png().toFile(png);
+  await sharp(Buffer.from(sceneSvg(video.kind, pano[0], pano[1], `video:${video.file}`)))
+    .png()
+    .toFile(png);
   const [w, h] = frame;
   const t = video.seconds;
   execFileSync('ffmpeg', [
-    '-y', '-loglevel', 'error', '-loop', '1', '-framerate', '20', '-i', png,
-    '-vf', `crop=${w}:${h}:x='(iw-${w})*t/${t}':y='(ih-${h})/2',format=yuv420p`,
-    '-t', String(t), '-r', '20', '-c:v', 'libx264', '-preset', 'veryslow', '-crf', '31', '-profile:v', 'main',
-    '-movflags', '+faststart', '-an', join(OUT, video.file),
+    '-y',
+    '-loglevel',
+    'error',
+    '-loop',
+    '1',
+    '-framerate',
+    '20',
+    '-i',
+    png,
+    '-vf',
+    `crop=${w}:${h}:x='(iw-${w})*t/${t}':y='(ih-${h})/2',format=yuv420p`,
+    '-t',
+    String(t),
+    '-r',
+    '20',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryslow',
+    '-crf',
+    '31',
+    '-profile:v',
+    'main',
+    '-movflags',
+    '+faststart',
+    '-an',
+    join(OUT, video.file),
   ]);
   console.log(video.file, `${t}s`, `${Math.round(statSync(join(OUT, video.file)).size / 1024)} KB`);
 }

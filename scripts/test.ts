@@ -5,7 +5,6 @@ import { ensureBuild } from './ensureBuild.ts';
 import { CHROMIUM_MISSING, ensureChromium } from './findChromium.ts';
 import { withDataDir } from './withDataDir.ts';
 
-
 // No Chromium on this machine: install one (apt-get as root, else Playwright's installer) before the tests.
 const chromium = ensureChromium();
 if (!chromium) {
@@ -28,8 +27,8 @@ const embedded = { DATABASE_URL: '', REDIS_URL: '', NODE_ENV: 'test' };
 ensureBuild();
 run(bin('vitest'), ['run', '--project', 'unit', ...process.argv.slice(2)], embedded);
 // The browser tests' server keeps its database and media in a folder of its own, removed after the run
-// whatever its outcome (issue 13 item 7: no ~50 MB folder left in /tmp per run).
+// whatever its outcome (no ~50 MB folder left in /tmp per run).
 const e2eStatus = withDataDir('shancheng-e2e-', (e2eData) =>
-  runStatus(bin('playwright'), ['test'], { ...embedded, CHROMIUM_PATH: chromium, E2E_DATA_DIR: e2eData }),
+  runStatus(bin('playwright'), ['test'], { ...embedded, CHROMIUM_PATH: chromium, E2E_DATA_DIR: e2eData, E2E_WORKERS: process.env.E2E_WORKERS ?? '2' }),
 );
 if (e2eStatus !== 0) process.exit(e2eStatus);

@@ -1,7 +1,6 @@
 /**
  * A folder of its own for one run (the browser tests' database and media), removed after the run whatever
- * its outcome — a failing status, a thrown error — so `npm test` never leaves a folder in /tmp
- * (issue 13 item 7).
+ * its outcome — a failing status, a thrown error — so `npm test` never leaves a folder in /tmp.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

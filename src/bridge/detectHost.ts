@@ -48,8 +48,7 @@ export function detectHost(ua: string, extras: HostExtras = {}): HostInfo {
 /** The current page's host; the plain browser when there is no navigator (server rendering). */
 export function currentHost(): HostInfo {
   if (typeof navigator === 'undefined') return BROWSER_HOST;
-  const wx: unknown =
-    typeof window === 'undefined' ? undefined : (window as unknown as Record<string, unknown>)['__wxjs_environment'];
+  const wx: unknown = typeof window === 'undefined' ? undefined : (window as unknown as Record<string, unknown>)['__wxjs_environment'];
   return detectHost(navigator.userAgent, { wxjsEnvironment: typeof wx === 'string' ? wx : null });
 }
 

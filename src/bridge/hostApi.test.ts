@@ -3,9 +3,15 @@ import { detectHost } from './detectHost.ts';
 import { findMessageHandler, installTokenGetterOverride, readAppToken, waitForMessageHandler, type HostWindow } from './hostApi.ts';
 
 const IOS_APP = detectHost('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 ShanchengApp/7.1.0');
-const IOS_OLD_APP = detectHost('Mozilla/5.0 (iPhone; CPU iPhone OS 12_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 ShanchengApp/4.80');
-const ANDROID_APP = detectHost('Mozilla/5.0 (Linux; Android 13; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/112.0 Mobile Safari/537.36 ShanchengApp/7.1.0');
-const MESSENGER = detectHost('Mozilla/5.0 (iPhone; CPU iPhone OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c)');
+const IOS_OLD_APP = detectHost(
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 12_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 ShanchengApp/4.80',
+);
+const ANDROID_APP = detectHost(
+  'Mozilla/5.0 (Linux; Android 13; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/112.0 Mobile Safari/537.36 ShanchengApp/7.1.0',
+);
+const MESSENGER = detectHost(
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c)',
+);
 
 describe('findMessageHandler', () => {
   it('posts plain objects to the iOS message handler', () => {
@@ -36,7 +42,12 @@ describe('waitForMessageHandler (spec 9: polls every 500 ms)', () => {
     const win: HostWindow = {};
     const delays: number[] = [];
     const timers: (() => void)[] = [];
-    const waiting = waitForMessageHandler(win, { setTimer: (fn, ms) => { delays.push(ms); timers.push(fn); } });
+    const waiting = waitForMessageHandler(win, {
+      setTimer: (fn, ms) => {
+        delays.push(ms);
+        timers.push(fn);
+      },
+    });
     timers.shift()?.();
     win['ShanchengBridge'] = { postMessage: () => {} };
     timers.shift()?.();
@@ -46,7 +57,15 @@ describe('waitForMessageHandler (spec 9: polls every 500 ms)', () => {
 
   it('gives up after the bounded number of tries', async () => {
     const timers: (() => void)[] = [];
-    const waiting = waitForMessageHandler({}, { tries: 3, setTimer: (fn) => { timers.push(fn); } });
+    const waiting = waitForMessageHandler(
+      {},
+      {
+        tries: 3,
+        setTimer: (fn) => {
+          timers.push(fn);
+        },
+      },
+    );
     let rounds = 0;
     while (timers.length > 0) {
       timers.shift()?.();
@@ -65,7 +84,18 @@ describe('readAppToken (spec 4: the app’s token function)', () => {
     ['Android reads ShanchengBridge.getToken()', ANDROID_APP, { ShanchengBridge: { getToken: () => 'android-token' } }, 'android-token'],
     ['an empty token is no login', ANDROID_APP, { ShanchengBridge: { getToken: () => '' } }, null],
     ['a non-string is ignored', IOS_APP, { shancheng: { getToken: () => ({ token: 'x' }) } }, null],
-    ['a throwing getter is ignored', IOS_APP, { shancheng: { getToken: () => { throw new Error('x'); } } }, null],
+    [
+      'a throwing getter is ignored',
+      IOS_APP,
+      {
+        shancheng: {
+          getToken: () => {
+            throw new Error('x');
+          },
+        },
+      },
+      null,
+    ],
     ['outside the app nothing is read', MESSENGER, { shancheng: { getToken: () => 'leak' } }, null],
   ])('%s', (_name, host, win, expected) => {
     expect(readAppToken(host, win)).toBe(expected);

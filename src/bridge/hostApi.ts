@@ -27,10 +27,7 @@
 import type { JumpDescriptor } from '../routing/jump.ts';
 import { usesTokenGetterOverride, type HostInfo } from './detectHost.ts';
 
-export type HostMessage =
-  | { type: 'title'; title: string }
-  | { type: 'jump'; jump: JumpDescriptor }
-  | { type: 'login'; redirect: string };
+export type HostMessage = { type: 'title'; title: string } | { type: 'jump'; jump: JumpDescriptor } | { type: 'login'; redirect: string };
 
 /** Spec 9: waiting for the host-app message handler polls every 500 ms. */
 export const HANDLER_POLL_MS = 500;

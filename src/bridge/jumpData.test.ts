@@ -3,9 +3,18 @@ import { jumpData, parseJumpData } from './jumpData.ts';
 
 describe('jumpData', () => {
   it.each([
-    [{ id: 12, classId: 3, dataType: 3, targetUrl: '', channelId: 1 }, { dt: 3, cid: 3, nid: 12, cnId: 1 }],
-    [{ id: 9, classId: 5, dataType: 7, targetUrl: 'https://example.com/a', channelId: 0 }, { dt: 7, cid: 5, nid: 9, url: 'https://example.com/a' }],
-    [{ id: 4, classId: -1, dataType: 5, targetUrl: '' }, { dt: 5, cid: -1, nid: 4 }],
+    [
+      { id: 12, classId: 3, dataType: 3, targetUrl: '', channelId: 1 },
+      { dt: 3, cid: 3, nid: 12, cnId: 1 },
+    ],
+    [
+      { id: 9, classId: 5, dataType: 7, targetUrl: 'https://example.com/a', channelId: 0 },
+      { dt: 7, cid: 5, nid: 9, url: 'https://example.com/a' },
+    ],
+    [
+      { id: 4, classId: -1, dataType: 5, targetUrl: '' },
+      { dt: 5, cid: -1, nid: 4 },
+    ],
   ])('round-trips %j', (item, descriptor) => {
     expect(parseJumpData(jumpData(item))).toEqual(descriptor);
   });

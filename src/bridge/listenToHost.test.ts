@@ -10,6 +10,13 @@ describe('readHostMessage (security.md H63)', () => {
     expect(readHostMessage({ origin: ORIGIN, source: self, data: token }, ORIGIN, self)).toEqual({ type: 'token', token: 'abcDEF_123-xyz' });
   });
 
+  it.each([true, false])('accepts the app’s text size (large: %s), which turns elder mode on or off', (large) => {
+    const data = { source: 'shancheng-app', type: 'textSize', large };
+    expect(readHostMessage({ origin: ORIGIN, source: self, data }, ORIGIN, self)).toEqual({ type: 'textSize', large });
+    expect(readHostMessage({ origin: 'https://evil.example', source: self, data }, ORIGIN, self)).toBeNull();
+    expect(readHostMessage({ origin: ORIGIN, source: self, data: { ...data, large: 'yes' } }, ORIGIN, self)).toBeNull();
+  });
+
   it.each<[string, HostMessageEvent]>([
     ['another origin', { origin: 'https://evil.example', source: self, data: token }],
     ['a look-alike origin', { origin: 'https://news.example.cn.evil.example', source: self, data: token }],

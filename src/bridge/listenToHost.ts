@@ -7,7 +7,8 @@
 
 export const HOST_MESSAGE_SOURCE = 'shancheng-app';
 
-export type FromHost = { type: 'token'; token: string };
+/** A token, or the reader's text size in the app (large text turns elder mode on: src/client/readerPrefs.ts). */
+export type FromHost = { type: 'token'; token: string } | { type: 'textSize'; large: boolean };
 
 export interface HostMessageEvent {
   origin: string;
@@ -25,6 +26,7 @@ export function readHostMessage(event: HostMessageEvent, ownOrigin: string, ownW
   if (o['type'] === 'token' && typeof o['token'] === 'string' && /^[\x21-\x7e]{1,512}$/.test(o['token'])) {
     return { type: 'token', token: o['token'] };
   }
+  if (o['type'] === 'textSize' && typeof o['large'] === 'boolean') return { type: 'textSize', large: o['large'] };
   return null;
 }
 

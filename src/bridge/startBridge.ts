@@ -57,6 +57,8 @@ export function startBridge(): HostInfo {
   wireHostJumps(host);
   listenToHost(window, (message) => {
     if (message.type === 'token') setToken(message.token);
+    // The settings module loads only when the app says something about text size (it is not needed before).
+    else if (message.type === 'textSize') void import('../client/readerPrefs.ts').then(({ saveReaderPrefs }) => saveReaderPrefs({ hostLarge: message.large }));
   });
   void postToHost({ type: 'title', title: pageTitle() }, host);
   return host;

@@ -1,7 +1,7 @@
 /**
  * Build step (an Astro integration): every compressible built asset gets a `.gz` made with zopfli
  * (about 3 % smaller than zlib's best, still plain gzip) and a `.br` next to it, so the server sends
- * them from memory without compressing at start (issue 7: bytes on the wire per page).
+ * them from memory without compressing at start (ADR 001; bytes on the wire per page).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,8 @@ export async function precompressDir(dir: string): Promise<number> {
     if (!COMPRESSIBLE.test(file)) continue;
     const body = readFileSync(file);
     if (body.length <= 512) continue;
-    writeFileSync(`${file}.gz`, await gzipAsync(body, { numiterations: 15 }));
+    // 5 iterations: within a few bytes of 15 on the largest bundle (63,491 vs 63,483) at well under half the time.
+    writeFileSync(`${file}.gz`, await gzipAsync(body, { numiterations: 5 }));
     writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
     count++;
   }

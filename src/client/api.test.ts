@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, apiHostsFromEnv, createDefaultApi, parseApiHosts, readApiHosts, SERVER_DEVICE_ID } from './api.ts';
 import { SilentApiError } from './apiClient.ts';
-import { registerServerTransport } from './serverTransport.ts';
+import { registerServerApiHosts, registerServerTransport } from './serverTransport.ts';
+import { settings } from '../settings/settings.ts';
 
 const NONE = { api: '', goApi: '', newsApi: '', memberApi: '' };
 
@@ -33,11 +34,14 @@ describe('apiHostsFromEnv', () => {
 describe('api during server rendering', () => {
   afterEach(() => {
     registerServerTransport(undefined);
+    registerServerApiHosts(undefined);
     vi.unstubAllEnvs();
   });
 
   it('reads hosts from the environment', () => {
     vi.stubEnv('GO_API_BASE', 'https://go.example');
+    // as src/server/main.ts registers them at start: the settings module is the one reader of the environment
+    registerServerApiHosts(() => apiHostsFromEnv(settings()));
     expect(readApiHosts()).toMatchObject({ goApi: 'https://go.example', api: '' });
   });
 

@@ -9,17 +9,10 @@
  * Nothing is read at import time; the client is built on first use.
  */
 import { $session, setToken } from '../stores/session.ts';
-import {
-  createApiClient,
-  IN_PROCESS_ORIGIN,
-  type ApiClient,
-  type ApiHosts,
-  type ApiSession,
-  type ApiTransport,
-} from './apiClient.ts';
+import { createApiClient, IN_PROCESS_ORIGIN, type ApiClient, type ApiHosts, type ApiSession, type ApiTransport } from './apiClient.ts';
 import { browserUi } from './browserUi.ts';
 import { getBrowserDeviceId } from './deviceId.ts';
-import { resolveServerTransport } from './serverTransport.ts';
+import { resolveServerApiHosts, resolveServerTransport } from './serverTransport.ts';
 
 export const API_HOSTS_META_NAME = 'sc-api-hosts';
 /** The device id server rendering sends: pages render the same for every reader. */
@@ -49,7 +42,7 @@ export function parseApiHosts(content: string | null | undefined): ApiHosts {
   };
 }
 
-/** Hosts from the DESIGN settings API_BASE, GO_API_BASE, NEWS_API_BASE, MEMBER_API_BASE. */
+/** Hosts from the settings API_BASE, GO_API_BASE, NEWS_API_BASE, MEMBER_API_BASE (README "Settings"). */
 export function apiHostsFromEnv(env: Readonly<Record<string, string | undefined>>): ApiHosts {
   return {
     api: env['API_BASE'] ?? '',
@@ -63,14 +56,13 @@ function isBrowser(): boolean {
   return typeof window !== 'undefined' && typeof document !== 'undefined';
 }
 
-/** The hosts for this runtime: the meta tag in the browser, the environment on the server. */
+/** The hosts for this runtime: the meta tag in the browser, the settings the server registered (main.ts) on the server. */
 export function readApiHosts(): ApiHosts {
   if (isBrowser()) {
     const meta = document.querySelector(`meta[name="${API_HOSTS_META_NAME}"]`);
     return parseApiHosts(meta?.getAttribute('content'));
   }
-  if (typeof process !== 'undefined' && typeof process.env === 'object') return apiHostsFromEnv(process.env);
-  return { ...SAME_ORIGIN_HOSTS };
+  return resolveServerApiHosts() ?? { ...SAME_ORIGIN_HOSTS };
 }
 
 /**

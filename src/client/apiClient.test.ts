@@ -367,7 +367,7 @@ describe('createApiClient', () => {
   });
 });
 
-describe('messageForFailure: the catalogue wins (spec 8, issue 21 item 4)', () => {
+describe('messageForFailure: the catalogue wins (spec 8)', () => {
   const MINE = '发送失败，请稍后重试';
 
   it('HTTP 500: nothing more — the 3 s 服务器开小差了 toast the client showed stays', async () => {

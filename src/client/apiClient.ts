@@ -5,7 +5,7 @@
  *
  * Everything it touches comes in through options (transport, session, ui), so the same code
  * runs in the browser, on the server with the in-process Hono app, and in tests with fakes.
- * It sits on ofetch (the design card, issue 14 item 5): ofetch's `fetch` option carries the
+ * It sits on ofetch (the design card, ADR 011): ofetch's `fetch` option carries the
  * transport (the in-process Hono app on the server), its `timeout` the 10 s of spec 9, its body
  * encoding the JSON and form bodies of spec 7; retries are off and response errors are judged
  * here by spec 8's catalogue (docs/adr/011-islands-and-the-design-card.md, ADR 004 superseded).
@@ -13,14 +13,7 @@
 import { createFetch, type FetchOptions } from 'ofetch';
 import type { Envelope } from '../contract/envelope.ts';
 import { LOGIN_EXPIRED_MESSAGE, SERVER_ERROR_MESSAGE } from '../contract/messages.ts';
-import {
-  APP_VERSION,
-  HEADER_APP_KEY,
-  HEADER_APP_VERSION,
-  HEADER_DEVICE_ID,
-  HEADER_IDEMPOTENCY_KEY,
-  HEADER_REFRESHED_TOKEN,
-} from '../contract/headers.ts';
+import { APP_VERSION, HEADER_APP_KEY, HEADER_APP_VERSION, HEADER_DEVICE_ID, HEADER_IDEMPOTENCY_KEY, HEADER_REFRESHED_TOKEN } from '../contract/headers.ts';
 import { deriveAppKey } from './appKey.ts';
 
 /** Spec 9: request timeout 10 s. */
@@ -284,7 +277,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const response = await $fetch.raw<unknown, 'json'>(url, {
       ...init,
       timeout: API_TIMEOUT_MS,
-      // No automatic retries: a POST must never be sent twice behind the caller (spec 9, DESIGN).
+      // No automatic retries: a POST must never be sent twice behind the caller (spec 9, docs/conventions.md "Rules that shape the code").
       retry: false,
       // Every status is judged by settle() against spec 8's catalogue.
       ignoreResponseError: true,
@@ -339,7 +332,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         safely(() => ui.toast(SERVER_ERROR_MESSAGE, { type: 'loading', duration: SERVER_ERROR_TOAST_MS }));
       }
       // Rejected (spec 8); a refused input's envelope keeps its message for messageForFailure.
-      const refusal = response.status >= 400 && response.status < 500 && isEnvelope(response.data) && typeof response.data.message === 'string' ? response.data.message : '';
+      const refusal =
+        response.status >= 400 && response.status < 500 && isEnvelope(response.data) && typeof response.data.message === 'string' ? response.data.message : '';
       throw new SilentApiError('http', path, response.status, { serverMessage: refusal });
     }
     const body = response.data;

@@ -81,9 +81,7 @@ describe('ensureDeviceId', () => {
     const jar = fakeJar(initial);
     const id = ensureDeviceId({ jar, hostname: 'm.cqnews.net', makeId: () => 'feedfacefeedfacefeedfacefeedface' });
     expect(id).toBe('feedfacefeedfacefeedfacefeedface');
-    expect(jar.writes).toEqual([
-      'deviceId=feedfacefeedfacefeedfacefeedface; max-age=31536000; path=/; SameSite=Lax; domain=.cqnews.net',
-    ]);
+    expect(jar.writes).toEqual(['deviceId=feedfacefeedfacefeedfacefeedface; max-age=31536000; path=/; SameSite=Lax; domain=.cqnews.net']);
     // the next read finds the cookie it wrote
     expect(ensureDeviceId({ jar, hostname: 'm.cqnews.net', makeId: () => 'other-id-000000' })).toBe(id);
   });

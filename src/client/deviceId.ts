@@ -15,10 +15,7 @@ export const DEVICE_ID_MAX_AGE_S = 365 * 24 * 60 * 60;
  * Second-level registries under which the registrable domain has three labels. Setting a cookie
  * on `.com.cn` would be refused by the browser, so `m.cqnews.com.cn` must give `.cqnews.com.cn`.
  */
-const SECOND_LEVEL_SUFFIXES = new Set([
-  'com.cn', 'net.cn', 'org.cn', 'gov.cn', 'edu.cn', 'ac.cn', 'mil.cn',
-  'cq.cn', 'com.hk', 'com.tw', 'co.uk', 'co.jp',
-]);
+const SECOND_LEVEL_SUFFIXES = new Set(['com.cn', 'net.cn', 'org.cn', 'gov.cn', 'edu.cn', 'ac.cn', 'mil.cn', 'cq.cn', 'com.hk', 'com.tw', 'co.uk', 'co.jp']);
 
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 
@@ -70,12 +67,7 @@ export function randomDeviceId(): string {
 /** The full `Set-Cookie`-style string written to `document.cookie`. */
 export function deviceIdCookie(id: string, hostname: string): string {
   const domain = parentDomain(hostname);
-  const parts = [
-    `${DEVICE_ID_COOKIE}=${encodeURIComponent(id)}`,
-    `max-age=${DEVICE_ID_MAX_AGE_S}`,
-    'path=/',
-    'SameSite=Lax',
-  ];
+  const parts = [`${DEVICE_ID_COOKIE}=${encodeURIComponent(id)}`, `max-age=${DEVICE_ID_MAX_AGE_S}`, 'path=/', 'SameSite=Lax'];
   if (domain) parts.push(`domain=${domain}`);
   return parts.join('; ');
 }

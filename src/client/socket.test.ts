@@ -199,17 +199,26 @@ describe('openRealtimeSocket', () => {
 
   it.each([
     ['a text frame', 'hello'],
-    ['headerLen 17', (() => {
-      const b = encodePacket(GoimOp.counts, '{}');
-      b[5] = 17;
-      return b;
-    })()],
+    [
+      'headerLen 17',
+      (() => {
+        const b = encodePacket(GoimOp.counts, '{}');
+        b[5] = 17;
+        return b;
+      })(),
+    ],
     ['packetLen 0 inside an op-9 batch', encodePacket(GoimOp.raw, new Uint8Array(16))],
-    ['packetLen past the end of a batch', encodePacket(GoimOp.raw, (() => {
-      const inner = encodePacket(1001, '{}');
-      inner[3] = 200;
-      return inner;
-    })())],
+    [
+      'packetLen past the end of a batch',
+      encodePacket(
+        GoimOp.raw,
+        (() => {
+          const inner = encodePacket(1001, '{}');
+          inner[3] = 200;
+          return inner;
+        })(),
+      ),
+    ],
   ])('drops %s and reconnects', (_name, frame) => {
     start();
     const s = openAndAuth();

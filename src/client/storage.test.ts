@@ -17,10 +17,13 @@ function throwingBacking(): StorageBacking {
 
 describe('createSafeStorage', () => {
   it.each<[string, () => StorageBacking | null]>([
-    ['a working backing', (() => {
-      const memory = createMemoryStorage();
-      return () => memory;
-    })()],
+    [
+      'a working backing',
+      (() => {
+        const memory = createMemoryStorage();
+        return () => memory;
+      })(),
+    ],
     ['a backing whose methods throw (private mode)', throwingBacking],
     ['no backing (server rendering)', () => null],
     [

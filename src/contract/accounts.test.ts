@@ -94,7 +94,16 @@ describe('accounts contract: shared field schemas', () => {
   it('a login and the profile describe the reader with the same fields', () => {
     const identity = { userId: 7, nickname: '山城读者', userPic: '', syPhone: '138****8000' };
     const login = LoginData.parse({ token: 't', tokenType: 'Bearer', ...identity, expiresAt: '2026-01-01T00:00:00.000Z' });
-    const info = UserInfo.parse({ ...identity, userName: 'u', credit: 1, integRal: 2, creditLevel: 3, hasPassword: true, phoneBound: true, messengerBound: false });
+    const info = UserInfo.parse({
+      ...identity,
+      userName: 'u',
+      credit: 1,
+      integRal: 2,
+      creditLevel: 3,
+      hasPassword: true,
+      phoneBound: true,
+      messengerBound: false,
+    });
     expect(login).toMatchObject(identity);
     expect(info).toMatchObject(identity);
     expect(Object.keys(LoginData.shape)).toEqual(['token', 'tokenType', 'userId', 'nickname', 'userPic', 'syPhone', 'expiresAt']);

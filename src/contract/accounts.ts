@@ -1,15 +1,15 @@
 /**
  * Accounts: slide check, SMS codes, code and password login, registration, password reset and change,
- * profile, logout, messenger login with phone binding (spec 2.5, 3, 4, 7.8; issue 9).
+ * profile, logout, messenger login with phone binding (spec 2.5, 3, 4, 7.8; ADR 008).
  * Field names as the spec spells them (unionId, integRal, creditLevel, syPhone).
  */
 import { endpointsOf } from './endpoint.ts';
-import { normalisePhone, PASSWORD_MAX, PASSWORD_MIN } from './accountLimits.ts';
+import { normalisePhone, PASSWORD_MAX, PASSWORD_MIN } from './accountRules.ts';
 import { z } from './zod.ts';
 
 const api = endpointsOf('accounts');
 
-export { maskPhone, normalisePhone, PASSWORD_MAX, PASSWORD_MIN, SLIDE_SCENE } from './accountLimits.ts';
+export { maskPhone, normalisePhone, PASSWORD_MAX, PASSWORD_MIN, SLIDE_SCENE } from './accountRules.ts';
 
 export const PHONE_INVALID = '请输入正确的手机号';
 export const CODE_INVALID = '验证码为 6 位数字';
@@ -67,7 +67,7 @@ export const OAUTH_STATE = /^[A-Za-z0-9]{1,128}$/;
  * Slide result fields: ours are base64url and `<expiry>.<hex>`; the vendor's (CAPTCHA_PROVIDER=aliyun)
  * token has `:` and `.`, its sig base64 characters. The verifier in use judges the exact shape.
  */
-// A missing slide result means the reader has not slid yet (issue 13 item 4: 请先完成滑动验证).
+// A missing slide result means the reader has not slid yet (请先完成滑动验证).
 const slideMissing = { error: (issue: { input?: unknown }) => (issue.input === undefined ? '请先完成滑动验证' : '滑动验证无效') };
 const SlideField = z.string(slideMissing).regex(/^[A-Za-z0-9_:.-]{10,256}$/, '滑动验证无效');
 const SlideSig = z.string(slideMissing).regex(/^[A-Za-z0-9_:.+/=-]{10,1024}$/, '滑动验证无效');
@@ -84,7 +84,6 @@ export type SlideResult = z.infer<typeof SlideResult>;
 /** What the browser needs to show the vendor's slider instead of ours (src/server/accounts/slideVerifier.ts). */
 export const SlideVendor = z.object({ appKey: z.string(), scriptUrl: z.string() });
 export type SlideVendor = z.infer<typeof SlideVendor>;
-
 
 // ── slide check (our own 滑动验证) ───────────────────────────────────────────────────────────────
 
@@ -177,9 +176,17 @@ export const register = api.post('/v1/user/register', '注册：手机号、验�
   data: LoginData,
 });
 
-export const resetPassword = api.post('/v1/user/resetPassword', '找回密码：凭 valisendMsg 的凭证设置新密码，所有登录失效', { invalidates: 'none', body: TicketAndPassword, data: z.null() });
+export const resetPassword = api.post('/v1/user/resetPassword', '找回密码：凭 valisendMsg 的凭证设置新密码，所有登录失效', {
+  invalidates: 'none',
+  body: TicketAndPassword,
+  data: z.null(),
+});
 
-export const changePassword = api.write('/v1/user/changePassword', '修改密码：凭 valisendMsg 的凭证设置新密码，其他登录失效', { invalidates: 'none', body: TicketAndPassword, data: z.null() });
+export const changePassword = api.write('/v1/user/changePassword', '修改密码：凭 valisendMsg 的凭证设置新密码，其他登录失效', {
+  invalidates: 'none',
+  body: TicketAndPassword,
+  data: z.null(),
+});
 
 export const UserInfo = z.object({
   ...AccountIdentity.shape,
@@ -242,4 +249,7 @@ export const bind3rdParty = api.post('/v1/user/bind3rdParty', '微信用户绑�
 
 export const OutboxMessage = z.object({ phone: z.string(), text: z.string(), sentAt: z.string() });
 
-export const devOutbox = api.get('/api/dev/outbox', '开发用短信发件箱（NODE_ENV=production 时不存在）', { query: z.object({ phone: Phone }), data: z.array(OutboxMessage) });
+export const devOutbox = api.get('/api/dev/outbox', '开发用短信发件箱（NODE_ENV=production 时不存在）', {
+  query: z.object({ phone: Phone }),
+  data: z.array(OutboxMessage),
+});

@@ -4,7 +4,7 @@
  * reply of a politics question is rich HTML that passed the one sanitiser (render it with RichText).
  */
 import { endpointsOf } from './endpoint.ts';
-import { Author, Id, NoQuery, Page, PageSize, Text } from './fields.ts';
+import { Author, Id, NoQuery, Page, PageSize, ReviewState, Text } from './fields.ts';
 import { z } from './zod.ts';
 
 const api = endpointsOf('bangbang');
@@ -82,6 +82,8 @@ export const Answer = z.object({
   createTime: z.string(),
   likeNum: z.number().int(),
   isDoLike: z.number().int(),
+  /** 'approved' for everyone; an answerer also gets their own answer in review ('pending'/'rejected'). */
+  reviewState: ReviewState,
 });
 export type Answer = z.infer<typeof Answer>;
 
@@ -166,15 +168,23 @@ const PoliticsListQuery = z.object({
   step: z.enum(['submitted', 'accepted', 'replied'], { error: '办理状态只能是已提交、已受理或已回复' }).optional(),
 });
 
-export const wenzhengGetNewList = api.content('/v1/bangbang/wenzheng/getNewList', '最新问政（新的在前），按页返回，空数组表示到底；step 只看已提交、已受理或已回复的', {
-  query: PoliticsListQuery,
-  data: z.array(PoliticsListItem),
-});
+export const wenzhengGetNewList = api.content(
+  '/v1/bangbang/wenzheng/getNewList',
+  '最新问政（新的在前），按页返回，空数组表示到底；step 只看已提交、已受理或已回复的',
+  {
+    query: PoliticsListQuery,
+    data: z.array(PoliticsListItem),
+  },
+);
 
-export const wenzhengGetHotList = api.content('/v1/bangbang/wenzheng/getHotList', '最热问政（浏览量高的在前），按页返回，空数组表示到底；step 只看已提交、已受理或已回复的', {
-  query: PoliticsListQuery,
-  data: z.array(PoliticsListItem),
-});
+export const wenzhengGetHotList = api.content(
+  '/v1/bangbang/wenzheng/getHotList',
+  '最热问政（浏览量高的在前），按页返回，空数组表示到底；step 只看已提交、已受理或已回复的',
+  {
+    query: PoliticsListQuery,
+    data: z.array(PoliticsListItem),
+  },
+);
 
 // ── the board home, search and services (spec 2.7 /BangBang/index, SearchPage, serve/index; 7.6) ──────
 

@@ -1,5 +1,5 @@
 /**
- * The rest of the bangbang board (issue 16): the Q&A home and its lists, members' homes, departments
+ * The rest of the bangbang board (ADR 010): the Q&A home and its lists, members' homes, departments
  * of 问政, community groups, tips (爆料), the 帮你解读 column, and the board's writes (spec 7.7: wenda/add,
  * wenda/reply, wenzheng/add, wenzheng/reply, member/useredit; plus tips and joining groups). Reader
  * texts are plain text; every write answers the item it wrote (a retry with the same Idempotency-Key
@@ -8,7 +8,7 @@
 import { Answer, BoardPageSize, Keyword, MemberItem, PoliticsDetail, QuestionDetail, QuestionListItem } from './bangbang.ts';
 import { endpointsOf } from './endpoint.ts';
 import { Author, Id, NoQuery, Page, Text } from './fields.ts';
-import { PICTURES_MAX } from './uploadLimits.ts';
+import { PICTURES_MAX } from './uploadRules.ts';
 import { z } from './zod.ts';
 
 const api = endpointsOf('bangbang');
@@ -36,7 +36,9 @@ const VideoLink = z
   .transform((v) => (v ?? '').trim())
   .refine((v) => v === '' || /^https:\/\/[^\s<>"']+$/.test(v), '视频链接须以 https:// 开头');
 
-const Region = Text({ max: 20, label: '所在区县' }).optional().transform((v) => v ?? '');
+const Region = Text({ max: 20, label: '所在区县' })
+  .optional()
+  .transform((v) => v ?? '');
 
 /** A reader's post or tip: approved, or (to its author only) pending / rejected with the reason. */
 const Moderation = { reviewState: z.string(), reviewReason: z.string() };
@@ -60,16 +62,25 @@ export const WendaIndex = z.object({
 });
 export type WendaIndex = z.infer<typeof WendaIndex>;
 
-export const wendaIndex = api.content('/v1/bangbang/wenda/index', '问答首页：今日热问、最新问题、最新回答、推荐答人（各取前几条）', { query: NoQuery, data: WendaIndex });
+export const wendaIndex = api.content('/v1/bangbang/wenda/index', '问答首页：今日热问、最新问题、最新回答、推荐答人（各取前几条）', {
+  query: NoQuery,
+  data: WendaIndex,
+});
 
 export const wendaGetHotQuestionList = api.content('/v1/bangbang/wenda/getHotQuestionList', '今日热问（浏览量高的在前），按页返回，空数组表示到底', {
   query: ListQuery,
   data: z.array(QuestionListItem),
 });
 
-export const wendaGetNewQuestionList = api.content('/v1/bangbang/wenda/getNewQuestionList', '最新问题（新的在前），按页返回，空数组表示到底', { query: ListQuery, data: z.array(QuestionListItem) });
+export const wendaGetNewQuestionList = api.content('/v1/bangbang/wenda/getNewQuestionList', '最新问题（新的在前），按页返回，空数组表示到底', {
+  query: ListQuery,
+  data: z.array(QuestionListItem),
+});
 
-export const wendaGetNewAnswerList = api.content('/v1/bangbang/wenda/getNewAnswerList', '最新回答（新的在前），按页返回', { query: ListQuery, data: z.array(AnswerListItem) });
+export const wendaGetNewAnswerList = api.content('/v1/bangbang/wenda/getNewAnswerList', '最新回答（新的在前），按页返回', {
+  query: ListQuery,
+  data: z.array(AnswerListItem),
+});
 
 export const wendaGetRecommenderList = api.content('/v1/bangbang/wenda/getRecommenderList', '推荐答人', { query: NoQuery, data: z.array(MemberItem) });
 
@@ -81,7 +92,10 @@ export const wendaGetMemberList = api.content('/v1/bangbang/wenda/getMemberList'
   data: z.array(MemberItem),
 });
 
-export const wendaGetMember = api.get('/v1/bangbang/wenda/getMember', '一位答人的资料（isJump 为 0 时页面不展示主页）', { query: z.object({ id: Id }), data: MemberItem });
+export const wendaGetMember = api.get('/v1/bangbang/wenda/getMember', '一位答人的资料（isJump 为 0 时页面不展示主页）', {
+  query: z.object({ id: Id }),
+  data: MemberItem,
+});
 
 export const wendaGetNewAnswerListByMemberId = api.get('/v1/bangbang/wenda/getNewAnswerListByMemberId', '一位答人的回答（新的在前），按页返回', {
   query: z.object({ id: Id, page: Page, pageSize: BoardPageSize }),
@@ -164,7 +178,11 @@ export const groupownetHome = api.get('/v1/bangbang/groupownet/home', '社群推
   auth: 'optional',
 });
 
-export const groupownetCommunity = api.get('/v1/bangbang/groupownet/community', '全部社群，按页返回（登录时带本人是否已加入）', { query: ListQuery, data: z.array(Group), auth: 'optional' });
+export const groupownetCommunity = api.get('/v1/bangbang/groupownet/community', '全部社群，按页返回（登录时带本人是否已加入）', {
+  query: ListQuery,
+  data: z.array(Group),
+  auth: 'optional',
+});
 
 export const groupownetSearch = api.get('/v1/bangbang/groupownet/search', '搜索社群（名称与简介），按页返回', {
   query: z.object({ keyword: Keyword, page: Page, pageSize: BoardPageSize }),
@@ -172,7 +190,11 @@ export const groupownetSearch = api.get('/v1/bangbang/groupownet/search', '搜�
   auth: 'optional',
 });
 
-export const groupownetUserInfo = api.get('/v1/bangbang/groupownet/userInfo', '一个社群的资料（登录时带本人是否已加入）', { query: z.object({ id: Id }), data: Group, auth: 'optional' });
+export const groupownetUserInfo = api.get('/v1/bangbang/groupownet/userInfo', '一个社群的资料（登录时带本人是否已加入）', {
+  query: z.object({ id: Id }),
+  data: Group,
+  auth: 'optional',
+});
 
 export const groupownetUserlist = api.get('/v1/bangbang/groupownet/userlist', '一个社群的成员（群主、管理员在前），按页返回', {
   query: z.object({ id: Id, page: Page, pageSize: BoardPageSize }),
@@ -193,14 +215,20 @@ export const GroupPostBody = z.object({
   pictures: PictureList,
 });
 
-export const groupownetPost = api.write('/v1/bangbang/groupownet/post', '在社群发帖（仅群成员；2–1000 字，图片至多 9 张；带审核状态；支持 Idempotency-Key）', { body: GroupPostBody, data: GroupPost });
+export const groupownetPost = api.write('/v1/bangbang/groupownet/post', '在社群发帖（仅群成员；2–1000 字，图片至多 9 张；带审核状态；支持 Idempotency-Key）', {
+  body: GroupPostBody,
+  data: GroupPost,
+});
 
 export const GroupJoinBody = z.object({ id: Id });
 export const JoinResult = z.object({ id: z.number().int(), joined: z.number().int(), memberCount: z.number().int() });
 
 export const groupownetJoin = api.write('/v1/bangbang/groupownet/join', '加入社群（已加入时原样返回）', { body: GroupJoinBody, data: JoinResult });
 
-export const groupownetLeave = api.write('/v1/bangbang/groupownet/leave', '退出社群（群主不能退出；未加入时原样返回）', { body: GroupJoinBody, data: JoinResult });
+export const groupownetLeave = api.write('/v1/bangbang/groupownet/leave', '退出社群（群主不能退出；未加入时原样返回）', {
+  body: GroupJoinBody,
+  data: JoinResult,
+});
 
 // tips
 
@@ -212,25 +240,37 @@ export const Tip = z.object({
   pictures: z.array(z.string()),
   videoUrl: z.string(),
   place: z.string(),
-  /** 已收到, 跟进中, 已报道. */
+  /** 已收到, 已采纳, 已报道, 未采用 (the newsroom's 线索 inbox). */
   handlingText: z.string(),
   likeNum: z.number().int(),
   commentCount: z.number().int(),
+  /** 1 when the caller has liked it (from=bang, type 4). */
+  isDoLike: z.number().int(),
   createTime: z.string(),
   ...Moderation,
 });
 export type Tip = z.infer<typeof Tip>;
 
-export const baoliaoList = api.get('/v1/bangbang/baoliao/list', '读者爆料（新的在前，本人的待审核爆料也在内），按页返回', { query: ListQuery, data: z.array(Tip), auth: 'optional' });
+export const baoliaoList = api.get('/v1/bangbang/baoliao/list', '读者爆料（新的在前，本人的待审核爆料也在内），按页返回', {
+  query: ListQuery,
+  data: z.array(Tip),
+  auth: 'optional',
+});
 
 /** One tip (spec 2.4 jump 20 "tip detail"): public once approved; the author also gets their own in review. */
-export const baoliaoDetail = api.get('/v1/bangbang/baoliao/detail', '一条读者爆料（已公开的；本人的待审核爆料本人可见）', { query: z.object({ id: Id }), data: Tip, auth: 'optional' });
+export const baoliaoDetail = api.get('/v1/bangbang/baoliao/detail', '一条读者爆料（已公开的；本人的待审核爆料本人可见）', {
+  query: z.object({ id: Id }),
+  data: Tip,
+  auth: 'optional',
+});
 
 export const TipBody = z.object({
   content: Text({ min: 5, max: 1000, label: '爆料内容' }),
   pictures: PictureList,
   videoUrl: VideoLink,
-  place: Text({ max: 40, label: '地点' }).optional().transform((v) => v ?? ''),
+  place: Text({ max: 40, label: '地点' })
+    .optional()
+    .transform((v) => v ?? ''),
   /** Optional contact phone: 11 digits of a mainland mobile number. */
   contactPhone: z
     .string()
@@ -240,10 +280,14 @@ export const TipBody = z.object({
     .refine((v) => v === '' || /^1[3-9]\d{9}$/.test(v), '联系电话格式不正确'),
 });
 
-export const baoliaoAdd = api.write('/v1/bangbang/baoliao/add', '发送爆料（文字 5–1000 字，图片至多 9 张，视频链接与地点可选，联系电话可选且不公开；支持 Idempotency-Key）', {
-  body: TipBody,
-  data: Tip,
-});
+export const baoliaoAdd = api.write(
+  '/v1/bangbang/baoliao/add',
+  '发送爆料（文字 5–1000 字，图片至多 9 张，视频链接与地点可选，联系电话可选且不公开；支持 Idempotency-Key）',
+  {
+    body: TipBody,
+    data: Tip,
+  },
+);
 
 // explainers
 
@@ -283,7 +327,11 @@ export const MemberInfo = z.object({
 });
 export type MemberInfo = z.infer<typeof MemberInfo>;
 
-export const memberGetInfo = api.get('/api/bangbang/member/getInfo', '本人的身份认证状态（未申请、审核中、已通过、未通过及原因）', { query: NoQuery, data: MemberInfo, auth: 'required' });
+export const memberGetInfo = api.get('/api/bangbang/member/getInfo', '本人的身份认证状态（未申请、审核中、已通过、未通过及原因）', {
+  query: NoQuery,
+  data: MemberInfo,
+  auth: 'required',
+});
 
 export const UserEditBody = z
   .object({
@@ -292,20 +340,29 @@ export const UserEditBody = z
     realName: Text({ min: 2, max: 20, label: '真实姓名' }),
     job: Text({ min: 2, max: 40, label: '职业' }),
     introduction: Text({ min: 10, max: 300, label: '个人简介' }),
-    proofPicture: z.string().max(300).optional().transform((v) => (v ?? '').trim()),
+    proofPicture: z
+      .string()
+      .max(300)
+      .optional()
+      .transform((v) => (v ?? '').trim()),
   })
   .transform((v, ctx) => {
     if (v.proofPicture === '') ctx.addIssue({ code: 'custom', message: '请上传证明材料', path: ['proofPicture'], input: v.proofPicture });
     return v;
   });
 
-export const memberUserEdit = api.write('/api/bangbang/member/useredit', '申请身份认证（入驻答人或记者；提交后审核中，审核通过后回答带标签；审核中可修改）', { body: UserEditBody, data: MemberInfo });
+export const memberUserEdit = api.write('/api/bangbang/member/useredit', '申请身份认证（入驻答人或记者；提交后审核中，审核通过后回答带标签；审核中可修改）', {
+  body: UserEditBody,
+  data: MemberInfo,
+});
 
 // Q&A and politics writes
 
 export const AskBody = z.object({
   title: Text({ min: 5, max: 50, label: '问题标题' }),
-  content: Text({ max: 1000, label: '问题描述' }).optional().transform((v) => v ?? ''),
+  content: Text({ max: 1000, label: '问题描述' })
+    .optional()
+    .transform((v) => v ?? ''),
   pictures: PictureList,
   videoUrl: VideoLink,
   region: Region,
@@ -322,7 +379,10 @@ export const AnswerBody = z.object({
   pictures: PictureList,
 });
 
-export const wendaReply = api.write('/v1/bangbang/wenda/reply', '回答问题（2–2000 字，图片至多 9 张；问题关闭回答后不可答；支持 Idempotency-Key）', { body: AnswerBody, data: written(Answer) });
+export const wendaReply = api.write('/v1/bangbang/wenda/reply', '回答问题（2–2000 字，图片至多 9 张；问题关闭回答后不可答；支持 Idempotency-Key）', {
+  body: AnswerBody,
+  data: written(Answer),
+});
 
 export const PoliticsBody = z.object({
   /** The department asked (an id of wenzheng/getMemberList). */
@@ -342,5 +402,7 @@ export const PoliticsReplyBody = z.object({
   content: Text({ min: 10, max: 3000, label: '回复内容' }),
 });
 
-export const wenzhengReply = api.write('/v1/bangbang/wenzheng/reply', '部门官方回复（仅该部门的账号；回复后状态为已回复，不可再回复）', { body: PoliticsReplyBody, data: PoliticsDetail });
-
+export const wenzhengReply = api.write('/v1/bangbang/wenzheng/reply', '部门官方回复（仅该部门的账号；回复后状态为已回复，不可再回复）', {
+  body: PoliticsReplyBody,
+  data: PoliticsDetail,
+});

@@ -12,4 +12,7 @@ export const InitConfig = z.object({
 });
 export type InitConfig = z.infer<typeof InitConfig>;
 
-export const init = api.get('/kratos/v1/init', '全局配置：实时连接房间 goim{roomId, accepts}、灰色模式、App 推广开关', { cache: 'reference', data: InitConfig });
+export const init = api.get('/kratos/v1/init', '全局配置：实时连接房间 goim{roomId, accepts}、灰色模式、App 推广开关', {
+  cache: 'reference',
+  data: InitConfig,
+});

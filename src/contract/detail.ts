@@ -49,6 +49,8 @@ export const NewsDetail = z.object({
   imageUrl: z.array(z.string()),
   /** Photo set pictures (spec 3 picture detail). */
   allImage: z.array(PictureItem),
+  /** A VR item's 360° panorama (a strip whose two ends meet), turned by the VR viewer; '' for other items. */
+  vrUrl: z.string(),
   topic: z.object({ classId: z.number().int(), logo: z.string(), title: z.string() }).nullable(),
   userName: z.string(),
   newUserName: z.string(),
@@ -68,6 +70,8 @@ export const NewsDetail = z.object({
   repot: z.object({ tel: z.string(), type: z.array(z.string()) }),
   disclaimer: z.string(),
   disclaimers: z.array(z.string()),
+  /** Corrections (更正) of the story, oldest first: `time` is Beijing time `YYYY-MM-DD HH:mm` (ADR 025). */
+  corrections: z.array(z.object({ time: z.string(), note: z.string() })),
   isSYN: z.number().int(),
   region: z.string(),
   /** 1 original (原创), 0 not. */
@@ -98,13 +102,20 @@ export type Ad = z.infer<typeof Ad>;
 
 export const newsGetDetails = api.get('/v1/news/getDetails', '新闻详情（计一次浏览：onclick 含本次）', { query: NewsIdQuery, data: NewsDetail });
 
-export const kratosDetail = api.content('/kratos/v1/detail', '新闻详情（只读，不计浏览；详情页渲染、分享卡片与预览，浏览由 /v1/news/view 计数）', { query: NewsIdQuery, data: NewsDetail });
+export const kratosDetail = api.content('/kratos/v1/detail', '新闻详情（只读，不计浏览；详情页渲染、分享卡片与预览，浏览由 /v1/news/view 计数）', {
+  query: NewsIdQuery,
+  data: NewsDetail,
+});
 
 /** What a counted view answers: the item's count including this view. */
 export const ViewResult = z.object({ onclick: z.number().int() });
 export type ViewResult = z.infer<typeof ViewResult>;
 
-export const newsView = api.post('/v1/news/view', '计一次详情浏览（页面加载后由信标发送；每设备每条短时内只计一次，按地址限频）', { invalidates: 'none', body: NewsIdQuery, data: ViewResult });
+export const newsView = api.post('/v1/news/view', '计一次详情浏览（页面加载后由信标发送；每设备每条短时内只计一次，按地址限频）', {
+  invalidates: 'none',
+  body: NewsIdQuery,
+  data: ViewResult,
+});
 
 export const relationNews = api.content('/v1/news/getRelationNews', '相关新闻：同栏目优先，再同频道，不含本条', {
   query: z.object({

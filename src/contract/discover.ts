@@ -4,14 +4,14 @@
  * id, title; official reply: username, content, newsStruct.url). Reader text is plain text; the official
  * reply's `content` is sanitised HTML (render it with RichText).
  */
-import { DISCOVER_PATHS as PATHS, KEYWORD_MAX_CHARS, POST_MAX_CHARS, POST_MAX_PICTURES, POST_MAX_TOPICS, POST_VIDEO_URL } from './discoverLimits.ts';
+import { KEYWORD_MAX_CHARS, POST_MAX_CHARS, POST_MAX_PICTURES, POST_MAX_TOPICS, POST_VIDEO_URL } from './discoverRules.ts';
 import { endpointsOf } from './endpoint.ts';
-import { Author, Id, OwnReview, PagedBy10, Text } from './fields.ts';
+import { Author, Id, IdListOf, OwnReview, PagedBy10, Text } from './fields.ts';
 import { z } from './zod.ts';
 
 const api = endpointsOf('discover');
 
-export { POST_MAX_CHARS, POST_MAX_PICTURES, POST_MAX_TOPICS } from './discoverLimits.ts';
+export { POST_MAX_CHARS, POST_MAX_PICTURES, POST_MAX_TOPICS } from './discoverRules.ts';
 
 export const TopicTag = z.object({ id: z.number().int(), title: z.string() });
 export type TopicTag = z.infer<typeof TopicTag>;
@@ -71,32 +71,45 @@ export const Post = z.object({
 });
 export type Post = z.infer<typeof Post>;
 
+export const getHotTopicList = api.content('/v1/quan/getHotTopicList', '热门话题（热度高的在前），按页返回，空数组表示到底', {
+  query: z.object(PagedBy10),
+  data: z.array(Topic),
+});
 
-export const getHotTopicList = api.content(PATHS.hotTopics, '热门话题（热度高的在前），按页返回，空数组表示到底', { query: z.object(PagedBy10), data: z.array(Topic) });
+export const getQuanInfo = api.get('/v1/quan/getQuanInfo', '发现动态（最新在前；登录时含本人待审核的动态），按页返回，空数组表示到底', {
+  query: z.object(PagedBy10),
+  data: z.array(Post),
+  auth: 'optional',
+});
 
-export const getQuanInfo = api.get(PATHS.feed, '发现动态（最新在前；登录时含本人待审核的动态），按页返回，空数组表示到底', { query: z.object(PagedBy10), data: z.array(Post), auth: 'optional' });
-
-export const getQuanDetail = api.get(PATHS.detail, '一条动态（classId 为其话题，newsId 为动态编号）；待审核或未通过的动态只有作者可见', {
+export const getQuanDetail = api.get('/v1/quan/getDetail', '一条动态（classId 为其话题，newsId 为动态编号）；待审核或未通过的动态只有作者可见', {
   query: z.object({ classId: Id.optional(), newsId: Id }),
   data: Post,
   auth: 'optional',
 });
 
-export const getThemeInfo = api.get(PATHS.themeInfo, '话题信息（标题、简介、封面、动态数与评论数）', { query: z.object({ themeId: Id }), data: Topic });
+export const getThemeInfo = api.get('/api/topic/getThemeInfo', '话题信息（标题、简介、封面、动态数与评论数）', {
+  query: z.object({ themeId: Id }),
+  data: Topic,
+});
 
-export const themeRecentList = api.get(PATHS.themeRecent, '话题下的最新动态，按页返回，空数组表示到底', { query: z.object({ themeId: Id, ...PagedBy10 }), data: z.array(Post), auth: 'optional' });
+export const themeRecentList = api.get('/api/topic/themeRecentList', '话题下的最新动态，按页返回，空数组表示到底', {
+  query: z.object({ themeId: Id, ...PagedBy10 }),
+  data: z.array(Post),
+  auth: 'optional',
+});
 
-export const getHotWord = api.content(PATHS.hotWords, '发现搜索热词', { data: z.array(z.object({ id: z.number().int(), word: z.string() })) });
+export const getHotWord = api.content('/api/topic/getHotWord', '发现搜索热词', { data: z.array(z.object({ id: z.number().int(), word: z.string() })) });
 
 const Keyword = Text({ min: 1, max: KEYWORD_MAX_CHARS, label: '搜索词' });
 
-export const getListByKeyWord = api.get(PATHS.byKeyword, '按关键词搜索动态（正文或话题包含关键词），按页返回，空数组表示到底', {
+export const getListByKeyWord = api.get('/api/topic/getListByKeyWord', '按关键词搜索动态（正文或话题包含关键词），按页返回，空数组表示到底', {
   query: z.object({ keyword: Keyword, ...PagedBy10 }),
   data: z.array(Post),
   auth: 'optional',
 });
 
-export const getTopicListByKeyboard = api.get(PATHS.byKeyboard, '按推荐标签搜索话题（标题或推荐标签包含该词），按页返回，空数组表示到底', {
+export const getTopicListByKeyboard = api.get('/api/topic/getTopicListByKeyboard', '按推荐标签搜索话题（标题或推荐标签包含该词），按页返回，空数组表示到底', {
   query: z.object({ keyboard: Keyword, ...PagedBy10 }),
   data: z.array(Topic),
 });
@@ -108,17 +121,8 @@ const Pictures = z
   .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter((s) => s !== ''))
   .pipe(z.array(z.string()).max(POST_MAX_PICTURES, `图片最多 ${POST_MAX_PICTURES} 张`));
 
-/** Topic ids: HotTagsId (one id), or topicIds as an array or a comma-separated string. */
-const TopicIds = z
-  .union([z.array(z.union([z.number(), z.string()])), z.string().max(200), z.number()])
-  .optional()
-  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v.map(String) : String(v).split(',')).map((s) => s.trim()).filter((s) => s !== ''))
-  .pipe(
-    z
-      .array(z.string().regex(/^[1-9]\d{0,9}$/, '话题不正确'))
-      .max(POST_MAX_TOPICS, `话题最多 ${POST_MAX_TOPICS} 个`)
-      .transform((ids) => [...new Set(ids.map(Number))]),
-  );
+/** Topic ids: HotTagsId (one id), or topicIds as an array or a comma-separated string (the shared id schema). */
+const TopicIds = IdListOf({ max: POST_MAX_TOPICS, message: '话题不正确', tooMany: `话题最多 ${POST_MAX_TOPICS} 个` });
 
 export const PublishBody = z
   .object({
@@ -145,7 +149,11 @@ export const PublishBody = z
     return { content: v.content, imageUrl: v.imageUrl, video: v.video, topicIds };
   });
 
-export const publishPost = api.write(PATHS.publish, '发布动态（纯文本 1–1000 字，图片至多 9 张且须为本人上传，视频至多 1 个且须为本人上传，话题 1–3 个；支持 Idempotency-Key；需审核时为待审核）', {
-  body: PublishBody,
-  data: Post,
-});
+export const publishPost = api.write(
+  '/v1/quan/publish',
+  '发布动态（纯文本 1–1000 字，图片至多 9 张且须为本人上传，视频至多 1 个且须为本人上传，话题 1–3 个；支持 Idempotency-Key；需审核时为待审核）',
+  {
+    body: PublishBody,
+    data: Post,
+  },
+);

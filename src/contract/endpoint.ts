@@ -21,7 +21,7 @@ export interface Endpoint<
   /** 'required': anonymous callers get statusCode 301; 'optional': identity used when present. */
   auth?: 'none' | 'optional' | 'required';
   /**
-   * How a successful anonymous answer may be kept (issue 22 item 1; the framework writes Cache-Control from
+   * How a successful anonymous answer may be kept (the framework writes Cache-Control from
    * it, src/server/http/cachePolicy.ts). Absent: never kept (no-store). A reader's own answer (a token was
    * sent) is never public, whatever is declared here.
    */
@@ -32,7 +32,7 @@ export interface Endpoint<
 
 /**
  * 'content': news, lists and details — a CDN and the API micro-cache keep it 30 s and may serve it stale
- * up to 5 min while refreshing (issue 7); 'reference': reference data a browser may keep a minute too
+ * up to 5 min while refreshing (ADR 001); 'reference': reference data a browser may keep a minute too
  * (the init config, report reasons, the points rules).
  */
 export type CachePolicy = 'content' | 'reference';
@@ -54,7 +54,10 @@ export function defineEndpoint<
 }
 
 /** What an endpoint of an area declares of its own, beside its path and summary. */
-export type Declared<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, D extends z.ZodType> = Omit<Endpoint<Q, B, D>, 'method' | 'path' | 'summary' | 'tag'>;
+export type Declared<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, D extends z.ZodType> = Omit<
+  Endpoint<Q, B, D>,
+  'method' | 'path' | 'summary' | 'tag'
+>;
 
 /**
  * The endpoints of one area, all under its OpenAPI tag: each is declared with its path, its summary and

@@ -27,4 +27,3 @@ export interface Envelope<T> {
 export function envelopeSchema<T extends z.ZodType>(data: T) {
   return z.object({ statusCode: z.number().int(), message: z.string(), data });
 }
-

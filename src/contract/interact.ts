@@ -1,5 +1,5 @@
 /**
- * The 互动 area and the shell's forms (issue 15): readers' photos (/interact/imagePage), the live-commerce
+ * The 互动 area and the shell's forms: readers' photos (/interact/imagePage), the live-commerce
  * complaint platform (/Complaints-platform), the business cooperation form (/business-cooperation/home)
  * and the reader's own lists behind the 我的 popup (我的评论 / 我的提问 / 我的爆料 / 我的投诉).
  * Reader text is plain text everywhere here. A complaint's contact phone never leaves the server except
@@ -25,9 +25,8 @@ import {
   COOPERATION_NAME_MAX,
   COOPERATION_NEED_MAX,
   COOPERATION_NEED_MIN,
-  INTERACT_PATHS as PATHS,
   PHOTO_CAPTION_MAX,
-} from './interactLimits.ts';
+} from './communityRules.ts';
 import { z } from './zod.ts';
 
 const interactApi = endpointsOf('interact');
@@ -75,7 +74,7 @@ export const ReaderPhoto = z.object({
 });
 export type ReaderPhoto = z.infer<typeof ReaderPhoto>;
 
-export const photoList = interactApi.get(PATHS.photos, '读者拍客照片墙（最新在前；登录时含本人待审核的照片），按页返回，空数组表示到底', {
+export const photoList = interactApi.get('/api/interact/photos', '读者拍客照片墙（最新在前；登录时含本人待审核的照片），按页返回，空数组表示到底', {
   query: z.object(Paged),
   data: z.array(ReaderPhoto),
   auth: 'optional',
@@ -87,10 +86,14 @@ export const PhotoPublishBody = z.object({
   caption: Text({ min: 1, max: PHOTO_CAPTION_MAX, label: '照片说明' }),
 });
 
-export const photoPublish = interactApi.write(PATHS.photoPublish, '发布一张读者照片（须为本人上传；说明 1–100 字；支持 Idempotency-Key；需审核时为待审核）', {
-  body: PhotoPublishBody,
-  data: ReaderPhoto,
-});
+export const photoPublish = interactApi.write(
+  '/api/interact/photos/publish',
+  '发布一张读者照片（须为本人上传；说明 1–100 字；支持 Idempotency-Key；需审核时为待审核）',
+  {
+    body: PhotoPublishBody,
+    data: ReaderPhoto,
+  },
+);
 
 // ── Complaints ───────────────────────────────────────────────────────────────
 
@@ -136,22 +139,30 @@ export type ComplaintDetail = z.infer<typeof ComplaintDetail>;
 
 const Optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
-export const complaintList = complaintsApi.content(PATHS.complaints, '投诉公示列表（最新在前，投诉人昵称打码）：keyword 搜索商家、主播或内容，platform、status 筛选；空数组表示到底', {
-  query: z.object({
-    keyword: Optional(Text({ min: 1, max: COMPLAINT_KEYWORD_MAX, label: '搜索词' })),
-    platform: Optional(z.enum(COMPLAINT_PLATFORMS, { error: '平台不正确' })),
-    status: Optional(z.enum(COMPLAINT_STATUSES, { error: '状态不正确' })),
-    ...Paged,
-  }),
-  data: z.array(ComplaintSummary),
-  auth: 'optional',
-});
+export const complaintList = complaintsApi.content(
+  '/api/complaints/list',
+  '投诉公示列表（最新在前，投诉人昵称打码）：keyword 搜索商家、主播或内容，platform、status 筛选；空数组表示到底',
+  {
+    query: z.object({
+      keyword: Optional(Text({ min: 1, max: COMPLAINT_KEYWORD_MAX, label: '搜索词' })),
+      platform: Optional(z.enum(COMPLAINT_PLATFORMS, { error: '平台不正确' })),
+      status: Optional(z.enum(COMPLAINT_STATUSES, { error: '状态不正确' })),
+      ...Paged,
+    }),
+    data: z.array(ComplaintSummary),
+    auth: 'optional',
+  },
+);
 
-export const complaintDetail = complaintsApi.get(PATHS.complaintDetail, '一条投诉的进度（时间线、不予受理理由、商家回复）；待审核或未通过的投诉只有投诉人可见', {
-  query: z.object({ id: Id }),
-  data: ComplaintDetail,
-  auth: 'optional',
-});
+export const complaintDetail = complaintsApi.get(
+  '/api/complaints/detail',
+  '一条投诉的进度（时间线、不予受理理由、商家回复）；待审核或未通过的投诉只有投诉人可见',
+  {
+    query: z.object({ id: Id }),
+    data: ComplaintDetail,
+    auth: 'optional',
+  },
+);
 
 const AMOUNT_INVALID = '金额格式不正确（最多两位小数）';
 
@@ -181,7 +192,12 @@ export const ComplaintBody = z.object({
     .string({ error: '订单号格式不正确' })
     .optional()
     .transform((s) => (s ?? '').trim())
-    .pipe(z.string().max(COMPLAINT_ORDER_MAX, `订单号不能超过 ${COMPLAINT_ORDER_MAX} 位`).regex(/^[A-Za-z0-9-]*$/, '订单号只能包含字母、数字和连字符')),
+    .pipe(
+      z
+        .string()
+        .max(COMPLAINT_ORDER_MAX, `订单号不能超过 ${COMPLAINT_ORDER_MAX} 位`)
+        .regex(/^[A-Za-z0-9-]*$/, '订单号只能包含字母、数字和连字符'),
+    ),
   amount: Amount,
   problemType: z.enum(COMPLAINT_PROBLEMS, { error: '请选择问题类型' }),
   content: Text({ min: COMPLAINT_CONTENT_MIN, max: COMPLAINT_CONTENT_MAX, label: '投诉经过' }),
@@ -191,10 +207,14 @@ export const ComplaintBody = z.object({
 });
 export type ComplaintBody = z.input<typeof ComplaintBody>;
 
-export const complaintCreate = complaintsApi.write(PATHS.complaintCreate, '提交投诉（平台、店铺或主播、订单号、金额、问题类型、经过、诉求、凭证图片≤9 张且须为本人上传、联系电话不公开；支持 Idempotency-Key）', {
-  body: ComplaintBody,
-  data: ComplaintDetail,
-});
+export const complaintCreate = complaintsApi.write(
+  '/api/complaints/create',
+  '提交投诉（平台、店铺或主播、订单号、金额、问题类型、经过、诉求、凭证图片≤9 张且须为本人上传、联系电话不公开；支持 Idempotency-Key）',
+  {
+    body: ComplaintBody,
+    data: ComplaintDetail,
+  },
+);
 
 // ── Business cooperation ─────────────────────────────────────────────────────
 
@@ -210,10 +230,14 @@ export const CooperationBody = z.object({
 });
 export type CooperationBody = z.input<typeof CooperationBody>;
 
-export const cooperationContact = cooperationApi.post(PATHS.cooperation, '商务合作留言（联系人、公司、手机号、需求；同一 Idempotency-Key 只记一次；按地址限频）', {
-  body: CooperationBody,
-  data: z.object({ id: z.number().int(), replyWithin: z.string() }),
-});
+export const cooperationContact = cooperationApi.post(
+  '/api/cooperation/contact',
+  '商务合作留言（联系人、公司、手机号、需求；同一 Idempotency-Key 只记一次；按地址限频）',
+  {
+    body: CooperationBody,
+    data: z.object({ id: z.number().int(), replyWithin: z.string() }),
+  },
+);
 
 // ── The reader's own lists (我的) ───────────────────────────────────────────────
 
@@ -235,7 +259,7 @@ export type MyItem = z.infer<typeof MyItem>;
 const myList = <const P extends string>(path: P, summary: string) =>
   mineApi.get(path, summary, { query: z.object({ page: Page }), data: z.array(MyItem), auth: 'required' });
 
-export const myComments = myList(PATHS.myComments, '我的评论（最新在前），按页返回，空数组表示到底');
-export const myQuestions = myList(PATHS.myQuestions, '我的提问：问答提问与问政（最新在前），按页返回');
-export const myTips = myList(PATHS.myTips, '我的爆料：读者拍客投稿（最新在前，含审核状态），按页返回');
-export const myComplaints = myList(PATHS.myComplaints, '我的投诉（最新在前，含处理进度），按页返回');
+export const myComments = myList('/api/mine/comments', '我的评论（最新在前），按页返回，空数组表示到底');
+export const myQuestions = myList('/api/mine/questions', '我的提问：问答提问与问政（最新在前），按页返回');
+export const myTips = myList('/api/mine/tips', '我的爆料：读者拍客投稿（最新在前，含审核状态），按页返回');
+export const myComplaints = myList('/api/mine/complaints', '我的投诉（最新在前，含处理进度），按页返回');

@@ -1,5 +1,5 @@
 /**
- * Points and the points mall (issue 18, spec 2.10). The reader's own numbers keep the spec's names
+ * Points and the points mall (ADR 012; spec 2.10). The reader's own numbers keep the spec's names
  * (credit 积分, integRal 成长值, creditLevel 等级). Prices and balances are whole points.
  */
 import { endpointsOf } from './endpoint.ts';
@@ -14,8 +14,8 @@ const mallApi = endpointsOf('mall');
 export const GOODS_KINDS = ['physical', 'coupon', 'card', 'virtual'] as const;
 export type GoodsKind = (typeof GOODS_KINDS)[number];
 
-/** Exchange status (issue 18): 1 已兑换 → 2 已发货 → 3 已完成. */
-export const EXCHANGE_STATUS = { exchanged: 1, shipped: 2, done: 3 } as const;
+/** Exchange status (ADR 012): 1 已兑换 → 2 已发货 → 3 已完成; 4 已取消 (the operator refunded the points). */
+export const EXCHANGE_STATUS = { exchanged: 1, shipped: 2, done: 3, cancelled: 4 } as const;
 
 // ── points ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -49,7 +49,10 @@ export const SigninResult = Account.extend({
 });
 export type SigninResult = z.infer<typeof SigninResult>;
 
-export const pointsSignin = pointsApi.write('/v1/points/signin', '每日签到（每个北京日一次，连续签到加分；重复签到不再加分）', { invalidates: 'none', data: SigninResult });
+export const pointsSignin = pointsApi.write('/v1/points/signin', '每日签到（每个北京日一次，连续签到加分；重复签到不再加分）', {
+  invalidates: 'none',
+  data: SigninResult,
+});
 
 export const LedgerItem = z.object({
   id: z.number().int(),
@@ -77,9 +80,17 @@ export type EarnResult = z.infer<typeof EarnResult>;
 
 const ArticleRef = z.object({ classId: ClassId, newsId: Id });
 
-export const pointsRead = pointsApi.write('/v1/points/read', '阅读文章得积分（每篇一次，每日有上限）', { invalidates: 'none', body: ArticleRef, data: EarnResult });
+export const pointsRead = pointsApi.write('/v1/points/read', '阅读文章得积分（每篇一次，每日有上限）', {
+  invalidates: 'none',
+  body: ArticleRef,
+  data: EarnResult,
+});
 
-export const pointsShare = pointsApi.write('/v1/points/share', '分享文章得积分（每篇每日一次，每日有上限）', { invalidates: 'none', body: ArticleRef, data: EarnResult });
+export const pointsShare = pointsApi.write('/v1/points/share', '分享文章得积分（每篇每日一次，每日有上限）', {
+  invalidates: 'none',
+  body: ArticleRef,
+  data: EarnResult,
+});
 
 export const EarnRuleItem = z.object({ reason: z.string(), text: z.string(), points: z.number().int(), dailyCap: z.number().int() });
 
@@ -154,7 +165,11 @@ export const mallGoodsList = mallApi.get('/v1/mall/goods/list', '商品列表：
   data: z.array(GoodsCard),
 });
 
-export const mallGoodsDetail = mallApi.get('/v1/mall/goods/detail', '商品详情：图片、积分价、库存、每人限兑、有效期、说明', { auth: 'optional', query: z.object({ id: Id }), data: GoodsDetail });
+export const mallGoodsDetail = mallApi.get('/v1/mall/goods/detail', '商品详情：图片、积分价、库存、每人限兑、有效期、说明', {
+  auth: 'optional',
+  query: z.object({ id: Id }),
+  data: GoodsDetail,
+});
 
 export const DeliveryAddress = z.object({
   name: z.string(),
@@ -206,7 +221,10 @@ export const ExchangeBody = z.object({
 });
 export type ExchangeBody = z.input<typeof ExchangeBody>;
 
-export const mallExchange = mallApi.write('/v1/mall/exchange', '兑换商品（需 Idempotency-Key；扣积分、减库存与兑换记录在同一事务中）', { body: ExchangeBody, data: ExchangeDetail });
+export const mallExchange = mallApi.write('/v1/mall/exchange', '兑换商品（需 Idempotency-Key；扣积分、减库存与兑换记录在同一事务中）', {
+  body: ExchangeBody,
+  data: ExchangeDetail,
+});
 
 export const mallExchangeList = mallApi.get('/v1/mall/exchange/list', '我的兑换（新的在前，分页到空数组为止）', {
   auth: 'required',
@@ -214,9 +232,17 @@ export const mallExchangeList = mallApi.get('/v1/mall/exchange/list', '我的兑
   data: z.array(ExchangeItem),
 });
 
-export const mallExchangeDetail = mallApi.get('/v1/mall/exchange/detail', '我的一次兑换：状态、券码或卡密、收货信息', { auth: 'required', query: z.object({ id: Id }), data: ExchangeDetail });
+export const mallExchangeDetail = mallApi.get('/v1/mall/exchange/detail', '我的一次兑换：状态、券码或卡密、收货信息', {
+  auth: 'required',
+  query: z.object({ id: Id }),
+  data: ExchangeDetail,
+});
 
-export const mallExchangeConfirm = mallApi.write('/v1/mall/exchange/confirm', '确认收货（已发货 → 已完成）', { invalidates: 'none', body: z.object({ id: Id }), data: ExchangeDetail });
+export const mallExchangeConfirm = mallApi.write('/v1/mall/exchange/confirm', '确认收货（已发货 → 已完成）', {
+  invalidates: 'none',
+  body: z.object({ id: Id }),
+  data: ExchangeDetail,
+});
 
 export const COUPON_STATES = ['unused', 'used', 'expired'] as const;
 
@@ -226,7 +252,11 @@ export const mallCouponList = mallApi.get('/v1/mall/coupon/list', '我的优惠�
   data: z.array(ExchangeItem),
 });
 
-export const mallCouponUse = mallApi.write('/v1/mall/coupon/use', '在商家出示后标记优惠券为已使用', { invalidates: 'none', body: z.object({ id: Id }), data: ExchangeDetail });
+export const mallCouponUse = mallApi.write('/v1/mall/coupon/use', '在商家出示后标记优惠券为已使用', {
+  invalidates: 'none',
+  body: z.object({ id: Id }),
+  data: ExchangeDetail,
+});
 
 export const mallTicketList = mallApi.get('/v1/mall/ticket/list', '我的票券：兑换到的卡密、观影与门票兑换码', {
   auth: 'required',
@@ -242,4 +272,9 @@ export const CooperationBody = z.object({
 });
 export type CooperationBody = z.input<typeof CooperationBody>;
 
-export const mallCooperation = mallApi.post('/v1/mall/cooperation', '商城商务合作留言', { invalidates: 'none', auth: 'optional', body: CooperationBody, data: z.object({ id: z.number().int() }) });
+export const mallCooperation = mallApi.post('/v1/mall/cooperation', '商城商务合作留言', {
+  invalidates: 'none',
+  auth: 'optional',
+  body: CooperationBody,
+  data: z.object({ id: z.number().int() }),
+});

@@ -1,6 +1,6 @@
 /** News and channel entities and endpoints (spec 3, 7.1). Field names exactly as the spec spells them. */
 import { endpointsOf } from './endpoint.ts';
-import { ClassId, Id, Page, PageSize, Text } from './fields.ts';
+import { ClassId, Id, IdOf, Page, PageSize, Text } from './fields.ts';
 import { z } from './zod.ts';
 
 const api = endpointsOf('news');
@@ -76,7 +76,10 @@ export const ListItem = z.object({
 });
 export type ListItem = z.infer<typeof ListItem>;
 
-export const channelGetList = api.content('/kratos/v2/channel/getList', '全部频道（含栏目与子频道图标）', { query: z.object({ type: z.enum(['web', 'app']).default('web') }), data: z.array(Channel) });
+export const channelGetList = api.content('/kratos/v2/channel/getList', '全部频道（含栏目与子频道图标）', {
+  query: z.object({ type: z.enum(['web', 'app']).default('web') }),
+  data: z.array(Channel),
+});
 
 /**
  * Snapshot anchor of a paged list (security.md M101): a time in milliseconds since the epoch; only items
@@ -91,16 +94,12 @@ export const ListAnchor = z
   .optional();
 
 /**
- * Keyset cursor of a paged list (issue 7 growth): the id of the last item of the previous page. With it
+ * Keyset cursor of a paged list (ADR 001 growth): the id of the last item of the previous page. With it
  * the next page is read from that item on along the list's index, whatever the page number — a deep
  * page costs what page 1 costs instead of counting past every earlier item. `page` stays the spec's
  * parameter: without a cursor, or with one that is not in this list, the page is counted as before.
  */
-export const ListCursor = z
-  .union([z.number().int(), z.string().regex(/^\d{1,12}$/, '必须是新闻编号')])
-  .transform((v) => Number(v))
-  .pipe(z.number().int().min(1, '必须是新闻编号').max(2_147_483_647, '必须是新闻编号'))
-  .optional();
+export const ListCursor = IdOf('必须是新闻编号').optional();
 
 export const channelHome = api.content('/kratos/v1/channel/home', '频道首页：第 1 页带轮播图，列表按页返回，空数组表示到底', {
   query: z.object({ channelId: ClassId, page: Page, before: ListAnchor, after: ListCursor }),
@@ -119,14 +118,23 @@ export const channelList = api.content('/kratos/v1/channel/list', '频道新闻�
   data: NewsList,
 });
 
-export const columnList = api.content('/kratos/v1/column/list', '栏目新闻列表，按页返回', { query: z.object({ columnId: Id, ...AnchoredPaged }), data: NewsList });
+export const columnList = api.content('/kratos/v1/column/list', '栏目新闻列表，按页返回', {
+  query: z.object({ columnId: Id, ...AnchoredPaged }),
+  data: NewsList,
+});
 
-export const newsListByColumn = api.content('/v1/news/getListByColumnId', '栏目新闻列表（子频道图标的 apiurl），按页返回', { query: z.object({ columnId: Id, ...AnchoredPaged }), data: NewsList });
+export const newsListByColumn = api.content('/v1/news/getListByColumnId', '栏目新闻列表（子频道图标的 apiurl），按页返回', {
+  query: z.object({ columnId: Id, ...AnchoredPaged }),
+  data: NewsList,
+});
 
 export const ChannelGroup = z.object({ channelId: z.number().int(), channelName: z.string(), channelClass: z.array(Column) });
 export type ChannelGroup = z.infer<typeof ChannelGroup>;
 
-export const channelClassList = api.content('/kratos/v1/channelClass/list', '全部栏目，按频道分组', { query: z.object({ from: z.enum(['wap', 'app']).default('wap') }), data: z.array(ChannelGroup) });
+export const channelClassList = api.content('/kratos/v1/channelClass/list', '全部栏目，按频道分组', {
+  query: z.object({ from: z.enum(['wap', 'app']).default('wap') }),
+  data: z.array(ChannelGroup),
+});
 
 export const ColumnInfo = Column.extend({
   channelId: z.number().int(),
@@ -140,7 +148,10 @@ export const channelClassOne = api.content('/kratos/v1/channelClass/one', '一�
 export const TabNavItem = z.object({ name: z.string(), path: z.string() });
 export type TabNavItem = z.infer<typeof TabNavItem>;
 
-export const tabNav = api.content('/kratos/v1/tab/nav', '图片与视频栏的标签（spec 2.3）', { query: z.object({ tabType: z.enum(['image', 'video']) }), data: z.array(TabNavItem) });
+export const tabNav = api.content('/kratos/v1/tab/nav', '图片与视频栏的标签（spec 2.3）', {
+  query: z.object({ tabType: z.enum(['image', 'video']) }),
+  data: z.array(TabNavItem),
+});
 
 export const Topic = z.object({
   id: z.number().int(),
@@ -156,13 +167,22 @@ export type Topic = z.infer<typeof Topic>;
 
 export const topicsShow = api.content('/kratos/v1/topics/show', '话题详情', { query: z.object({ topicId: Id }), data: Topic });
 
-export const topicsNewsList = api.content('/kratos/v1/topics/news_list', '话题下的新闻，按页返回（时间线话题由早到晚）', { query: z.object({ topicId: Id, ...Paged }), data: NewsList });
+export const topicsNewsList = api.content('/kratos/v1/topics/news_list', '话题下的新闻，按页返回（时间线话题由早到晚）', {
+  query: z.object({ topicId: Id, ...Paged }),
+  data: NewsList,
+});
 
-export const topicsCollect = api.content('/kratos/v1/topicsCollect', '栏目的话题合集，按页返回', { query: z.object({ columnId: Id, ...Paged }), data: z.array(Topic) });
+export const topicsCollect = api.content('/kratos/v1/topicsCollect', '栏目的话题合集，按页返回', {
+  query: z.object({ columnId: Id, ...Paged }),
+  data: z.array(Topic),
+});
 
 export const SearchWord = Text({ min: 1, max: 40, label: '搜索内容' });
 
-export const searchHome = api.content('/kratos/v1/search/home', '搜索新闻标题与摘要，按页返回', { query: z.object({ search: SearchWord, ...Paged }), data: NewsList });
+export const searchHome = api.content('/kratos/v1/search/home', '搜索新闻标题与摘要，按页返回', {
+  query: z.object({ search: SearchWord, ...Paged }),
+  data: NewsList,
+});
 
 export const liveGetList = api.content('/v1/live/getList', '直播列表：直播中、未开始、回放', { query: z.object({ ...Paged }), data: NewsList });
 
@@ -181,7 +201,10 @@ export type Special = z.infer<typeof Special>;
 
 export const specialCategory = api.content('/v1/news/specailCategory', '专题信息与分类', { query: z.object({ classId: Id }), data: Special });
 
-export const specialList = api.content('/v1/news/specialList', '专题新闻（可按分类），按页返回', { query: z.object({ classId: Id, categoryId: Id.optional(), ...Paged }), data: NewsList });
+export const specialList = api.content('/v1/news/specialList', '专题新闻（可按分类），按页返回', {
+  query: z.object({ classId: Id, categoryId: Id.optional(), ...Paged }),
+  data: NewsList,
+});
 
 export const HotWord = z.object({ id: z.number().int(), word: z.string() });
 
@@ -215,7 +238,10 @@ export const ACCOUNT_CLOSED_MESSAGE = '抱歉此账号主页(暂时)无法查看
 
 export const accountInfo = api.content('/api/SYAccount/getInfo', '山城号信息', { query: z.object({ classId: Id }), data: AccountInfo });
 
-export const accountHeadPage = api.content('/api/SYAccount/getHeadPage', '山城号主页文章，按页返回；isJump 为 0 时不可查看', { query: z.object({ classId: Id, ...Paged }), data: NewsList });
+export const accountHeadPage = api.content('/api/SYAccount/getHeadPage', '山城号主页文章，按页返回；isJump 为 0 时不可查看', {
+  query: z.object({ classId: Id, ...Paged }),
+  data: NewsList,
+});
 
 export const AccountStripItem = z.object({ img: z.string(), name: z.string(), classId: z.number().int(), isJump: z.number().int() });
 export type AccountStripItem = z.infer<typeof AccountStripItem>;
@@ -223,7 +249,10 @@ export type AccountStripItem = z.infer<typeof AccountStripItem>;
 export const accountRecommendList = api.content('/api/SYAccount/getRecommendList', '推荐山城号', { data: z.array(AccountStripItem) });
 
 /** The 山城号 square (/interact/syh, /syIframe/index): every account with its intro and counts, by page. */
-export const accountSquareList = api.content('/api/SYAccount/getSquareList', '山城号广场：全部山城号（简介、粉丝数、文章数），按页返回', { query: z.object({ ...Paged }), data: z.array(AccountInfo) });
+export const accountSquareList = api.content('/api/SYAccount/getSquareList', '山城号广场：全部山城号（简介、粉丝数、文章数），按页返回', {
+  query: z.object({ ...Paged }),
+  data: z.array(AccountInfo),
+});
 
 export interface AreaNode {
   columnid: number;
@@ -273,7 +302,10 @@ export const Location = z.object({
 });
 export type Location = z.infer<typeof Location>;
 
-export const areaLocate = api.get('/kratos/v1/area/locate', '由经纬度找最近的区县', { query: z.object({ lat: Degrees(-90, 90, '纬度'), lng: Degrees(-180, 180, '经度') }), data: Location });
+export const areaLocate = api.get('/kratos/v1/area/locate', '由经纬度找最近的区县', {
+  query: z.object({ lat: Degrees(-90, 90, '纬度'), lng: Degrees(-180, 180, '经度') }),
+  data: Location,
+});
 
 export const NewspaperSummary = z.object({
   id: z.number().int(),
@@ -284,7 +316,10 @@ export const NewspaperSummary = z.object({
 });
 export type NewspaperSummary = z.infer<typeof NewspaperSummary>;
 
-export const newspaperList = api.content('/v1/newspaper/list', '数字报：各期报纸，按页返回', { query: z.object({ ...Paged }), data: z.array(NewspaperSummary) });
+export const newspaperList = api.content('/v1/newspaper/list', '数字报：各期报纸，按页返回', {
+  query: z.object({ ...Paged }),
+  data: z.array(NewspaperSummary),
+});
 
 export const NewspaperEdition = NewspaperSummary.extend({
   pages: z.array(z.object({ name: z.string(), image: z.string(), news: NewsList })),
@@ -293,4 +328,7 @@ export type NewspaperEdition = z.infer<typeof NewspaperEdition>;
 
 export const newspaperEdition = api.content('/v1/newspaper/edition', '一期报纸：版面与各版新闻', { query: z.object({ id: Id }), data: NewspaperEdition });
 
-export const accountNewsList = api.content('/api/SYAccount/getNewsList', '山城号频道：全部山城号的最新文章，按页返回', { query: z.object({ ...Paged }), data: NewsList });
+export const accountNewsList = api.content('/api/SYAccount/getNewsList', '山城号频道：全部山城号的最新文章，按页返回', {
+  query: z.object({ ...Paged }),
+  data: NewsList,
+});

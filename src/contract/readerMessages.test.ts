@@ -9,7 +9,7 @@ function messageFor(schema: z.ZodType, input: unknown): string {
   return readerMessage(result.error.issues[0]!);
 }
 
-describe('readerMessage (issue 13 item 4: plain Chinese, no type names)', () => {
+describe('readerMessage (plain Chinese, no type names)', () => {
   it.each([
     ['a missing page', z.object({ page: z.number().int().min(1) }), {}, '页码不能为空'],
     ['a page below 1', z.object({ page: z.coerce.number().int().min(1) }), { page: 0 }, '页码不能小于 1'],

@@ -1,5 +1,5 @@
 /**
- * Validation messages a reader can read (issue 13 item 4): plain Chinese that names the field in words a
+ * Validation messages a reader can read: plain Chinese that names the field in words a
  * reader knows — 页码不能小于 1, 请先完成滑动验证 — and never a type name (string, number, undefined …)
  * or a raw field name. zod's own zh-CN locale says 期望 string，实际接收 undefined, so every issue is
  * described here instead: `describeIssue` gives the predicate (不能为空, 至少 2 个字), `readerMessage` puts

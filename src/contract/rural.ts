@@ -1,5 +1,5 @@
 /**
- * The rural section (裕农, issue 20; spec 2.9): rural news by column and tab, 乡村帮帮 (questions answered
+ * The rural section (裕农; spec 2.9): rural news by column and tab, 乡村帮帮 (questions answered
  * by tagged agricultural experts), 农友说 (farmers' posts with likes and comments), market prices and the
  * village credit scheme. Reader text is plain text. Credit data is public and masked (王*华).
  */
@@ -13,13 +13,11 @@ import {
   QUESTION_MAX_CHARS,
   QUESTION_MIN_CHARS,
   RURAL_GROUPS,
-  RURAL_PATHS as PATHS,
   RURAL_QUESTION_TAGS,
-} from './ruralLimits.ts';
+} from './ruralRules.ts';
 import { z } from './zod.ts';
 
 const api = endpointsOf('rural');
-
 
 /** A rural news item (a row of the news table under the rural channel): it opens in the news or video detail. */
 export const RuralNews = z.object({
@@ -112,6 +110,8 @@ export const FarmerPost = z.object({
   isDoLike: z.number().int(),
   createTime: z.string(),
   comments: z.array(FarmerComment),
+  /** 1 when the section's editors pinned it (置顶, leads 农友说). */
+  pinned: z.number().int(),
   ...OwnReview,
 });
 export type FarmerPost = z.infer<typeof FarmerPost>;
@@ -188,31 +188,35 @@ export const RuralHome = z.object({
 });
 export type RuralHome = z.infer<typeof RuralHome>;
 
-export const getRuralHome = api.content(PATHS.home, '裕农首页：轮播、栏目、最新资讯、今日行情摘要、最新问答与农友说', { data: RuralHome });
+export const getRuralHome = api.content('/v1/yunong/home', '裕农首页：轮播、栏目、最新资讯、今日行情摘要、最新问答与农友说', { data: RuralHome });
 
-export const getRuralColumns = api.get(PATHS.columns, '裕农栏目（乡村、资讯、视频三组）', { data: z.array(RuralColumn) });
+export const getRuralColumns = api.get('/v1/yunong/columns', '裕农栏目（乡村、资讯、视频三组）', { data: z.array(RuralColumn) });
 
-export const getRuralNews = api.content(PATHS.news, '裕农资讯：按栏目（classId）或栏目组（group）列出，最新在前；按页返回，空数组表示到底', {
+export const getRuralNews = api.content('/v1/yunong/news', '裕农资讯：按栏目（classId）或栏目组（group）列出，最新在前；按页返回，空数组表示到底', {
   query: z.object({ classId: Id.optional(), group: z.enum(RURAL_GROUPS, { error: '栏目组不正确' }).optional(), ...PagedBy10 }),
   data: z.array(RuralNews),
 });
 
-export const getRuralTabs = api.get(PATHS.tabs, '综合页（general）或二级综合页（sub）的标签配置', {
+export const getRuralTabs = api.get('/v1/yunong/tabs', '综合页（general）或二级综合页（sub）的标签配置', {
   query: z.object({ page: z.enum(['general', 'sub'], { error: '页面不正确' }) }),
   data: z.array(RuralTab),
 });
 
-export const getExperts = api.get(PATHS.experts, '乡村帮帮的农技专家（带擅长领域标签）', { data: z.array(Expert) });
+export const getExperts = api.get('/v1/yunong/experts', '乡村帮帮的农技专家（带擅长领域标签）', { data: z.array(Expert) });
 
 const Keyword = Text({ min: 1, max: KEYWORD_MAX_CHARS, label: '搜索词' });
 
-export const getQuestions = api.get(PATHS.questions, '乡村帮帮问题（含专家回答；可按关键词或领域筛选；登录时含本人待审核的问题），按页返回', {
+export const getQuestions = api.get('/v1/yunong/questions', '乡村帮帮问题（含专家回答；可按关键词或领域筛选；登录时含本人待审核的问题），按页返回', {
   query: z.object({ keyword: Keyword.optional(), tag: z.enum(RURAL_QUESTION_TAGS, { error: '领域不正确' }).optional(), ...PagedBy10 }),
   data: z.array(Question),
   auth: 'optional',
 });
 
-export const getQuestion = api.get(PATHS.question, '一个问题和全部专家回答；待审核或未通过的问题只有提问人可见', { query: z.object({ id: Id }), data: Question, auth: 'optional' });
+export const getQuestion = api.get('/v1/yunong/question', '一个问题和全部专家回答；待审核或未通过的问题只有提问人可见', {
+  query: z.object({ id: Id }),
+  data: Question,
+  auth: 'optional',
+});
 
 export const AskBody = z.object({
   content: Text({ min: QUESTION_MIN_CHARS, max: QUESTION_MAX_CHARS, label: '问题' }),
@@ -220,13 +224,20 @@ export const AskBody = z.object({
   district: Text({ max: 10, label: '所在区县' }).optional().default(''),
 });
 
-export const askQuestion = api.write(PATHS.ask, '向农技专家提问（纯文本 5–500 字，选一个领域；支持 Idempotency-Key；需审核时为待审核）', { body: AskBody, data: Question });
-
-export const getFarmerPosts = api.get(PATHS.posts, '农友说动态（最新在前；登录时含本人待审核的动态与点赞状态），按页返回，空数组表示到底', {
-  query: z.object(PagedBy10),
-  data: z.array(FarmerPost),
-  auth: 'optional',
+export const askQuestion = api.write('/v1/yunong/ask', '向农技专家提问（纯文本 5–500 字，选一个领域；支持 Idempotency-Key；需审核时为待审核）', {
+  body: AskBody,
+  data: Question,
 });
+
+export const getFarmerPosts = api.get(
+  '/v1/yunong/posts',
+  '农友说动态（编辑置顶的在前，其余最新在前；登录时含本人待审核的动态与点赞状态），按页返回，空数组表示到底',
+  {
+    query: z.object(PagedBy10),
+    data: z.array(FarmerPost),
+    auth: 'optional',
+  },
+);
 
 /** Picture URLs: a JSON array, or one comma-separated string from a form. */
 const Pictures = z
@@ -241,10 +252,14 @@ export const PublishBody = z.object({
   district: Text({ max: 10, label: '所在区县' }).optional().default(''),
 });
 
-export const publishFarmerPost = api.write(PATHS.publish, '发布农友说（纯文本 1–1000 字，图片至多 9 张且须为本人上传；支持 Idempotency-Key；需审核时为待审核）', {
-  body: PublishBody,
-  data: FarmerPost,
-});
+export const publishFarmerPost = api.write(
+  '/v1/yunong/publish',
+  '发布农友说（纯文本 1–1000 字，图片至多 9 张且须为本人上传；支持 Idempotency-Key；需审核时为待审核）',
+  {
+    body: PublishBody,
+    data: FarmerPost,
+  },
+);
 
 export const LikeBody = z.object({
   postId: Id,
@@ -252,26 +267,35 @@ export const LikeBody = z.object({
   like: z.union([z.literal('1'), z.literal('0'), z.literal(1), z.literal(0)], { error: '点赞参数不正确' }).transform((v) => Number(v) === 1),
 });
 
-export const likeFarmerPost = api.write(PATHS.like, '给农友说点赞或取消（like 为想要的状态，重复调用结果相同）', { body: LikeBody, data: z.object({ liked: z.boolean(), likeNum: z.number().int() }) });
+export const likeFarmerPost = api.write('/v1/yunong/like', '给农友说点赞或取消（like 为想要的状态，重复调用结果相同）', {
+  body: LikeBody,
+  data: z.object({ liked: z.boolean(), likeNum: z.number().int() }),
+});
 
 export const CommentBody = z.object({ postId: Id, text: Text({ min: 1, max: COMMENT_MAX_CHARS, label: '评论' }) });
 
-export const commentFarmerPost = api.write(PATHS.comment, '评论农友说（纯文本 1–300 字；支持 Idempotency-Key；需审核时为待审核）', { body: CommentBody, data: FarmerComment });
+export const commentFarmerPost = api.write('/v1/yunong/comment', '评论农友说（纯文本 1–300 字；支持 Idempotency-Key；需审核时为待审核）', {
+  body: CommentBody,
+  data: FarmerComment,
+});
 
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确，应为年-月-日（如 2026-11-24）');
 
-export const getPrices = api.content(PATHS.prices, '农产品行情：某市场某日各产品价格、较前一日涨跌与近 30 日走势（不传则为第一个市场的最新一日）', {
+export const getPrices = api.content('/v1/yunong/prices', '农产品行情：某市场某日各产品价格、较前一日涨跌与近 30 日走势（不传则为第一个市场的最新一日）', {
   query: z.object({ marketId: Id.optional(), date: IsoDate.optional() }),
   data: PriceBoard,
 });
 
-export const getCredit = api.get(PATHS.credit, '信用村：村排行、信用等级与权益、最新信用事迹（加分与扣分）（姓名已脱敏）', {
+export const getCredit = api.get('/v1/yunong/credit', '信用村：村排行、信用等级与权益、最新信用事迹（加分与扣分）（姓名已脱敏）', {
   data: z.object({ villages: z.array(Village), levels: z.array(CreditLevel), deeds: z.array(Deed) }),
 });
 
-export const getVillage = api.get(PATHS.village, '一个信用村：农户积分榜（姓名已脱敏）与最新事迹', {
+export const getVillage = api.get('/v1/yunong/credit/village', '一个信用村：农户积分榜（姓名已脱敏）与最新事迹', {
   query: z.object({ id: Id }),
   data: z.object({ village: Village, households: z.array(Household), deeds: z.array(Deed) }),
 });
 
-export const getDeeds = api.get(PATHS.deeds, '信用积分事迹（可按村筛选，最新在前），按页返回，空数组表示到底', { query: z.object({ villageId: Id.optional(), ...PagedBy10 }), data: z.array(Deed) });
+export const getDeeds = api.get('/v1/yunong/credit/deeds', '信用积分事迹（可按村筛选，最新在前），按页返回，空数组表示到底', {
+  query: z.object({ villageId: Id.optional(), ...PagedBy10 }),
+  data: z.array(Deed),
+});

@@ -1,7 +1,7 @@
 /**
  * Messenger sharing (spec 2.11, 7.1 "share signature call for messenger sharing (query url, id)": the
  * path is not shown, so ours is /api/share/signature). The messenger's JS-SDK accepts a page's share
- * settings only with a signature over the page URL made with the ticket (DESIGN.md: computed here with
+ * settings only with a signature over the page URL made with the ticket (docs/conventions.md "Outside services": computed here with
  * a configured ticket).
  */
 import { endpointsOf } from './endpoint.ts';

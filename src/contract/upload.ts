@@ -4,7 +4,6 @@
  * `/v1/comment/store` accepts in `conpic` (only the caller's own uploads).
  */
 import { endpointsOf } from './endpoint.ts';
-import { UPLOAD_PATHS } from './uploadLimits.ts';
 import { z } from './zod.ts';
 
 const api = endpointsOf('upload');
@@ -19,10 +18,14 @@ export const UploadedImage = z.object({
 });
 export type UploadedImage = z.infer<typeof UploadedImage>;
 
-export const uploadImage = api.write(UPLOAD_PATHS.image, '上传评论图片（multipart/form-data，字段 file；JPG/PNG/GIF/WebP，≤10 MB，≤4000 万像素；重新编码并去除元数据；每人 30 分钟 30 张）', {
-  invalidates: 'none',
-  data: UploadedImage,
-});
+export const uploadImage = api.write(
+  '/api/upload/image',
+  '上传评论图片（multipart/form-data，字段 file；JPG/PNG/GIF/WebP，≤10 MB，≤4000 万像素；重新编码并去除元数据；每人 30 分钟 30 张）',
+  {
+    invalidates: 'none',
+    data: UploadedImage,
+  },
+);
 
 export const UploadedVideo = z.object({
   /** `/media/videos/<userId>/<uuid>.<mp4|webm>`: a generated name, never the client's. */
@@ -35,10 +38,14 @@ export const UploadedVideo = z.object({
 export type UploadedVideo = z.infer<typeof UploadedVideo>;
 
 /**
- * A discover video (issue 17): the body is the file itself (not multipart), streamed to disk while it
+ * A discover video: the body is the file itself (not multipart), streamed to disk while it
  * is counted and its first bytes sniffed; `/v1/quan/publish` accepts the answer's url in `video`.
  */
-export const uploadVideo = api.write(UPLOAD_PATHS.video, '上传动态视频（请求体即视频文件本身；按文件头判断：MP4/MOV 或 WebM，≤50 MB；生成文件名；支持 Idempotency-Key，同一键重发返回同一文件；每人 30 分钟 10 个）', {
-  invalidates: 'none',
-  data: UploadedVideo,
-});
+export const uploadVideo = api.write(
+  '/api/upload/video',
+  '上传动态视频（请求体即视频文件本身；按文件头判断：MP4/MOV 或 WebM，≤50 MB；生成文件名；支持 Idempotency-Key，同一键重发返回同一文件；每人 30 分钟 10 个）',
+  {
+    invalidates: 'none',
+    data: UploadedVideo,
+  },
+);

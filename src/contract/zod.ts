@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { describeIssue } from './readerMessages.ts';
 
 z.config(z.locales.zhCN());
-// Issue 13 item 4: zod's zh-CN locale names types (期望 string，实际接收 undefined); readers get plain Chinese.
+// Zod's zh-CN locale names types (期望 string，实际接收 undefined); readers get plain Chinese.
 z.config({ customError: describeIssue });
 // In the browser, no `new Function` probe: the page CSP forbids eval (ADR 009) and Chromium reports the
 // caught attempt as a violation. The server keeps zod's faster compiled object parsers.

@@ -35,6 +35,8 @@ export interface ShellDecision {
   /** The bar's right-hand text from the route (spec 2.11), href relative to the base path. */
   navRight: { text: string; href: string } | null;
   tabbar: boolean;
+  /** The bar has a back arrow: not on the tab pages themselves (spec 2.2: a tab is a top level, nothing is behind it). */
+  back: boolean;
   dark: boolean;
   activeTab: 'home' | 'plus' | 'services' | 'interact' | null;
 }
@@ -46,7 +48,18 @@ export const APP_TITLE_MAX = 30;
  * Spec 2.7: on these pages back goes to /BangBang/index when there is nothing to go back to, so the bar
  * (and its back button) is useful on first load too.
  */
-const BACK_HOME_ON_FIRST_LOAD = ['/BangBang/politics/detail', '/BangBang/QA/list', '/BangBang/QA/detail', '/BangBang/politics/index', '/BangBang/politics/commit', '/BangBang/QA/ask', '/BangBang/serve/index'];
+/** The pages the tab bar opens (spec 2.2), besides the home channels: top levels, with no back arrow. */
+const TAB_PAGES = ['/syIframe/index', '/BangBang/index', '/interact', '/interact/index'];
+
+const BACK_HOME_ON_FIRST_LOAD = [
+  '/BangBang/politics/detail',
+  '/BangBang/QA/list',
+  '/BangBang/QA/detail',
+  '/BangBang/politics/index',
+  '/BangBang/politics/commit',
+  '/BangBang/QA/ask',
+  '/BangBang/serve/index',
+];
 
 /**
  * Spec 2.11 title rules, in order: `fromPage=home` uses the `appTitle` query; a route whose title depends
@@ -102,7 +115,27 @@ export function decideShell(input: ShellInput): ShellDecision {
     navOnFirstLoad: BACK_HOME_ON_FIRST_LOAD.includes(path),
     navRight: input.meta?.navRight ?? null,
     tabbar,
+    back: !TAB_PAGES.includes(path),
     dark: input.dark ?? input.meta?.nav === 'dark',
     activeTab,
   };
+}
+
+export interface HomeWayInput {
+  host: HostKind;
+  shell: Pick<ShellDecision, 'nav' | 'navOnFirstLoad' | 'tabbar'>;
+  /** The promo bar shows its menu (首页 is its first entry). */
+  promoMenu: boolean;
+}
+
+/**
+ * Spec 2.11 hides the back arrow on first load (a shared link, where back leads nowhere), not the way home: a
+ * page that then shows no tab bar, no promo-bar menu and no bar of its own (one whose back has a destination
+ * even then, navOnFirstLoad) gets a link to 首页 in the arrow's place, shown on first load only (the
+ * `first-load` class, bootShell.ts). Inside the app, the app's own bar leads home.
+ */
+export function needsHomeWay(input: HomeWayInput): boolean {
+  if (input.host === 'app') return false;
+  if (input.shell.tabbar || input.promoMenu) return false;
+  return !(input.shell.nav && input.shell.navOnFirstLoad);
 }

@@ -3,7 +3,9 @@
  * and scroll position kept in sessionStorage (the original app's keep-alive, as multi-page behaviour).
  */
 import { tabStorage } from '../client/storage.ts';
+import { DROP_POSITION_ATTRIBUTE } from './dropPosition.ts';
 import { $toast } from '../stores/toast.ts';
+import { LITE_SRC_ATTRIBUTE } from '../lib/liteMode.ts';
 
 const SCROLL_PREFIX = 'scroll:';
 
@@ -41,12 +43,34 @@ function keepPosition(): void {
   if (saved > 0 && (nav?.type === 'back_forward' || nav?.type === 'reload')) window.scrollTo(0, saved);
   // pagehide keeps pages back/forward-cache friendly (no unload handler).
   addEventListener('pagehide', () => {
-    tabStorage.setItem(key, String(Math.round(window.scrollY)));
+    if (document.documentElement.hasAttribute(DROP_POSITION_ATTRIBUTE)) tabStorage.removeItem(key);
+    else tabStorage.setItem(key, String(Math.round(window.scrollY)));
     tabStorage.setItem('previousRoute', location.pathname);
   });
 }
 
+/** Lite mode (src/lib/liteMode.ts): a picture below the first screen gets its address when scrolled into view. */
+function revealLitePictures(): void {
+  const waiting = document.querySelectorAll<HTMLImageElement>(`img[${LITE_SRC_ATTRIBUTE}]`);
+  if (waiting.length === 0) return;
+  const reveal = (img: HTMLImageElement): void => {
+    const src = img.getAttribute(LITE_SRC_ATTRIBUTE);
+    img.removeAttribute(LITE_SRC_ATTRIBUTE);
+    if (src) img.src = src;
+  };
+  if (typeof IntersectionObserver === 'undefined') return waiting.forEach(reveal);
+  const observer = new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      if (!e.isIntersecting) continue;
+      observer.unobserve(e.target);
+      reveal(e.target as HTMLImageElement);
+    }
+  });
+  waiting.forEach((img) => observer.observe(img));
+}
+
 export function startShell(): void {
+  revealLitePictures();
   renderToasts();
   wireBackButton();
   keepPosition();

@@ -1,8 +1,8 @@
 /** Time labels in Beijing time (UTC+8, no daylight saving), as a Chinese news list shows them. */
-const BEIJING_OFFSET_MS = 8 * 3600 * 1000;
+import { beijingWallClock } from './beijingDay.ts';
 
 function parts(date: Date) {
-  const d = new Date(date.getTime() + BEIJING_OFFSET_MS);
+  const d = beijingWallClock(date);
   const pad = (n: number) => String(n).padStart(2, '0');
   return {
     y: d.getUTCFullYear(),

@@ -134,7 +134,12 @@ describe('goim codec: properties (fast-check)', () => {
 
   it('random headers with plausible lengths never make the batch walk loop or throw untyped', () => {
     const packet = fc
-      .record({ packLen: fc.integer({ min: -5, max: 80 }), headerLen: fc.constantFrom(0, 15, 16, 16, 16, 17), ver: fc.constantFrom(0, 1, 1, 2), bodyLength: fc.integer({ min: 0, max: 64 }) })
+      .record({
+        packLen: fc.integer({ min: -5, max: 80 }),
+        headerLen: fc.constantFrom(0, 15, 16, 16, 16, 17),
+        ver: fc.constantFrom(0, 1, 1, 2),
+        bodyLength: fc.integer({ min: 0, max: 64 }),
+      })
       .map(({ packLen, headerLen, ver, bodyLength }) => rawHeader(packLen, headerLen, ver, 5, 0, bodyLength));
     fc.assert(
       fc.property(fc.array(packet, { maxLength: 10 }), (parts) => {

@@ -42,6 +42,11 @@ export const GoimOp = {
   changeRoomReply: 13,
   /** Business op: the like and comment counts of one item changed (body `{classId, newsId, likeNum, commentCount}`). */
   counts: 1001,
+  /**
+   * Business op: a breaking-news notice for every reader, in the site room of the init config (body
+   * `{newsId, classId, text, url}`, src/contract/breaking.ts; ADR 025).
+   */
+  breaking: 1002,
 } as const;
 
 /** Business ops start here (goim's example `accepts: [1000, 1001, 1002]`). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MEDIA_WIDTHS, posterSrc, thumbAttrs } from './mediaSrcset.ts';
 
-describe('thumbAttrs (issue 21 item 6: list thumbnails at their display size)', () => {
+describe('thumbAttrs (list thumbnails at their display size)', () => {
   it('asks a 114-pixel thumbnail at 1×–3× widths, never the full picture', () => {
     expect(thumbAttrs('/media/news/12-1.webp', 114)).toEqual({
       src: '/media/news/12-1.webp?w=240',

@@ -1,5 +1,5 @@
 /**
- * Pictures at their display size (issue 21 item 6, ADR 013): a raster picture of our own media folder can
+ * Pictures at their display size (ADR 013): a raster picture of our own media folder can
  * be asked for at one of MEDIA_WIDTHS with `?w=` (the server resizes it once and keeps it). A list shows
  * a thumbnail through `thumbAttrs`: a `src` at twice the display width and a `srcset` for 1×–3× screens,
  * so a 114-pixel thumbnail never loads a 690-pixel picture. Anything else (SVG, another site) is left as is.

@@ -40,7 +40,7 @@ describe('safeRedirectPath', () => {
   });
 });
 
-describe('one base path (issue 22 item 2)', () => {
+describe('one base path', () => {
   it("spells '/shancheng' once: BASE_PATH in this module; astro.config.mjs and the code take it from here", async () => {
     const { readFileSync, readdirSync } = await import('node:fs');
     const path = await import('node:path');

@@ -1,8 +1,8 @@
 /**
  * The base path every page lives under, and the one gate for URLs that reach an href, a redirect
- * (Location), location.assign/replace or window.open (security.md G57, H62, issue 13 item 1).
+ * (Location), location.assign/replace or window.open (security.md G57, H62).
  *
- * BASE_PATH is the one spelling of '/shancheng' (issue 22 item 2): astro.config.mjs (`base`), the server's
+ * BASE_PATH is the one spelling of '/shancheng': astro.config.mjs (`base`), the server's
  * router, the middleware, the page cache and the pages take it from here.
  */
 export const BASE_PATH = '/shancheng';

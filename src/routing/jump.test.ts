@@ -91,6 +91,11 @@ describe('decideItemJump', () => {
   it('drops a javascript: link', () => {
     expect(decideItemJump({ ...base, dataType: 7, targetUrl: 'javascript:alert(1)' })).toBeNull();
   });
+
+  it('opens a VR item in the VR viewer, other categories as articles', () => {
+    expect(decideItemJump({ ...base, dataType: 3, category: 'vr' })?.href).toBe('/shancheng/VRPage?classId=101&newsId=7');
+    expect(decideItemJump({ ...base, dataType: 3, category: '' })?.href).toBe('/shancheng/NewsDetail?classId=101&newsId=7');
+  });
 });
 
 describe('decideBannerJump', () => {

@@ -27,6 +27,8 @@ interface Linkable {
   dataType: number;
   showType?: number;
   targetUrl: string;
+  /** 'vr': a VR item, opened in the VR viewer (/VRPage). */
+  category?: string;
 }
 
 /**
@@ -160,10 +162,12 @@ export function toJumpDescriptor(item: Linkable): JumpDescriptor {
 
 /**
  * List items (spec 2.4): 7 external, 1 live, 5 special, the others news detail — with pictures (2)
- * and videos (8) opening their own detail pages; data types the table does not know read as news.
+ * and videos (8) opening their own detail pages, and VR items (category vr) the VR viewer (/VRPage);
+ * data types the table does not know read as news.
  */
 export function decideItemJump(item: Linkable): JumpTarget | null {
   const d = toJumpDescriptor(item);
+  if (item.category === 'vr' && item.dataType === 3) return detail('VRPage', d);
   if ([1, 2, 5, 7, 8].includes(item.dataType)) return decideJump(d);
   return decideJump({ ...d, dt: 3 });
 }

@@ -3,8 +3,9 @@ import { canonicalPath, findRoute, routes } from './routes.ts';
 
 describe('the route table', () => {
   it('holds every route of the spec with an example URL', () => {
-    // 142 routes of the spec, plus the pages issue 15 adds (complaint detail and form, two documents, the 我的 lists and settings).
-    expect(routes.length).toBe(142 + 9);
+    // 142 routes of the spec, plus the pages added beyond it (complaint detail and form, two documents, the 我的 lists and
+    // settings), a 问政 department's public page (/BangBang/politics/department) and 个人资料 (/mine/profile, ADR 018).
+    expect(routes.length).toBe(142 + 11);
     for (const r of routes) expect(r.example.startsWith(r.path.replace(':classId', '13'))).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-/** Jump types 31–38 (spec 9) lead to built rural pages of spec 2.9 (issue 20). */
+/** Jump types 31–38 (spec 9) lead to built rural pages of spec 2.9. */
 import { describe, expect, it } from 'vitest';
 import { RURAL_PAGES, decideJump } from './jump.ts';
 import { findRoute } from './routes.ts';
@@ -7,7 +7,9 @@ const S = '/shancheng';
 
 describe('rural jump types 31–38', () => {
   it('every type from 31 to 38 has a rural page, and no two share one', () => {
-    const types = Object.keys(RURAL_PAGES).map(Number).sort((a, b) => a - b);
+    const types = Object.keys(RURAL_PAGES)
+      .map(Number)
+      .sort((a, b) => a - b);
     expect(types).toEqual([31, 32, 33, 34, 35, 36, 37, 38]);
     expect(new Set(Object.values(RURAL_PAGES)).size).toBe(8);
   });

@@ -10,22 +10,32 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
-import { registerServerTransport } from '../client/serverTransport.ts';
+import { apiHostsFromEnv } from '../client/api.ts';
+import { registerServerApiHosts, registerServerTransport } from '../client/serverTransport.ts';
 import { HEADER_REQUEST_ID } from '../contract/headers.ts';
 import { BASE_PATH as BASE, HOME_PATH, ownTarget } from '../lib/safeUrl.ts';
 import { canonicalPath } from '../routing/routes.ts';
-import { readConfig } from './config.ts';
+import { cdnPurgeHook, invalidationBus, redisInvalidationTransport } from './cache/invalidationBus.ts';
+import { readConfig } from '../settings/serverConfig.ts';
+import { settings, SettingsError, type Settings } from '../settings/settings.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed/demoSeed.ts';
-import { expirePoints } from './points/service.ts';
-import { createApiApp } from './http/createApiApp.ts';
+import { seedDemoStaff } from './staff/demoStaff.ts';
+import { seedDepartmentStaff } from './answer/units.ts';
+import { createApiApp } from './app/createApiApp.ts';
+import { JobRunner } from './jobs/jobRunner.ts';
+import { PRODUCT_JOBS } from './jobs/productJobs.ts';
 import { createLogger } from './log.ts';
 import { createRealtimeServer } from './realtime/createRealtimeServer.ts';
+import { REALTIME_CHANNEL } from './realtime/redisBus.ts';
 import { serveMedia } from './web/mediaFiles.ts';
+import { copyFolderIntoStore, mediaStorageFromSettings } from './media/storage.ts';
+import { mediaLinker } from './media/publicMedia.ts';
 import { guardRequestArrival, readDeadlines, SERVER_REQUEST_TIMEOUT_MS } from './web/requestDeadlines.ts';
 import { sharedPageCache } from './web/pageCache.ts';
 import { PageResponder, pageCacheEnabled } from './web/pageResponder.ts';
 import { StaticAssets } from './web/staticAssets.ts';
+import { NewsroomPages } from './web/newsroomPages.ts';
 
 const API_PREFIXES = ['/v1/', '/v2/', '/kratos/', '/member/', '/api/'];
 /** security.md C6: readiness 503 at once, drain ≤ 25 s, exit before the 30 s grace. */
@@ -37,39 +47,66 @@ const API_CSP = "default-src 'none'; object-src 'none'; frame-ancestors 'none'; 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => Promise<void> | void;
 
 const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const config = readConfig();
+// Every setting is checked before anything starts: a bad one stops here, naming the variable (README "Settings").
+let env: Settings;
+try {
+  env = settings();
+} catch (err) {
+  if (!(err instanceof SettingsError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
+const config = readConfig(env);
 const log = createLogger(config.logLevel);
 
 const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
 const mediaDir = path.join(config.dataDir, 'media');
-if (process.env.SEED_DEMO !== '0') {
+if (env.SEED_DEMO !== '0') {
   const { seeded } = await seedDemo(database, { mediaDir });
   if (seeded) log.info('demo data loaded');
+  // The demo staff (ADR 017): never in production, where the first admin comes from `npm run staff`.
+  if (!config.production && (await seedDemoStaff(database)).seeded) log.info('demo staff loaded');
+  // The demo departments' people, linked to their 问政 departments (src/server/answer/units.ts).
+  if (!config.production && (await seedDepartmentStaff(database)).seeded) log.info('demo department staff linked');
 }
+// Uploads go to the store the settings choose (ADR 019); the seed's pictures are copied into an object store.
+const media = mediaStorageFromSettings(env, mediaDir);
+if (media.kind === 's3') log.info({ copied: await copyFolderIntoStore(mediaDir, media) }, 'seeded media copied into the object store');
 
-// The yearly points expiry (issue 18): safe to run twice and on every node (one ledger row per reader
-// and year); checked at start and daily, so a year's turn is applied within a day.
-const runExpiry = (): void => {
-  expirePoints(database)
-    .then((r) => r && r.readers > 0 && log.info(r, 'points expired'))
-    .catch((err: Error) => log.warn({ err: err.message }, 'points expiry failed'));
-};
-runExpiry();
-setInterval(runExpiry, 24 * 3600_000).unref();
+// Periodic jobs (the yearly points expiry, expired sign-in rows): each runs once per period across every
+// process sharing the database (src/server/jobs/jobRunner.ts).
+const jobs = new JobRunner({ database, log, jobs: PRODUCT_JOBS });
+jobs.start();
 
-// The goim socket at /sub (issue 5); its publisher lets likes and comments broadcast counts.
+// Invalidation tags reach the other processes' caches over Redis, and the CDN through its purge hook
+// (src/server/cache/invalidationBus.ts); without REDIS_URL this process is alone.
+if (config.redisUrl) {
+  const channel = `${env.REALTIME_REDIS_CHANNEL || REALTIME_CHANNEL}:invalidate`;
+  invalidationBus.connect(await redisInvalidationTransport(config.redisUrl, log, channel));
+}
+if (config.cdnPurgeUrl) invalidationBus.onPurge(cdnPurgeHook(config.cdnPurgeUrl, log));
+
+// The goim socket at /sub (ADR 007); its publisher lets likes and comments broadcast counts.
 const realtime = await createRealtimeServer({ database, log, config });
-const { app, apiCache } = createApiApp({ database, log, config, mediaDir, realtime: realtime.publisher });
-// Pages call the API in process through the shared client's transport (no socket, DESIGN.md).
+const { app, apiCache, console: newsroom } = createApiApp({ database, log, config, mediaDir, media, realtime: realtime.publisher });
+// Pages call the API in process through the shared client's transport (no socket, docs/conventions.md "How a request flows").
 registerServerTransport(async (req) => app.fetch(req));
+// The pages' client reads its API hosts (API_BASE …) from the settings checked at start, never the
+// environment itself; made once, not per API call of every page.
+const apiHosts = apiHostsFromEnv(env);
+registerServerApiHosts(() => apiHosts);
 
 const apiListener = getRequestListener(app.fetch);
+// The newsroom console (ADR 017): its API at /newsroom/api, its pages at /newsroom/ (not under the reader base).
+const newsroomApiListener = getRequestListener(newsroom.app.fetch);
+const newsroomPages = new NewsroomPages(path.join(root, 'dist/newsroom'));
 // API answers are made per request (the micro-cache compresses its own entries once): a fast gzip level
 // (brotli is this package's 4 already); built assets are pre-compressed at the maximum.
 const compress = compression({ threshold: 1024, level: 4 }) as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 const assets = new StaticAssets(path.join(root, 'dist/client'), BASE);
-// Anonymous page renders cached in process, ETag/304 on pages (issue 7); PAGE_CACHE=0 turns the cache off.
-const pages = new PageResponder({ cache: sharedPageCache, enabled: pageCacheEnabled() });
+// Anonymous page renders cached in process, ETag/304 on pages (ADR 001); PAGE_CACHE=0 turns the cache off.
+// With MEDIA_PUBLIC_BASE the pages link media through that CDN (ADR 019), and their CSP allows its origin.
+const pages = new PageResponder({ cache: sharedPageCache, enabled: pageCacheEnabled(), media: mediaLinker(env.MEDIA_PUBLIC_BASE || undefined) });
 
 const entry = path.join(root, 'dist/server/entry.mjs');
 if (!existsSync(entry)) {
@@ -127,6 +164,15 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     res.end(JSON.stringify({ status: ready ? 'ready' : 'unavailable' }));
     return;
   }
+  if (pathname.startsWith('/newsroom/api/')) {
+    res.setHeader('content-security-policy', API_CSP);
+    compress(req, res, () => void newsroomApiListener(req, res));
+    return;
+  }
+  if (NewsroomPages.owns(pathname)) {
+    compress(req, res, () => newsroomPages.handle(req, res, pathname));
+    return;
+  }
   if (api) {
     if (replayApiHit(req, res, url)) return;
     compress(req, res, () => void apiListener(req, res));
@@ -139,7 +185,7 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (pathname.startsWith('/media/')) {
     const rel = decodeURIComponentSafe(pathname.slice('/media/'.length));
     compress(req, res, () => {
-      void (rel !== null ? serveMedia(req, res, mediaDir, rel) : Promise.resolve(false)).then((served) => {
+      void (rel !== null ? serveMedia(req, res, media, rel) : Promise.resolve(false)).then((served) => {
         if (!served) notFound(res);
       });
     });
@@ -147,7 +193,7 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   }
   if ((req.method === 'GET' || req.method === 'HEAD') && assets.serve(req, res, pathname)) return;
   if (pathname.startsWith(`${BASE}/`)) {
-    // Paths match case-insensitively, like the original router: shared links keep working (DESIGN.md).
+    // Paths match case-insensitively, like the original router: shared links keep working (docs/architecture.md "One request's path").
     const canonical = canonicalPath(pathname.slice(BASE.length));
     if (canonical) {
       const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
@@ -169,7 +215,7 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
 
 /**
  * A fresh micro-cache entry for an anonymous, same-origin GET is sent from here, before the API app
- * (issue 7: the API list ran at 0.32× the static rate through the app's Request/Response and middleware
+ * (ADR 001; the API list ran at 0.32× the static rate through the app's Request/Response and middleware
  * for an answer already kept). The headers are the app's: the entry's own, the request id, and the
  * Vary of the compression step. Anything else — a token, an Origin (CORS headers), a miss — takes the
  * usual way.
@@ -197,7 +243,7 @@ function decodeURIComponentSafe(s: string): string | null {
 
 // requestTimeout is the video upload's (minutes on a weak uplink); every other request is held to 30 s for
 // its body by guardRequestArrival (src/server/web/requestDeadlines.ts, security.md I72).
-const deadlines = readDeadlines(process.env);
+const deadlines = readDeadlines(env);
 const server = http.createServer({ requestTimeout: SERVER_REQUEST_TIMEOUT_MS, headersTimeout: 10_000 }, (req, res) => {
   guardRequestArrival(req, res, deadlines);
   route(req, res).catch((err: unknown) => {
@@ -212,7 +258,7 @@ const server = http.createServer({ requestTimeout: SERVER_REQUEST_TIMEOUT_MS, he
 server.on('upgrade', realtime.handleUpgrade);
 
 server.listen(config.port, config.host, () => {
-  // The address actually bound (issue 13 item 10): HOST=127.0.0.1 says 127.0.0.1, PORT=0 says its port.
+  // The address actually bound: HOST=127.0.0.1 says 127.0.0.1, PORT=0 says its port.
   const bound = server.address();
   if (bound === null || typeof bound === 'string') return;
   const everywhere = bound.address === '::' || bound.address === '0.0.0.0';
@@ -230,6 +276,8 @@ async function shutdown(signal: string): Promise<void> {
   }, DRAIN_MS);
   hardStop.unref();
   await realtime.close();
+  await invalidationBus.close();
+  await jobs.stop();
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
     server.closeIdleConnections();

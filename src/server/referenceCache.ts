@@ -1,5 +1,5 @@
 /**
- * Reference data kept in process (issue 7, ADR 001 "Fourth round"): the ads list, app_config values and
+ * Reference data kept in process (ADR 001 "Fourth round"): the ads list, app_config values and
  * channel/column metadata change a few times a day, yet every render read them again (an article render
  * ran 4 of its 12 queries on them). Each read goes through `readReference` with the tables it depends on
  * and is kept `REFERENCE_TTL_MS`, at most `REFERENCE_MAX_ENTRIES` entries (least recently used out).
@@ -15,6 +15,11 @@
  * deep-frozen: they are shared between requests, and a caller that mutated one would throw.
  */
 import type { Database, Db, Tx } from './db/client.ts';
+import { invalidationBus } from './cache/invalidationBus.ts';
+import { TaggedCache } from './cache/taggedCache.ts';
+
+/** The tag of a whole invalidation of pages and API answers (src/server/web/writeScope.ts TAG_ALL). */
+const TAG_ALL_PAGES = 'all';
 
 /** The tables whose rows are kept here; an entry names the ones it was read from. */
 export type ReferenceTable = 'ads' | 'app_config' | 'channels' | 'columns' | 'districts' | 'publisher_accounts';
@@ -34,15 +39,11 @@ export interface ReadOptions {
   alone?: boolean;
 }
 
-interface Entry {
-  value: unknown;
-  tables: readonly ReferenceTable[];
-  expiresAt: number;
-}
+const ALL_TABLES: readonly ReferenceTable[] = ['ads', 'app_config', 'channels', 'columns', 'districts', 'publisher_accounts'];
 
-interface Pending {
-  promise: Promise<unknown>;
-  tables: readonly ReferenceTable[];
+/** The invalidation tag of a reference table (src/server/cache/taggedCache.ts): `ref-ads`, `ref-app_config`, … */
+export function referenceTag(table: ReferenceTable): string {
+  return `ref-${table}`;
 }
 
 function deepFreeze(value: unknown): void {
@@ -51,26 +52,25 @@ function deepFreeze(value: unknown): void {
   for (const v of Object.values(value)) deepFreeze(v);
 }
 
-const overlaps = (a: readonly ReferenceTable[], b: readonly ReferenceTable[]) => a.some((t) => b.includes(t));
+/** A kept value (boxed: the core keeps no null or undefined, a load may answer either). */
+interface Box {
+  value: unknown;
+}
 
 export class ReferenceCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly pending = new Map<string, Pending>();
-  /** Raised per table by each invalidation; a read stores its result only if its tables' sum is unchanged. */
-  private readonly generations = new Map<ReferenceTable, number>();
-  private readonly ttlMs: number;
-  private readonly maxEntries: number;
-  private readonly now: () => number;
+  private readonly core: TaggedCache<Box>;
 
   constructor(options: ReferenceCacheOptions = {}) {
-    this.ttlMs = options.ttlMs ?? REFERENCE_TTL_MS;
-    this.maxEntries = options.maxEntries ?? REFERENCE_MAX_ENTRIES;
-    this.now = options.now ?? (() => performance.now());
+    this.core = new TaggedCache<Box>({
+      ttlMs: options.ttlMs ?? REFERENCE_TTL_MS,
+      maxEntries: options.maxEntries ?? REFERENCE_MAX_ENTRIES,
+      now: options.now ?? (() => performance.now()),
+    });
   }
 
   /** Entries currently kept (tests and diagnostics). */
   get size(): number {
-    return this.entries.size;
+    return this.core.size;
   }
 
   /**
@@ -79,65 +79,30 @@ export class ReferenceCache {
    * transaction waits for it, so waiting for such a read from inside would never end).
    */
   read<T>(key: string, tables: readonly ReferenceTable[], load: () => Promise<T>, options: ReadOptions = {}): Promise<T> {
-    const hit = this.entries.get(key);
-    if (hit) {
-      this.entries.delete(key);
-      if (hit.expiresAt > this.now()) {
-        this.entries.set(key, hit);
-        return Promise.resolve(hit.value as T);
-      }
-    }
-    const stamp = this.stamp(tables);
-    if (options.alone) {
-      return load().then((value) => {
-        deepFreeze(value);
-        if (this.stamp(tables) === stamp) this.store(key, tables, value);
-        return value;
-      });
-    }
-    const under = this.pending.get(key);
-    if (under) return under.promise as Promise<T>;
-    const settle = () => {
-      const isCurrent = this.pending.get(key)?.promise === promise;
-      if (isCurrent) this.pending.delete(key);
-      return isCurrent;
+    const hit = this.core.get(key);
+    if (hit) return Promise.resolve(hit.value as T);
+    const tags = tables.map(referenceTag);
+    const mark = this.core.mark();
+    const keep = (value: T): T => {
+      deepFreeze(value);
+      this.core.set(key, { value }, tags, mark);
+      return value;
     };
-    const promise: Promise<T> = load().then(
-      (value) => {
-        deepFreeze(value);
-        if (settle() && this.stamp(tables) === stamp) this.store(key, tables, value);
-        return value;
-      },
-      (err: unknown) => {
-        settle();
-        throw err;
-      },
-    );
-    this.pending.set(key, { promise, tables });
-    return promise;
+    if (options.alone) return load().then(keep);
+    const under = this.core.inFlight<T>(key);
+    if (under) return under;
+    return this.core.fly(key, tags, () => load().then(keep));
   }
 
   /** Drops every entry (and read under way) that depends on one of `tables`; all of them without. */
   invalidate(tables?: readonly ReferenceTable[]): void {
-    const all: readonly ReferenceTable[] = tables ?? ['ads', 'app_config', 'channels', 'columns', 'districts', 'publisher_accounts'];
-    for (const t of all) this.generations.set(t, (this.generations.get(t) ?? 0) + 1);
-    for (const [key, entry] of this.entries) if (overlaps(entry.tables, all)) this.entries.delete(key);
-    for (const [key, p] of this.pending) if (overlaps(p.tables, all)) this.pending.delete(key);
+    this.core.invalidate((tables ?? ALL_TABLES).map(referenceTag));
   }
 
-  private stamp(tables: readonly ReferenceTable[]): number {
-    let sum = 0;
-    for (const t of tables) sum += this.generations.get(t) ?? 0;
-    return sum;
-  }
-
-  private store(key: string, tables: readonly ReferenceTable[], value: unknown): void {
-    this.entries.set(key, { value, tables, expiresAt: this.now() + this.ttlMs });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done) break;
-      this.entries.delete(oldest.value);
-    }
+  /** Drops what depends on the tables named by invalidation `tags` (`ref-…`; others are not about reference data). */
+  invalidateTags(tags: readonly string[]): void {
+    const mine = tags.filter((t) => t.startsWith('ref-'));
+    if (mine.length > 0) this.core.invalidate(mine);
   }
 }
 
@@ -149,6 +114,7 @@ export function referenceCacheOf(db: Db): ReferenceCache {
   if (!cache) {
     cache = new ReferenceCache();
     caches.set(db, cache);
+    invalidationBus.listen(cache);
   }
   return cache;
 }
@@ -171,5 +137,7 @@ export async function writeReferenceData<T>(
     return await database.write(fn);
   } finally {
     referenceCacheOf(database.db).invalidate(tables);
+    // Every process drops what it read from these tables, and the pages and API answers that show them.
+    invalidationBus.publish([...tables.map(referenceTag), TAG_ALL_PAGES]);
   }
 }

@@ -69,7 +69,7 @@ export function createSessionModel(deps: SessionDeps): SessionModel {
   }
 
   // Loaded eagerly rather than on first subscription: nanostores' lifecycle helpers cost more bytes
-  // on every page than the seven localStorage reads they would defer (issue 7 budgets).
+  // on every page than the seven localStorage reads they would defer (ADR 001 budgets).
   if (deps.autoLoad) loadSession();
 
   // A login or logout in another tab reaches every island and script of this page without a reload.

@@ -1,5 +1,5 @@
 /**
- * The slide check behind one interface (issue 9, ADR 008; security.md L94, L95, A4): the vendor's
+ * The slide check behind one interface (ADR 008; security.md L94, L95, A4): the vendor's
  * AuthenticateSig check against a local fake vendor, the own slider as default, and the SMS-pumping alert.
  */
 import { createHmac } from 'node:crypto';
@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readConfig } from '../../src/server/config.ts';
-import { createApiApp } from '../../src/server/http/createApiApp.ts';
+import { readConfig } from '../../src/settings/serverConfig.ts';
+import { createApiApp } from '../../src/server/app/createApiApp.ts';
 import { MemoryRateLimitStore } from '../../src/server/http/rateLimit.ts';
 import { createLogger } from '../../src/server/log.ts';
 import { AliyunAfsVerifier, signRpcQuery, slideVerifierFromEnv } from '../../src/server/accounts/slideVerifier.ts';
@@ -25,12 +25,7 @@ const APP_KEY = 'FFFF0N0000000000TEST';
 
 /** The vendor's percent-encoding, written out independently of the module under test. */
 function vendorEncode(v: string): string {
-  return encodeURIComponent(v)
-    .replace(/!/g, '%21')
-    .replace(/'/g, '%27')
-    .replace(/\(/g, '%28')
-    .replace(/\)/g, '%29')
-    .replace(/\*/g, '%2A');
+  return encodeURIComponent(v).replace(/!/g, '%21').replace(/'/g, '%27').replace(/\(/g, '%28').replace(/\)/g, '%29').replace(/\*/g, '%2A');
 }
 
 /**
@@ -58,7 +53,9 @@ class FakeVendor {
         .sort()
         .map((k) => `${vendorEncode(k)}=${vendorEncode(rest[k]!)}`)
         .join('&');
-      const expected = createHmac('sha1', `${KEY_SECRET}&`).update(`GET&%2F&${vendorEncode(canonical)}`).digest('base64');
+      const expected = createHmac('sha1', `${KEY_SECRET}&`)
+        .update(`GET&%2F&${vendorEncode(canonical)}`)
+        .digest('base64');
       res.setHeader('content-type', 'application/json');
       if (signature !== expected || rest['AccessKeyId'] !== KEY_ID || rest['SignatureMethod'] !== 'HMAC-SHA1') {
         res.statusCode = 400;
@@ -135,14 +132,35 @@ describe('choosing the verifier from configuration', () => {
   it.each([
     [{ CAPTCHA_PROVIDER: 'geetest' }, /not one of own, aliyun/],
     [{ CAPTCHA_PROVIDER: 'aliyun', ALIYUN_AFS_ACCESS_KEY_ID: KEY_ID, ALIYUN_AFS_APP_KEY: APP_KEY }, /needs ALIYUN_AFS_ACCESS_KEY_ID/],
-    [{ CAPTCHA_PROVIDER: 'aliyun', ALIYUN_AFS_ACCESS_KEY_ID: KEY_ID, ALIYUN_AFS_ACCESS_KEY_SECRET: 's', ALIYUN_AFS_APP_KEY: APP_KEY, ALIYUN_AFS_ENDPOINT: 'http://afs.example.com/' }, /https/],
-    [{ CAPTCHA_PROVIDER: 'aliyun', ALIYUN_AFS_ACCESS_KEY_ID: KEY_ID, ALIYUN_AFS_ACCESS_KEY_SECRET: 's', ALIYUN_AFS_APP_KEY: APP_KEY, ALIYUN_AFS_SCRIPT_URL: 'http://cdn.example.com/awsc.js' }, /https/],
+    [
+      {
+        CAPTCHA_PROVIDER: 'aliyun',
+        ALIYUN_AFS_ACCESS_KEY_ID: KEY_ID,
+        ALIYUN_AFS_ACCESS_KEY_SECRET: 's',
+        ALIYUN_AFS_APP_KEY: APP_KEY,
+        ALIYUN_AFS_ENDPOINT: 'http://afs.example.com/',
+      },
+      /https/,
+    ],
+    [
+      {
+        CAPTCHA_PROVIDER: 'aliyun',
+        ALIYUN_AFS_ACCESS_KEY_ID: KEY_ID,
+        ALIYUN_AFS_ACCESS_KEY_SECRET: 's',
+        ALIYUN_AFS_APP_KEY: APP_KEY,
+        ALIYUN_AFS_SCRIPT_URL: 'http://cdn.example.com/awsc.js',
+      },
+      /https/,
+    ],
   ])('refuses to start with %j', (env, message) => {
     expect(() => slideVerifierFromEnv(env, deps)).toThrow(message);
   });
 
   it('names the vendor and its https script for the browser', () => {
-    const verifier = slideVerifierFromEnv({ CAPTCHA_PROVIDER: 'aliyun', ALIYUN_AFS_ACCESS_KEY_ID: KEY_ID, ALIYUN_AFS_ACCESS_KEY_SECRET: 's', ALIYUN_AFS_APP_KEY: APP_KEY }, deps);
+    const verifier = slideVerifierFromEnv(
+      { CAPTCHA_PROVIDER: 'aliyun', ALIYUN_AFS_ACCESS_KEY_ID: KEY_ID, ALIYUN_AFS_ACCESS_KEY_SECRET: 's', ALIYUN_AFS_APP_KEY: APP_KEY },
+      deps,
+    );
     expect(verifier.provider).toBe('aliyun');
     expect(verifier.vendor).toEqual({ appKey: APP_KEY, scriptUrl: 'https://g.alicdn.com/AWSC/AWSC/awsc.js' });
   });
@@ -167,7 +185,9 @@ describe('own slider (default)', () => {
     const phone = nextPhone();
     expect((await form(t, '/v1/common/webSendMsg1', { passed: 'true', phone, type: 'login' }, { 'x-forwarded-for': ip })).status).toBe(400);
     const vendorish = { token: `${APP_KEY}:activity_h5:1:0.5`, csessionid: '01tK00000001Vq-x_session', sig: '05XqrtZ0EaFgmmqIQes-sig==', scene: 'activity_h5' };
-    expect((await formEnv(t, '/v1/common/webSendMsg1', { ...vendorish, phone, type: 'login' }, { 'x-forwarded-for': ip })).message).toBe('滑动验证已失效，请重新验证');
+    expect((await formEnv(t, '/v1/common/webSendMsg1', { ...vendorish, phone, type: 'login' }, { 'x-forwarded-for': ip })).message).toBe(
+      '滑动验证已失效，请重新验证',
+    );
     expect(await outbox(t, phone)).toEqual([]);
   });
 });
@@ -212,7 +232,15 @@ describe('vendor slider (CAPTCHA_PROVIDER=aliyun) against a fake vendor', () => 
     expect(await send(slide, phone, ip)).toMatchObject({ statusCode: 200, message: '验证码已发送' });
     expect(await latestCode(t, phone)).toMatch(/^\d{6}$/);
     const asked = vendor.requests.at(-1)!;
-    expect(asked).toMatchObject({ Action: 'AuthenticateSig', SessionId: slide.csessionid, Sig: slide.sig, Token: slide.token, Scene: 'activity_h5', AppKey: APP_KEY, RemoteIp: ip });
+    expect(asked).toMatchObject({
+      Action: 'AuthenticateSig',
+      SessionId: slide.csessionid,
+      Sig: slide.sig,
+      Token: slide.token,
+      Scene: 'activity_h5',
+      AppKey: APP_KEY,
+      RemoteIp: ip,
+    });
   });
 
   it('refuses a reused result even though the vendor would pass it again (L94: single use on our side)', async () => {
@@ -252,7 +280,15 @@ describe('vendor slider (CAPTCHA_PROVIDER=aliyun) against a fake vendor', () => 
     const wrongSecret = new AliyunAfsVerifier({ accessKeyId: KEY_ID, accessKeySecret: 'not-the-secret', appKey: APP_KEY, endpoint: vendor.url, store, log });
     expect(await wrongSecret.verify(vendor.solve(ip), ip)).toBe(false);
 
-    const right = new AliyunAfsVerifier({ accessKeyId: KEY_ID, accessKeySecret: KEY_SECRET, appKey: APP_KEY, endpoint: vendor.url, store, log, timeoutMs: 300 });
+    const right = new AliyunAfsVerifier({
+      accessKeyId: KEY_ID,
+      accessKeySecret: KEY_SECRET,
+      appKey: APP_KEY,
+      endpoint: vendor.url,
+      store,
+      log,
+      timeoutMs: 300,
+    });
     expect(await right.verify(vendor.solve(ip), ip)).toBe(true);
     vendor.hang = true;
     try {

@@ -33,7 +33,10 @@ describe('password lock after 100 consecutive failures', () => {
     const phone = '13655500001';
     const ip = nextIp();
     await sendCode(t, phone, 'register', ip);
-    expect((await formEnv(t, '/v1/user/register', { phone, code: await latestCode(t, phone), password: PASSWORD, agree: '1' }, { 'x-forwarded-for': ip })).statusCode).toBe(200);
+    expect(
+      (await formEnv(t, '/v1/user/register', { phone, code: await latestCode(t, phone), password: PASSWORD, agree: '1' }, { 'x-forwarded-for': ip }))
+        .statusCode,
+    ).toBe(200);
 
     // 99 failures over 20 hours: 5 an hour from fresh addresses stays under the slide-check rule
     // (after 5 in an hour) and the per-account throttle (25 an hour), which are not under test here.
@@ -60,7 +63,12 @@ describe('password lock after 100 consecutive failures', () => {
     vi.setSystemTime(Date.now() + 61_000);
     const resetIp = nextIp();
     expect((await sendCode(t, phone, 'reset', resetIp)).statusCode).toBe(200);
-    const checked = await formEnv<{ ticket: string }>(t, '/v1/common/valisendMsg', { phone, code: await latestCode(t, phone), type: 'reset' }, { 'x-forwarded-for': resetIp });
+    const checked = await formEnv<{ ticket: string }>(
+      t,
+      '/v1/common/valisendMsg',
+      { phone, code: await latestCode(t, phone), type: 'reset' },
+      { 'x-forwarded-for': resetIp },
+    );
     expect(checked.statusCode).toBe(200);
     expect((await formEnv(t, '/v1/user/resetPassword', { ticket: checked.data.ticket, password: 'a brand new phrase' })).statusCode).toBe(200);
     expect((await login(phone, 'a brand new phrase')).statusCode).toBe(200);
@@ -73,7 +81,10 @@ describe('password lock after 100 consecutive failures', () => {
     const phone = '13655500002';
     const ip = nextIp();
     await sendCode(t, phone, 'register', ip);
-    expect((await formEnv(t, '/v1/user/register', { phone, code: await latestCode(t, phone), password: PASSWORD, agree: '1' }, { 'x-forwarded-for': ip })).statusCode).toBe(200);
+    expect(
+      (await formEnv(t, '/v1/user/register', { phone, code: await latestCode(t, phone), password: PASSWORD, agree: '1' }, { 'x-forwarded-for': ip }))
+        .statusCode,
+    ).toBe(200);
     for (let i = 1; i <= 99; i++) {
       expect((await login(phone, `wrong guess ${i}`)).message).toBe('手机号或密码错误');
       if (i % 4 === 0) vi.setSystemTime(Date.now() + 61 * 60_000);

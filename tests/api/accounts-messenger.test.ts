@@ -1,4 +1,4 @@
-/** Messenger login with phone binding (issue 9; security.md C20–C23), against the local OAuth provider. */
+/** Messenger login with phone binding (ADR 008; security.md C20–C23), against the local OAuth provider. */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count } from 'drizzle-orm';
 import { users } from '../../src/server/db/schema/accounts.ts';
@@ -22,7 +22,10 @@ afterEach(() => {
 
 /** Runs the browser's side of the authorisation: our authorize URL → the dev provider → back with code and state. */
 async function authorise(nickname: string): Promise<{ code: string; state: string }> {
-  const start = await getEnv<{ url: string; state: string }>(t, `/member/v1/user/authorizeUrl?redirect=${encodeURIComponent('/shancheng/NewsDetail?classId=1&newsId=2')}`);
+  const start = await getEnv<{ url: string; state: string }>(
+    t,
+    `/member/v1/user/authorizeUrl?redirect=${encodeURIComponent('/shancheng/NewsDetail?classId=1&newsId=2')}`,
+  );
   expect(start.statusCode).toBe(200);
   const authorizeUrl = new URL(start.data.url, 'http://local');
   expect(authorizeUrl.pathname).toBe('/api/dev/oauth/authorize');
@@ -56,13 +59,26 @@ describe('messenger login', () => {
     expect(pending.data.unionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(pending.data.unionId).not.toContain('dev-');
 
-    expect(await formEnv(t, '/v1/user/unionIdIsBind', { unionId: pending.data.unionId })).toEqual({ statusCode: 200, message: 'success', data: { isBind: false } });
-    expect(await formEnv(t, '/v1/user/thirdPartyLogin', { type: 'wechat', unionId: pending.data.unionId })).toEqual({ statusCode: 100, message: '请先绑定手机号', data: null });
+    expect(await formEnv(t, '/v1/user/unionIdIsBind', { unionId: pending.data.unionId })).toEqual({
+      statusCode: 200,
+      message: '成功',
+      data: { isBind: false },
+    });
+    expect(await formEnv(t, '/v1/user/thirdPartyLogin', { type: 'wechat', unionId: pending.data.unionId })).toEqual({
+      statusCode: 100,
+      message: '请先绑定手机号',
+      data: null,
+    });
 
     const phone = nextPhone();
     const ip = nextIp();
     await sendCode(t, phone, 'bind', ip);
-    const bound = await formEnv<Login>(t, '/v1/user/bind3rdParty', { unionId: pending.data.unionId, phone, code: await latestCode(t, phone) }, { 'x-forwarded-for': ip });
+    const bound = await formEnv<Login>(
+      t,
+      '/v1/user/bind3rdParty',
+      { unionId: pending.data.unionId, phone, code: await latestCode(t, phone) },
+      { 'x-forwarded-for': ip },
+    );
     expect(bound.statusCode).toBe(200);
     expect(bound.data.nickname).toBe(nickname);
     const info = await getEnv<{ messengerBound: boolean; phoneBound: boolean }>(t, '/v1/user/baseInfo', bearer(bound.data.token));
@@ -88,7 +104,12 @@ describe('messenger login', () => {
     const pending = await exchange(code, state);
     const ip = nextIp();
     await sendCode(t, phone, 'bind', ip);
-    const bound = await formEnv<Login>(t, '/v1/user/bind3rdParty', { unionId: pending.data.unionId, phone, code: await latestCode(t, phone) }, { 'x-forwarded-for': ip });
+    const bound = await formEnv<Login>(
+      t,
+      '/v1/user/bind3rdParty',
+      { unionId: pending.data.unionId, phone, code: await latestCode(t, phone) },
+      { 'x-forwarded-for': ip },
+    );
     expect(bound.data.userId).toBe(existing.userId);
   });
 
@@ -97,21 +118,34 @@ describe('messenger login', () => {
     const first = await authorise(`甲${++seq}`);
     const p1 = await exchange(first.code, first.state);
     await sendCode(t, phone, 'bind', nextIp());
-    expect((await formEnv(t, '/v1/user/bind3rdParty', { unionId: p1.data.unionId, phone, code: await latestCode(t, phone) }, { 'x-forwarded-for': nextIp() })).statusCode).toBe(200);
+    expect(
+      (await formEnv(t, '/v1/user/bind3rdParty', { unionId: p1.data.unionId, phone, code: await latestCode(t, phone) }, { 'x-forwarded-for': nextIp() }))
+        .statusCode,
+    ).toBe(200);
 
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 61_000);
     const second = await authorise(`乙${++seq}`);
     const p2 = await exchange(second.code, second.state);
     await sendCode(t, phone, 'bind', nextIp());
-    const res = await formEnv(t, '/v1/user/bind3rdParty', { unionId: p2.data.unionId, phone, code: await latestCode(t, phone) }, { 'x-forwarded-for': nextIp() });
+    const res = await formEnv(
+      t,
+      '/v1/user/bind3rdParty',
+      { unionId: p2.data.unionId, phone, code: await latestCode(t, phone) },
+      { 'x-forwarded-for': nextIp() },
+    );
     expect(res).toEqual({ statusCode: 100, message: '该手机号已绑定其他微信账号', data: null });
   });
 
   it('refuses binding without a fresh code for that phone (C23)', async () => {
     const { code, state } = await authorise(`丙${++seq}`);
     const pending = await exchange(code, state);
-    const res = await formEnv(t, '/v1/user/bind3rdParty', { unionId: pending.data.unionId, phone: nextPhone(), code: '123456' }, { 'x-forwarded-for': nextIp() });
+    const res = await formEnv(
+      t,
+      '/v1/user/bind3rdParty',
+      { unionId: pending.data.unionId, phone: nextPhone(), code: '123456' },
+      { 'x-forwarded-for': nextIp() },
+    );
     expect(res.message).toBe('验证码错误或已失效');
   });
 
@@ -155,7 +189,7 @@ describe('messenger login', () => {
 
 describe('development-only endpoints', () => {
   it('are absent in production', async () => {
-    const { createApiApp } = await import('../../src/server/http/createApiApp.ts');
+    const { createApiApp } = await import('../../src/server/app/createApiApp.ts');
     const prod = createApiApp({ ...t.registry.deps, config: { ...t.registry.deps.config, production: true } });
     expect((await prod.app.request('/api/dev/outbox?phone=13800138000')).status).toBe(404);
     expect((await prod.app.request('/api/dev/oauth/authorize?redirect_uri=/shancheng/LoginPage&state=abc')).status).toBe(404);

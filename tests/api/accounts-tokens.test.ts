@@ -1,11 +1,11 @@
-/** The token layer (issue 9; security.md D26–D32): Bearer only, hashed opaque tokens, refresh header, grace. */
+/** The token layer (ADR 008; security.md D26–D32): Bearer only, hashed opaque tokens, refresh header, grace. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { defineEndpoint } from '../../src/contract/endpoint.ts';
 import { z } from '../../src/contract/zod.ts';
 import { authTokens } from '../../src/server/db/schema/accounts.ts';
 import { createUserRepo } from '../../src/server/accounts/repo.ts';
-import { sha256Hex } from '../../src/server/accounts/secrets.ts';
+import { sha256Hex } from '../../src/server/tokens/secrets.ts';
 import { issueToken, optionalUser, requireUser, TOKEN_GRACE_MS, TOKEN_ROTATE_AFTER_MS } from '../../src/server/http/auth.ts';
 import { ok } from '../../src/server/http/envelope.ts';
 import { registerEndpoint } from '../../src/server/http/registerEndpoint.ts';
@@ -67,7 +67,7 @@ describe('Authorization: Bearer', () => {
   it('lets a valid token through and answers no-store, private', async () => {
     const token = await login();
     const res = await get('/v1/test/whoami', { authorization: `Bearer ${token}` });
-    expect(await envelope(res)).toEqual({ statusCode: 200, message: 'success', data: { userId } });
+    expect(await envelope(res)).toEqual({ statusCode: 200, message: '成功', data: { userId } });
     expect(res.headers.get('cache-control')).toBe('no-store, private');
     expect(res.headers.get('x-access-token')).toBeNull();
   });
@@ -75,7 +75,10 @@ describe('Authorization: Bearer', () => {
   it('stores only the SHA-256 of a token with 256 random bits and a 30-day expiry', async () => {
     const token = await login();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const rows = await t.database.db.select().from(authTokens).where(eq(authTokens.tokenHash, sha256Hex(token)));
+    const rows = await t.database.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, sha256Hex(token)));
     expect(rows).toHaveLength(1);
     const days = (rows[0]!.expiresAt.getTime() - rows[0]!.issuedAt.getTime()) / 86_400_000;
     expect(days).toBe(30);
@@ -123,7 +126,10 @@ describe('Authorization: Bearer', () => {
 
   it('never looks at the token on an endpoint without auth, so public lists carry no refresh header', async () => {
     const token = await login();
-    await t.database.db.update(authTokens).set({ issuedAt: new Date(Date.now() - TOKEN_ROTATE_AFTER_MS - 1000) }).where(eq(authTokens.tokenHash, sha256Hex(token)));
+    await t.database.db
+      .update(authTokens)
+      .set({ issuedAt: new Date(Date.now() - TOKEN_ROTATE_AFTER_MS - 1000) })
+      .where(eq(authTokens.tokenHash, sha256Hex(token)));
     const res = await get('/v1/test/public', { authorization: `Bearer ${token}` });
     expect(res.headers.get('x-access-token')).toBeNull();
     expect(res.headers.get('cache-control')).toBe('public, s-maxage=30');
@@ -140,7 +146,10 @@ describe('token refresh', () => {
   it('rotates an older token once, keeps the old one for the grace period and the same absolute expiry', async () => {
     const token = await login();
     const hash = sha256Hex(token);
-    await t.database.db.update(authTokens).set({ issuedAt: new Date(Date.now() - TOKEN_ROTATE_AFTER_MS - 1000) }).where(eq(authTokens.tokenHash, hash));
+    await t.database.db
+      .update(authTokens)
+      .set({ issuedAt: new Date(Date.now() - TOKEN_ROTATE_AFTER_MS - 1000) })
+      .where(eq(authTokens.tokenHash, hash));
     const [first, second] = await Promise.all([
       get('/v1/test/whoami', { authorization: `Bearer ${token}` }),
       get('/v1/test/whoami', { authorization: `Bearer ${token}` }),
@@ -156,7 +165,10 @@ describe('token refresh', () => {
     expect(refreshedResponse.headers.get('cache-control')).toBe('no-store, private');
 
     const [oldRow] = await t.database.db.select().from(authTokens).where(eq(authTokens.tokenHash, hash));
-    const [newRow] = await t.database.db.select().from(authTokens).where(eq(authTokens.tokenHash, sha256Hex(newToken)));
+    const [newRow] = await t.database.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, sha256Hex(newToken)));
     expect(oldRow!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + TOKEN_GRACE_MS);
     expect(newRow!.family).toBe(oldRow!.family);
     const login30 = (newRow!.expiresAt.getTime() - Date.now()) / 86_400_000;
@@ -167,14 +179,20 @@ describe('token refresh', () => {
     expect((await envelope(again)).statusCode).toBe(200);
     expect(again.headers.get('x-access-token')).toBeNull();
     // After the grace period it is dead; the new one works.
-    await t.database.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(authTokens.tokenHash, hash));
+    await t.database.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(authTokens.tokenHash, hash));
     expect((await envelope(await get('/v1/test/whoami', { authorization: `Bearer ${token}` }))).statusCode).toBe(301);
     expect((await envelope(await get('/v1/test/whoami', { authorization: `Bearer ${newToken}` }))).statusCode).toBe(200);
   });
 
   it('refuses an expired token', async () => {
     const token = await login();
-    await t.database.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.tokenHash, sha256Hex(token)));
+    await t.database.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.tokenHash, sha256Hex(token)));
     expect((await envelope(await get('/v1/test/whoami', { authorization: `Bearer ${token}` }))).statusCode).toBe(301);
   });
 });

@@ -1,22 +1,9 @@
-/** Accounts API (issue 9): codes, logins, register, reset, change, logout; security.md A, B, D. */
+/** Accounts API (ADR 008): codes, logins, register, reset, change, logout; security.md A, B, D. */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { smsCodes, users } from '../../src/server/db/schema/accounts.ts';
 import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
-import {
-  bearer,
-  form,
-  formEnv,
-  getEnv,
-  humanTrail,
-  latestCode,
-  loginByCode,
-  outbox,
-  passSlide,
-  sendCode,
-  TRACK_WIDTH,
-  type Login,
-} from './accountsHelpers.ts';
+import { bearer, form, formEnv, getEnv, humanTrail, latestCode, loginByCode, outbox, passSlide, sendCode, TRACK_WIDTH, type Login } from './accountsHelpers.ts';
 
 let t: TestApp;
 let ipSeq = 0;
@@ -96,7 +83,11 @@ describe('code login', () => {
     const code = await latestCode(t, phone);
     const wrong = code === '111111' ? '222222' : '111111';
     for (let i = 0; i < 5; i++) {
-      expect(await formEnv(t, '/v1/user/code_login', { phone, code: wrong }, { 'x-forwarded-for': ip })).toEqual({ statusCode: 100, message: '验证码错误或已失效', data: null });
+      expect(await formEnv(t, '/v1/user/code_login', { phone, code: wrong }, { 'x-forwarded-for': ip })).toEqual({
+        statusCode: 100,
+        message: '验证码错误或已失效',
+        data: null,
+      });
     }
     expect((await formEnv(t, '/v1/user/code_login', { phone, code }, { 'x-forwarded-for': ip })).message).toBe('验证码错误或已失效');
   });
@@ -117,7 +108,11 @@ describe('code login', () => {
     await sendCode(t, phone, 'login', ip);
     const code = await latestCode(t, phone);
     vi.setSystemTime(Date.now() + 5 * 60_000 + 1000);
-    expect(await formEnv(t, '/v1/user/code_login', { phone, code }, { 'x-forwarded-for': ip })).toEqual({ statusCode: 100, message: '验证码错误或已失效', data: null });
+    expect(await formEnv(t, '/v1/user/code_login', { phone, code }, { 'x-forwarded-for': ip })).toEqual({
+      statusCode: 100,
+      message: '验证码错误或已失效',
+      data: null,
+    });
   });
 
   it('refuses a code of another purpose (A7) and invalidates the older code when a new one is sent (A12)', async () => {
@@ -181,7 +176,10 @@ describe('sending codes', () => {
     for (const trail of [
       Array.from({ length: 30 }, (_, i) => [(TRACK_WIDTH * i) / 29, 0, i * 20]),
       humanTrail().slice(0, 20),
-      [[0, 0, 0], [TRACK_WIDTH, 0, 10]],
+      [
+        [0, 0, 0],
+        [TRACK_WIDTH, 0, 10],
+      ],
     ]) {
       const { data } = await getEnv<{ challenge: string }>(t, '/api/captcha/challenge', { 'x-forwarded-for': ip });
       const res = await t.app.request('/api/captcha/verify', {
@@ -348,7 +346,11 @@ describe('password login and registration', () => {
     const ip = nextIp();
     await sendCode(t, phone, 'register', ip);
     const code = await latestCode(t, phone);
-    expect(await formEnv(t, '/v1/user/register', { phone, code, password, agree: '1' }, { 'x-forwarded-for': ip })).toEqual({ statusCode: 100, message, data: null });
+    expect(await formEnv(t, '/v1/user/register', { phone, code, password, agree: '1' }, { 'x-forwarded-for': ip })).toEqual({
+      statusCode: 100,
+      message,
+      data: null,
+    });
     // Nothing written, and the code is still good for a better password.
     expect((await formEnv(t, '/v1/user/register', { phone, code, password: 'a much better one', agree: '1' }, { 'x-forwarded-for': ip })).statusCode).toBe(200);
   });
@@ -405,11 +407,13 @@ describe('password login and registration', () => {
   it('throttles one account at 25 attempts an hour from many addresses (B13) and one address at 6 a minute', async () => {
     const phone = nextPhone();
     const ip = nextIp();
-    for (let i = 0; i < 6; i++) expect((await formEnv(t, '/v1/user/login', { phone: nextPhone(), password: 'whatever123' }, { 'x-forwarded-for': ip })).statusCode).toBe(100);
+    for (let i = 0; i < 6; i++)
+      expect((await formEnv(t, '/v1/user/login', { phone: nextPhone(), password: 'whatever123' }, { 'x-forwarded-for': ip })).statusCode).toBe(100);
     expect((await formEnv(t, '/v1/user/login', { phone: nextPhone(), password: 'whatever123' }, { 'x-forwarded-for': ip })).statusCode).toBe(429);
 
     const statuses: number[] = [];
-    for (let i = 0; i < 26; i++) statuses.push((await formEnv(t, '/v1/user/login', { phone, password: 'whatever123' }, { 'x-forwarded-for': nextIp() })).statusCode);
+    for (let i = 0; i < 26; i++)
+      statuses.push((await formEnv(t, '/v1/user/login', { phone, password: 'whatever123' }, { 'x-forwarded-for': nextIp() })).statusCode);
     expect(statuses.slice(0, 25).every((s) => s !== 429)).toBe(true);
     expect(statuses[25]).toBe(429);
     // A malicious lockout never blocks code login (B14).
@@ -432,7 +436,12 @@ describe('password reset and change', () => {
     vi.setSystemTime(Date.now() + 61_000);
     const ip = nextIp();
     await sendCode(t, phone, 'reset', ip);
-    const checked = await formEnv<{ ticket: string }>(t, '/v1/common/valisendMsg', { phone, code: await latestCode(t, phone), type: 'reset' }, { 'x-forwarded-for': ip });
+    const checked = await formEnv<{ ticket: string }>(
+      t,
+      '/v1/common/valisendMsg',
+      { phone, code: await latestCode(t, phone), type: 'reset' },
+      { 'x-forwarded-for': ip },
+    );
     expect(checked.statusCode).toBe(200);
     const done = await formEnv(t, '/v1/user/resetPassword', { ticket: checked.data.ticket, password: 'new secret phrase' });
     expect(done).toEqual({ statusCode: 200, message: '密码已重置，请重新登录', data: null });
@@ -440,11 +449,15 @@ describe('password reset and change', () => {
     expect((await formEnv(t, '/v1/user/login', { phone, password: 'old secret phrase' }, { 'x-forwarded-for': nextIp() })).statusCode).toBe(100);
     expect((await formEnv(t, '/v1/user/login', { phone, password: 'new secret phrase' }, { 'x-forwarded-for': nextIp() })).statusCode).toBe(200);
     // The ticket was single use.
-    expect((await formEnv(t, '/v1/user/resetPassword', { ticket: checked.data.ticket, password: 'third secret phrase' })).message).toBe('验证已失效，请重新获取验证码');
+    expect((await formEnv(t, '/v1/user/resetPassword', { ticket: checked.data.ticket, password: 'third secret phrase' })).message).toBe(
+      '验证已失效，请重新获取验证码',
+    );
   });
 
   it('refuses the new-password step without a checked code (B19)', async () => {
-    expect((await formEnv(t, '/v1/user/resetPassword', { ticket: 'A'.repeat(43), password: 'new secret phrase' })).message).toBe('验证已失效，请重新获取验证码');
+    expect((await formEnv(t, '/v1/user/resetPassword', { ticket: 'A'.repeat(43), password: 'new secret phrase' })).message).toBe(
+      '验证已失效，请重新获取验证码',
+    );
     expect((await form(t, '/v1/user/resetPassword', { password: 'new secret phrase' })).status).toBe(400);
   });
 
@@ -455,7 +468,9 @@ describe('password reset and change', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 61_000);
     await sendCode(t, phone, 'login', nextIp());
-    expect((await formEnv(t, '/v1/common/valisendMsg', { phone, code: await latestCode(t, phone), type: 'reset' }, { 'x-forwarded-for': ip })).statusCode).toBe(100);
+    expect((await formEnv(t, '/v1/common/valisendMsg', { phone, code: await latestCode(t, phone), type: 'reset' }, { 'x-forwarded-for': ip })).statusCode).toBe(
+      100,
+    );
   });
 
   it('changes the password of the logged-in reader, keeping this login and ending the others', async () => {
@@ -465,10 +480,17 @@ describe('password reset and change', () => {
     vi.setSystemTime(Date.now() + 61_000);
     const ip = nextIp();
     expect((await sendCode(t, null, 'change', ip, bearer(current))).statusCode).toBe(200);
-    const checked = await formEnv<{ ticket: string }>(t, '/v1/common/valisendMsg', { code: await latestCode(t, phone), type: 'change' }, { 'x-forwarded-for': ip, ...bearer(current) });
+    const checked = await formEnv<{ ticket: string }>(
+      t,
+      '/v1/common/valisendMsg',
+      { code: await latestCode(t, phone), type: 'change' },
+      { 'x-forwarded-for': ip, ...bearer(current) },
+    );
     expect(checked.statusCode).toBe(200);
     expect((await formEnv(t, '/v1/user/changePassword', { ticket: checked.data.ticket, password: 'second pass phrase' })).statusCode).toBe(301);
-    expect((await formEnv(t, '/v1/user/changePassword', { ticket: checked.data.ticket, password: 'second pass phrase' }, bearer(current))).statusCode).toBe(200);
+    expect((await formEnv(t, '/v1/user/changePassword', { ticket: checked.data.ticket, password: 'second pass phrase' }, bearer(current))).statusCode).toBe(
+      200,
+    );
     expect((await getEnv(t, '/v1/user/baseInfo', bearer(current))).statusCode).toBe(200);
     expect(await getEnv(t, '/v1/user/baseInfo', bearer(other))).toEqual(NOT_LOGGED_IN);
   });

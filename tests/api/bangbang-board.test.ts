@@ -1,11 +1,21 @@
 /**
- * The board's home, search and services (issue 16; spec 2.7 /BangBang/index, SearchPage, serve/index;
+ * The board's home, search and services (ADR 010; spec 2.7 /BangBang/index, SearchPage, serve/index;
  * 7.6 home, home/hotsearch, home/search, wenda/search, wenzheng/search, member/top/search, service/getService) and the
  * answerer tags of spec 3/5/6 on the seeded board.
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Answer, BangHome, BangSearchResult, HotSearch, MemberItem, PoliticsListItem, QuestionDetail, QuestionListItem, ServiceGroup } from '../../src/contract/bangbang.ts';
+import type {
+  Answer,
+  BangHome,
+  BangSearchResult,
+  HotSearch,
+  MemberItem,
+  PoliticsListItem,
+  QuestionDetail,
+  QuestionListItem,
+  ServiceGroup,
+} from '../../src/contract/bangbang.ts';
 import { safeUrl } from '../../src/lib/safeUrl.ts';
 import { bangAnswers, bangMembers, bangQuestions } from '../../src/server/db/schema/bangbang.ts';
 import { seedRuns } from '../../src/server/db/schema/core.ts';
@@ -15,7 +25,7 @@ import { createTestUser } from '../support/testUsers.ts';
 const t = suiteApp();
 const { get } = suiteRequests(() => t);
 
-describe('the seeded board (issue 16 demo data)', () => {
+describe('the seeded board (ADR 010 demo data)', () => {
   it('has ≥ 30 questions answered by tagged members, reporters and official members, its own seed run', async () => {
     const questions = await t.database.db.select().from(bangQuestions);
     const members = await t.database.db.select().from(bangMembers);
@@ -72,7 +82,13 @@ describe('GET /v1/bangbang/home and home/hotsearch', () => {
     const author = await createTestUser(t.database);
     const [row] = await t.database.db
       .insert(bangQuestions)
-      .values({ userId: author.userId, title: '审核中的问题不应出现在首页', content: '内容', reviewState: 'pending', createdAt: new Date(Date.now() + 3600_000) })
+      .values({
+        userId: author.userId,
+        title: '审核中的问题不应出现在首页',
+        content: '内容',
+        reviewState: 'pending',
+        createdAt: new Date(Date.now() + 3600_000),
+      })
       .returning();
     const home = await get<BangHome>('/v1/bangbang/home');
     expect(home.data.latest.some((i) => i.kind === 'qa' && i.id === row!.id)).toBe(false);
@@ -174,7 +190,15 @@ describe('answerers (spec 3, 5, 6: userType, isJump; 记者 blue, other official
   it('a question says its status (0 待回答 / 1 答) and isShowReply', async () => {
     const waiting = (await t.database.db.select().from(bangQuestions).where(eq(bangQuestions.answerCount, 0)))[0]!;
     const closed = (await t.database.db.select().from(bangQuestions).where(eq(bangQuestions.replyClosed, true)))[0]!;
-    expect((await get<QuestionDetail>(`/v1/bangbang/wenda/getAnswerDetail?id=${waiting.id}`)).data).toMatchObject({ status: 0, statusText: '待回答', isShowReply: 1 });
-    expect((await get<QuestionDetail>(`/v1/bangbang/wenda/getAnswerDetail?id=${closed.id}`)).data).toMatchObject({ status: 1, statusText: '答', isShowReply: 0 });
+    expect((await get<QuestionDetail>(`/v1/bangbang/wenda/getAnswerDetail?id=${waiting.id}`)).data).toMatchObject({
+      status: 0,
+      statusText: '待回答',
+      isShowReply: 1,
+    });
+    expect((await get<QuestionDetail>(`/v1/bangbang/wenda/getAnswerDetail?id=${closed.id}`)).data).toMatchObject({
+      status: 1,
+      statusText: '答',
+      isShowReply: 0,
+    });
   });
 });

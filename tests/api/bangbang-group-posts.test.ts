@@ -1,5 +1,5 @@
 /**
- * Posting in a group (社群, issue 16; docs/security.md "Bangbang board writes"): only a member of the group
+ * Posting in a group (社群; ADR 010; docs/security.md "Bangbang board writes"): only a member of the group
  * posts (a non-member reads 请先加入社群), text and own pictures only, a review state from the start
  * (pending with the board's review setting: the author's alone), an Idempotency-Key makes a retry one post,
  * the same text twice is refused, and sends are paced (a new account stricter). Attack tests: mass
@@ -33,12 +33,20 @@ async function member(options: { ageHours?: number } = {}): Promise<TestUser> {
 }
 
 const groupRow = async () => (await t.database.db.select().from(bangGroups).where(eq(bangGroups.id, group.id)))[0]!;
-const postsOf = async (userId: number) => t.database.db.select().from(bangGroupPosts).where(and(eq(bangGroupPosts.userId, userId), eq(bangGroupPosts.groupId, group.id)));
+const postsOf = async (userId: number) =>
+  t.database.db
+    .select()
+    .from(bangGroupPosts)
+    .where(and(eq(bangGroupPosts.userId, userId), eq(bangGroupPosts.groupId, group.id)));
 
 describe('who may post', () => {
   it('a non-member reads 请先加入社群; anonymous is asked to log in; an unknown group is 404; nothing is written', async () => {
     const stranger = await createTestUser(t.database);
-    expect(await post(P.post, { id: group.id, content: '我还没有加入这个群' }, stranger.headers)).toEqual({ statusCode: 403, message: '请先加入社群', data: null });
+    expect(await post(P.post, { id: group.id, content: '我还没有加入这个群' }, stranger.headers)).toEqual({
+      statusCode: 403,
+      message: '请先加入社群',
+      data: null,
+    });
     expect((await post(P.post, { id: group.id, content: '匿名发帖试试' })).statusCode).toBe(301);
     expect((await post(P.post, { id: 99999999, content: '不存在的社群' }, stranger.headers)).statusCode).toBe(404);
     expect(await postsOf(stranger.userId)).toHaveLength(0);
@@ -55,7 +63,11 @@ describe('a member posts', () => {
     const before = (await groupRow()).postCount;
     const picture = await uploadPng(reader);
     const text = '<img src=x onerror=alert(1)> 小区门口的路灯修好了';
-    const res = await post<GroupPost>(P.post, { id: group.id, content: text, pictures: [picture], reviewState: 'rejected', userId: 1, likeNum: 999, groupId: 2 }, reader.headers);
+    const res = await post<GroupPost>(
+      P.post,
+      { id: group.id, content: text, pictures: [picture], reviewState: 'rejected', userId: 1, likeNum: 999, groupId: 2 },
+      reader.headers,
+    );
     expect(res.statusCode, res.message).toBe(200);
     expect(res.message).toBe('发帖成功');
     expect(res.data).toMatchObject({ groupId: group.id, userId: reader.userId, content: text, pictures: [picture], likeNum: 0, reviewState: 'approved' });
@@ -69,7 +81,9 @@ describe('a member posts', () => {
     const other = await createTestUser(t.database);
     const foreign = await uploadPng(other);
     expect((await post(P.post, { id: group.id, content: '别人的图片', pictures: [foreign] }, reader.headers)).message).toBe('图片无效，请重新上传');
-    expect((await post(P.post, { id: group.id, content: '图片太多', pictures: Array.from({ length: 10 }, () => foreign) }, reader.headers)).message).toContain('图片最多 9 张');
+    expect((await post(P.post, { id: group.id, content: '图片太多', pictures: Array.from({ length: 10 }, () => foreign) }, reader.headers)).message).toContain(
+      '图片最多 9 张',
+    );
     expect((await post(P.post, { id: group.id, content: '短' }, reader.headers)).message).toContain('帖子内容至少 2 个字');
     expect((await post(P.post, { id: group.id, content: '含\u0000字符' }, reader.headers)).message).toContain('帖子内容包含非法字符');
     expect((await post(P.post, { id: group.id, content: 'x'.repeat(1001) }, reader.headers)).message).toContain('不能超过 1000 个字');
@@ -105,7 +119,10 @@ describe('a member posts', () => {
 
 describe('review state from the start', () => {
   it('with review-before-publish on, a post is pending: its author sees it (审核中 data), nobody else, not counted', async () => {
-    await t.database.db.insert(appConfig).values({ key: BANG_REVIEW_SETTING_KEY, value: true }).onConflictDoUpdate({ target: appConfig.key, set: { value: true } });
+    await t.database.db
+      .insert(appConfig)
+      .values({ key: BANG_REVIEW_SETTING_KEY, value: true })
+      .onConflictDoUpdate({ target: appConfig.key, set: { value: true } });
     try {
       const reader = await member();
       const before = (await groupRow()).postCount;
@@ -121,14 +138,20 @@ describe('review state from the start', () => {
       expect(own.data.find((p) => p.id === res.data.id)).toMatchObject({ reviewState: 'pending' });
       // A refused post shows its reason to its author only.
       await t.database.db.update(bangGroupPosts).set({ reviewState: 'rejected', reviewReason: '含有广告' }).where(eq(bangGroupPosts.id, res.data.id));
-      expect((await get<GroupPost[]>(`${P.posts}?id=${group.id}&pageSize=50`, reader.headers)).data.find((p) => p.id === res.data.id)).toMatchObject({ reviewState: 'rejected', reviewReason: '含有广告' });
+      expect((await get<GroupPost[]>(`${P.posts}?id=${group.id}&pageSize=50`, reader.headers)).data.find((p) => p.id === res.data.id)).toMatchObject({
+        reviewState: 'rejected',
+        reviewReason: '含有广告',
+      });
     } finally {
       await t.database.db.delete(appConfig).where(eq(appConfig.key, BANG_REVIEW_SETTING_KEY));
     }
   });
 
   it('the owner and admins are members too', async () => {
-    const [owner] = await t.database.db.select().from(bangGroupMembers).where(and(eq(bangGroupMembers.groupId, group.id), eq(bangGroupMembers.role, 'owner')));
+    const [owner] = await t.database.db
+      .select()
+      .from(bangGroupMembers)
+      .where(and(eq(bangGroupMembers.groupId, group.id), eq(bangGroupMembers.role, 'owner')));
     expect(owner).toBeDefined();
   });
 });

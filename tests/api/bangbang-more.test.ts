@@ -1,5 +1,5 @@
 /**
- * The rest of the board (issue 16): the Q&A home and lists, members' homes, departments and the 问政
+ * The rest of the board (ADR 010): the Q&A home and lists, members' homes, departments and the 问政
  * timeline, groups, tips, explainers (spec 7.6), and the writes of spec 7.7 with their attack tests
  * (docs/security.md "Bangbang board writes"): authorization of official replies, mass assignment,
  * concurrent likes and submits, hostile text, idempotency, rate limits (new accounts stricter).
@@ -7,7 +7,18 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Answer, MemberItem, PoliticsDetail, PoliticsListItem, QuestionDetail, QuestionListItem } from '../../src/contract/bangbang.ts';
-import type { AnswerListItem, Department, Explainer, Group, GroupMember, GroupPost, MemberInfo, PoliticsProgress, Tip, WendaIndex } from '../../src/contract/bangbangBoard.ts';
+import type {
+  AnswerListItem,
+  Department,
+  Explainer,
+  Group,
+  GroupMember,
+  GroupPost,
+  MemberInfo,
+  PoliticsProgress,
+  Tip,
+  WendaIndex,
+} from '../../src/contract/bangbangBoard.ts';
 import { bangGroups, bangMembers, bangPolitics, bangQuestions, bangTips } from '../../src/server/db/schema/bangbang.ts';
 import { suiteApp, suiteRequests, uploadTestPng } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
@@ -135,7 +146,11 @@ describe('ask → answer → like (spec 7.7 wenda/add, wenda/reply)', () => {
     expect(reused.statusCode).toBe(422);
 
     const answerer = await createTestUser(t.database);
-    const answer = await post<Answer>('/v1/bangbang/wenda/reply', { id: first.data.id, content: '出入境接待大厅周末也开，建议先在公众号预约。' }, answerer.headers);
+    const answer = await post<Answer>(
+      '/v1/bangbang/wenda/reply',
+      { id: first.data.id, content: '出入境接待大厅周末也开，建议先在公众号预约。' },
+      answerer.headers,
+    );
     expect(answer.statusCode, answer.message).toBe(200);
     expect(answer.data.userType).toBe(0);
     const detail = await get<QuestionDetail>(`/v1/bangbang/wenda/getAnswerDetail?id=${first.data.id}`);
@@ -144,7 +159,13 @@ describe('ask → answer → like (spec 7.7 wenda/add, wenda/reply)', () => {
 
     // Concurrent likes of the answer by one reader: one like, count 1 (security.md J77).
     const likes = await Promise.all(
-      Array.from({ length: 5 }, () => t.app.request('/v1/like/do', { method: 'POST', headers: { ...answerer.headers, 'content-type': 'application/x-www-form-urlencoded' }, body: `bangId=${answer.data.id}&type=6` })),
+      Array.from({ length: 5 }, () =>
+        t.app.request('/v1/like/do', {
+          method: 'POST',
+          headers: { ...answerer.headers, 'content-type': 'application/x-www-form-urlencoded' },
+          body: `bangId=${answer.data.id}&type=6`,
+        }),
+      ),
     );
     expect(likes.every((r) => r.status < 500)).toBe(true);
     const answers = await get<Answer[]>(`/v1/bangbang/wenda/getAnswerListById?id=${first.data.id}`);
@@ -159,8 +180,14 @@ describe('ask → answer → like (spec 7.7 wenda/add, wenda/reply)', () => {
     expect((await post('/v1/bangbang/wenda/add', { title: '这是一个正常的问题标题', pictures: theirs }, asker.headers)).statusCode).toBe(400);
     const ten = Array.from({ length: 10 }, (_, i) => `/media/comments/${asker.userId}/x${i}.png`).join(',');
     expect((await post('/v1/bangbang/wenda/add', { title: '这是一个正常的问题标题', pictures: ten }, asker.headers)).message).toContain('图片最多 9 张');
-    expect((await post('/v1/bangbang/wenda/add', { title: '这是一个正常的问题标题', videoUrl: 'javascript:alert(1)' }, asker.headers)).message).toContain('https://');
-    const hostile = await post<QuestionDetail>('/v1/bangbang/wenda/add', { title: '<script>alert(1)</script>标题', content: '<img src=x onerror=alert(1)>' }, asker.headers);
+    expect((await post('/v1/bangbang/wenda/add', { title: '这是一个正常的问题标题', videoUrl: 'javascript:alert(1)' }, asker.headers)).message).toContain(
+      'https://',
+    );
+    const hostile = await post<QuestionDetail>(
+      '/v1/bangbang/wenda/add',
+      { title: '<script>alert(1)</script>标题', content: '<img src=x onerror=alert(1)>' },
+      asker.headers,
+    );
     expect(hostile.statusCode).toBe(200);
     expect(hostile.data.title).toBe('<script>alert(1)</script>标题');
     const page = await t.app.request('/v1/bangbang/wenda/getAnswerDetail?id=' + hostile.data.id);
@@ -187,7 +214,11 @@ describe('问政: commit → official reply (spec 7.7 wenzheng/add, wenzheng/rep
     expect(departments.data.length).toBeGreaterThanOrEqual(8);
     const target = departments.data[0]!;
     const asker = await createTestUser(t.database);
-    const sent = await post<PoliticsDetail>('/v1/bangbang/wenzheng/add', { departmentId: target.id, title: '小区门口的路灯坏了一个月', content: '晚上回家很黑，老人孩子走路不安全，希望尽快修好。' }, asker.headers);
+    const sent = await post<PoliticsDetail>(
+      '/v1/bangbang/wenzheng/add',
+      { departmentId: target.id, title: '小区门口的路灯坏了一个月', content: '晚上回家很黑，老人孩子走路不安全，希望尽快修好。' },
+      asker.headers,
+    );
     expect(sent.statusCode, sent.message).toBe(200);
     expect(sent.data.department).toBe(target.name);
     expect(sent.data.statusText).toBe('待回复');
@@ -223,11 +254,22 @@ describe('问政: commit → official reply (spec 7.7 wenzheng/add, wenzheng/rep
 
   it('refuses an unknown department and ignores a forged status or reply (mass assignment)', async () => {
     const asker = await createTestUser(t.database);
-    expect((await post('/v1/bangbang/wenzheng/add', { departmentId: 99999999, title: '一个正常的问政标题', content: '一段足够长的问政内容文字。' }, asker.headers)).message).toBe('请选择要问政的部门');
+    expect(
+      (await post('/v1/bangbang/wenzheng/add', { departmentId: 99999999, title: '一个正常的问政标题', content: '一段足够长的问政内容文字。' }, asker.headers))
+        .message,
+    ).toBe('请选择要问政的部门');
     const [dep] = (await get<Department[]>('/v1/bangbang/wenzheng/getMemberList')).data;
     const sent = await post<PoliticsDetail>(
       '/v1/bangbang/wenzheng/add',
-      { departmentId: dep!.id, title: '一个正常的问政标题', content: '一段足够长的问政内容文字。', status: 1, replyHtml: '<p>已办结</p>', reviewState: 'approved', userId: 1 },
+      {
+        departmentId: dep!.id,
+        title: '一个正常的问政标题',
+        content: '一段足够长的问政内容文字。',
+        status: 1,
+        replyHtml: '<p>已办结</p>',
+        reviewState: 'approved',
+        userId: 1,
+      },
       asker.headers,
     );
     expect(sent.statusCode).toBe(200);
@@ -240,7 +282,11 @@ describe('问政: commit → official reply (spec 7.7 wenzheng/add, wenzheng/rep
 describe('tips (爆料)', () => {
   it('sends a tip; the contact phone is stored but never shown; the list has it', async () => {
     const reader = await createTestUser(t.database);
-    const sent = await post<Tip>('/v1/bangbang/baoliao/add', { content: '石桥铺转盘有一处井盖松动，车开过去哐哐响。', place: '九龙坡区石桥铺', contactPhone: '138 0013 8000' }, reader.headers);
+    const sent = await post<Tip>(
+      '/v1/bangbang/baoliao/add',
+      { content: '石桥铺转盘有一处井盖松动，车开过去哐哐响。', place: '九龙坡区石桥铺', contactPhone: '138 0013 8000' },
+      reader.headers,
+    );
     expect(sent.statusCode, sent.message).toBe(200);
     expect(JSON.stringify(sent.data)).not.toContain('13800138000');
     const [row] = await t.database.db.select().from(bangTips).where(eq(bangTips.id, sent.data.id));
@@ -248,7 +294,9 @@ describe('tips (爆料)', () => {
     const list = await get<Tip[]>('/v1/bangbang/baoliao/list?page=1&pageSize=5');
     expect(list.data[0]!.id).toBe(sent.data.id);
     expect(JSON.stringify(list.data)).not.toContain('contactPhone');
-    expect((await post('/v1/bangbang/baoliao/add', { content: '有个井盖松了', contactPhone: '12345' }, reader.headers)).message).toContain('联系电话格式不正确');
+    expect((await post('/v1/bangbang/baoliao/add', { content: '有个井盖松了', contactPhone: '12345' }, reader.headers)).message).toContain(
+      '联系电话格式不正确',
+    );
   });
 });
 
@@ -288,7 +336,17 @@ describe('applications (身份认证, /api/bangbang/member/useredit)', () => {
     const reader = await createTestUser(t.database);
     expect((await get<MemberInfo>('/api/bangbang/member/getInfo', reader.headers)).data.state).toBe('none');
     const proof = await uploadPng(reader);
-    const body = { userType: 2, realName: '李想', job: '重庆某报社 记者', introduction: '跑社会新闻五年，熟悉城市管理和民生投诉。', proofPicture: proof, reviewState: 'approved', isJump: false, department: '市交通运输委', typeName: '官方' };
+    const body = {
+      userType: 2,
+      realName: '李想',
+      job: '重庆某报社 记者',
+      introduction: '跑社会新闻五年，熟悉城市管理和民生投诉。',
+      proofPicture: proof,
+      reviewState: 'approved',
+      isJump: false,
+      department: '市交通运输委',
+      typeName: '官方',
+    };
     const applied = await post<MemberInfo>('/api/bangbang/member/useredit', body, reader.headers);
     expect(applied.statusCode, applied.message).toBe(200);
     expect(applied.data.state).toBe('pending');

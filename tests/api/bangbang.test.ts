@@ -1,10 +1,10 @@
 /**
- * The bangbang board (issue 5; spec 7.3–7.6, 9): the read endpoints of the Q&A and politics detail pages,
+ * The bangbang board (ADR 007; spec 7.3–7.6, 9): the read endpoints of the Q&A and politics detail pages,
  * and the bangbang variants of comments (from=bang, classid, id), likes (types 3 and 6, from=bang) and
  * reports (/v1/bangbang/news/doreport), on the seeded demo board.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Answer, PoliticsDetail, PoliticsListItem, QuestionDetail } from '../../src/contract/bangbang.ts';
 import type { CommentItem, CommentReply } from '../../src/contract/interaction.ts';
 import { sanitizeHtml } from '../../src/features/richtext/sanitizeHtml.server.ts';
@@ -72,10 +72,11 @@ describe('the seeded board', () => {
       const live = await t.database.db
         .select()
         .from(comments)
-        .where(and(eq(comments.scope, 'bang2'), eq(comments.newsId, q.id), isNull(comments.deletedAt)));
+        // Public comments only: the moderation desk's demo holds a comment on a question (moderationSeed.ts).
+        .where(and(eq(comments.scope, 'bang2'), eq(comments.newsId, q.id), isNull(comments.deletedAt), eq(comments.reviewState, 'approved')));
       expect(live.length).toBe(q.commentCount);
     }
-    // Every public question is answered but the two the board seed leaves waiting (issue 16: the 待回答 tag);
+    // Every public question is answered but the two the board seed leaves waiting (ADR 010; the 待回答 tag);
     // the demo reader's question in review (ownItemsSeed.ts) has none yet.
     expect(qs.filter((q) => q.reviewState === 'approved' && q.answerCount === 0).length).toBeLessThanOrEqual(2);
     // Official replies are stored as the one sanitiser leaves them.
@@ -104,6 +105,34 @@ describe('GET /v1/bangbang/wenda/getAnswerDetail and getAnswerListById', () => {
     ['/v1/bangbang/wenzheng/getDetail?id=999999', 404, '问政内容不存在或已删除'],
   ])('%s is the not-found envelope', async (path, statusCode, message) => {
     expect(await get(path)).toEqual({ statusCode, message, data: null });
+  });
+
+  it('spec 2.7 "./detail?id={answerId or item id}": an answer id no question has answers the question it answers', async () => {
+    const [maxQuestion] = await t.database.db.select({ id: bangQuestions.id }).from(bangQuestions).orderBy(desc(bangQuestions.id)).limit(1);
+    const [answer] = await t.database.db
+      .select()
+      .from(bangAnswers)
+      .where(and(gt(bangAnswers.id, maxQuestion!.id), eq(bangAnswers.reviewState, 'approved'), isNull(bangAnswers.deletedAt)))
+      .limit(1);
+    const detail = await get<QuestionDetail>(`/v1/bangbang/wenda/getAnswerDetail?id=${answer!.id}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.data.id).toBe(answer!.questionId);
+    // A question id still means the question.
+    expect((await get<QuestionDetail>(`/v1/bangbang/wenda/getAnswerDetail?id=${question.id}`)).data.id).toBe(question.id);
+  });
+
+  it('an answer in review opens its question for its answerer only: for anyone else the id is missing', async () => {
+    const [maxQuestion] = await t.database.db.select({ id: bangQuestions.id }).from(bangQuestions).orderBy(desc(bangQuestions.id)).limit(1);
+    const answerer = await createTestUser(t.database);
+    // An id past every question's, so it can only be read as this answer's.
+    const [row] = await t.database.db
+      .insert(bangAnswers)
+      .values({ id: maxQuestion!.id + 100_000, questionId: question.id, userId: answerer.userId, content: '审核中的回答', reviewState: 'pending' })
+      .returning();
+    expect((await get<QuestionDetail>(`/v1/bangbang/wenda/getAnswerDetail?id=${row!.id}`)).statusCode).toBe(404);
+    expect((await get<QuestionDetail>(`/v1/bangbang/wenda/getAnswerDetail?id=${row!.id}`, (await createTestUser(t.database)).headers)).statusCode).toBe(404);
+    expect((await get<QuestionDetail>(`/v1/bangbang/wenda/getAnswerDetail?id=${row!.id}`, answerer.headers)).data.id).toBe(question.id);
+    await t.database.db.delete(bangAnswers).where(eq(bangAnswers.id, row!.id));
   });
 
   it.each(['0', '-1', '1e3', 'abc', ''])('an id of %j is refused with a Chinese message', async (id) => {
@@ -145,7 +174,10 @@ async function allPages(path: string, pageSize: number, limit = 20) {
 describe('GET /v1/bangbang/wenzheng/getNewList and getHotList', () => {
   it('getNewList pages newest first (createdAt, id) to an empty page, each live item once', async () => {
     // Public items only: the demo reader's turned-down 问政 (ownItemsSeed.ts) is theirs alone.
-    const live = await t.database.db.select().from(bangPolitics).where(and(isNull(bangPolitics.deletedAt), eq(bangPolitics.reviewState, 'approved')));
+    const live = await t.database.db
+      .select()
+      .from(bangPolitics)
+      .where(and(isNull(bangPolitics.deletedAt), eq(bangPolitics.reviewState, 'approved')));
     const expected = [...live].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id).map((p) => p.id);
     const pages = await allPages('/v1/bangbang/wenzheng/getNewList', 4);
     expect(pages.at(-1)).toEqual([]);
@@ -155,7 +187,10 @@ describe('GET /v1/bangbang/wenzheng/getNewList and getHotList', () => {
 
   it('getHotList pages most viewed first (pv desc, id desc) to an empty page', async () => {
     // Public items only: the demo reader's turned-down 问政 (ownItemsSeed.ts) is theirs alone.
-    const live = await t.database.db.select().from(bangPolitics).where(and(isNull(bangPolitics.deletedAt), eq(bangPolitics.reviewState, 'approved')));
+    const live = await t.database.db
+      .select()
+      .from(bangPolitics)
+      .where(and(isNull(bangPolitics.deletedAt), eq(bangPolitics.reviewState, 'approved')));
     const expected = [...live].sort((a, b) => b.pv - a.pv || b.id - a.id).map((p) => p.id);
     const pages = await allPages('/v1/bangbang/wenzheng/getHotList', 6);
     expect(pages.at(-1)).toEqual([]);
@@ -273,7 +308,9 @@ describe('bangbang comments (from=bang)', () => {
     expect(reply.res.statusCode).toBe(200);
     expect(reply.res.data.grandPid).toBe(res.data.id);
     expect((await questionRow(quietQuestion.id)).commentCount).toBe(before + 2);
-    const thread = await get<{ comment: CommentItem; list: CommentReply[] }>(`/v1/comment/getListByParentId?from=bang&classid=2&id=${quietQuestion.id}&plId=${res.data.id}`);
+    const thread = await get<{ comment: CommentItem; list: CommentReply[] }>(
+      `/v1/comment/getListByParentId?from=bang&classid=2&id=${quietQuestion.id}&plId=${res.data.id}`,
+    );
     expect(thread.statusCode).toBe(200);
     expect(thread.data.list.map((r) => r.sayText)).toEqual(['回复一下']);
     // The same thread named as a politics item, or under an article, is not found.
@@ -320,7 +357,9 @@ describe('bangbang comments (from=bang)', () => {
     let target = newsComment?.id;
     if (target === undefined) {
       const author = await createTestUser(t.database);
-      const made = await envelope<CommentReply>(await post('/v1/comment/store', { classId: article!.classId, newsId: article!.id, sayText: '新闻评论' }, author.headers));
+      const made = await envelope<CommentReply>(
+        await post('/v1/comment/store', { classId: article!.classId, newsId: article!.id, sayText: '新闻评论' }, author.headers),
+      );
       target = made.data.id;
     }
     const onNews = await bangComment({ classid: 2, id: quietQuestion.id }, { plId: target });
@@ -362,10 +401,16 @@ describe('bangbang comments (from=bang)', () => {
   it('from=bang delete does not reach a news comment, and a missing id is refused in Chinese', async () => {
     const author = await createTestUser(t.database);
     const [article] = await t.database.db.select({ id: news.id, classId: news.classId }).from(news).where(eq(news.allowPl, true)).limit(1);
-    const made = await envelope<CommentReply>(await post('/v1/comment/store', { classId: article!.classId, newsId: article!.id, sayText: '新闻评论不归帮帮删' }, author.headers));
+    const made = await envelope<CommentReply>(
+      await post('/v1/comment/store', { classId: article!.classId, newsId: article!.id, sayText: '新闻评论不归帮帮删' }, author.headers),
+    );
     expect(made.statusCode).toBe(200);
     expect((await envelope(await post('/v1/comment/deleteComment', { id: made.data.id, from: 'bang' }, author.headers))).statusCode).toBe(404);
-    expect(await envelope(await post('/v1/comment/deleteComment', { from: 'bang' }, author.headers))).toEqual({ statusCode: 400, message: '参数错误: 编号不能为空', data: null });
+    expect(await envelope(await post('/v1/comment/deleteComment', { from: 'bang' }, author.headers))).toEqual({
+      statusCode: 400,
+      message: '参数错误: 编号不能为空',
+      data: null,
+    });
   });
 });
 
@@ -374,12 +419,17 @@ describe('bangbang likes', () => {
     const user = await createTestUser(t.database);
     const before = (await questionRow(question.id)).likeNum;
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => post('/v1/like/do', `newsId=${question.id}&type=2&from=bang`, user.headers).then((r) => envelope<{ likeNum: number }>(r))),
+      Array.from({ length: 20 }, () =>
+        post('/v1/like/do', `newsId=${question.id}&type=2&from=bang`, user.headers).then((r) => envelope<{ likeNum: number }>(r)),
+      ),
     );
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     expect(answers.filter((a) => a.message === '点赞成功')).toHaveLength(1);
     expect((await questionRow(question.id)).likeNum).toBe(before + 1);
-    const rows = await t.database.db.select().from(likes).where(and(eq(likes.userId, user.userId), eq(likes.kind, 'bang_qa')));
+    const rows = await t.database.db
+      .select()
+      .from(likes)
+      .where(and(eq(likes.userId, user.userId), eq(likes.kind, 'bang_qa')));
     expect(rows).toHaveLength(1);
     const seen = await get<QuestionDetail>(`/v1/bangbang/wenda/getAnswerDetail?id=${question.id}`, user.headers);
     expect(seen.data.isDoLike).toBe(1);
@@ -394,7 +444,12 @@ describe('bangbang likes', () => {
     const again = await envelope(await post('/v1/like/do', { newsId: replied.id, type: 1, from: 'bang' }, user.headers));
     expect(again.message).toBe('你已经点过赞了');
     expect((await politicsRow(replied.id)).likeNum).toBe(before + 1);
-    expect(await t.database.db.select().from(likes).where(and(eq(likes.userId, user.userId), eq(likes.kind, 'news')))).toHaveLength(0);
+    expect(
+      await t.database.db
+        .select()
+        .from(likes)
+        .where(and(eq(likes.userId, user.userId), eq(likes.kind, 'news'))),
+    ).toHaveLength(0);
   });
 
   it('likes an answer by bangId (type 6) and shows it liked to that reader', async () => {
@@ -446,7 +501,12 @@ describe('bangbang likes', () => {
     expect(answers.filter((a) => a.message === '点赞成功')).toHaveLength(1);
     for (const a of answers) expect(['点赞成功', '你已经点过赞了', '操作过于频繁，请稍后再试']).toContain(a.message);
     expect(await read()).toBe(before + 1);
-    expect(await t.database.db.select().from(likes).where(and(eq(likes.userId, user.userId), eq(likes.kind, kind)))).toHaveLength(1);
+    expect(
+      await t.database.db
+        .select()
+        .from(likes)
+        .where(and(eq(likes.userId, user.userId), eq(likes.kind, kind))),
+    ).toHaveLength(1);
   });
 
   it('needs a login (301) and changes nothing', async () => {
@@ -474,7 +534,7 @@ describe('POST /v1/bangbang/news/doreport', () => {
     ['no reason', { classid: 2, content: '' }, 100, '请选择举报内容'],
     ['a reason not on the list', { classid: 2, content: '随便写的' }, 400, '举报理由不在可选范围内'],
     ['an unknown item', { classid: 2, id: 999999, content: '其他' }, 404, '内容不存在或已删除'],
-    ['classid 5', { classid: 5, content: '其他' }, 400, '参数错误: 内容类别只能是 1（问政）或 2（问答）'],
+    ['classid 5', { classid: 5, content: '其他' }, 400, '参数错误: 内容类别只能是 1（问政）、2（问答）或 4（爆料）'],
   ])('refuses %s and records nothing', async (_name, body, statusCode, message) => {
     const user = await createTestUser(t.database);
     const a = await envelope(await post('/v1/bangbang/news/doreport', { id: question.id, ...body }, user.headers));

@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 1: how an answer may be kept is declared on the endpoint's contract and written by the
+ * How an answer may be kept is declared on the endpoint's contract and written by the
  * framework — public for a successful anonymous answer of a `cache` endpoint, never for a failure, a write
  * or a reader's own answer — and no route handler writes Cache-Control by hand.
  */
@@ -18,7 +18,16 @@ import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 
 const query = z.object({ id: Id });
-const listed = defineEndpoint({ method: 'GET', path: '/v1/test/listed', summary: 't', tag: 't', query, data: z.object({ id: z.number() }), cache: 'content', auth: 'optional' });
+const listed = defineEndpoint({
+  method: 'GET',
+  path: '/v1/test/listed',
+  summary: 't',
+  tag: 't',
+  query,
+  data: z.object({ id: z.number() }),
+  cache: 'content',
+  auth: 'optional',
+});
 const reference = defineEndpoint({ method: 'GET', path: '/v1/test/reference', summary: 't', tag: 't', data: z.null(), cache: 'reference' });
 const undeclared = defineEndpoint({ method: 'GET', path: '/v1/test/undeclared', summary: 't', tag: 't', data: z.null() });
 

@@ -1,5 +1,5 @@
 /**
- * Composition (issue 19; spec 2.8, 2.11, 7.5): reads on the seeded demo data, rankings, contributing
+ * Composition (spec 2.8, 2.11, 7.5): reads on the seeded demo data, rankings, contributing
  * (school −1, own photos only, review state, idempotency, mass assignment, hostile text), the teacher
  * review (only the verified teacher an essay is assigned to), likes once per reader (also concurrent),
  * comments, the composition report variant, and the live counts published on the essay's room.
@@ -7,7 +7,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Essay, EssayComment, EssaySummary, InfoItem, Mine, Role, School, SearchResult, Student, Teacher } from '../../src/contract/composition.ts';
-import { COMPOSITION_PATHS as P, COMPOSITION_ROOM_CLASS } from '../../src/contract/compositionLimits.ts';
+import { COMPOSITION_ROOM_CLASS } from '../../src/contract/compositionRules.ts';
+import * as compositionEndpoints from '../../src/contract/composition.ts';
 import { ESSAY_REVIEW_SETTING } from '../../src/server/composition/service.ts';
 import { appConfig } from '../../src/server/db/schema/core.ts';
 import { SEED_ANCHOR } from '../../src/server/db/seed/buildDemoData.ts';
@@ -15,6 +16,29 @@ import { compositionComments, compositionEssays, compositionTeachers } from '../
 import { likes, reports } from '../../src/server/db/schema/interaction.ts';
 import { envelope, recordingApp, suiteApp, suiteRequests, uploadTestPng } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
+
+const P = {
+  schools: compositionEndpoints.listSchools.path,
+  teachers: compositionEndpoints.listTeachers.path,
+  list: compositionEndpoints.listEssays.path,
+  news: compositionEndpoints.listInfo.path,
+  reviews: compositionEndpoints.listReviews.path,
+  rank: compositionEndpoints.rankEssays.path,
+  detail: compositionEndpoints.essayDetail.path,
+  teacher: compositionEndpoints.teacherDetail.path,
+  school: compositionEndpoints.schoolDetail.path,
+  student: compositionEndpoints.studentDetail.path,
+  search: compositionEndpoints.searchComposition.path,
+  contribute: compositionEndpoints.contributeEssay.path,
+  mine: compositionEndpoints.myComposition.path,
+  like: compositionEndpoints.likeEssay.path,
+  review: compositionEndpoints.reviewEssay.path,
+  role: compositionEndpoints.compositionRole.path,
+  assigned: compositionEndpoints.assignedEssays.path,
+  commentStore: compositionEndpoints.storeComment.path,
+  comments: compositionEndpoints.listComments.path,
+  report: compositionEndpoints.reportEssay.path,
+} as const;
 
 const t = suiteApp();
 let schools: School[];
@@ -66,7 +90,7 @@ describe('composition reads', () => {
     expect(info.data.length).toBeGreaterThanOrEqual(5);
   });
 
-  it('seeds no printing or review after the demo data\'s now, and numbers the daily paper\'s issues by date', async () => {
+  it("seeds no printing or review after the demo data's now, and numbers the daily paper's issues by date", async () => {
     const anchorDay = SEED_ANCHOR.slice(0, 10);
     const printed = (await get<EssaySummary[]>(`${P.list}?kind=newspaper&pageSize=50`)).data;
     expect(printed.length).toBeGreaterThanOrEqual(5);
@@ -104,7 +128,8 @@ describe('composition reads', () => {
     }
     const comments = await t.database.db.select().from(compositionComments).orderBy(compositionComments.id);
     const byEssay = new Map<number, number[]>();
-    for (const c of comments.filter((row) => row.createdAt.getTime() <= anchor)) byEssay.set(c.essayId, [...(byEssay.get(c.essayId) ?? []), c.createdAt.getTime()]);
+    for (const c of comments.filter((row) => row.createdAt.getTime() <= anchor))
+      byEssay.set(c.essayId, [...(byEssay.get(c.essayId) ?? []), c.createdAt.getTime()]);
     const written = new Map(seeded.map((e) => [e.id, e.createdAt.getTime()]));
     for (const [essayId, times] of byEssay) {
       if (!written.has(essayId)) continue;
@@ -241,7 +266,15 @@ describe('contribute, my essays and the teacher review', () => {
     const first = await post<Essay>(P.contribute, body, { ...user.headers, 'idempotency-key': k });
     expect(first.statusCode).toBe(200);
     expect(first.message).toBe('投稿成功');
-    expect(first.data).toMatchObject({ userId: user.userId, score: null, like: 0, isRecommend: 0, reviewState: 'approved', teacherId: teacher.id, pictures: [photo] });
+    expect(first.data).toMatchObject({
+      userId: user.userId,
+      score: null,
+      like: 0,
+      isRecommend: 0,
+      reviewState: 'approved',
+      teacherId: teacher.id,
+      pictures: [photo],
+    });
     expect(first.data.content).toContain('<script>');
     const again = await post<Essay>(P.contribute, body, { ...user.headers, 'idempotency-key': k });
     expect(again.data.id).toBe(first.data.id);
@@ -266,10 +299,17 @@ describe('contribute, my essays and the teacher review', () => {
   });
 
   it('with review-before-publish on, the essay is pending: seen by its author only, marked in 我的作文', async () => {
-    await t.database.db.insert(appConfig).values({ key: ESSAY_REVIEW_SETTING, value: true }).onConflictDoUpdate({ target: appConfig.key, set: { value: true } });
+    await t.database.db
+      .insert(appConfig)
+      .values({ key: ESSAY_REVIEW_SETTING, value: true })
+      .onConflictDoUpdate({ target: appConfig.key, set: { value: true } });
     try {
       const user = await createTestUser(t.database);
-      const res = await post<Essay>(P.contribute, { schoolId: schools[1]!.id, grade: 2, studentName: '豆豆', title: '待审核的作文', content: '内容' }, user.headers);
+      const res = await post<Essay>(
+        P.contribute,
+        { schoolId: schools[1]!.id, grade: 2, studentName: '豆豆', title: '待审核的作文', content: '内容' },
+        user.headers,
+      );
       expect(res.data.reviewState).toBe('pending');
       expect(res.message).toContain('审核通过后');
       expect((await get(`${P.detail}?id=${res.data.id}`)).statusCode).toBe(404);
@@ -288,7 +328,13 @@ describe('contribute, my essays and the teacher review', () => {
     const otherTeacher = await makeTeacher(school.id);
     const unverified = await makeTeacher(school.id, false);
     const student = await createTestUser(t.database);
-    const essay = (await post<Essay>(P.contribute, { schoolId: school.id, grade: 6, teacherId: assigned.teacherId, studentName: '周小舟', title: '江上的船', content: '船慢慢地开过去了。' }, student.headers)).data;
+    const essay = (
+      await post<Essay>(
+        P.contribute,
+        { schoolId: school.id, grade: 6, teacherId: assigned.teacherId, studentName: '周小舟', title: '江上的船', content: '船慢慢地开过去了。' },
+        student.headers,
+      )
+    ).data;
     const review = { id: essay.id, score: 93, content: '细节真实，语言生动。' };
     expect((await post(P.review, review, student.headers)).statusCode).toBe(403);
     expect((await post(P.review, review, otherTeacher.user.headers)).message).toBe('只能点评指定给你的作文');
@@ -330,11 +376,16 @@ describe('likes, comments and reports', () => {
     const answers = await Promise.all([1, 2, 3].map(() => like()));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.message === '你已经点过赞了').length).toBeGreaterThanOrEqual(1);
-    const rows = await t.database.db.select().from(likes).where(and(eq(likes.kind, 'composition'), eq(likes.targetId, essay.id), eq(likes.userId, user.userId)));
+    const rows = await t.database.db
+      .select()
+      .from(likes)
+      .where(and(eq(likes.kind, 'composition'), eq(likes.targetId, essay.id), eq(likes.userId, user.userId)));
     expect(rows).toHaveLength(1);
     const detail = await get<Essay>(`${P.detail}?id=${essay.id}`, user.headers);
     expect(detail.data).toMatchObject({ like: essay.like + 1, isDoLike: 1 });
-    expect(published).toEqual([{ room: `news:${COMPOSITION_ROOM_CLASS}:${essay.id}`, op: 1001, body: { likeNum: essay.like + 1, commentCount: essay.commentCount } }]);
+    expect(published).toEqual([
+      { room: `news:${COMPOSITION_ROOM_CLASS}:${essay.id}`, op: 1001, body: { likeNum: essay.like + 1, commentCount: essay.commentCount } },
+    ]);
   });
 
   it('comments: plain text stored as sent, replies to a comment of the same essay only, duplicates refused, keys replayed', async () => {
@@ -342,16 +393,25 @@ describe('likes, comments and reports', () => {
     const other = await someEssay(2);
     const user = await createTestUser(t.database);
     const k = key();
-    const first = await post<EssayComment>(P.commentStore, { id: essay.id, content: '<img src=x onerror=alert(1)> 写得好' }, { ...user.headers, 'idempotency-key': k });
+    const first = await post<EssayComment>(
+      P.commentStore,
+      { id: essay.id, content: '<img src=x onerror=alert(1)> 写得好' },
+      { ...user.headers, 'idempotency-key': k },
+    );
     expect(first.statusCode).toBe(200);
     expect(first.data.content).toBe('<img src=x onerror=alert(1)> 写得好');
-    const replay = await post<EssayComment>(P.commentStore, { id: essay.id, content: '<img src=x onerror=alert(1)> 写得好' }, { ...user.headers, 'idempotency-key': k });
+    const replay = await post<EssayComment>(
+      P.commentStore,
+      { id: essay.id, content: '<img src=x onerror=alert(1)> 写得好' },
+      { ...user.headers, 'idempotency-key': k },
+    );
     expect(replay.data.id).toBe(first.data.id);
     const list = await get<EssayComment[]>(`${P.comments}?id=${essay.id}`);
     expect(list.data[0]!.id).toBe(first.data.id);
     expect((await get<Essay>(`${P.detail}?id=${essay.id}`)).data.commentCount).toBe(essay.commentCount + 1);
     const foreign = (await get<EssayComment[]>(`${P.comments}?id=${other.id}`)).data[0];
-    if (foreign) expect((await post(P.commentStore, { id: essay.id, content: '回复', replayId: foreign.id }, user.headers)).message).toBe('回复的评论不存在或已删除');
+    if (foreign)
+      expect((await post(P.commentStore, { id: essay.id, content: '回复', replayId: foreign.id }, user.headers)).message).toBe('回复的评论不存在或已删除');
     expect((await post(P.commentStore, { id: essay.id, content: '<img src=x onerror=alert(1)> 写得好' }, user.headers)).message).toBe('请勿重复发表相同的内容');
     expect((await post(P.commentStore, { id: essay.id, content: 'x'.repeat(301) }, user.headers)).message).toContain('不能超过 300 个字');
     const mine = await get<Mine>(P.mine, user.headers);
@@ -369,7 +429,10 @@ describe('likes, comments and reports', () => {
     expect((await post(P.report, body, user.headers)).message).toBe('举报成功');
     expect((await post(P.report, body, user.headers)).message).toBe('你已经举报过了，我们会尽快处理');
     expect((await post(P.report, { ...body, isTitle: 0, replayId: 99999999 }, user.headers)).message).toBe('评论不存在或已删除');
-    const rows = await t.database.db.select().from(reports).where(and(eq(reports.kind, 'composition'), eq(reports.userId, user.userId)));
+    const rows = await t.database.db
+      .select()
+      .from(reports)
+      .where(and(eq(reports.kind, 'composition'), eq(reports.userId, user.userId)));
     expect(rows).toHaveLength(1);
   });
 });

@@ -76,9 +76,16 @@ describe('/v1/news/getDetails', () => {
   });
 
   it('reports the flags pl, rel and ad from the article extras', async () => {
-    const [flagged] = await t.database.db.select().from(newsDetailExtras).where(and(eq(newsDetailExtras.hideComments, true))).limit(1);
+    const [flagged] = await t.database.db
+      .select()
+      .from(newsDetailExtras)
+      .where(and(eq(newsDetailExtras.hideComments, true)))
+      .limit(1);
     expect(flagged).toBeDefined();
-    const [row] = await t.database.db.select({ classId: news.classId }).from(news).where(eq(news.id, flagged?.newsId ?? 0));
+    const [row] = await t.database.db
+      .select({ classId: news.classId })
+      .from(news)
+      .where(eq(news.id, flagged?.newsId ?? 0));
     const d = (await envelope<NewsDetail>(await t.app.request(`/kratos/v1/detail?classId=${row?.classId}&newsId=${flagged?.newsId}`))).data;
     expect(d.pl).toBe(1);
   });
@@ -104,7 +111,7 @@ describe('/v1/news/getDetails', () => {
     'classId=101&newsId=',
     'classId=101&newsId=99999999999999999999',
     'classId=101&newsId=1&newsId=2',
-    "classId=101&newsId=1%20OR%201=1",
+    'classId=101&newsId=1%20OR%201=1',
     'classId=x&newsId=1',
   ])('refuses %s with HTTP 400 参数错误', async (qs) => {
     const res = await t.app.request(`/v1/news/getDetails?${qs}`);
@@ -181,7 +188,8 @@ describe('POST /v1/news/view (the detail page beacon)', () => {
     const before = await pvOf(3);
     const ip = nextIp();
     const codes: number[] = [];
-    for (let i = 0; i < 32; i++) codes.push((await envelope(await view('classId=101&newsId=3', { 'x-forwarded-for': ip, 'x-device-id': `device-pump-${i}` }))).statusCode);
+    for (let i = 0; i < 32; i++)
+      codes.push((await envelope(await view('classId=101&newsId=3', { 'x-forwarded-for': ip, 'x-device-id': `device-pump-${i}` }))).statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(30);
     expect(codes.slice(30)).toEqual([429, 429]);
     expect(await pvOf(3)).toBe(before + 30);

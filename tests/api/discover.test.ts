@@ -1,5 +1,5 @@
 /**
- * Discover (issue 17; spec 2.6, 4, 7.2): the read calls on the seeded demo data, publishing (review
+ * Discover (spec 2.6, 4, 7.2): the read calls on the seeded demo data, publishing (review
  * state, own pictures, idempotency, rate limit, hostile text, mass assignment), likes and comments of
  * posts through the shared interaction calls (from=quan), concurrent likes.
  */
@@ -39,7 +39,7 @@ describe('discover reads (spec 7.2)', () => {
     expect(new Set(all.map((p) => p.id)).size).toBe(all.length);
     expect(new Set(all.flatMap((p) => p.tags.map((x) => x.id))).size).toBeGreaterThanOrEqual(8);
     // Every post shows something: pictures, or a demo video (then no pictures).
-    expect(all.filter((p) => (p.imageUrl.length > 0) !== (p.video !== '')).length).toBe(all.length);
+    expect(all.filter((p) => p.imageUrl.length > 0 !== (p.video !== '')).length).toBe(all.length);
     const videos = all.filter((p) => p.video !== '');
     expect(videos.length).toBeGreaterThanOrEqual(2);
     // The files are copied by the seed (discoverSeed.test.ts).
@@ -262,7 +262,10 @@ describe('publishing (POST /v1/quan/publish)', () => {
   });
 
   it('with review before publish on, a post is pending: seen by its author only, marked pending', async () => {
-    await t.database.db.insert(appConfig).values({ key: REVIEW_SETTING_KEY, value: true }).onConflictDoUpdate({ target: appConfig.key, set: { value: true } });
+    await t.database.db
+      .insert(appConfig)
+      .values({ key: REVIEW_SETTING_KEY, value: true })
+      .onConflictDoUpdate({ target: appConfig.key, set: { value: true } });
     try {
       const reader = await createTestUser(t.database);
       const topic = await firstTopic();
@@ -295,7 +298,10 @@ describe('likes and comments of posts (from=quan through the shared calls)', () 
     const results = await Promise.all(Array.from({ length: 5 }, () => post<LikeResult>('/v1/like/do', body, reader.headers)));
     expect(results.every((r) => r.statusCode === 200 && r.data.voteType === 1)).toBe(true);
     expect(results.filter((r) => r.message === '点赞成功').length).toBe(1);
-    const rows = await t.database.db.select().from(likes).where(and(eq(likes.kind, 'quan_post'), eq(likes.targetId, p.id), eq(likes.userId, reader.userId)));
+    const rows = await t.database.db
+      .select()
+      .from(likes)
+      .where(and(eq(likes.kind, 'quan_post'), eq(likes.targetId, p.id), eq(likes.userId, reader.userId)));
     expect(rows.length).toBe(1);
     const detail = await get<Post>(`/v1/quan/getDetail?classId=${p.classId}&newsId=${p.id}`, reader.headers);
     expect(detail.data.like).toBe(p.like + 1);

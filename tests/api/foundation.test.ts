@@ -21,7 +21,7 @@ describe('envelope and errors', () => {
 
   it('answers a crash with an HTTP 500 envelope and logs one line with the request id', async () => {
     const lines: string[] = [];
-    const { createApiApp } = await import('../../src/server/http/createApiApp.ts');
+    const { createApiApp } = await import('../../src/server/app/createApiApp.ts');
     const { pino } = await import('pino');
     const log = pino({ level: 'error' }, { write: (line: string) => void lines.push(line) });
     const api = createApiApp({ ...t.registry.deps, log });
@@ -75,7 +75,7 @@ describe('validation', () => {
     ['channelId=1&page=-1', '页码'],
     ['channelId=1&page=99999999', '页码'],
     ['page=1', '频道'],
-  ])('refuses %s with 参数错误 naming %s in words (issue 13 item 4)', async (qs, field) => {
+  ])('refuses %s with 参数错误 naming %s in words', async (qs, field) => {
     const res = await t.app.request(`/kratos/v1/channel/home?${qs}`);
     expect(res.status).toBe(400);
     const body = await envelope(res);

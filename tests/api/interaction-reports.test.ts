@@ -1,4 +1,4 @@
-/** Reports (issue 5; spec 4, 7.5, 8; security.md F51, J78). */
+/** Reports (ADR 007; spec 4, 7.5, 8; security.md F51, J78). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { news } from '../../src/server/db/schema/core.ts';
@@ -111,10 +111,17 @@ describe('POST /api/comment/doReport', () => {
     const a = articles[0]!;
     const [row] = await t.database.db.insert(comments).values({ classId: a.classId, newsId: a.id, userId: author.userId, text: '被举报的评论' }).returning();
     const res = await envelope(
-      await post('/api/comment/doReport', { commentId: row!.id, classId: 12, newsId: a.id, platformId: 1, content: '广告营销', commentContent: '伪造的内容' }, reporter.headers),
+      await post(
+        '/api/comment/doReport',
+        { commentId: row!.id, classId: 12, newsId: a.id, platformId: 1, content: '广告营销', commentContent: '伪造的内容' },
+        reporter.headers,
+      ),
     );
     expect(res.statusCode).toBe(200);
-    const [stored] = await t.database.db.select().from(reports).where(and(eq(reports.userId, reporter.userId), eq(reports.kind, 'comment')));
+    const [stored] = await t.database.db
+      .select()
+      .from(reports)
+      .where(and(eq(reports.userId, reporter.userId), eq(reports.kind, 'comment')));
     expect(stored).toMatchObject({ commentId: row!.id, platformId: 1, classId: 12, commentText: '被举报的评论', reasons: '广告营销' });
   });
 

@@ -1,4 +1,4 @@
-/** Likes and comments (issue 5; spec 4, 5, 7.3, 7.4; security.md E34–E37, F40–F46, G52, J76–J79, M97–M101). */
+/** Likes and comments (ADR 007; spec 4, 5, 7.3, 7.4; security.md E34–E37, F40–F46, G52, J76–J79, M97–M101). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { news } from '../../src/server/db/schema/core.ts';
@@ -7,6 +7,7 @@ import { comments, likes } from '../../src/server/db/schema/interaction.ts';
 import type { CommentItem, CommentReply } from '../../src/contract/interaction.ts';
 import { createTestApp, envelope, postFormOrJson, type TestApp } from '../support/testApp.ts';
 import { createTestUser, createTestUsers, type TestUser } from '../support/testUsers.ts';
+import { approveOnDesk } from '../support/desk.ts';
 
 let t: TestApp;
 /** Articles picked from the demo seed by their flags. */
@@ -28,7 +29,7 @@ async function pick(where: ReturnType<typeof and>, skip = 0): Promise<{ id: numb
 }
 
 const usable = and(eq(news.dataType, 3), eq(news.permission, 0), eq(news.allowPl, true), sql`coalesce(${newsDetailExtras.hideComments}, false) = false`);
-/** Usable articles the demo seed gave no readers' comments (it comments most articles, issue 15). */
+/** Usable articles the demo seed gave no readers' comments (it comments most articles). */
 const uncommented = and(usable, sql`not exists (select 1 from comments c where c.scope = 'news' and c.news_id = ${news.id})`);
 
 beforeAll(async () => {
@@ -59,6 +60,23 @@ async function comment(user: TestUser, body: Record<string, unknown>, headers: R
   return envelope<CommentReply>(await post('/v1/comment/store', { classId: open.classId, newsId: open.id, ...body }, { ...user.headers, ...headers }));
 }
 
+/** A comment that is then approved on the moderation desk (news comments are reviewed before publication by default). */
+async function published(user: TestUser, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const answer = await comment(user, body, headers);
+  if (answer.statusCode === 200) {
+    expect(answer.data.reviewState).toBe('pending');
+    await approveOnDesk(t.database, answer.data.id);
+  }
+  return answer;
+}
+
+/** Posts through `path` and approves the comment on the desk; the answer as posted. */
+async function postPublished(path: string, body: Record<string, unknown>, headers: Record<string, string>) {
+  const answer = await envelope<CommentReply>(await post(path, body, headers));
+  if (answer.statusCode === 200) await approveOnDesk(t.database, answer.data.id);
+  return answer;
+}
+
 describe('POST /v1/like/do', () => {
   it('answers 301 with the login message for an anonymous caller, and changes nothing', async () => {
     const before = await newsRow(open.id);
@@ -72,9 +90,14 @@ describe('POST /v1/like/do', () => {
     const user = await createTestUser(t.database);
     const before = (await newsRow(open.id)).likeNum;
     const answers = await Promise.all(
-      Array.from({ length: 100 }, () => post('/v1/like/do', `classId=${open.classId}&newsId=${open.id}&type=1`, user.headers).then((r) => envelope<{ voteType: number; likeNum: number }>(r))),
+      Array.from({ length: 100 }, () =>
+        post('/v1/like/do', `classId=${open.classId}&newsId=${open.id}&type=1`, user.headers).then((r) => envelope<{ voteType: number; likeNum: number }>(r)),
+      ),
     );
-    const rows = await t.database.db.select().from(likes).where(and(eq(likes.userId, user.userId), eq(likes.kind, 'news'), eq(likes.targetId, open.id)));
+    const rows = await t.database.db
+      .select()
+      .from(likes)
+      .where(and(eq(likes.userId, user.userId), eq(likes.kind, 'news'), eq(likes.targetId, open.id)));
     expect(rows).toHaveLength(1);
     expect((await newsRow(open.id)).likeNum).toBe(before + 1);
     expect(answers.filter((a) => a.message === '点赞成功')).toHaveLength(1);
@@ -84,11 +107,15 @@ describe('POST /v1/like/do', () => {
 
   it('answers a retried like with statusCode 200 and the already-liked message, changing nothing', async () => {
     const user = await createTestUser(t.database);
-    const first = await envelope<{ voteType: number; likeNum: number }>(await post('/v1/like/do', { classId: other.classId, newsId: other.id, type: 1 }, user.headers));
+    const first = await envelope<{ voteType: number; likeNum: number }>(
+      await post('/v1/like/do', { classId: other.classId, newsId: other.id, type: 1 }, user.headers),
+    );
     expect(first.statusCode).toBe(200);
     expect(first.message).toBe('点赞成功');
     expect(first.data.voteType).toBe(1);
-    const again = await envelope<{ voteType: number; likeNum: number }>(await post('/api/praise/AddPraise', { classId: other.classId, newsId: other.id, type: 1 }, user.headers));
+    const again = await envelope<{ voteType: number; likeNum: number }>(
+      await post('/api/praise/AddPraise', { classId: other.classId, newsId: other.id, type: 1 }, user.headers),
+    );
     expect(again).toEqual({ statusCode: 200, message: '你已经点过赞了', data: { voteType: 1, likeNum: first.data.likeNum } });
     expect((await newsRow(other.id)).likeNum).toBe(first.data.likeNum);
   });
@@ -97,10 +124,15 @@ describe('POST /v1/like/do', () => {
     const users = await createTestUsers(t.database, 50);
     const target = await pick(usable, 5);
     const before = (await newsRow(target.id)).likeNum;
-    const answers = await Promise.all(users.map((u) => post('/v1/like/do', { classId: target.classId, newsId: target.id, type: 1 }, u.headers).then((r) => envelope(r))));
+    const answers = await Promise.all(
+      users.map((u) => post('/v1/like/do', { classId: target.classId, newsId: target.id, type: 1 }, u.headers).then((r) => envelope(r))),
+    );
     expect(answers.every((a) => a.statusCode === 200 && a.message === '点赞成功')).toBe(true);
     expect((await newsRow(target.id)).likeNum).toBe(before + 50);
-    const [count] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(likes).where(and(eq(likes.kind, 'news'), eq(likes.targetId, target.id)));
+    const [count] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(likes)
+      .where(and(eq(likes.kind, 'news'), eq(likes.targetId, target.id)));
     expect(count!.n).toBe(50);
   });
 
@@ -132,9 +164,11 @@ describe('POST /v1/like/do', () => {
   it('likes a comment (type 2) once and shows it as liked to that reader only', async () => {
     const author = await createTestUser(t.database);
     const fan = await createTestUser(t.database);
-    const c = await comment(author, { sayText: '值得一赞的评论' });
+    const c = await published(author, { sayText: '值得一赞的评论' });
     expect(c.statusCode).toBe(200);
-    const a = await envelope<{ likeNum: number }>(await post('/v1/like/do', { classId: open.classId, newsId: open.id, commentId: c.data.id, type: 2 }, fan.headers));
+    const a = await envelope<{ likeNum: number }>(
+      await post('/v1/like/do', { classId: open.classId, newsId: open.id, commentId: c.data.id, type: 2 }, fan.headers),
+    );
     expect(a.statusCode).toBe(200);
     expect(a.data.likeNum).toBe(1);
     await post('/v1/like/do', { commentId: c.data.id, type: 2 }, fan.headers);
@@ -154,7 +188,9 @@ describe('GET /v1/like/state', () => {
     const anon = await envelope<{ isDoLike: number; doLikeNum: number }>(await get(`/v1/like/state?classId=${target.classId}&newsId=${target.id}`));
     expect(anon.data.isDoLike).toBe(0);
     await post('/v1/like/do', { classId: target.classId, newsId: target.id, type: 1 }, user.headers);
-    const mine = await envelope<{ isDoLike: number; doLikeNum: number }>(await get(`/v1/like/state?classId=${target.classId}&newsId=${target.id}`, user.headers));
+    const mine = await envelope<{ isDoLike: number; doLikeNum: number }>(
+      await get(`/v1/like/state?classId=${target.classId}&newsId=${target.id}`, user.headers),
+    );
     expect(mine.data).toMatchObject({ isDoLike: 1, doLikeNum: anon.data.doLikeNum + 1 });
   });
 });
@@ -168,21 +204,49 @@ describe('POST /v1/comment/store', () => {
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 
-  it('stores a trimmed comment, counts it on the article and lists it first', async () => {
+  it('stores a trimmed comment held for review (先审后发): its author sees it 审核中, nobody else until it is approved, then it is counted and listed first', async () => {
     const user = await createTestUser(t.database, '山城读者');
     const before = (await newsRow(open.id)).commentCount;
     const a = await comment(user, { sayText: '  解放碑的夜景真好看  ' });
     expect(a.statusCode).toBe(200);
-    expect(a.message).toBe('评论成功');
-    expect(a.data).toMatchObject({ sayText: '解放碑的夜景真好看', nickname: '山城读者', belongMyself: 1, pId: 0, grandPid: 0, userId: user.userId });
+    expect(a.message).toBe('评论成功，审核通过后将公开显示');
+    expect(a.data).toMatchObject({
+      sayText: '解放碑的夜景真好看',
+      nickname: '山城读者',
+      belongMyself: 1,
+      pId: 0,
+      grandPid: 0,
+      userId: user.userId,
+      reviewState: 'pending',
+    });
+    expect((await newsRow(open.id)).commentCount).toBe(before);
+    const url = `/v1/comment/getList?classId=${open.classId}&newsId=${open.id}`;
+    expect((await envelope<CommentItem[]>(await get(url))).data.some((x) => x.id === a.data.id)).toBe(false);
+    expect((await envelope<CommentItem[]>(await get(url, user.headers))).data[0]).toMatchObject({ id: a.data.id, belongMyself: 1, reviewState: 'pending' });
+    const mine = await envelope<{ id: number; state: string }[]>(await get('/api/mine/comments?page=1', user.headers));
+    expect(mine.data.find((x) => x.id === a.data.id)?.state).toBe('审核中');
+
+    await approveOnDesk(t.database, a.data.id);
     expect((await newsRow(open.id)).commentCount).toBe(before + 1);
-    const list = await envelope<CommentItem[]>(await get(`/v1/comment/getList?classId=${open.classId}&newsId=${open.id}`));
-    expect(list.data[0]).toMatchObject({ id: a.data.id, belongMyself: 0, subComments: [], hasMoreSubComments: false });
+    const list = await envelope<CommentItem[]>(await get(url));
+    expect(list.data[0]).toMatchObject({ id: a.data.id, belongMyself: 0, subComments: [], hasMoreSubComments: false, reviewState: 'approved' });
   });
 
   it('ignores mass-assigned fields: author, flags and counts come from the server', async () => {
     const user = await createTestUser(t.database, '真实昵称');
-    const a = await comment(user, { sayText: '我只是普通读者', userId: 1, nickname: '记者', userPic: 'https://evil.example/x.png', belongMyself: 1, isGood: 1, zcNum: 999, rsNum: 50, region: '北京', label: '官方', userType: 1 });
+    const a = await comment(user, {
+      sayText: '我只是普通读者',
+      userId: 1,
+      nickname: '记者',
+      userPic: 'https://evil.example/x.png',
+      belongMyself: 1,
+      isGood: 1,
+      zcNum: 999,
+      rsNum: 50,
+      region: '北京',
+      label: '官方',
+      userType: 1,
+    });
     expect(a.statusCode).toBe(200);
     expect(a.data).toMatchObject({ userId: user.userId, nickname: '真实昵称', userPic: '', isGood: 0, zcNum: 0, rsNum: 0, region: '', label: '' });
   });
@@ -284,13 +348,13 @@ describe('POST /v1/comment/store', () => {
 describe('replies', () => {
   it('threads replies: subComments, hasMoreSubComments, beCommenter, getListByParentId', async () => {
     const [a, b, c, d] = await createTestUsers(t.database, 4);
-    const root = (await comment(a!, { sayText: '楼主：洪崖洞人太多了' })).data;
-    const r1 = await comment(b!, { plId: root.id, sayText: '一楼回复' });
+    const root = (await published(a!, { sayText: '楼主：洪崖洞人太多了' })).data;
+    const r1 = await published(b!, { plId: root.id, sayText: '一楼回复' });
     expect(r1.data).toMatchObject({ grandPid: root.id, pId: root.id, beCommenter: '' });
-    const r2 = await comment(c!, { plId: root.id, pId: r1.data.id, sayText: '回复一楼' });
+    const r2 = await published(c!, { plId: root.id, pId: r1.data.id, sayText: '回复一楼' });
     expect(r2.data).toMatchObject({ grandPid: root.id, pId: r1.data.id, beCommenter: b!.nickname });
     // pId alone finds the thread.
-    const r3 = await comment(d!, { pId: r2.data.id, sayText: '只给 pId 也行' });
+    const r3 = await published(d!, { pId: r2.data.id, sayText: '只给 pId 也行' });
     expect(r3.data.grandPid).toBe(root.id);
 
     const list = await envelope<CommentItem[]>(await get(`/v1/comment/getList?classId=${open.classId}&newsId=${open.id}`, a!.headers));
@@ -310,11 +374,13 @@ describe('replies', () => {
 
   it('refuses replies across articles, to unknown ids and to deleted comments', async () => {
     const [a, b] = await createTestUsers(t.database, 2);
-    const root = (await comment(a!, { sayText: '别的文章的评论' })).data;
-    const across = await envelope(await post('/v1/comment/store', { classId: other.classId, newsId: other.id, plId: root.id, sayText: '跨文章回复' }, b!.headers));
+    const root = (await published(a!, { sayText: '别的文章的评论' })).data;
+    const across = await envelope(
+      await post('/v1/comment/store', { classId: other.classId, newsId: other.id, plId: root.id, sayText: '跨文章回复' }, b!.headers),
+    );
     expect(across).toEqual({ statusCode: 404, message: '回复的评论不存在或已删除', data: null });
     expect((await comment(b!, { plId: 99999999, sayText: '伪造的 id' })).statusCode).toBe(404);
-    const reply = (await comment(b!, { plId: root.id, sayText: '先回复一条' })).data;
+    const reply = (await published(b!, { plId: root.id, sayText: '先回复一条' })).data;
     // A reply's id is not a thread root.
     const c = await createTestUser(t.database);
     expect((await comment(c, { plId: reply.id, sayText: '把回复当楼主' })).statusCode).toBe(404);
@@ -327,7 +393,7 @@ describe('replies', () => {
 describe('POST /v1/comment/deleteComment', () => {
   it('deletes only the author’s own comment; someone else is refused and the row is unchanged', async () => {
     const [owner, stranger] = await createTestUsers(t.database, 2);
-    const c = (await comment(owner!, { sayText: '要删除的评论' })).data;
+    const c = (await published(owner!, { sayText: '要删除的评论' })).data;
     const countBefore = (await newsRow(open.id)).commentCount;
     const refused = await envelope(await post('/v1/comment/deleteComment', `plId=${c.id}`, stranger!.headers));
     expect(refused).toEqual({ statusCode: 403, message: '只能删除自己的评论', data: null });
@@ -346,12 +412,15 @@ describe('POST /v1/comment/deleteComment', () => {
 
   it('deleting a thread removes its replies from the count', async () => {
     const [a, b] = await createTestUsers(t.database, 2);
-    const root = (await comment(a!, { sayText: '有回复的楼' })).data;
-    await comment(b!, { plId: root.id, sayText: '楼下回复' });
+    const root = (await published(a!, { sayText: '有回复的楼' })).data;
+    await published(b!, { plId: root.id, sayText: '楼下回复' });
     const before = (await newsRow(open.id)).commentCount;
     await post('/v1/comment/deleteComment', { plId: root.id }, a!.headers);
     expect((await newsRow(open.id)).commentCount).toBe(before - 2);
-    const live = await t.database.db.select().from(comments).where(and(eq(comments.rootId, root.id), isNull(comments.deletedAt)));
+    const live = await t.database.db
+      .select()
+      .from(comments)
+      .where(and(eq(comments.rootId, root.id), isNull(comments.deletedAt)));
     expect(live).toHaveLength(0);
   });
 
@@ -385,13 +454,13 @@ describe('GET /v1/comment/getList paging', () => {
     const target = await pick(uncommented);
     const users = await createTestUsers(t.database, 5);
     for (const [i, u] of users.entries()) {
-      await post('/v1/comment/store', { classId: target.classId, newsId: target.id, sayText: `第${i}条` }, u.headers);
+      await postPublished('/v1/comment/store', { classId: target.classId, newsId: target.id, sayText: `第${i}条` }, u.headers);
     }
     const url = `/v1/comment/getList?classId=${target.classId}&newsId=${target.id}&pageSize=2`;
     const p1 = await envelope<CommentItem[]>(await get(`${url}&page=1`));
     const maxId = p1.data[0]!.id;
     const late = await createTestUser(t.database);
-    await post('/v1/comment/store', { classId: target.classId, newsId: target.id, sayText: '读的时候新来的' }, late.headers);
+    await postPublished('/v1/comment/store', { classId: target.classId, newsId: target.id, sayText: '读的时候新来的' }, late.headers);
     const p2 = await envelope<CommentItem[]>(await get(`${url}&page=2&maxId=${maxId}`));
     const p3 = await envelope<CommentItem[]>(await get(`${url}&page=3&maxId=${maxId}`));
     const p4 = await envelope<CommentItem[]>(await get(`${url}&page=4&maxId=${maxId}`));
@@ -411,10 +480,12 @@ describe('/api/bv/comment', () => {
     const [a, b] = await createTestUsers(t.database, 2);
     const target = await pick(uncommented, 1);
     const q = `classId=${target.classId}&newsId=${target.id}`;
-    expect((await envelope(await post('/api/bv/comment/publish', { classId: target.classId, newsId: target.id, sayText: '' }, a!.headers))).statusCode).toBe(400);
-    const root = await envelope<CommentReply>(await post('/api/bv/comment/publish', { classId: target.classId, newsId: target.id, sayText: '视频评论' }, a!.headers));
+    expect((await envelope(await post('/api/bv/comment/publish', { classId: target.classId, newsId: target.id, sayText: '' }, a!.headers))).statusCode).toBe(
+      400,
+    );
+    const root = await postPublished('/api/bv/comment/publish', { classId: target.classId, newsId: target.id, sayText: '视频评论' }, a!.headers);
     expect(root.statusCode).toBe(200);
-    await post('/api/bv/comment/publish', { classId: target.classId, newsId: target.id, plId: root.data.id, sayText: '视频回复' }, b!.headers);
+    await postPublished('/api/bv/comment/publish', { classId: target.classId, newsId: target.id, plId: root.data.id, sayText: '视频回复' }, b!.headers);
     const list = await envelope<CommentItem[]>(await get(`/api/bv/comment/list?${q}`));
     expect(list.data.map((x) => x.sayText)).toEqual(['视频评论']);
     const single = await envelope<{ list: CommentReply[] }>(await get(`/api/bv/comment/singlelist?${q}&plId=${root.data.id}`));

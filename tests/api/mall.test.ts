@@ -1,5 +1,5 @@
 /**
- * The points mall (issue 18, ADR 012): home, goods, exchanges with stock and per-reader limits, my
+ * The points mall (ADR 012): home, goods, exchanges with stock and per-reader limits, my
  * exchanges, coupons, tickets, confirm, cooperation; the exactness rules (100 readers racing for 7 units,
  * one reader racing 20 exchanges with points for 3, a retried key exchanging once) and attacks (authz,
  * mass assignment, hostile text, duplicate submits). Runs on PGlite and on PostgreSQL.
@@ -167,7 +167,10 @@ describe('exchanging', () => {
     expect(res.data.code).toBe('');
     const early = await envelope(await post('/v1/mall/exchange/confirm', { id: res.data.id }, reader.headers));
     expect(early).toMatchObject({ statusCode: 100, message: '商品尚未发货，暂不能确认收货' });
-    await t.database.db.update(mallExchanges).set({ status: 2, expressCompany: '顺丰速运', expressNo: 'SF1234567890', shippedAt: new Date() }).where(eq(mallExchanges.id, res.data.id));
+    await t.database.db
+      .update(mallExchanges)
+      .set({ status: 2, expressCompany: '顺丰速运', expressNo: 'SF1234567890', shippedAt: new Date() })
+      .where(eq(mallExchanges.id, res.data.id));
     const done = await envelope<ExchangeDetail>(await post('/v1/mall/exchange/confirm', { id: res.data.id }, reader.headers));
     expect(done).toMatchObject({ statusCode: 200, data: { status: 3, statusText: '已完成', expressNo: 'SF1234567890' } });
     const again = await envelope<ExchangeDetail>(await post('/v1/mall/exchange/confirm', { id: res.data.id }, reader.headers));
@@ -205,11 +208,29 @@ describe('exchanging', () => {
     await expectBooksBalanced(reader.userId);
   });
 
+  it('a refused exchange (too few points, limit reached) does not spend the 30-a-minute exchange budget', async () => {
+    const reader = await createTestUser(t.database);
+    const dear = await makeGoods({ price: 500 });
+    for (let i = 0; i < 31; i++) {
+      expect(await exchange(reader, { goodsId: dear })).toMatchObject({
+        statusCode: 100,
+        message: `积分不足，还差 ${500 - (await credit(reader.userId))} 积分`,
+      });
+    }
+    // The budget is untouched: an exchange the reader can afford goes through at once.
+    await give(reader, 10);
+    const cheap = await makeGoods({ price: 5 });
+    expect((await exchange(reader, { goodsId: cheap })).statusCode).toBe(200);
+  });
+
   it('needs a login and an Idempotency-Key', async () => {
     const goodsId = await makeGoods();
     expect((await envelope(await post('/v1/mall/exchange', { goodsId }))).statusCode).toBe(301);
     const reader = await createTestUser(t.database);
-    expect(await envelope(await post('/v1/mall/exchange', { goodsId }, reader.headers))).toMatchObject({ statusCode: 400, message: '兑换请求缺少 Idempotency-Key，请刷新页面后重试' });
+    expect(await envelope(await post('/v1/mall/exchange', { goodsId }, reader.headers))).toMatchObject({
+      statusCode: 400,
+      message: '兑换请求缺少 Idempotency-Key，请刷新页面后重试',
+    });
     expect((await envelope(await post('/v1/mall/exchange', { goodsId }, { ...reader.headers, 'idempotency-key': 'bad key!' }))).statusCode).toBe(400);
     for (const path of ['/v1/mall/exchange/list', '/v1/mall/coupon/list', '/v1/mall/ticket/list', '/v1/mall/exchange/detail?id=1']) {
       expect((await get(path)).statusCode).toBe(301);
@@ -217,7 +238,7 @@ describe('exchanging', () => {
   });
 });
 
-describe('exactness (issue 18)', () => {
+describe('exactness (ADR 012)', () => {
   it('100 parallel exchanges by 100 readers of an item with stock 7: exactly 7 succeed, stock 0, 93 clear refusals', { timeout: 120_000 }, async () => {
     const readers = await createTestUsers(t.database, 100);
     for (const r of readers) await give(r, 100);
@@ -234,7 +255,15 @@ describe('exactness (issue 18)', () => {
     const [spent] = await t.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(pointsLedger)
-      .where(and(eq(pointsLedger.reason, 'exchange'), sql`${pointsLedger.ref} in (${sql.join(rows.map((r) => sql`${String(r.id)}`), sql`, `)})`));
+      .where(
+        and(
+          eq(pointsLedger.reason, 'exchange'),
+          sql`${pointsLedger.ref} in (${sql.join(
+            rows.map((r) => sql`${String(r.id)}`),
+            sql`, `,
+          )})`,
+        ),
+      );
     expect(Number(spent!.n)).toBe(7);
     for (const r of readers.slice(0, 10)) await expectBooksBalanced(r.userId);
   });
@@ -321,7 +350,9 @@ describe('attacks', () => {
     const bad = await envelope(await post('/v1/mall/cooperation', { ...body, content: '太短' }));
     expect(bad).toMatchObject({ statusCode: 400 });
     expect(bad.message).toContain('合作内容至少 10 个字');
-    const answers = await Promise.all(Array.from({ length: 4 }, () => post('/v1/mall/cooperation', body, { 'x-forwarded-for': '203.0.113.9' }).then((r) => envelope<{ id: number }>(r))));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => post('/v1/mall/cooperation', body, { 'x-forwarded-for': '203.0.113.9' }).then((r) => envelope<{ id: number }>(r))),
+    );
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     expect(new Set(answers.map((a) => a.data.id)).size).toBe(1);
     const rows = await t.database.db.select().from(mallCooperation).where(eq(mallCooperation.phone, '13700001111'));
@@ -333,7 +364,11 @@ describe('attacks', () => {
     for (let i = 0; i < 7; i++) {
       answers.push(
         await envelope(
-          await post('/v1/mall/cooperation', { company: `测试公司${i}`, contact: '赵', phone: `1370000${String(2000 + i)}`, content: `第 ${i} 条合作留言，内容足够长。` }, { 'x-forwarded-for': '198.51.100.7' }),
+          await post(
+            '/v1/mall/cooperation',
+            { company: `测试公司${i}`, contact: '赵', phone: `1370000${String(2000 + i)}`, content: `第 ${i} 条合作留言，内容足够长。` },
+            { 'x-forwarded-for': '198.51.100.7' },
+          ),
         ),
       );
     }

@@ -1,7 +1,21 @@
-/** News browsing API (issue 3): every list pages from 1 and ends with an empty data array. */
+/** News browsing API: every list pages from 1 and ends with an empty data array. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
-import type { AccountInfo, AccountStripItem, AreaNode, ChannelGroup, ColumnInfo, ListItem, Location, NewspaperEdition, NewspaperSummary, Special, TabNavItem, Topic, Weather } from '../../src/contract/news.ts';
+import type {
+  AccountInfo,
+  AccountStripItem,
+  AreaNode,
+  ChannelGroup,
+  ColumnInfo,
+  ListItem,
+  Location,
+  NewspaperEdition,
+  NewspaperSummary,
+  Special,
+  TabNavItem,
+  Topic,
+  Weather,
+} from '../../src/contract/news.ts';
 
 let t: TestApp;
 
@@ -162,7 +176,10 @@ describe('search', () => {
     for (const { word } of words.data) {
       const found = await get<ListItem[]>(`/kratos/v1/search/home?search=${encodeURIComponent(word)}`);
       expect(found.data.length, word).toBeGreaterThan(0);
-      expect(found.data.every((i) => i.title.includes(word) || i.smallText.includes(word)), word).toBe(true);
+      expect(
+        found.data.every((i) => i.title.includes(word) || i.smallText.includes(word)),
+        word,
+      ).toBe(true);
     }
   });
 
@@ -227,7 +244,7 @@ describe('county: districts, weather, location', () => {
 });
 
 describe('district weather list (/Map)', () => {
-  it('gives every district once with its region and today\'s weather, regions in order', async () => {
+  it("gives every district once with its region and today's weather, regions in order", async () => {
     const body = await get<(Weather & { areaName: string })[]>('/kratos/v1/area/weatherList');
     expect(body.statusCode).toBe(200);
     expect(body.data).toHaveLength(38);

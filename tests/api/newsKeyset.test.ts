@@ -1,4 +1,4 @@
-/** Keyset (snapshot) paging of news lists (issue 8 "lists neither skip nor repeat"; security.md M101). */
+/** Keyset (snapshot) paging of news lists (docs/security.md; security.md M101). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { news } from '../../src/server/db/schema/core.ts';
@@ -78,7 +78,10 @@ it('keeps items whose publish time has more precision than the anchor (microseco
   const newest = page1[0]!;
   // The list shows milliseconds; the database keeps microseconds: the anchor must not cut the newest item off.
   await t.database.write(async (tx) => {
-    await tx.update(news).set({ publishTime: sql`date_trunc('milliseconds', ${news.publishTime}) + interval '400 microseconds'` }).where(eq(news.id, newest.id));
+    await tx
+      .update(news)
+      .set({ publishTime: sql`date_trunc('milliseconds', ${news.publishTime}) + interval '400 microseconds'` })
+      .where(eq(news.id, newest.id));
   });
   const anchored = await list(`/kratos/v1/column/list?columnId=${classId}&pageSize=5&page=1&before=${anchorOf(page1)}`);
   expect(anchored[0]!.id).toBe(newest.id);
@@ -95,7 +98,10 @@ describe.each([
     for (let page = 1; page <= 50; page++) {
       const byOffset = await list(`${path}?${params()}&page=${page}`);
       const byCursor = await list(`${path}?${params()}&page=${page}${cursor === undefined ? '' : `&after=${cursor}`}`);
-      expect(byCursor.map((i) => i.id), `page ${page}`).toEqual(byOffset.map((i) => i.id));
+      expect(
+        byCursor.map((i) => i.id),
+        `page ${page}`,
+      ).toEqual(byOffset.map((i) => i.id));
       if (byOffset.length === 0) return;
       cursor = byOffset.at(-1)!.id;
     }
@@ -128,8 +134,14 @@ it('keeps the items whose publish time lies between the cursor item’s millisec
   const ids = [nextId++, nextId++];
   await t.database.write(async (tx) => {
     for (const id of ids) await tx.insert(news).values({ id, classId, channelId, title: `同一毫秒 ${id}`, publishTime: new Date(base) });
-    await tx.update(news).set({ publishTime: sql`${news.publishTime} + interval '400 microseconds'` }).where(eq(news.id, ids[0]!));
-    await tx.update(news).set({ publishTime: sql`${news.publishTime} + interval '100 microseconds'` }).where(eq(news.id, ids[1]!));
+    await tx
+      .update(news)
+      .set({ publishTime: sql`${news.publishTime} + interval '400 microseconds'` })
+      .where(eq(news.id, ids[0]!));
+    await tx
+      .update(news)
+      .set({ publishTime: sql`${news.publishTime} + interval '100 microseconds'` })
+      .where(eq(news.id, ids[1]!));
   });
   const first = await list(`/kratos/v1/column/list?columnId=${classId}&pageSize=1&page=1`);
   expect(first[0]!.id).toBe(ids[0]);

@@ -1,5 +1,5 @@
 /**
- * Reader-written items in review or refused (issue 15; team rule: "a pending or rejected item is visible
+ * Reader-written items in review or refused (team rule: "a pending or rejected item is visible
  * only to its author, marked 审核中 or with the reason"): every detail call answers their author with the
  * item and its state, everyone else with 404, and the author's 我的 lists link to the item's page (which
  * shows it to the author, OwnItemPreview).
@@ -9,13 +9,19 @@ import type { PoliticsDetail, QuestionDetail } from '../../src/contract/bangbang
 import type { Essay } from '../../src/contract/composition.ts';
 import type { Post } from '../../src/contract/discover.ts';
 import type { ComplaintDetail, MyItem } from '../../src/contract/interact.ts';
-import { INTERACT_PATHS as P } from '../../src/contract/interactLimits.ts';
+import * as interactEndpoints from '../../src/contract/interact.ts';
 import { bangPolitics, bangQuestions } from '../../src/server/db/schema/bangbang.ts';
 import { compositionEssays, compositionSchools } from '../../src/server/db/schema/composition.ts';
 import { discoverPosts, discoverTopics } from '../../src/server/db/schema/discover.ts';
-import { complaints } from '../../src/server/db/schema/interact.ts';
+import { complaints } from '../../src/server/db/schema/community.ts';
 import { suiteApp, suiteRequests } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
+
+const P = {
+  complaintDetail: interactEndpoints.complaintDetail.path,
+  myQuestions: interactEndpoints.myQuestions.path,
+  myComplaints: interactEndpoints.myComplaints.path,
+} as const;
 
 const t = suiteApp();
 const { get } = suiteRequests(() => t);
@@ -39,7 +45,16 @@ const KINDS: readonly {
       const [school] = await t.database.db.select({ id: compositionSchools.id }).from(compositionSchools).limit(1);
       const [row] = await t.database.db
         .insert(compositionEssays)
-        .values({ userId: author.userId, studentName: '小林', schoolId: school!.id, grade: 5, title: '我家门口的山城步道', content: '第一段。\n第二段。', reviewState: s.reviewState, rejectReason: s.reason })
+        .values({
+          userId: author.userId,
+          studentName: '小林',
+          schoolId: school!.id,
+          grade: 5,
+          title: '我家门口的山城步道',
+          content: '第一段。\n第二段。',
+          reviewState: s.reviewState,
+          rejectReason: s.reason,
+        })
         .returning({ id: compositionEssays.id });
       return row!.id;
     },
@@ -76,7 +91,14 @@ const KINDS: readonly {
     write: async (author, s) => {
       const [row] = await t.database.db
         .insert(bangPolitics)
-        .values({ userId: author.userId, title: '路灯坏了一个月没人修', content: '在江北区某路口。', department: '江北区城市管理局', reviewState: s.reviewState, reviewReason: s.reason })
+        .values({
+          userId: author.userId,
+          title: '路灯坏了一个月没人修',
+          content: '在江北区某路口。',
+          department: '江北区城市管理局',
+          reviewState: s.reviewState,
+          reviewReason: s.reason,
+        })
         .returning({ id: bangPolitics.id });
       return row!.id;
     },
@@ -138,7 +160,10 @@ describe('a reader-written item in review or refused', () => {
     const complaint = await KINDS[4]!.write(author, STATES[0]!);
     const questions = (await get<MyItem[]>(P.myQuestions, author.headers)).data;
     expect(questions.find((i) => i.title === '小区停车位怎么申请？')).toMatchObject({ href: `/BangBang/QA/detail?id=${question}`, state: '审核中' });
-    expect(questions.find((i) => i.title === '路灯坏了一个月没人修')).toMatchObject({ href: `/BangBang/politics/detail?id=${politics}`, state: '未通过：内容与本栏目无关' });
+    expect(questions.find((i) => i.title === '路灯坏了一个月没人修')).toMatchObject({
+      href: `/BangBang/politics/detail?id=${politics}`,
+      state: '未通过：内容与本栏目无关',
+    });
     const mine = (await get<MyItem[]>(P.myComplaints, author.headers)).data;
     expect(mine.find((i) => i.id === complaint)).toMatchObject({ href: `/Complaints-platform/detail?id=${complaint}`, state: '审核中' });
   });

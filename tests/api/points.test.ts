@@ -1,5 +1,5 @@
 /**
- * Points (issue 18): the append-only ledger, sign-in with a streak, earning by reading, commenting and
+ * Points (ADR 012): the append-only ledger, sign-in with a streak, earning by reading, commenting and
  * sharing within caps and once per key, growth and levels, the yearly expiry, and the exactness rules
  * (50 parallel sign-ins → one credit; the balance never negative). Runs on PGlite and on PostgreSQL.
  */
@@ -9,7 +9,8 @@ import type { EarnResult, LedgerItem, PointsRules, PointsSummary, SigninResult }
 import { users } from '../../src/server/db/schema/accounts.ts';
 import { news } from '../../src/server/db/schema/core.ts';
 import { pointsLedger, pointsSignins } from '../../src/server/db/schema/mall.ts';
-import { awardPoints, beijingDay, expirePoints, InsufficientPoints, signIn, spendPoints } from '../../src/server/points/service.ts';
+import { beijingDay } from '../../src/lib/beijingDay.ts';
+import { awardPoints, expirePoints, InsufficientPoints, signIn, spendPoints } from '../../src/server/points/service.ts';
 import { writeSettingRepo } from '../../src/server/points/repo.ts';
 import { envelope, suiteApp, suiteRequests } from '../support/testApp.ts';
 import { createTestUser } from '../support/testUsers.ts';
@@ -29,7 +30,10 @@ beforeAll(async () => {
 const { get, postForm: post } = suiteRequests(() => t);
 
 async function account(userId: number) {
-  const [row] = await t.database.db.select({ credit: users.credit, integral: users.integral, level: users.creditLevel }).from(users).where(eq(users.id, userId));
+  const [row] = await t.database.db
+    .select({ credit: users.credit, integral: users.integral, level: users.creditLevel })
+    .from(users)
+    .where(eq(users.id, userId));
   return row!;
 }
 
@@ -85,7 +89,9 @@ describe('sign-in', () => {
     expect((await account(reader.userId)).credit).toBe(5);
 
     const other = await createTestUser(t.database);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => post('/v1/points/signin', {}, other.headers).then((r) => envelope<SigninResult | null>(r))));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => post('/v1/points/signin', {}, other.headers).then((r) => envelope<SigninResult | null>(r))),
+    );
     expect(answers.filter((a) => a.statusCode === 200 && a.data?.signed === 1)).toHaveLength(1);
     const signins = await t.database.db.select().from(pointsSignins).where(eq(pointsSignins.userId, other.userId));
     expect(signins).toHaveLength(1);
@@ -108,7 +114,9 @@ describe('earning by reading, commenting and sharing', () => {
     expect(first.data).toMatchObject({ awarded: 1, points: 2, credit: 2 });
     const again = await envelope<EarnResult>(await post('/v1/points/read', { classId: a.classId, newsId: a.id }, reader.headers));
     expect(again.data).toMatchObject({ awarded: 0, points: 0, credit: 2 });
-    const rest = await Promise.all(articles.slice(1, 13).map((x) => post('/v1/points/read', { classId: x.classId, newsId: x.id }, reader.headers).then((r) => envelope<EarnResult>(r))));
+    const rest = await Promise.all(
+      articles.slice(1, 13).map((x) => post('/v1/points/read', { classId: x.classId, newsId: x.id }, reader.headers).then((r) => envelope<EarnResult>(r))),
+    );
     expect(rest.filter((r) => r.data.awarded === 1)).toHaveLength(9);
     expect((await account(reader.userId)).credit).toBe(20);
     await expectLedgerConsistent(reader.userId);
@@ -137,7 +145,9 @@ describe('earning by reading, commenting and sharing', () => {
   it('pays a share once per article per day, within the cap', async () => {
     const reader = await createTestUser(t.database);
     const a = articles[2]!;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => post('/v1/points/share', { classId: a.classId, newsId: a.id }, reader.headers).then((r) => envelope<EarnResult>(r))));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => post('/v1/points/share', { classId: a.classId, newsId: a.id }, reader.headers).then((r) => envelope<EarnResult>(r))),
+    );
     expect(answers.filter((r) => r.data.awarded === 1)).toHaveLength(1);
     expect((await account(reader.userId)).credit).toBe(3);
   });
@@ -155,10 +165,16 @@ describe('balance, growth and level', () => {
   it('never lets the balance go negative: the service refuses and the database checks', async () => {
     const reader = await createTestUser(t.database);
     await signIn(t.database, reader.userId);
-    await expect(t.database.write((tx) => spendPoints(tx, { userId: reader.userId, amount: 6, ref: 'x', idemKey: 'exchange:test-1' }))).rejects.toBeInstanceOf(InsufficientPoints);
+    await expect(t.database.write((tx) => spendPoints(tx, { userId: reader.userId, amount: 6, ref: 'x', idemKey: 'exchange:test-1' }))).rejects.toBeInstanceOf(
+      InsufficientPoints,
+    );
     await expect(t.database.write((tx) => tx.update(users).set({ credit: -1 }).where(eq(users.id, reader.userId)))).rejects.toThrow();
     await expect(
-      t.database.write((tx) => tx.insert(pointsLedger).values({ userId: reader.userId, amount: -10, balanceAfter: -5, reason: 'exchange', ref: '', day: '2026-01-01', idemKey: 'forged' })),
+      t.database.write((tx) =>
+        tx
+          .insert(pointsLedger)
+          .values({ userId: reader.userId, amount: -10, balanceAfter: -5, reason: 'exchange', ref: '', day: '2026-01-01', idemKey: 'forged' }),
+      ),
     ).rejects.toThrow();
     await expectLedgerConsistent(reader.userId);
   });
@@ -196,7 +212,9 @@ describe('balance, growth and level', () => {
       const rules = await get<PointsRules>('/v1/points/rules');
       expect(rules.data.earn.find((r) => r.reason === 'share')).toMatchObject({ points: 4, dailyCap: 1, text: '分享内容' });
       expect(rules.data.expiry).toContain('12月31日');
-      const results = await Promise.all(['1:1', '1:2'].map((ref) => t.database.write((tx) => awardPoints(tx, { userId: reader.userId, reason: 'share', ref }))));
+      const results = await Promise.all(
+        ['1:1', '1:2'].map((ref) => t.database.write((tx) => awardPoints(tx, { userId: reader.userId, reason: 'share', ref }))),
+      );
       expect(results.filter((r) => r.awarded)).toHaveLength(1);
       expect((await account(reader.userId)).credit).toBe(4);
     } finally {
@@ -230,4 +248,3 @@ describe('the yearly expiry', () => {
     await expectLedgerConsistent(reader.userId);
   });
 });
-

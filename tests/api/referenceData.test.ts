@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ad, NewsDetail } from '../../src/contract/detail.ts';
 import type { ColumnInfo } from '../../src/contract/news.ts';
 import { ads, appConfig, columns } from '../../src/server/db/schema/core.ts';
+import { invalidationBus } from '../../src/server/cache/invalidationBus.ts';
 import { writeReferenceData } from '../../src/server/referenceCache.ts';
 import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
 
@@ -69,5 +70,13 @@ describe('reference data cache', () => {
     });
     expect((await data<ColumnInfo>('/kratos/v1/channelClass/one?columnId=101')).columnName).toBe('改名栏目');
     expect((await data<NewsDetail>('/kratos/v1/detail?classId=101&newsId=1')).className).toBe('改名栏目');
+  });
+
+  it('tells every process: a reference write publishes its tables and a whole page invalidation on the bus', async () => {
+    const heard: string[][] = [];
+    const listener = { invalidateTags: (tags: readonly string[]) => void heard.push([...tags]) };
+    invalidationBus.listen(listener);
+    await writeReferenceData(t.database, ['ads', 'channels'], async () => {});
+    expect(heard).toContainEqual(['ref-ads', 'ref-channels', 'all']);
   });
 });

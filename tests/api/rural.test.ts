@@ -1,12 +1,24 @@
 /**
- * The rural section (issue 20): the read calls on the seeded demo data (news by column and group, tabs,
+ * The rural section: the read calls on the seeded demo data (news by column and group, tabs,
  * experts, questions with answers, farmer posts, prices, credit), and the writes — asking an expert,
  * publishing a farmer post, liking, commenting — with review state, idempotency, rate limits, authz,
  * mass assignment, hostile text and concurrent submits.
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Deed, Expert, FarmerComment, FarmerPost, PriceBoard, Question, RuralColumn, RuralHome, RuralNews, RuralTab, Village } from '../../src/contract/rural.ts';
+import type {
+  Deed,
+  Expert,
+  FarmerComment,
+  FarmerPost,
+  PriceBoard,
+  Question,
+  RuralColumn,
+  RuralHome,
+  RuralNews,
+  RuralTab,
+  Village,
+} from '../../src/contract/rural.ts';
 import { appConfig, news } from '../../src/server/db/schema/core.ts';
 import { ruralAnswers, ruralPosts, ruralQuestions } from '../../src/server/db/schema/rural.ts';
 import { RURAL_REVIEW_KEY } from '../../src/server/rural/service.ts';
@@ -14,7 +26,6 @@ import { suiteApp, suiteRequests } from '../support/testApp.ts';
 import { createTestUser } from '../support/testUsers.ts';
 
 const t = suiteApp();
-
 
 const { get, postJson: post } = suiteRequests(() => t);
 
@@ -67,6 +78,8 @@ describe('rural reads', () => {
     const sub = await get<RuralTab[]>('/v1/yunong/tabs?page=sub');
     expect(sub.data.length).toBeGreaterThanOrEqual(3);
     expect(sub.data.every((tab) => tab.children.length >= 2)).toBe(true);
+    // The two pages open on different lists (each its first tab, and sub-general-tab that tab's first child).
+    expect(sub.data[0]!.children[0]!.columnId).not.toBe(general.data[0]!.columnId);
   });
 
   it('has ≥ 20 questions, every one answered by a tagged expert; search finds them', async () => {
@@ -78,7 +91,9 @@ describe('rural reads', () => {
     expect(questions.every((q) => q.answers.length > 0 && q.answerCount === q.answers.length)).toBe(true);
     const found = await get<Question[]>(`/v1/yunong/questions?keyword=${encodeURIComponent('脐橙')}`);
     expect(found.data.length).toBeGreaterThan(0);
-    expect(found.data.every((q) => `${q.content}${q.district}${q.answers.map((a) => a.content).join('')}`.includes('脐橙') || q.tag.includes('脐橙'))).toBe(true);
+    expect(found.data.every((q) => `${q.content}${q.district}${q.answers.map((a) => a.content).join('')}`.includes('脐橙') || q.tag.includes('脐橙'))).toBe(
+      true,
+    );
     const none = await get<Question[]>(`/v1/yunong/questions?keyword=${encodeURIComponent('100%_')}`);
     expect(none.data).toEqual([]);
     // Words only an expert's answer uses find its question too.
@@ -134,7 +149,9 @@ describe('rural reads', () => {
     expect(credit.data.villages.length).toBeGreaterThanOrEqual(5);
     expect(credit.data.villages.map((v) => v.rank)).toEqual(credit.data.villages.map((_, i) => i + 1));
     expect(credit.data.levels.every((l) => l.benefits.length > 0)).toBe(true);
-    const village = await get<{ households: { maskedName: string; rating: string }[]; deeds: Deed[] }>(`/v1/yunong/credit/village?id=${credit.data.villages[0]!.id}`);
+    const village = await get<{ households: { maskedName: string; rating: string }[]; deeds: Deed[] }>(
+      `/v1/yunong/credit/village?id=${credit.data.villages[0]!.id}`,
+    );
     expect(village.data.households.length).toBeGreaterThan(10);
     for (const h of village.data.households) expect(h.maskedName).toMatch(/^.\*.$/u);
     for (const d of village.data.deeds) expect(d.maskedName).toMatch(/^.\*.$/u);
@@ -176,7 +193,11 @@ describe('asking an expert', () => {
 
   it('stores plain text with the chosen field, shows it first, ignores extra fields', async () => {
     const user = await createTestUser(t.database);
-    const res = await post<Question>('/v1/yunong/ask', { content: '  <b>玉米</b>叶子发黄是缺肥吗？  ', tag: '种植', district: '城口', reviewState: 'approved', userId: 1, answerCount: 99 }, user.headers);
+    const res = await post<Question>(
+      '/v1/yunong/ask',
+      { content: '  <b>玉米</b>叶子发黄是缺肥吗？  ', tag: '种植', district: '城口', reviewState: 'approved', userId: 1, answerCount: 99 },
+      user.headers,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.data.content).toBe('<b>玉米</b>叶子发黄是缺肥吗？');
     expect(res.data.answerCount).toBe(0);
@@ -274,7 +295,9 @@ describe('farmer talk writes', () => {
     const posts = await get<FarmerPost[]>('/v1/yunong/posts?page=1&pageSize=5');
     const target = posts.data.find((p) => p.reviewState === 'approved')!;
     const user = await createTestUser(t.database);
-    const results = await Promise.all([1, 2, 3].map(() => post<{ liked: boolean; likeNum: number }>('/v1/yunong/like', { postId: target.id, like: 1 }, user.headers)));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => post<{ liked: boolean; likeNum: number }>('/v1/yunong/like', { postId: target.id, like: 1 }, user.headers)),
+    );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     const after = (await get<FarmerPost[]>('/v1/yunong/posts?page=1&pageSize=5', user.headers)).data.find((p) => p.id === target.id)!;
     expect(after.likeNum).toBe(target.likeNum + 1);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ShareSignature } from '../../src/contract/share.ts';
-import { getOrCreateSecretRepo } from '../../src/server/accounts/repo.ts';
+import { getOrCreateSecretRepo } from '../../src/server/tokens/repo.ts';
 import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
 
 const PAGE = 'http://localhost/shancheng/NewsDetail?classId=1&newsId=5';

@@ -1,5 +1,5 @@
 /**
- * Discover video uploads (issue 17; security.md I68, I70, I72, I75, "Discover videos"): the type from the bytes, 50 MB
+ * Discover video uploads (security.md I68, I70, I72, I75, "Discover videos"): the type from the bytes, 50 MB
  * counted while the body streams to disk, login first, rate limit, Idempotency-Key, and the stored video
  * in `/v1/quan/publish` (the caller's own only). Served with byte ranges (src/server/web/mediaFiles.ts).
  */
@@ -12,13 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Post, Topic } from '../../src/contract/discover.ts';
 import type { UploadedVideo } from '../../src/contract/upload.ts';
-import { UPLOAD_PATHS, VIDEO_MAX_BYTES, VIDEO_RATE } from '../../src/contract/uploadLimits.ts';
+import { VIDEO_MAX_BYTES, VIDEO_RATE } from '../../src/contract/uploadRules.ts';
 import { discoverPosts } from '../../src/server/db/schema/discover.ts';
 import { VIDEO_MESSAGES } from '../../src/server/upload/storeVideo.ts';
 import { parseRange, serveMedia } from '../../src/server/web/mediaFiles.ts';
 import { envelope, suiteApp } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 import { sampleMp4, tinyWebm } from '../support/videoFixtures.ts';
+import { uploadVideo } from '../../src/contract/upload.ts';
 
 const t = suiteApp();
 let reader: TestUser;
@@ -28,9 +29,7 @@ beforeAll(async () => {
 });
 
 function upload(user: TestUser | null, bytes: Uint8Array, headers: Record<string, string> = {}): Promise<Response> {
-  return Promise.resolve(
-    t.app.request(UPLOAD_PATHS.video, { method: 'POST', headers: { ...(user?.headers ?? {}), ...headers }, body: new Uint8Array(bytes) }),
-  );
+  return Promise.resolve(t.app.request(uploadVideo.path, { method: 'POST', headers: { ...(user?.headers ?? {}), ...headers }, body: new Uint8Array(bytes) }));
 }
 
 function storedFiles(user: TestUser): string[] {
@@ -55,7 +54,7 @@ async function firstTopic(): Promise<Topic> {
 }
 
 describe('POST /api/upload/video', () => {
-  it('stores an MP4 under a generated name in the reader\'s folder, byte for byte', async () => {
+  it("stores an MP4 under a generated name in the reader's folder, byte for byte", async () => {
     const mp4 = sampleMp4();
     const res = await upload(reader, mp4, { 'content-type': 'video/quicktime', 'x-file-name': '../../etc/passwd.mp4' });
     const body = await envelope<UploadedVideo>(res);
@@ -80,7 +79,11 @@ describe('POST /api/upload/video', () => {
     ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), VIDEO_MESSAGES.badType],
     ['Matroska that is not WebM', tinyWebm({ docType: 'matroska' }), VIDEO_MESSAGES.badType],
     ['an MP4 cut off mid-upload', sampleMp4().subarray(0, 12_000), VIDEO_MESSAGES.broken],
-    ['an MP4 head glued onto HTML', Buffer.concat([sampleMp4().subarray(0, 40), Buffer.from('<html><script>alert(1)</script></html>'.padEnd(6000, ' '))]), VIDEO_MESSAGES.broken],
+    [
+      'an MP4 head glued onto HTML',
+      Buffer.concat([sampleMp4().subarray(0, 40), Buffer.from('<html><script>alert(1)</script></html>'.padEnd(6000, ' '))]),
+      VIDEO_MESSAGES.broken,
+    ],
     ['an empty body', Buffer.alloc(0), VIDEO_MESSAGES.noFile],
   ])('refuses %s and stores nothing', async (_name, bytes, message) => {
     const user = await createTestUser(t.database);
@@ -91,7 +94,9 @@ describe('POST /api/upload/video', () => {
 
   it('refuses a PNG named .mp4', async () => {
     const user = await createTestUser(t.database);
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#36c' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#36c' } })
+      .png()
+      .toBuffer();
     const body = await envelope(await upload(user, png, { 'content-type': 'video/mp4' }));
     expect(body).toMatchObject({ statusCode: 400, message: VIDEO_MESSAGES.badType });
     expect(storedFiles(user)).toEqual([]);
@@ -106,7 +111,7 @@ describe('POST /api/upload/video', () => {
         controller.enqueue(new Uint8Array(1024));
       },
     });
-    const res = await t.app.request(UPLOAD_PATHS.video, {
+    const res = await t.app.request(uploadVideo.path, {
       method: 'POST',
       headers: { ...user.headers, 'content-length': String(VIDEO_MAX_BYTES + 1) },
       body,
@@ -132,7 +137,7 @@ describe('POST /api/upload/video', () => {
         if (sent > VIDEO_MAX_BYTES + 8 * chunk.length) controller.close();
       },
     });
-    const res = await t.app.request(UPLOAD_PATHS.video, { method: 'POST', headers: user.headers, body, duplex: 'half' } as RequestInit);
+    const res = await t.app.request(uploadVideo.path, { method: 'POST', headers: user.headers, body, duplex: 'half' } as RequestInit);
     expect(res.status).toBe(413);
     expect((await envelope(res)).message).toBe(VIDEO_MESSAGES.tooBig);
     // Reading stopped right after the limit (the stream was cancelled, not drained).
@@ -172,7 +177,7 @@ describe('POST /api/upload/video', () => {
 });
 
 describe('a video in /v1/quan/publish', () => {
-  it('publishes a post with the reader\'s own video; the feed and the detail carry it', async () => {
+  it("publishes a post with the reader's own video; the feed and the detail carry it", async () => {
     const user = await createTestUser(t.database);
     const topic = await firstTopic();
     const video = await uploadOk(user);
@@ -187,7 +192,7 @@ describe('a video in /v1/quan/publish', () => {
     expect(detail.data.video).toBe(video.url);
   });
 
-  it('refuses outside URLs, another reader\'s video, names never stored and path tricks, writing nothing', async () => {
+  it("refuses outside URLs, another reader's video, names never stored and path tricks, writing nothing", async () => {
     const user = await createTestUser(t.database);
     const stranger = await createTestUser(t.database);
     const theirs = await uploadOk(stranger);

@@ -1,4 +1,4 @@
-/** Comment picture uploads (issue 8, issue 5 conpic; security.md I68–I75, C3). */
+/** Comment picture uploads (docs/security.md; ADR 007 conpic; security.md I68–I75, C3). */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -6,12 +6,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { news } from '../../src/server/db/schema/core.ts';
-import { UPLOAD_PATHS } from '../../src/contract/uploadLimits.ts';
 import type { UploadedImage } from '../../src/contract/upload.ts';
 import type { CommentItem } from '../../src/contract/interaction.ts';
 import { UPLOAD_MESSAGES } from '../../src/server/upload/storeCommentPicture.ts';
 import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
+import { approveOnDesk } from '../support/desk.ts';
+import { uploadImage } from '../../src/contract/upload.ts';
 
 let t: TestApp;
 let reader: TestUser;
@@ -27,11 +28,13 @@ afterAll(async () => {
 function upload(user: TestUser | null, parts: { bytes: Uint8Array; name: string; type: string }[], field = 'file'): Promise<Response> {
   const form = new FormData();
   for (const part of parts) form.append(field, new Blob([new Uint8Array(part.bytes)], { type: part.type }), part.name);
-  return Promise.resolve(t.app.request(UPLOAD_PATHS.image, { method: 'POST', headers: user?.headers ?? {}, body: form }));
+  return Promise.resolve(t.app.request(uploadImage.path, { method: 'POST', headers: user?.headers ?? {}, body: form }));
 }
 
 const png = (width = 4, height = 3): Promise<Buffer> =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .png()
+    .toBuffer();
 
 function storedFiles(user: TestUser): string[] {
   const folder = path.join(t.mediaDir, 'comments', String(user.userId));
@@ -66,7 +69,7 @@ function pngHeaderOnly(width: number, height: number): Uint8Array {
 }
 
 describe('POST /api/upload/image', () => {
-  it('stores a PNG under a generated name in the reader\'s folder, usable as conpic of a comment', async () => {
+  it("stores a PNG under a generated name in the reader's folder, usable as conpic of a comment", async () => {
     const res = await upload(reader, [{ bytes: await png(), name: '../../etc/passwd.png', type: 'image/png' }]);
     const body = await envelope<UploadedImage>(res);
     expect(body.statusCode).toBe(200);
@@ -76,15 +79,21 @@ describe('POST /api/upload/image', () => {
     const stored = await sharp(readFileSync(storedPath(body.data.url))).metadata();
     expect(stored).toMatchObject({ format: 'png', width: 4, height: 3 });
 
-    const [article] = await t.database.db.select({ id: news.id, classId: news.classId }).from(news).where(and(eq(news.dataType, 3), eq(news.allowPl, true), eq(news.permission, 0))).limit(1);
+    const [article] = await t.database.db
+      .select({ id: news.id, classId: news.classId })
+      .from(news)
+      .where(and(eq(news.dataType, 3), eq(news.allowPl, true), eq(news.permission, 0)))
+      .limit(1);
     const store = await t.app.request('/v1/comment/store', {
       method: 'POST',
       headers: { ...reader.headers, 'content-type': 'application/json' },
       body: JSON.stringify({ classId: article!.classId, newsId: article!.id, sayText: '有图有真相', conpic: [body.data.url] }),
     });
-    const stored2 = await envelope<{ conpic: string[] }>(store);
+    const stored2 = await envelope<{ id: number; conpic: string[] }>(store);
     expect(stored2.statusCode).toBe(200);
     expect(stored2.data.conpic).toEqual([body.data.url]);
+    // News comments are reviewed before publication (docs/adr/018-one-review-model.md): approved, then listed with the picture.
+    await approveOnDesk(t.database, stored2.data.id);
     const list = await envelope<CommentItem[]>(await t.app.request(`/v1/comment/getList?classId=${article!.classId}&newsId=${article!.id}`));
     expect(list.data.find((c) => c.sayText === '有图有真相')?.conpic).toEqual([body.data.url]);
   });
@@ -132,7 +141,9 @@ describe('POST /api/upload/image', () => {
 
   it('refuses a truncated picture whose body cannot be decoded', async () => {
     const user = await createTestUser(t.database);
-    const whole = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } }).jpeg().toBuffer();
+    const whole = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } })
+      .jpeg()
+      .toBuffer();
     const body = await envelope(await upload(user, [{ bytes: whole.subarray(0, 40), name: 'cut.jpg', type: 'image/jpeg' }]));
     expect(body).toMatchObject({ statusCode: 400, message: UPLOAD_MESSAGES.unreadable });
     expect(storedFiles(user)).toEqual([]);
@@ -162,7 +173,7 @@ describe('POST /api/upload/image', () => {
 
   it('keeps the 100 KB limit on every other path, including near variants of the upload path', async () => {
     const big = JSON.stringify({ sayText: 'x'.repeat(150 * 1024) });
-    for (const p of ['/v1/comment/store', `${UPLOAD_PATHS.image}/`, '/api/upload/image2']) {
+    for (const p of ['/v1/comment/store', `${uploadImage.path}/`, '/api/upload/image2']) {
       const res = await t.app.request(p, { method: 'POST', headers: { ...reader.headers, 'content-type': 'application/json' }, body: big });
       expect(res.status, p).toBe(413);
     }
@@ -174,24 +185,41 @@ describe('POST /api/upload/image', () => {
   });
 
   it.each([
-    ['no file', () => Promise.resolve(t.app.request(UPLOAD_PATHS.image, { method: 'POST', headers: reader.headers, body: new FormData() })), UPLOAD_MESSAGES.noFile],
-    ['a text field instead of a file', () => {
-      const form = new FormData();
-      form.append('file', 'not a file');
-      return Promise.resolve(t.app.request(UPLOAD_PATHS.image, { method: 'POST', headers: reader.headers, body: form }));
-    }, UPLOAD_MESSAGES.noFile],
+    [
+      'no file',
+      () => Promise.resolve(t.app.request(uploadImage.path, { method: 'POST', headers: reader.headers, body: new FormData() })),
+      UPLOAD_MESSAGES.noFile,
+    ],
+    [
+      'a text field instead of a file',
+      () => {
+        const form = new FormData();
+        form.append('file', 'not a file');
+        return Promise.resolve(t.app.request(uploadImage.path, { method: 'POST', headers: reader.headers, body: form }));
+      },
+      UPLOAD_MESSAGES.noFile,
+    ],
   ])('refuses %s', async (_name, send, message) => {
     expect(await envelope(await send())).toMatchObject({ statusCode: 400, message });
   });
 
   it('refuses two files in one request', async () => {
     const bytes = await png();
-    const body = await envelope(await upload(reader, [{ bytes, name: 'a.png', type: 'image/png' }, { bytes, name: 'b.png', type: 'image/png' }]));
+    const body = await envelope(
+      await upload(reader, [
+        { bytes, name: 'a.png', type: 'image/png' },
+        { bytes, name: 'b.png', type: 'image/png' },
+      ]),
+    );
     expect(body).toMatchObject({ statusCode: 400, message: UPLOAD_MESSAGES.oneFile });
   });
 
   it('refuses a JSON body with 415', async () => {
-    const res = await t.app.request(UPLOAD_PATHS.image, { method: 'POST', headers: { ...reader.headers, 'content-type': 'application/json' }, body: '{"file":"x"}' });
+    const res = await t.app.request(uploadImage.path, {
+      method: 'POST',
+      headers: { ...reader.headers, 'content-type': 'application/json' },
+      body: '{"file":"x"}',
+    });
     expect(res.status).toBe(415);
   });
 
@@ -201,7 +229,10 @@ describe('POST /api/upload/image', () => {
     for (let i = 0; i < 30; i++) {
       expect((await envelope(await upload(user, [{ bytes, name: `${i}.png`, type: 'image/png' }]))).statusCode).toBe(200);
     }
-    expect(await envelope(await upload(user, [{ bytes, name: '31.png', type: 'image/png' }]))).toMatchObject({ statusCode: 429, message: '操作过于频繁，请稍后再试' });
+    expect(await envelope(await upload(user, [{ bytes, name: '31.png', type: 'image/png' }]))).toMatchObject({
+      statusCode: 429,
+      message: '操作过于频繁，请稍后再试',
+    });
     expect(storedFiles(user)).toHaveLength(30);
     const other = await createTestUser(t.database);
     expect((await envelope(await upload(other, [{ bytes, name: 'a.png', type: 'image/png' }]))).statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUDGETS, firstScreenEnd, importsOf, overBudget, pageProblems, pageTypeOf, type PageBytes } from '../../scripts/budgetBytes.ts';
+import { BUDGETS, budgetOf, firstScreenEnd, importsOf, overBudget, pageProblems, pageTypeOf, type PageBytes } from '../../scripts/budgetBytes.ts';
 
 const li = (n: number): string => Array.from({ length: n }, (_, i) => `<li><a>新闻${i}</a><ul><li>x</li></ul></li>`).join('');
 
@@ -33,11 +33,7 @@ describe('importsOf', () => {
   it('finds static, side-effect and dynamic imports in minified code, relative to the module', () => {
     const code = 'import{a as b}from"./chunk.A1.js";import"./side.B2.js";export*from"./re.C3.js";const l=()=>import("./lazy.D4.js");';
     const { staticUrls, dynamicUrls } = importsOf(code, 'http://h/shancheng/_astro/page.js', 'http://h/shancheng/');
-    expect(staticUrls).toEqual([
-      'http://h/shancheng/_astro/chunk.A1.js',
-      'http://h/shancheng/_astro/side.B2.js',
-      'http://h/shancheng/_astro/re.C3.js',
-    ]);
+    expect(staticUrls).toEqual(['http://h/shancheng/_astro/chunk.A1.js', 'http://h/shancheng/_astro/side.B2.js', 'http://h/shancheng/_astro/re.C3.js']);
     expect(dynamicUrls).toEqual(['http://h/shancheng/_astro/lazy.D4.js']);
   });
 });
@@ -68,7 +64,8 @@ describe('pageTypeOf', () => {
 });
 
 describe('pageProblems', () => {
-  const ok = '<main><ul data-list><li><img src="a.jpg" width="750" height="360" fetchpriority="high"></li><li><img src="b.jpg" width="1" height="1" loading="lazy"></li></ul></main>';
+  const ok =
+    '<main><ul data-list><li><img src="a.jpg" width="750" height="360" fetchpriority="high"></li><li><img src="b.jpg" width="1" height="1" loading="lazy"></li></ul></main>';
   it('accepts a page that follows the rules', () => {
     expect(pageProblems(ok, 'list', [], [])).toEqual([]);
   });
@@ -81,9 +78,19 @@ describe('pageProblems', () => {
 
   it.each([
     ['an image without height', '<main><img src="a.jpg" width="1" fetchpriority="high"></main>', [], /width and height/],
-    ['two high-priority images', '<main><img src="a" width="1" height="1" fetchpriority="high"><img src="b" width="1" height="1" fetchpriority="high"></main>', [], /2 images/],
+    [
+      'two high-priority images',
+      '<main><img src="a" width="1" height="1" fetchpriority="high"><img src="b" width="1" height="1" fetchpriority="high"></main>',
+      [],
+      /2 images/,
+    ],
     ['a lazy first image', '<main><ul data-list><li><img src="a" width="1" height="1" loading="lazy"></li></ul></main>', [], /lazily/],
-    ['a list page whose first image is not high priority', '<main><ul data-list><li><img src="a" width="1" height="1"></li></ul></main>', [], /lacks fetchpriority/],
+    [
+      'a list page whose first image is not high priority',
+      '<main><ul data-list><li><img src="a" width="1" height="1"></li></ul></main>',
+      [],
+      /lacks fetchpriority/,
+    ],
     ['a web font', ok, ['@font-face{font-family:x;src:url(x.woff2)}'], /web font/],
     ['a font preload', `<link rel="preload" as="font" href="/f.woff2">${ok}`, [], /font preload/],
     ['an unused preload', `<link rel="preload" as="image" href="/shancheng/x.png">${ok}`, [], /does not use/],
@@ -94,8 +101,21 @@ describe('pageProblems', () => {
 
 describe('overBudget', () => {
   const page = (over: Partial<PageBytes>): PageBytes => ({
-    path: '/NewsDetail', url: '/shancheng/NewsDetail', type: 'detail', html: 1000, htmlRaw: 5000, firstScreen: 1000,
-    firstScreenEnd: 'article', inlineJs: 0, jsBeforeLoad: 1000, jsTotal: 1000, css: 0, renderBlocking: [], scripts: [], problems: [], ...over,
+    path: '/NewsDetail',
+    url: '/shancheng/NewsDetail',
+    type: 'detail',
+    html: 1000,
+    htmlRaw: 5000,
+    firstScreen: 1000,
+    firstScreenEnd: 'article',
+    inlineJs: 0,
+    jsBeforeLoad: 1000,
+    jsTotal: 1000,
+    css: 0,
+    renderBlocking: [],
+    scripts: [],
+    problems: [],
+    ...over,
   });
   it.each([
     [{}, 0],
@@ -109,11 +129,41 @@ describe('overBudget', () => {
   });
 });
 
-describe('the issue 14 budgets table', () => {
+describe('the photo set with its full-screen viewer (ADR 001 "Picture viewer")', () => {
+  const picture = (over: Partial<PageBytes>): PageBytes => ({
+    path: '/PictureDetail',
+    url: '/shancheng/PictureDetail?classId=703&newsId=323',
+    type: 'detail',
+    html: 1000,
+    htmlRaw: 5000,
+    firstScreen: 1000,
+    firstScreenEnd: 'article',
+    inlineJs: 0,
+    jsBeforeLoad: 1000,
+    jsTotal: 1000,
+    css: 0,
+    renderBlocking: [],
+    scripts: [],
+    problems: [],
+    ...over,
+  });
+  it.each([
+    [{ jsTotal: 129 * 1024 }, 0],
+    [{ jsTotal: 131 * 1024 }, 1],
+    [{ jsBeforeLoad: 26 * 1024 }, 1],
+  ])('%j exceeds %i budget lines: up to 130 KB in all, still ≤ 25 KB before load', (over, n) => {
+    expect(overBudget(picture(over))).toHaveLength(n);
+  });
+  it('is weighed as a detail page with the interactive whole-JS budget; other details keep 100 KB', () => {
+    expect(budgetOf({ path: '/PictureDetail', type: 'detail' })).toEqual({ ...BUDGETS.detail, js: 130 * 1024 });
+    expect(budgetOf({ path: '/NewsDetail', type: 'detail' })).toBe(BUDGETS.detail);
+  });
+});
+
+describe('the ADR 011 budgets table', () => {
   it('lists ≤ 15 KB before load and ≤ 45 KB in all; details ≤ 25 / ≤ 100 KB; interactive ≤ 130 KB', () => {
     expect(BUDGETS.list).toMatchObject({ jsBeforeLoad: 15 * 1024, js: 45 * 1024 });
     expect(BUDGETS.detail).toMatchObject({ jsBeforeLoad: 25 * 1024, js: 100 * 1024 });
     expect(BUDGETS.interactive).toMatchObject({ js: 130 * 1024 });
   });
 });
-

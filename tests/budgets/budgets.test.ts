@@ -1,5 +1,5 @@
 /**
- * Byte budgets of issue 7, enforced: build the pages, run the real server on the demo data, weigh
+ * Byte budgets of ADR 001, enforced: build the pages, run the real server on the demo data, weigh
  * every page type that exists (each route of src/routing/routes.ts whose example answers 200 HTML)
  * and compare with the budgets table. How a page is weighed: scripts/budgetBytes.ts.
  * Routes not built yet are simply not in the table (the log says which were measured).
@@ -24,7 +24,7 @@ afterAll(() => {
   if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
 });
 
-describe('byte budgets (issue 14, replacing issue 7)', () => {
+describe('byte budgets (ADR 011; replacing ADR 001)', () => {
   it('weighs the pages that exist, the home channel at least', () => {
     expect(result.pages.map((p) => p.path)).toContain('/home/1');
     expect(result.pages.find((p) => p.path === '/home/1')?.firstScreenEnd).toBe('list');

@@ -1,4 +1,4 @@
-/** Accounts in a phone browser (issue 9): code login via the outbox, logout, register, password login, redirect. */
+/** Accounts in a phone browser (ADR 008): code login via the outbox, logout, register, password login, redirect. */
 import { expect, test, type Page } from '@playwright/test';
 
 let phoneSeq = Math.floor(Date.now() / 1000) % 10_000_000;
@@ -50,7 +50,9 @@ async function sendAndFillCode(page: Page, phone: string, shot?: string): Promis
 /** Opens the mine popup once its island has hydrated (before that, 我的 is a plain link to /LoginPage). */
 async function openMine(page: Page): Promise<void> {
   // The popup is a React island or the <sc-mine-popup> custom element; wait until either is live.
-  await page.waitForFunction(() => customElements.get('sc-mine-popup') !== undefined || document.querySelector('astro-island[component-url*="MinePopup"]:not([ssr])') !== null);
+  await page.waitForFunction(
+    () => customElements.get('sc-mine-popup') !== undefined || document.querySelector('astro-island[component-url*="MinePopup"]:not([ssr])') !== null,
+  );
   await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '我的' }).click();
 }
 
@@ -105,7 +107,7 @@ test('register with a password, log out, log in by password and land back on red
   await sendAndFillCode(page, phone);
   await page.getByLabel('密码', { exact: true }).fill(password);
   await page.getByLabel('确认密码').fill(password);
-  // Issue 15: registration needs consent to the user agreement and the privacy policy.
+  // Registration needs consent to the user agreement and the privacy policy.
   await page.getByRole('checkbox', { name: '我已阅读并同意用户协议和隐私政策' }).check();
   await page.screenshot({ path: 'test-results/accounts-register.png' });
   await page.getByRole('button', { name: '注册并登录' }).click();

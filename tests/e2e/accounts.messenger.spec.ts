@@ -1,4 +1,4 @@
-/** Messenger login in the messenger's browser (issue 9; spec 4 auth code flow): authorise, bind a phone, log in. */
+/** Messenger login in the messenger's browser (ADR 008; spec 4 auth code flow): authorise, bind a phone, log in. */
 import { expect, test, type Page } from '@playwright/test';
 
 let phoneSeq = Math.floor(Date.now() / 1000) % 10_000_000;

@@ -1,5 +1,5 @@
 /**
- * The bangbang detail pages in a real browser (issue 5; spec 2.7, 4, 5, 7.3–7.5, 8): open a Q&A question,
+ * The bangbang detail pages in a real browser (ADR 007; spec 2.7, 4, 5, 7.3–7.5, 8): open a Q&A question,
  * like it (active only after the answer) and an answer, comment through /PublishBangBang, see the
  * comment listed, delete it with the confirm, report with and without a reason; read a politics item's
  * official reply; the spec 2.7 back rule. The reader logs in through the real accounts API once.
@@ -118,7 +118,7 @@ test('report: 取消 without a reason sends nothing, 提交 with one → 举报�
   const calls = countCalls(page, '/v1/bangbang/news/doreport');
   await page.goto(qaUrl(questionId(2)));
   const trigger = page.getByRole('button', { name: '举报', exact: true });
-  // Issue 14: the popup island hydrates only on request; the first tap wakes it and is replayed.
+  // ADR 011: the popup island hydrates only on request; the first tap wakes it and is replayed.
   await expect(page.locator('astro-island[component-export="ReportPopup"]')).toHaveAttribute('ssr', '');
 
   await trigger.click();
@@ -147,7 +147,7 @@ test('a politics item shows its department and the official reply', async ({ pag
   await page.goto('/shancheng/BangBang/politics/detail?id=1');
   await expect(page.getByRole('heading', { name: /较场口路口红绿灯/ })).toBeVisible();
   await expect(page.getByText('已回复').first()).toBeVisible();
-  // Issue 16: the handling timeline has reached its last step.
+  // ADR 010: the handling timeline has reached its last step.
   await expect(page.getByRole('list', { name: '办理进度：已回复' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '官方回复' })).toBeVisible();
   await expect(page.locator('.rich-text')).toContainText('感谢您');

@@ -1,5 +1,5 @@
 /**
- * The 服务 tab (issue 16; spec 2.2, 2.7, 7.6) on all three hosts: the bottom tab opens /BangBang/index
+ * The 服务 tab (ADR 010; spec 2.2, 2.7, 7.6) on all three hosts: the bottom tab opens /BangBang/index
  * (search with hot searches, entries, the service grid, latest and hottest of Q&A and politics); the
  * board search lists results by kind and a result opened from it goes back to it (fromSearch); the
  * service grid opens its targets through the safe-URL rule; picture grids follow spec 9.
@@ -42,7 +42,10 @@ test('a hot search runs the board search; results by kind; a result opened from 
   await page.getByRole('searchbox', { name: '搜索帮帮' }).fill('医保');
   await page.getByRole('button', { name: '搜索' }).click();
   await expect(page.getByRole('heading', { name: '问答', exact: true })).toBeVisible();
-  const first = page.locator('section', { has: page.getByRole('heading', { name: '问答', exact: true }) }).getByRole('link').first();
+  const first = page
+    .locator('section', { has: page.getByRole('heading', { name: '问答', exact: true }) })
+    .getByRole('link')
+    .first();
   const title = (await first.locator('h3').innerText()).trim();
   expect(title).toContain('医保');
   await first.click();
@@ -71,7 +74,10 @@ test('the search finds 答人 too, and each kind pages on its own list (更多�
   await expect(page).toHaveURL(/kind=politics$/);
   // The second page comes as the 加载更多 link nears the screen (at once on a short first page).
   const list = page.locator('sc-more-list [data-list] > li');
-  await page.getByRole('status').filter({ hasText: /加载更多|加载中|没有更多了/ }).scrollIntoViewIfNeeded();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /加载更多|加载中|没有更多了/ })
+    .scrollIntoViewIfNeeded();
   await expect(page.getByText('没有更多了')).toBeVisible();
   expect(await list.count()).toBeGreaterThan(10);
   const ids = await list.getByRole('link').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
@@ -131,7 +137,9 @@ test('picture grids (spec 9): 1 large, 2 or 4 in two columns, 3 or 5 in three', 
 });
 
 test("a question's full answer list shows every answer, a page at a time, and ends with 没有更多了", async ({ page, request }) => {
-  const list = (await (await request.get('/v1/bangbang/wenda/getNewQuestionList?page=1&pageSize=20')).json()) as { data: Array<{ id: number; answerCount: number }> };
+  const list = (await (await request.get('/v1/bangbang/wenda/getNewQuestionList?page=1&pageSize=20')).json()) as {
+    data: Array<{ id: number; answerCount: number }>;
+  };
   const question = list.data.find((q) => q.answerCount > 0)!;
   await page.goto(`/shancheng/BangBang/QA/list?id=${question.id}`);
   const answers = page.getByRole('region', { name: '全部回答' });
@@ -147,9 +155,15 @@ test("a question's full answer list shows every answer, a page at a time, and en
 });
 
 test("a member's home gives their answers a page at a time, ending with 没有更多了, and their questions on the first page", async ({ page, request }) => {
-  const members = ((await (await request.get('/v1/bangbang/wenda/getMemberList?type=2&page=1&pageSize=20')).json()) as { data: Array<{ userId: number; nickname: string; answerCount: number }> }).data;
+  const members = (
+    (await (await request.get('/v1/bangbang/wenda/getMemberList?type=2&page=1&pageSize=20')).json()) as {
+      data: Array<{ userId: number; nickname: string; answerCount: number }>;
+    }
+  ).data;
   const reporter = members.find((m) => m.answerCount > 0)!;
-  const answers = ((await (await request.get(`/v1/bangbang/wenda/getNewAnswerListByMemberId?id=${reporter.userId}&page=1&pageSize=50`)).json()) as { data: unknown[] }).data;
+  const answers = (
+    (await (await request.get(`/v1/bangbang/wenda/getNewAnswerListByMemberId?id=${reporter.userId}&page=1&pageSize=50`)).json()) as { data: unknown[] }
+  ).data;
   await page.goto(`/shancheng/BangBang/QA/index/ask-special/detail?id=${reporter.userId}`);
   await expect(page.getByRole('heading', { name: reporter.nickname })).toBeVisible();
   const region = page.getByRole('region', { name: 'TA的回答' });

@@ -1,5 +1,5 @@
 /**
- * The board's writes end to end on all three hosts (issue 16; spec 7.7): ask → answer → like → comment →
+ * The board's writes end to end on all three hosts (ADR 010; spec 7.7): ask → answer → like → comment →
  * report on the new question; 问政 commit → the department's official reply → status 已回复 on the
  * timeline; a tip (its contact phone never shown); an identity application (审核中); a post in a group
  * (请先加入社群 until the reader joins, then published in the group's list). Readers log in
@@ -40,7 +40,7 @@ test('ask → answer → like the answer → comment → report', async ({ page,
   const answerBox = page.getByRole('textbox', { name: /回答内容/ });
   await islandReady(page, answerBox);
   await answerBox.fill('大剧院地下停车场晚上和周末都有空位，按小时收费，比商场便宜。');
-  await page.getByRole('button', { name: '提交回答' }).click();
+  await page.getByRole('button', { name: '提交', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/BangBang/QA/detail\\?id=${id}$`));
   await expect(page.getByText('大剧院地下停车场晚上和周末都有空位')).toBeVisible();
 
@@ -69,7 +69,9 @@ test('问政: commit to a department → its official reply → 已回复 on the
   // The host's own department account: seeded demo phones 19900000001… in department-name order.
   const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   const official = await loginByApi(request, `1990000${String(hostIndex() + 1).padStart(4, '0')}`);
-  const info = (await (await request.get('/api/bangbang/member/getInfo', { headers: { authorization: `Bearer ${official.token}` } })).json()) as { data: { job: string } };
+  const info = (await (await request.get('/api/bangbang/member/getInfo', { headers: { authorization: `Bearer ${official.token}` } })).json()) as {
+    data: { job: string };
+  };
   await request.dispose();
   const department = info.data.job.replace(/ 问政回复账号$/, '');
 
@@ -153,7 +155,9 @@ test('apply for identity: 记者 with a proof picture → 审核中', async ({ p
   await name.fill('周明');
   await page.getByRole('textbox', { name: /职业/ }).fill('重庆某报社 社会新闻记者');
   await page.getByRole('textbox', { name: /个人简介/ }).fill('跑社会新闻六年，熟悉城市管理和消费维权。');
-  const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: { r: 30, g: 90, b: 150 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: { r: 30, g: 90, b: 150 } } })
+    .png()
+    .toBuffer();
   await page.getByLabel('添加图片').setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByText('上传中')).toHaveCount(0);
   await page.getByRole('button', { name: '提交认证' }).click();

@@ -98,7 +98,18 @@ test('a token message from the page’s own window is taken; one from a frame is
             const frame = document.createElement('iframe');
             if (sandboxed) frame.setAttribute('sandbox', 'allow-scripts');
             frame.srcdoc = `<script>parent.postMessage({ source: 'shancheng-app', type: 'token', token: 'from-a-frame' }, '*');<\/script>`;
-            frame.addEventListener('load', () => setTimeout(resolve, 300));
+            // After the frame's load, a message of the page's own: messages are handled in the order they were
+            // posted, so when it arrives the frame's claim has been handled (no fixed wait).
+            frame.addEventListener('load', () => {
+              const marker = `handled-${sandboxed}`;
+              const onMessage = (event: MessageEvent) => {
+                if (event.data !== marker) return;
+                window.removeEventListener('message', onMessage);
+                resolve();
+              };
+              window.addEventListener('message', onMessage);
+              window.postMessage(marker, location.origin);
+            });
             document.body.append(frame);
           }),
       ),

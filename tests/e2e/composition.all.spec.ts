@@ -1,5 +1,5 @@
 /**
- * The composition section in a real browser on all three hosts (issue 19): browse the home, open the
+ * The composition section in a real browser on all three hosts: browse the home, open the
  * 高分榜, read an essay, like it, comment, contribute an essay with a photo of the handwritten page, see
  * it in 我的作文, then the assigned teacher (a seeded verified account, logged in by SMS code) reviews it
  * and the score shows to the student. Each host works with its own teacher and essays.
@@ -47,7 +47,9 @@ test('browse → rank → read → like → comment', async ({ page, context }) 
 test('contribute with a photo → 我的作文 → the teacher reviews it → the score shows', async ({ page, context, browser, baseURL }) => {
   const student = await loginByApi(page.request);
   await signIn(context, student);
-  const teachers = (await (await page.request.get('/v1/composition/teachers')).json()) as { data: Array<{ id: number; name: string; schoolId: number; schoolName: string }> };
+  const teachers = (await (await page.request.get('/v1/composition/teachers')).json()) as {
+    data: Array<{ id: number; name: string; schoolId: number; schoolName: string }>;
+  };
   const teacher = teachers.data[hostIndex()]!;
 
   await page.goto('/shancheng/composition/contribute');
@@ -65,7 +67,9 @@ test('contribute with a photo → 我的作文 → the teacher reviews it → th
   await page.getByLabel('姓名').fill('陈小雨');
   await page.getByLabel('标题').fill(title);
   await page.getByLabel('正文（可只上传照片）').fill('雨停了，石板路亮晶晶的。\n我踩着水坑回家，妈妈在窗口喊我的名字。');
-  const png = await sharp({ create: { width: 60, height: 80, channels: 3, background: { r: 250, g: 246, b: 232 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 60, height: 80, channels: 3, background: { r: 250, g: 246, b: 232 } } })
+    .png()
+    .toBuffer();
   await page.getByLabel('添加作文照片').setInputFiles({ name: 'page1.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByRole('img', { name: '第 1 张照片' })).toBeVisible();
   await page.getByRole('button', { name: '提交投稿' }).click();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * The Content-Security-Policy (issue 8, ADR 009) must not break any page: every script and style the
+ * The Content-Security-Policy (docs/security.md; ADR 009) must not break any page: every script and style the
  * pages use is hashed or same-origin. Each page is loaded, scrolled (islands hydrate client:visible) and
  * left to settle; any `securitypolicyviolation` event or CSP console message fails the test.
  */

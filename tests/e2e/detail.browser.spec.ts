@@ -152,7 +152,7 @@ test('the fixed bar leaves no empty band under the comments and covers nothing a
   expect(hot).toBeLessThanOrEqual(bar);
 });
 
-// Issue 14: the like bar, the report popup and the live source picker are React islands that never load React
+// ADR 011: the like bar, the report popup and the live source picker are React islands that never load React
 // before the load event; the report popup hydrates only when a report is asked for.
 const islandsOf = {
   '/NewsDetail?classId=101&newsId=1': ['InteractionBar', 'ReportPopup'],
@@ -162,7 +162,7 @@ const islandsOf = {
 for (const [url, islands] of Object.entries(islandsOf)) {
   test(`${url.split('?')[0]}: ${islands.join(', ')} are islands, none hydrated before load; the report popup waits for a report`, async ({ page }) => {
     await page.goto(`/shancheng${url}`);
-    // The comment list brings a second ReportPopup for its comments' 举报 (issue 21 item 3); every other island is one.
+    // The comment list brings a second ReportPopup for its comments' 举报; every other island is one.
     for (const name of islands) await expect.poll(() => page.locator(`astro-island[component-export="${name}"]`).count()).toBeGreaterThanOrEqual(1);
     await expect(page.locator('astro-island[component-export="InteractionBar"]')).not.toHaveAttribute('ssr');
     const timing = await page.evaluate(() => {

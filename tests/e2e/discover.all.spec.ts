@@ -1,5 +1,5 @@
 /**
- * Discover in a real browser on all three hosts (issue 17; spec 2.6, 4, 9): browse the feed (readable
+ * Discover in a real browser on all three hosts (spec 2.6, 4, 9): browse the feed (readable
  * without JavaScript, paged until 没有更多了), fold and unfold a long text, like a post (spec 4 rule),
  * open the detail by tapping the text, the comment page's login gate, then comment as a logged-in reader,
  * and publish a post with pictures (the draft survives a failed send and a reload) and see it in the feed;
@@ -10,7 +10,6 @@ import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { SAMPLE_MP4_PATH } from '../support/videoFixtures.ts';
 import { countCalls, hostIndex, islandReady, useSignedInReader } from './interactionSupport.ts';
-
 
 interface FeedPost {
   id: number;
@@ -63,7 +62,10 @@ test('browse: chips cycle six colours, a long text folds and unfolds, the feed p
   await expect(first.getByRole('button', { name: '全文' })).toBeVisible();
 
   // An official reply of 60 px or more folds under 展开 to two whole lines, never a line cut in half (spec 9).
-  const replied = page.locator('article[data-post-id]').filter({ has: page.getByRole('button', { name: '展开' }) }).first();
+  const replied = page
+    .locator('article[data-post-id]')
+    .filter({ has: page.getByRole('button', { name: '展开' }) })
+    .first();
   const reply = page.locator(`article[data-post-id="${await replied.getAttribute('data-post-id')}"]`).getByRole('region', { name: '官方回复' });
   await reply.scrollIntoViewIfNeeded();
   const body = reply.locator('div').first();
@@ -114,7 +116,10 @@ test('the comment page needs a login: the author is stored first, then the login
     await expect(page).toHaveURL(/\/LoginPage\?mastLogin=true&redirect=/);
     expect(decodeURIComponent(page.url())).toContain(`/shancheng/CommentDiscover?classId=${post.classId}&newsId=${post.id}`);
   }
-  expect(await page.evaluate(() => [localStorage.getItem('discoverAuthorNickname'), localStorage.getItem('discoverAuthorUserId')])).toEqual([post.nickname, String(post.userId)]);
+  expect(await page.evaluate(() => [localStorage.getItem('discoverAuthorNickname'), localStorage.getItem('discoverAuthorUserId')])).toEqual([
+    post.nickname,
+    String(post.userId),
+  ]);
 });
 
 test.describe('logged in', () => {
@@ -170,7 +175,9 @@ test.describe('logged in', () => {
       ['#c0392b', '#2980b9'].map(async (background, i) => ({
         name: `street-${i}.jpg`,
         mimeType: 'image/jpeg',
-        buffer: await sharp({ create: { width: 120 + i, height: 90, channels: 3, background } }).jpeg().toBuffer(),
+        buffer: await sharp({ create: { width: 120 + i, height: 90, channels: 3, background } })
+          .jpeg()
+          .toBuffer(),
       })),
     );
     await page.locator('input[type="file"][multiple]').setInputFiles(photos);
@@ -210,7 +217,9 @@ test.describe('logged in, with a video', () => {
   // A reader of its own: publishing is limited to one post per 10 s per reader.
   useSignedInReader();
 
-  test('publish with a video: a fake one is refused, the real one uploads and previews, survives a reload, then plays in the feed and on the detail', async ({ page }) => {
+  test('publish with a video: a fake one is refused, the real one uploads and previews, survives a reload, then plays in the feed and on the detail', async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     await page.goto('/shancheng/PublishDiscover');
     const box = page.getByRole('textbox', { name: '动态内容' });
@@ -221,7 +230,11 @@ test.describe('logged in, with a video', () => {
 
     // HTML named .mp4: the server judges the bytes.
     const videoInput = page.locator('input[type="file"][accept="video/*"]');
-    await videoInput.setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: Buffer.from('<!doctype html><script>alert(1)</script>'.padEnd(5000, ' ')) });
+    await videoInput.setInputFiles({
+      name: 'clip.mp4',
+      mimeType: 'video/mp4',
+      buffer: Buffer.from('<!doctype html><script>alert(1)</script>'.padEnd(5000, ' ')),
+    });
     await expect(page.getByText('仅支持 MP4、MOV 或 WebM 格式的视频')).toBeVisible();
     await expect(page.getByRole('button', { name: '删除视频' })).toHaveCount(0);
 
@@ -232,7 +245,16 @@ test.describe('logged in, with a video', () => {
     await expect(preview).toHaveAttribute('src', /^\/media\/videos\/\d+\/[0-9a-f-]{36}\.mp4$|^blob:/);
 
     // The draft keeps the uploaded video across a reload (now the stored copy, not the local file).
-    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('discoverDraft:')).map((k) => localStorage.getItem(k) ?? '').join())).toContain('/media/videos/');
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Object.keys(localStorage)
+            .filter((k) => k.startsWith('discoverDraft:'))
+            .map((k) => localStorage.getItem(k) ?? '')
+            .join(),
+        ),
+      )
+      .toContain('/media/videos/');
     await page.reload();
     await islandReady(page, page.getByRole('textbox', { name: '动态内容' }));
     await expect(page.getByRole('textbox', { name: '动态内容' })).toHaveValue(words);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * `client:afterload` (issue 14, src/client/directives/afterLoad.ts) and spec 8's ChunkLoadError (issue 21 item 8):
+ * `client:afterload` (ADR 011; src/client/directives/afterLoad.ts) and spec 8's ChunkLoadError:
  * islands hydrate after the load event (never before); a reader who saves data gets them on the first tap,
  * which is replayed; a script that fails to load leaves the page readable with 加载失败，点击重试, which retries.
  */
@@ -34,7 +34,10 @@ test('an island hydrates after the load event: its scripts are fetched only afte
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     const el = document.querySelector('astro-island[client="afterload"]')!;
     const urls = [el.getAttribute('component-url')!, el.getAttribute('renderer-url')!].map((u) => new URL(u, location.href).href);
-    const starts = performance.getEntriesByType('resource').filter((e) => urls.includes(e.name)).map((e) => e.startTime);
+    const starts = performance
+      .getEntriesByType('resource')
+      .filter((e) => urls.includes(e.name))
+      .map((e) => e.startTime);
     return { load: nav.loadEventStart, starts };
   });
   expect(timing.starts).toHaveLength(2);
@@ -78,13 +81,16 @@ test('a script that fails to load: the page stays readable, 加载失败，点�
   await expect(page.locator('#toast-host')).toContainText('请输入评论内容');
 });
 
-test('swiper (issue 14 item 4): the home banner becomes a swiper only after the load event, and never when saving data', async ({ page, browser }) => {
+test('swiper (ADR 011): the home banner becomes a swiper only after the load event, and never when saving data', async ({ page, browser }) => {
   await page.goto('/shancheng/home/1');
   const frame = page.locator('sc-banner .frame');
   await expect(frame).toHaveAttribute('data-swiper', 'on');
   const timing = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    const starts = performance.getEntriesByType('resource').filter((e) => /\/swiper(Chunk)?\.[\w-]+\.(js|css)$/.test(e.name)).map((e) => e.startTime);
+    const starts = performance
+      .getEntriesByType('resource')
+      .filter((e) => /\/swiper(Chunk)?\.[\w-]+\.(js|css)$/.test(e.name))
+      .map((e) => e.startTime);
     return { load: nav.loadEventStart, starts };
   });
   expect(timing.starts.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 /**
- * Issue 15 in a real browser on all three hosts: file a live-commerce complaint and see it tracked and
+ * The 互动 area in a real browser on all three hosts: file a live-commerce complaint and see it tracked and
  * listed with the name masked, the cooperation form refusing bad input then confirming, the 404 page
  * inside the app shell, and the entries of the 我的 popup (each a real page, logout updating the page).
  */
@@ -90,7 +90,7 @@ test('the 我的 popup lists the reader entries, each a real page, and logout up
     await openMine(page);
     const mine = page.getByRole('dialog', { name: '我的' });
     const entries = mine.getByRole('navigation', { name: '我的服务' }).getByRole('link');
-    await expect(entries).toHaveText(['我的积分', '我的评论', '我的提问', '我的爆料', '我的投诉', '修改密码', '设置']);
+    await expect(entries).toHaveText(['个人资料', '我的积分', '我的评论', '我的提问', '我的爆料', '我的投诉', '修改密码', '设置']);
     const hrefs = await entries.evaluateAll((els) => els.map((el) => el.getAttribute('href')));
     for (const href of hrefs.filter((h) => h !== '/shancheng/AccumulatedPoints/index')) {
       expect((await request.get(href!)).status(), href!).toBe(200);

@@ -1,9 +1,10 @@
 /**
- * Likes, comments, replies, delete and report in a real browser (issue 5; spec 4, 5, 8). The reader
+ * Likes, comments, replies, delete and report in a real browser (ADR 007; spec 4, 5, 8). The reader
  * logs in through the real accounts API once; each flow uses its own article.
  */
 import { expect, test } from '@playwright/test';
 import { countCalls, islandReady, loginByApi, pickArticle, signIn, useSignedInReader } from './interactionSupport.ts';
+import { approveHeldComments } from './deskSupport.ts';
 
 useSignedInReader();
 
@@ -49,6 +50,13 @@ test('comments, replies, and deletes an own comment after the confirm', async ({
   await page.getByRole('button', { name: '提交' }).click();
   await expect(page.getByText('评论成功')).toBeVisible();
   await expect(page).toHaveURL(/\/NewsDetail\?.*#comments$/);
+  // Held for review: its author sees it on the cached page, marked 审核中, drawn as text (ownHeldComments.ts).
+  const held = page.locator('li.comment[data-own]', { hasText: text });
+  await expect(held.getByText('审核中')).toBeVisible();
+  await expect(held.locator('b')).toHaveCount(0);
+  // News comments are reviewed before publication: the desk approves it, then it is on the page.
+  expect(await approveHeldComments(request, text)).toBe(1);
+  await page.reload();
   // HTML in a comment is shown as text.
   const mine = page.locator('li.comment', { hasText: text });
   await expect(mine).toBeVisible();
@@ -74,6 +82,9 @@ test('comments, replies, and deletes an own comment after the confirm', async ({
   await other.getByRole('textbox', { name: '评论内容' }).fill('e2e 回复一下');
   await other.getByRole('button', { name: '提交' }).click();
   await expect(other).toHaveURL(/\/CommentReplyPage\?/);
+  // A reply is a comment too: public once the desk approves it.
+  expect(await approveHeldComments(request, 'e2e 回复一下')).toBe(1);
+  await other.reload();
   await expect(other.getByText('e2e 回复一下')).toBeVisible();
   await replier.close();
 
@@ -99,7 +110,7 @@ test('report: 取消 without a reason, 提交 with one, 举报成功 closes; a r
   const calls = countCalls(page, '/v1/news/doReport');
   await page.goto(detailUrl(article));
   const trigger = page.getByRole('button', { name: '举报', exact: true });
-  // Issue 14: the popup is an island that hydrates only on request; the first tap wakes it and is replayed.
+  // ADR 011: the popup is an island that hydrates only on request; the first tap wakes it and is replayed.
   await expect(page.locator('astro-island[component-export="ReportPopup"]')).toHaveAttribute('ssr', '');
 
   await trigger.click();
@@ -145,11 +156,14 @@ test('likes a comment once: 赞评论 → 已赞评论 +1, marked after a reload
   const article = await pickArticle(request, 2);
   // A comment by another reader, written through the API.
   const author = await loginByApi(request);
+  const sayText = `e2e 评论点赞 ${Date.now()}`;
   const posted = await request.post('/v1/comment/store', {
     headers: { authorization: `Bearer ${author.token}` },
-    form: { classId: String(article.classId), newsId: String(article.newsId), sayText: `e2e 评论点赞 ${Date.now()}` },
+    form: { classId: String(article.classId), newsId: String(article.newsId), sayText },
   });
   const { data } = (await posted.json()) as { data: { id: number } };
+  // News comments are reviewed before publication: approved on the desk, it is public.
+  expect(await approveHeldComments(request, sayText)).toBe(1);
   const calls = countCalls(page, '/v1/like/do');
   await page.goto(detailUrl(article));
   const entry = page.locator(`li.comment[data-comment-id="${data.id}"]`).first();
@@ -208,11 +222,13 @@ test.describe('anonymous reader', () => {
   });
 });
 
-test('the error catalogue wins (spec 8, issue 21 item 4): HTTP 500 shows 服务器开小差了, no response shows the composer text; the draft stays', async ({ page, request }) => {
+test('the error catalogue wins (spec 8): HTTP 500 shows 服务器开小差了, no response shows the composer text; the draft stays', async ({ page, request }) => {
   const article = await pickArticle(request, 9);
   let answer: 'http500' | 'abort' = 'http500';
   await page.route('**/v1/comment/store', (route) =>
-    answer === 'abort' ? route.abort('failed') : route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"message":"","data":null}' }),
+    answer === 'abort'
+      ? route.abort('failed')
+      : route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"message":"","data":null}' }),
   );
   await page.goto(`/shancheng/PublishComment?classId=${article.classId}&newsId=${article.newsId}&from=News`);
   const box = page.getByRole('textbox', { name: '评论内容' });

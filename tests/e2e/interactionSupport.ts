@@ -24,15 +24,27 @@ export interface Reader {
   userId: number;
 }
 
+let phonesMade = 0;
+/** A new reader's phone: two made in the same millisecond (readers logged in side by side) still differ. */
+function newPhone(): string {
+  phonesMade += 1;
+  return `136${String((Date.now() * 7 + phonesMade * 1_009) % 100_000_000).padStart(8, '0')}`;
+}
+
 /** Logs a reader in through the accounts API; `phone` picks an existing account (e.g. a seeded department's). */
-export async function loginByApi(request: APIRequestContext, phone = `136${String((Date.now() * 7) % 100_000_000).padStart(8, '0')}`): Promise<Reader> {
+export async function loginByApi(request: APIRequestContext, phone = newPhone()): Promise<Reader> {
   const challenge = (await (await request.get('/api/captcha/challenge')).json()) as { data: { challenge: string } };
-  const slide = (await (await request.post('/api/captcha/verify', { data: { challenge: challenge.data.challenge, width: TRACK, trail: humanTrail() } })).json()) as {
+  const slide = (await (
+    await request.post('/api/captcha/verify', { data: { challenge: challenge.data.challenge, width: TRACK, trail: humanTrail() } })
+  ).json()) as {
     statusCode: number;
     data: Record<string, string>;
   };
   expect(slide.statusCode).toBe(200);
-  const sent = (await (await request.post('/v1/common/webSendMsg1', { form: { ...slide.data, phone, type: 'login' } })).json()) as { statusCode: number; message: string };
+  const sent = (await (await request.post('/v1/common/webSendMsg1', { form: { ...slide.data, phone, type: 'login' } })).json()) as {
+    statusCode: number;
+    message: string;
+  };
   expect(sent.statusCode, sent.message).toBe(200);
   const outbox = (await (await request.get(`/api/dev/outbox?phone=${phone}`)).json()) as { data: Array<{ text: string }> };
   const code = /验证码 (\d{6})/.exec(outbox.data[0]?.text ?? '')?.[1];
@@ -56,7 +68,9 @@ export async function signIn(context: BrowserContext, reader: Reader): Promise<v
  * page 2), so specs do not share articles.
  */
 export async function pickArticle(request: APIRequestContext, index: number): Promise<{ classId: number; newsId: number }> {
-  const home = (await (await request.get('/kratos/v1/channel/home?channelId=1&page=3')).json()) as { data: { list: Array<{ id: number; classId: number; dataType: number }> } };
+  const home = (await (await request.get('/kratos/v1/channel/home?channelId=1&page=3')).json()) as {
+    data: { list: Array<{ id: number; classId: number; dataType: number }> };
+  };
   let seen = 0;
   for (const item of home.data.list.filter((i) => i.dataType === 3)) {
     const detail = (await (await request.get(`/kratos/v1/detail?classId=${item.classId}&newsId=${item.id}`)).json()) as {

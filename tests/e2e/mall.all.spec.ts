@@ -1,5 +1,5 @@
 /**
- * The points mall in a real browser on all three hosts (issue 18; spec 2.10, 2.11): a reader signs in
+ * The points mall in a real browser on all three hosts (ADR 012; spec 2.10, 2.11): a reader signs in
  * on the mall home (earns points), earns more by reading, exchanges a coupon (code shown at once) and a
  * physical good (delivery address), and finds both in 我的兑换. The page title is hidden outside the app.
  */
@@ -25,7 +25,10 @@ async function newReaderGoods(request: APIRequestContext): Promise<{ coupon: Car
 async function readArticles(request: APIRequestContext, reader: Reader, count: number): Promise<void> {
   for (let i = 0; i < count; i++) {
     const article = await pickArticle(request, i);
-    const res = await request.post('/v1/points/read', { headers: { authorization: `Bearer ${reader.token}` }, form: { classId: article.classId, newsId: article.newsId } });
+    const res = await request.post('/v1/points/read', {
+      headers: { authorization: `Bearer ${reader.token}` },
+      form: { classId: article.classId, newsId: article.newsId },
+    });
     expect(((await res.json()) as { statusCode: number }).statusCode).toBe(200);
   }
 }

@@ -1,4 +1,4 @@
-/** News browsing (issue 3) at 375×812 in the phone browser. */
+/** News browsing at 375×812 in the phone browser. */
 import { expect, test } from '@playwright/test';
 
 test('switches channel tabs', async ({ page }) => {
@@ -110,9 +110,18 @@ test('picks a district in the county picker, and 国内 then shows its name', as
 });
 
 test('finds the district from the browser location', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, geolocation: { latitude: 30.81, longitude: 108.39 }, permissions: ['geolocation'] });
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    geolocation: { latitude: 30.81, longitude: 108.39 },
+    permissions: ['geolocation'],
+  });
   const page = await context.newPage();
   await page.goto('/shancheng/home/newsCounty/');
+  // Our own question comes first; the browser is asked only after 允许.
+  const ask = page.getByRole('dialog', { name: '获取你的位置' });
+  await expect(ask).toBeVisible();
+  await expect(page).not.toHaveURL(/classId=/);
+  await ask.getByRole('button', { name: '允许' }).click();
   await expect(page).toHaveURL(/classId=962/);
   const cached = await page.evaluate(() => JSON.parse(localStorage.getItem('locationInfo') ?? 'null') as { name: string; located: boolean } | null);
   expect(cached).toMatchObject({ name: '万州区', located: true });
@@ -123,9 +132,37 @@ test('says 定位失败 and switches to domestic mode without a location', async
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, permissions: [] });
   const page = await context.newPage();
   await page.goto('/shancheng/home/newsCounty/');
+  await page.getByRole('dialog', { name: '获取你的位置' }).getByRole('button', { name: '允许' }).click();
   await expect(page.getByText('定位失败')).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveURL(/areaNumber=999/, { timeout: 15_000 });
   await expect(page.locator('.county .name')).toHaveText('国内');
+  await context.close();
+});
+
+test('手动选择 opens the picker in domestic mode, is remembered, and 定位到当前区县 asks for the location again', async ({ browser }) => {
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    geolocation: { latitude: 30.81, longitude: 108.39 },
+    permissions: ['geolocation'],
+  });
+  const page = await context.newPage();
+  await page.goto('/shancheng/home/newsCounty/');
+  const ask = page.getByRole('dialog', { name: '获取你的位置' });
+  await expect(ask).toContainText('为你显示所在区县的新闻');
+  await ask.getByRole('button', { name: '手动选择' }).click();
+  await expect(page).toHaveURL(/areaNumber=999#county-picker$/);
+  await expect(page.getByRole('region', { name: '全部区县频道' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('locationInfo'))).toBeNull();
+  // Never asked again after a refusal: a new visit stays in domestic mode without the question.
+  await page.goto('/shancheng/home/newsCounty/');
+  await expect(page).toHaveURL(/areaNumber=999/);
+  await expect(page.getByRole('dialog', { name: '获取你的位置' })).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('locationInfo'))).toBeNull();
+  // Until the reader asks.
+  await page.getByRole('link', { name: '切换' }).click();
+  await page.getByRole('link', { name: '定位到当前区县' }).click();
+  await expect(page).toHaveURL(/classId=962/);
+  expect(await page.evaluate(() => localStorage.getItem('locationConsent'))).toBe('granted');
   await context.close();
 });
 
@@ -147,14 +184,16 @@ test('refuses to open a closed publisher account home with the spec message', as
 });
 
 test("a page's own sticky bar stops under the title bar when there is one, else at the top, covering nothing", async ({ page, baseURL }) => {
-  // Opened directly (a shared link): no title bar, so the edition's 版面 bar sits at the top and the first
-  // page's heading shows below it.
+  // Opened directly (a shared link): no title bar, so the edition's 版面 bar stops at the very top once the
+  // page scrolls (the way home above it scrolls away), and the first page's heading shows below it.
   await page.goto('/shancheng/maeNewspaper');
   const pages = page.getByRole('navigation', { name: '版面' });
   const heading = page.getByRole('heading', { name: /^01版/ });
   await expect(page.locator('header.nav')).toBeHidden();
-  expect((await pages.boundingBox())!.y).toBe(0);
-  expect((await heading.boundingBox())!.y).toBeGreaterThanOrEqual((await pages.boundingBox())!.height - 1);
+  const atLoad = (await pages.boundingBox())!;
+  expect((await heading.boundingBox())!.y).toBeGreaterThanOrEqual(atLoad.y + atLoad.height - 1);
+  await page.mouse.wheel(0, 600);
+  await expect.poll(async () => (await pages.boundingBox())!.y).toBe(0);
 
   // Reached from within the site: the title bar shows, and the 版面 bar stops right under it.
   await page.goto('/shancheng/maeNewspaper', { referer: `${baseURL}/shancheng/readNewspaper` });

@@ -1,5 +1,5 @@
 /**
- * Issue 15: no dead ends. Every bottom tab, every channel tab and every icon of the home page lands on a
+ * No dead ends. Every bottom tab, every channel tab and every icon of the home page lands on a
  * page with content on every host: HTTP 200, no 404 inside the shell, no empty list, some text to read.
  * In the app webview the host draws the bottom tabs, so their addresses are opened directly there.
  */
@@ -23,7 +23,11 @@ test('every bottom tab, channel tab and home icon opens a page with content', as
   test.setTimeout(120_000);
   await page.goto(`${BASE}/home/1`);
   const hrefs = async (nav: string) =>
-    page.getByRole('navigation', { name: nav, exact: true }).first().locator('a[href]').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).getAttribute('href') ?? ''));
+    page
+      .getByRole('navigation', { name: nav, exact: true })
+      .first()
+      .locator('a[href]')
+      .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).getAttribute('href') ?? ''));
   const app = info.project.name === 'app-webview';
   const tabs = app ? TABS.map((t) => BASE + t) : (await hrefs('主导航')).filter((h) => !h.endsWith('/LoginPage'));
   if (!app) expect(tabs.map((h) => h.slice(BASE.length))).toEqual(TABS);

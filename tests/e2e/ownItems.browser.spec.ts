@@ -1,5 +1,5 @@
 /**
- * Issue 15, team rule "a pending or rejected item is visible only to its author, marked 审核中 or with the
+ * Team rule "a pending or rejected item is visible only to its author, marked 审核中 or with the
  * reason": the seeded reader whose writing is still with the editors (ownItemsSeed.ts) opens each of
  * their items — essay and complaint from their own lists, the discover post from the feed — and sees it
  * marked; a stranger at the same address gets the 404 page. The 问答 question in review and the turned-down

@@ -21,7 +21,7 @@ test('home 问政 icon → list → scroll to the end → an item → its detail
   const cards = page.locator('sc-more-list [data-list] > li');
   await expect(cards).toHaveCount(10);
 
-  // Later pages are appended as the reader nears the end; the demo board has 21 items (issue 16: ≥ 20) plus any a
+  // Later pages are appended as the reader nears the end; the demo board has 21 items (ADR 010; ≥ 20) plus any a
   // spec that ran before asked (bangbangFlows commits one), then the end.
   const total = await page.evaluate(async () => {
     let n = 0;

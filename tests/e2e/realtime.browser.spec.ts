@@ -1,5 +1,5 @@
 /**
- * Live counts (issue 5): a reader likes an article in one browser context, and another reader who has
+ * Live counts (ADR 007): a reader likes an article in one browser context, and another reader who has
  * the same article open in a second context sees its like count change without reloading — the like
  * goes through the API, the server broadcasts op 1001 to the item's room on /sub.
  */
@@ -8,9 +8,14 @@ import { loginByApi, signIn } from './interactionSupport.ts';
 
 /** An article of the demo data that may be liked and that this spec alone uses. */
 async function pickArticle(request: APIRequestContext): Promise<{ classId: number; newsId: number }> {
-  const home = (await (await request.get('/kratos/v1/channel/home?channelId=1&page=2')).json()) as { data: { list: Array<{ id: number; classId: number; dataType: number }> } };
+  const home = (await (await request.get('/kratos/v1/channel/home?channelId=1&page=2')).json()) as {
+    data: { list: Array<{ id: number; classId: number; dataType: number }> };
+  };
   for (const item of home.data.list.filter((i) => i.dataType === 3).reverse()) {
-    const detail = (await (await request.get(`/v1/news/getDetails?classId=${item.classId}&newsId=${item.id}`)).json()) as { statusCode: number; data: { permission: number } };
+    const detail = (await (await request.get(`/v1/news/getDetails?classId=${item.classId}&newsId=${item.id}`)).json()) as {
+      statusCode: number;
+      data: { permission: number };
+    };
     if (detail.statusCode === 200 && (detail.data.permission & 8) === 0) return { classId: item.classId, newsId: item.id };
   }
   throw new Error('no likable article on page 2 of the home channel');
@@ -60,17 +65,24 @@ async function expectLikeArrivesLive(browser: Browser, request: APIRequestContex
 
 test('a like in one context shows up live in another context on the same article', async ({ browser, request }) => {
   const article = await pickArticle(request);
-  await expectLikeArrivesLive(browser, request, `/shancheng/NewsDetail?classId=${article.classId}&newsId=${article.newsId}`, 'test-results/realtime-watcher.png');
+  await expectLikeArrivesLive(
+    browser,
+    request,
+    `/shancheng/NewsDetail?classId=${article.classId}&newsId=${article.newsId}`,
+    'test-results/realtime-watcher.png',
+  );
 });
 
 /** An answered Q&A question (its like is active) that the bangbang specs, which take the lowest ids, do not use. */
 async function pickQuestion(request: APIRequestContext): Promise<number> {
-  const list = (await (await request.get('/v1/bangbang/wenda/getNewQuestionList?page=1&pageSize=20')).json()) as { data: Array<{ id: number; answerCount: number }> };
+  const list = (await (await request.get('/v1/bangbang/wenda/getNewQuestionList?page=1&pageSize=20')).json()) as {
+    data: Array<{ id: number; answerCount: number }>;
+  };
   const pick = list.data.filter((q) => q.answerCount > 0 && q.id > 20).sort((a, b) => b.id - a.id)[0];
   if (!pick) throw new Error('no answered question past id 20 in the demo data');
   return pick.id;
 }
 
-test('a like on a Q&A question shows up live on the same question in another context (its own room, issue 16)', async ({ browser, request }) => {
+test('a like on a Q&A question shows up live on the same question in another context (its own room, ADR 010)', async ({ browser, request }) => {
   await expectLikeArrivesLive(browser, request, `/shancheng/BangBang/QA/detail?id=${await pickQuestion(request)}`);
 });

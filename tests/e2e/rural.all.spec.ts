@@ -1,5 +1,5 @@
 /**
- * The rural section in a real browser on all three hosts (issue 20): the 裕农朋友圈 home tab shows the
+ * The rural section in a real browser on all three hosts: the 裕农朋友圈 home tab shows the
  * rural home in place (no frame, no CSP violation), then a reader goes home → prices → asks an expert →
  * posts and likes on 农友说.
  */
@@ -88,7 +88,10 @@ test('home → prices → ask an expert → farmer talk', async ({ page, context
   await composer.getByRole('textbox', { name: '说说你的农事' }).fill(text);
   await composer.getByRole('button', { name: '发布' }).click();
   await expect(page.locator('article').first()).toContainText(text);
-  const other = page.locator('article').filter({ hasNotText: stamp }).nth(test.info().project.name === 'browser' ? 3 : test.info().project.name === 'app-webview' ? 4 : 5);
+  const other = page
+    .locator('article')
+    .filter({ hasNotText: stamp })
+    .nth(test.info().project.name === 'browser' ? 3 : test.info().project.name === 'app-webview' ? 4 : 5);
   const like = other.getByRole('button', { name: /^点赞/ });
   await like.click();
   await expect(other.getByRole('button', { name: /^取消点赞/ })).toHaveAttribute('aria-pressed', 'true');

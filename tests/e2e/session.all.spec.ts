@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { islandReady, loginByApi, pickArticle, type Reader } from './interactionSupport.ts';
 
 /**
- * Issue 14 "One live session": `$session` is the only source of who is reading, and every island and script
+ * ADR 011: `$session` is the only source of who is reading, and every island and script
  * follows it without a reload — a login or logout in another tab (storage events) and a token refreshed by a
  * response header. The late app token is in session.app.spec.ts.
  */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { islandReady, loginByApi, pickArticle } from './interactionSupport.ts';
 
 /**
- * Issue 14: in the app webview the host hands its token over a moment after the page starts. The like bar of
+ * ADR 011: in the app webview the host hands its token over a moment after the page starts. The like bar of
  * an article the reader has liked must turn to 已点赞 then, without a reload (it showed 点赞 until a reload).
  */
 test('a token arriving late from the app marks the liked article without a reload', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-/** Issue 15: no dead ends — the 404 page lives inside the app shell on every host. */
+/** No dead ends — the 404 page lives inside the app shell on every host. */
 import { expect, test } from '@playwright/test';
 
 for (const url of ['/shancheng/no-such-page/at/all', '/somewhere-else', '/shancheng/NewsDetail?classId=101&newsId=999999']) {

@@ -1,18 +1,21 @@
 /**
- * Comment pictures in a real browser (issue 5 conpic, issue 8 uploads): pick pictures on
+ * Comment pictures in a real browser (ADR 007 conpic, docs/security.md uploads): pick pictures on
  * /PublishComment, see thumbnails, remove one, refuse a non-image, send, and find the comment with its
  * pictures in the spec 9 grid on /CommentPage. The reader logs in through the real accounts API.
  */
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
 import { islandReady, pickArticle, useSignedInReader } from './interactionSupport.ts';
+import { approveHeldComments } from './deskSupport.ts';
 
 const reader = useSignedInReader();
 
 const colours = ['#c0392b', '#27ae60', '#2980b9', '#f39c12', '#8e44ad'];
 
 async function picture(i: number): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const buffer = await sharp({ create: { width: 80 + i, height: 60, channels: 3, background: colours[i % colours.length]! } }).jpeg().toBuffer();
+  const buffer = await sharp({ create: { width: 80 + i, height: 60, channels: 3, background: colours[i % colours.length]! } })
+    .jpeg()
+    .toBuffer();
   return { name: `photo-${i}.jpg`, mimeType: 'image/jpeg', buffer };
 }
 
@@ -48,6 +51,9 @@ test('uploads pictures with a comment: thumbnails, remove, refuse an SVG, then t
   await expect(page.getByText('评论成功')).toBeVisible();
   await expect(page).toHaveURL(/\/CommentPage\?/);
 
+  // News comments are reviewed before publication: the desk approves it, then it is on the comment page.
+  expect(await approveHeldComments(request, text)).toBe(1);
+  await page.reload();
   const mine = page.locator('li.comment', { hasText: text });
   await expect(mine).toBeVisible();
   // spec 9: four pictures in two columns.
@@ -56,7 +62,7 @@ test('uploads pictures with a comment: thumbnails, remove, refuse an SVG, then t
   const shown = grid.getByRole('img', { name: '评论图片' });
   await expect(shown).toHaveCount(4);
   const src = await shown.first().getAttribute('src');
-  // Served at its display size (issue 21 item 6: ?w= resizes on the server).
+  // Served at its display size (?w= resizes on the server).
   expect(src).toMatch(new RegExp(`^/media/comments/${reader().userId}/[0-9a-f-]{36}\\.jpg(\\?w=\\d+)?$`));
   await expect.poll(() => shown.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   const served = await request.get(src!);

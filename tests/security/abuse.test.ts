@@ -10,6 +10,7 @@ import type { CommentReply } from '../../src/contract/interaction.ts';
 import { news } from '../../src/server/db/schema/core.ts';
 import { newsDetailExtras } from '../../src/server/db/schema/detail.ts';
 import { comments } from '../../src/server/db/schema/interaction.ts';
+import { approveOnDesk } from '../support/desk.ts';
 import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 
@@ -143,6 +144,8 @@ describe('new-account posting rules (J76, C2)', () => {
     const author = await createTestUser(t.database);
     const root = await post(author);
     expect(root.statusCode).toBe(200);
+    // News comments are reviewed before publication: replies go to a public comment.
+    await approveOnDesk(t.database, root.data.plId);
     const fresh = await createTestUser(t.database, { ageHours: 23 });
     for (let i = 0; i < 10; i++) {
       advance(31_000);

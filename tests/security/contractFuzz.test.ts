@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing over every registered endpoint's contract (issue 8, security.md F40–F49):
+ * Property-based fuzzing over every registered endpoint's contract (docs/security.md; security.md F40–F49):
  * random and hostile values for each declared field, as query strings, form bodies and JSON bodies,
  * anonymous and logged in. No answer may be an HTTP 500, leak a stack trace or a database error, and
  * an endpoint that refused every request must leave every table as it was.
@@ -83,9 +83,7 @@ async function tableCounts(t: TestApp): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const name of names) {
     if (name.startsWith('__drizzle')) continue;
-    const res = (await t.database.db.execute(sql.raw(`select count(*)::int as n from "${name}"`))) as unknown as
-      | { rows?: { n: number }[] }
-      | { n: number }[];
+    const res = (await t.database.db.execute(sql.raw(`select count(*)::int as n from "${name}"`))) as unknown as { rows?: { n: number }[] } | { n: number }[];
     const row = Array.isArray(res) ? res[0] : res.rows?.[0];
     counts[name] = Number(row?.n ?? 0);
   }
@@ -101,43 +99,45 @@ async function fuzzEndpoints(app: TestApp, reader: TestUser, endpoints: readonly
     const bodyFields = fieldsOf(endpoint.body);
     const before = await tableCounts(app);
     let anySuccess = false;
-    await fc.assert(
-      fc.asyncProperty(
-        fc.dictionary(fc.constantFrom(...(queryFields.length ? queryFields : ['x'])), hostileValue, { maxKeys: 6 }),
-        fc.dictionary(fc.constantFrom(...(bodyFields.length ? bodyFields : ['x'])), jsonValue, { maxKeys: 8 }),
-        fc.constantFrom('form', 'json'),
-        fc.boolean(),
-        async (query, body, encoding, loggedIn) => {
-          const qs = new URLSearchParams();
-          for (const [k, v] of Object.entries(query)) qs.append(k, v);
-          const headers: Record<string, string> = loggedIn ? { ...reader.headers } : {};
-          const init: RequestInit = { method: endpoint.method, headers };
-          if (endpoint.method === 'POST') {
-            if (encoding === 'json') {
-              headers['content-type'] = 'application/json';
-              init.body = JSON.stringify(body);
-            } else {
-              headers['content-type'] = 'application/x-www-form-urlencoded';
-              const form = new URLSearchParams();
-              for (const [k, v] of Object.entries(body)) form.append(k, typeof v === 'string' ? v : JSON.stringify(v));
-              init.body = form.toString();
+    await fc
+      .assert(
+        fc.asyncProperty(
+          fc.dictionary(fc.constantFrom(...(queryFields.length ? queryFields : ['x'])), hostileValue, { maxKeys: 6 }),
+          fc.dictionary(fc.constantFrom(...(bodyFields.length ? bodyFields : ['x'])), jsonValue, { maxKeys: 8 }),
+          fc.constantFrom('form', 'json'),
+          fc.boolean(),
+          async (query, body, encoding, loggedIn) => {
+            const qs = new URLSearchParams();
+            for (const [k, v] of Object.entries(query)) qs.append(k, v);
+            const headers: Record<string, string> = loggedIn ? { ...reader.headers } : {};
+            const init: RequestInit = { method: endpoint.method, headers };
+            if (endpoint.method === 'POST') {
+              if (encoding === 'json') {
+                headers['content-type'] = 'application/json';
+                init.body = JSON.stringify(body);
+              } else {
+                headers['content-type'] = 'application/x-www-form-urlencoded';
+                const form = new URLSearchParams();
+                for (const [k, v] of Object.entries(body)) form.append(k, typeof v === 'string' ? v : JSON.stringify(v));
+                init.body = form.toString();
+              }
             }
-          }
-          const res = await app.app.request(`${concretePath(endpoint.path)}?${qs.toString()}`, init);
-          const text = await res.text();
-          if (res.status >= 500 || STACK.test(text)) {
-            failures.push(`${endpoint.method} ${endpoint.path} → HTTP ${res.status}: ${text.slice(0, 200)}`);
-            return false;
-          }
-          if (res.headers.get('content-type')?.includes('application/json')) {
-            const parsed = JSON.parse(text) as { statusCode?: unknown };
-            if (parsed.statusCode === 200) anySuccess = true;
-          }
-          return true;
-        },
-      ),
-      { numRuns: RUNS, seed: 20261122, endOnFailure: true },
-    ).catch(() => undefined);
+            const res = await app.app.request(`${concretePath(endpoint.path)}?${qs.toString()}`, init);
+            const text = await res.text();
+            if (res.status >= 500 || STACK.test(text)) {
+              failures.push(`${endpoint.method} ${endpoint.path} → HTTP ${res.status}: ${text.slice(0, 200)}`);
+              return false;
+            }
+            if (res.headers.get('content-type')?.includes('application/json')) {
+              const parsed = JSON.parse(text) as { statusCode?: unknown };
+              if (parsed.statusCode === 200) anySuccess = true;
+            }
+            return true;
+          },
+        ),
+        { numRuns: RUNS, seed: 20261122, endOnFailure: true },
+      )
+      .catch(() => undefined);
     if (!anySuccess) {
       const after = await tableCounts(app);
       // Rate-limit bookkeeping and one-time security records may be written for refused calls; rows
@@ -175,7 +175,14 @@ describe('contract fuzzing', () => {
   });
 
   it('would report an endpoint that crashes (the harness can fail)', async () => {
-    const crash = defineEndpoint({ method: 'GET', path: '/v1/test/crash', summary: 'test', tag: 'test', query: z.object({ a: z.string().optional() }), data: z.null() });
+    const crash = defineEndpoint({
+      method: 'GET',
+      path: '/v1/test/crash',
+      summary: 'test',
+      tag: 'test',
+      query: z.object({ a: z.string().optional() }),
+      data: z.null(),
+    });
     const other = await createTestApp({ seed: false });
     try {
       registerEndpoint(other.registry, crash, async () => {

@@ -46,13 +46,12 @@ const faults: Array<[string, () => Database['write']]> = [
   ['before the transaction', () => () => Promise.reject(new DiskFull('ENOSPC: no space left on device, write'))],
   [
     'at commit, after the statements ran',
-    () =>
-      (fn) =>
-        realWrite(async (tx) => {
-          await fn(tx);
-          // Rolls the whole transaction back, as a failed commit does.
-          throw new DiskFull('ENOSPC: no space left on device, write');
-        }),
+    () => (fn) =>
+      realWrite(async (tx) => {
+        await fn(tx);
+        // Rolls the whole transaction back, as a failed commit does.
+        throw new DiskFull('ENOSPC: no space left on device, write');
+      }),
   ],
 ];
 

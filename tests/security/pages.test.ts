@@ -14,6 +14,7 @@ import { openDatabase } from '../../src/server/db/client.ts';
 import { news } from '../../src/server/db/schema/core.ts';
 import { seedDemo } from '../../src/server/db/seed/demoSeed.ts';
 import { issueToken } from '../../src/server/http/auth.ts';
+import { approveOverHttp, inviteModerator, moderatorOverHttp, type DeskInvite } from '../support/httpDesk.ts';
 import { startServer, type ServerProcess } from '../support/serverProcess.ts';
 import { seededDataDir } from '../support/seededDataDir.ts';
 
@@ -26,18 +27,16 @@ let token = '';
 let bangToken = '';
 let item = { classId: 0, newsId: 0 };
 let hostilePlId = 0;
+/** News comments are reviewed before publication: the hostile comment is approved on the desk to be public. */
+let moderatorInvite: DeskInvite = { account: '', token: '' };
+let moderatorHeaders: Record<string, string> = {};
 
 beforeAll(async () => {
   const dataDir = await seededDataDir('sc-sec-pages-');
   const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
   try {
     await seedDemo(database, { mediaDir: path.join(dataDir, 'media') });
-    const [row] = await database.db
-      .select({ classId: news.classId, newsId: news.id })
-      .from(news)
-      .where(eq(news.permission, 0))
-      .orderBy(asc(news.id))
-      .limit(1);
+    const [row] = await database.db.select({ classId: news.classId, newsId: news.id }).from(news).where(eq(news.permission, 0)).orderBy(asc(news.id)).limit(1);
     if (!row) throw new Error('no commentable item in the seed');
     item = row;
     token = await database.write(async (tx) => {
@@ -48,11 +47,13 @@ beforeAll(async () => {
       const user = await createUserRepo(tx, { phone: '13911113333', nickname: HOSTILE_NICKNAME });
       return (await issueToken(tx, user.id)).token;
     });
+    moderatorInvite = await inviteModerator(database, 'pages-moderator');
   } finally {
     await database.close();
   }
   // Limits in memory: a shared Redis (services runs) would carry hits over from an earlier run.
   server = await startServer({ dataDir, env: { LOG_LEVEL: 'warn', PAGE_CACHE: '0', REDIS_URL: '' } });
+  moderatorHeaders = await moderatorOverHttp(server.origin, moderatorInvite);
 }, 120_000);
 
 afterAll(() => {
@@ -119,25 +120,31 @@ describe('headers on pages (C4, H64, H65)', () => {
     ['/shancheng/LiveDetail?classId=601&newsId=309', 200],
     // A share link to a deleted story lands here: the not-found page is trimmed like any other.
     ['/shancheng/NewsDetail?classId=101&newsId=999999', 404],
-  ])(
-    '%s: the policy names the hash of each inline script and style of the page, and no other (ADR 001 "CSP header")',
-    async (url, status) => {
-      const res = await get(url);
-      expect(res.status).toBe(status);
-      const html = await res.text();
-      const csp = policy(res);
-      const listed = (name: string): string[] => (csp.get(name) ?? '').split(' ').filter((s) => s.startsWith("'sha256-")).sort();
-      const hashesOf = (tag: 'script' | 'style'): string[] =>
-        [...html.matchAll(new RegExp(`<${tag}\\b([^>]*)>([\\s\\S]*?)</${tag}>`, 'g'))]
-          .filter((m) => !/\ssrc=/.test(m[1] ?? ''))
-          .map((m) => `'sha256-${createHash('sha256').update(m[2] ?? '').digest('base64')}'`);
-      expect(hashesOf('style').length).toBeGreaterThan(0);
-      expect(listed('style-src')).toEqual([...new Set(hashesOf('style'))].sort());
-      expect(listed('script-src')).toEqual([...new Set(hashesOf('script'))].sort());
-      // Headers are not compressed: the whole set stays well inside the first TCP window with the page.
-      expect([...res.headers].reduce((n, [k, v]) => n + k.length + v.length + 4, 0)).toBeLessThan(2500);
-    },
-  );
+  ])('%s: the policy names the hash of each inline script and style of the page, and no other (ADR 001 "CSP header")', async (url, status) => {
+    const res = await get(url);
+    expect(res.status).toBe(status);
+    const html = await res.text();
+    const csp = policy(res);
+    const listed = (name: string): string[] =>
+      (csp.get(name) ?? '')
+        .split(' ')
+        .filter((s) => s.startsWith("'sha256-"))
+        .sort();
+    const hashesOf = (tag: 'script' | 'style'): string[] =>
+      [...html.matchAll(new RegExp(`<${tag}\\b([^>]*)>([\\s\\S]*?)</${tag}>`, 'g'))]
+        .filter((m) => !/\ssrc=/.test(m[1] ?? ''))
+        .map(
+          (m) =>
+            `'sha256-${createHash('sha256')
+              .update(m[2] ?? '')
+              .digest('base64')}'`,
+        );
+    expect(hashesOf('style').length).toBeGreaterThan(0);
+    expect(listed('style-src')).toEqual([...new Set(hashesOf('style'))].sort());
+    expect(listed('script-src')).toEqual([...new Set(hashesOf('script'))].sort());
+    // Headers are not compressed: the whole set stays well inside the first TCP window with the page.
+    expect([...res.headers].reduce((n, [k, v]) => n + k.length + v.length + 4, 0)).toBeLessThan(2500);
+  });
 
   it('a 404 page, a redirect, media and built assets carry the headers too', async () => {
     for (const url of ['/shancheng/NewsDetail?classId=101&newsId=999999', '/', '/shancheng/nowhere-at-all', '/media/../../etc/passwd']) {
@@ -187,6 +194,7 @@ describe('hostile reader text is rendered as text on the real pages (G52)', () =
     const body = (await posted.json()) as { statusCode: number; message: string; data: { plId: number } };
     expect(body.statusCode, body.message).toBe(200);
     hostilePlId = body.data.plId;
+    await approveOverHttp(server.origin, moderatorHeaders, hostilePlId);
     const html = await (await get(`/shancheng/CommentPage?classId=${item.classId}&newsId=${item.newsId}`)).text();
     const has = (s: string): boolean => html.includes(s);
     // The escaped text is there …
@@ -220,21 +228,29 @@ describe('hostile reader text on a bangbang page is rendered as text (G52)', () 
 });
 
 describe('open redirects through the login page (H62)', () => {
-  it.each(['https://evil.com', '//evil.com', '/\\evil.com', '%2F%2Fevil.com', 'javascript:alert(1)', 'https://evil.com#@127.0.0.1', '/shancheng/..//evil.com', '/shancheng/%2e%2e//evil.com'])(
-    'redirect=%s renders only same-origin links home',
-    async (target) => {
-      const html = await (await get(`/shancheng/LoginPage?redirect=${encodeURIComponent(target)}`)).text();
-      expect(html.includes('evil.com')).toBe(false);
-      expect(html.includes('javascript:')).toBe(false);
-      expect(html.includes('redirect=%2Fshancheng%2Fhome%2F1')).toBe(true);
-    },
-  );
+  it.each([
+    'https://evil.com',
+    '//evil.com',
+    '/\\evil.com',
+    '%2F%2Fevil.com',
+    'javascript:alert(1)',
+    'https://evil.com#@127.0.0.1',
+    '/shancheng/..//evil.com',
+    '/shancheng/%2e%2e//evil.com',
+  ])('redirect=%s renders only same-origin links home', async (target) => {
+    const html = await (await get(`/shancheng/LoginPage?redirect=${encodeURIComponent(target)}`)).text();
+    expect(html.includes('evil.com')).toBe(false);
+    expect(html.includes('javascript:')).toBe(false);
+    expect(html.includes('redirect=%2Fshancheng%2Fhome%2F1')).toBe(true);
+  });
 });
 
 describe('inline island state cannot be broken out of (G58)', () => {
-  it('a hostile nickname in the reply composer\'s island props stays one attribute', async () => {
+  it("a hostile nickname in the reply composer's island props stays one attribute", async () => {
     expect(hostilePlId).toBeGreaterThan(0);
-    const html = await (await get(`/shancheng/PublishComment?classId=${item.classId}&newsId=${item.newsId}&plId=${hostilePlId}&pId=${hostilePlId}&from=News`)).text();
+    const html = await (
+      await get(`/shancheng/PublishComment?classId=${item.classId}&newsId=${item.newsId}&plId=${hostilePlId}&pId=${hostilePlId}&from=News`)
+    ).text();
     const island = /<astro-island[^>]*component-export="CommentComposer"[^>]*>/.exec(html)?.[0] ?? '';
     expect(island).not.toBe('');
     const props = /\sprops="([^"]*)"/.exec(island)?.[1] ?? '';
@@ -243,7 +259,12 @@ describe('inline island state cannot be broken out of (G58)', () => {
     expect(html.includes('<svg onload')).toBe(false);
     expect(html.includes('</script><!--')).toBe(false);
     // The attribute decodes to JSON whose placeholder is the nickname exactly.
-    const decoded = props.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+    const decoded = props
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
     const parsed = JSON.parse(decoded) as Record<string, [number, unknown]>;
     expect(parsed['placeholder']?.[1]).toBe(`回复 ${HOSTILE_NICKNAME}：`);
   });
@@ -251,7 +272,11 @@ describe('inline island state cannot be broken out of (G58)', () => {
 
 describe('spoofed Host and forwarding headers (H66)', () => {
   it('do not poison absolute URLs in a page', async () => {
-    const res = await get('/shancheng/NewsDetail?classId=101&newsId=1', { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', forwarded: 'host=evil.example' });
+    const res = await get('/shancheng/NewsDetail?classId=101&newsId=1', {
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+      forwarded: 'host=evil.example',
+    });
     expect(res.status).toBe(200);
     expect(await res.text()).not.toContain('evil.example');
   });

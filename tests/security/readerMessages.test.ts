@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 4: every validation message a reader can see is plain Chinese. This walks every registered
+ * Every validation message a reader can see is plain Chinese. This walks every registered
  * endpoint's request schema with each field missing and with each field of a wrong type, logged in, and asserts
  * that no message carries an ASCII type word (string, number, undefined …) or any Latin letters at all.
  */

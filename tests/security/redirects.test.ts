@@ -1,12 +1,12 @@
 /**
- * Open redirects (security.md H62, issue 13 item 1): every redirect target goes through one gate
+ * Open redirects (security.md H62): every redirect target goes through one gate
  * (src/lib/safeUrl.ts ownTarget) that resolves dot segments — also percent-encoded ones, backslashes and
  * `//host` tricks — before it requires our own origin and the base path. Attacked here through the
  * development OAuth provider (GET authorize, POST approve), the login pages' `redirect`, and the gate.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownTarget, safeRedirectPath, safeUrl } from '../../src/lib/safeUrl.ts';
-import { createApiApp } from '../../src/server/http/createApiApp.ts';
+import { createApiApp } from '../../src/server/app/createApiApp.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 
 /** Targets that a browser resolves to another host (or that hide such a path behind a decoding). */

@@ -58,12 +58,22 @@ describe('ending a login closes its sockets', () => {
     const phone = nextPhone();
     const ip = nextIp();
     await sendCode(t, phone, 'register', ip);
-    const registered = await formEnv<Login>(t, '/v1/user/register', { phone, code: await latestCode(t, phone), password: 'old secret phrase', agree: '1' }, { 'x-forwarded-for': ip });
+    const registered = await formEnv<Login>(
+      t,
+      '/v1/user/register',
+      { phone, code: await latestCode(t, phone), password: 'old secret phrase', agree: '1' },
+      { 'x-forwarded-for': ip },
+    );
     expect(registered.statusCode, registered.message).toBe(200);
     await allowAnotherCode(phone);
     const ip2 = nextIp();
     await sendCode(t, phone, 'reset', ip2);
-    const checked = await formEnv<{ ticket: string }>(t, '/v1/common/valisendMsg', { phone, code: await latestCode(t, phone), type: 'reset' }, { 'x-forwarded-for': ip2 });
+    const checked = await formEnv<{ ticket: string }>(
+      t,
+      '/v1/common/valisendMsg',
+      { phone, code: await latestCode(t, phone), type: 'reset' },
+      { 'x-forwarded-for': ip2 },
+    );
     closed.length = 0;
     expect((await formEnv(t, '/v1/user/resetPassword', { ticket: checked.data.ticket, password: 'new secret phrase' })).statusCode).toBe(200);
     expect(closed).toEqual([{ userId: registered.data.userId }]);

@@ -1,4 +1,4 @@
-/** Issue 13 item 8: the README and docs name only files in the repository (a clone has no ../shared). */
+/** The README and docs name only files in the repository (a clone has no ../shared). */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +31,6 @@ describe('README and docs', () => {
 
   it('has the architecture page a newcomer needs', () => {
     const text = readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');
-    for (const heading of ['## The layers', '## One request\'s path', '## Where each spec area lives']) expect(text).toContain(heading);
+    for (const heading of ['## The layers', "## One request's path", '## Where each spec area lives']) expect(text).toContain(heading);
   });
 });

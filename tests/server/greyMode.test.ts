@@ -1,5 +1,5 @@
 /**
- * Grey mode (issue 6: the whole site in greyscale on national mourning days), switched by the global
+ * Grey mode (ADR 006; the whole site in greyscale on national mourning days), switched by the global
  * config's greyMode: the real server renders <html class="grey"> (reset.css: filter: grayscale(1)).
  */
 import path from 'node:path';

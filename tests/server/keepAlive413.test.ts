@@ -1,5 +1,5 @@
 /**
- * The real server process on a keep-alive connection (issue 13 item 3): a refused large body (HTTP 413)
+ * The real server process on a keep-alive connection: a refused large body (HTTP 413)
  * is answered with `Connection: close`, so the client's next request goes on a fresh connection and never
  * fails; and the start log names the address actually bound (item 10: HOST=127.0.0.1 → 127.0.0.1).
  */
@@ -49,21 +49,25 @@ describe('a refused large body on a keep-alive connection', () => {
   it.each([
     ['with a Content-Length', false],
     ['chunked', true],
-  ])('413 (%s) closes the connection, and the next requests on the same agent all succeed', async (_name, chunked) => {
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    try {
-      for (let round = 0; round < 5; round++) {
-        const refused = await send(agent, 'POST', '/v1/comment/store', bigJson(200 * 1024), chunked);
-        expect(refused.status).toBe(413);
-        expect(refused.headers.connection).toBe('close');
-        expect(JSON.parse(refused.body)).toMatchObject({ message: expect.stringMatching(/[\u4e00-\u9fff]/) });
-        const next = await send(agent, 'GET', '/healthz');
-        expect(next.status).toBe(200);
+  ])(
+    '413 (%s) closes the connection, and the next requests on the same agent all succeed',
+    async (_name, chunked) => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        for (let round = 0; round < 5; round++) {
+          const refused = await send(agent, 'POST', '/v1/comment/store', bigJson(200 * 1024), chunked);
+          expect(refused.status).toBe(413);
+          expect(refused.headers.connection).toBe('close');
+          expect(JSON.parse(refused.body)).toMatchObject({ message: expect.stringMatching(/[\u4e00-\u9fff]/) });
+          const next = await send(agent, 'GET', '/healthz');
+          expect(next.status).toBe(200);
+        }
+      } finally {
+        agent.destroy();
       }
-    } finally {
-      agent.destroy();
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 
   it('a body within the limit keeps the connection alive', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });

@@ -1,7 +1,7 @@
 /**
- * Abuse limits survive a restart on the embedded database (issue 13 item 2; security.md C1): an account
+ * Abuse limits survive a restart on the embedded database (security.md C1): an account
  * at its login limit is still refused after the server process is stopped and started again on the same
- * data. Without REDIS_URL the counts live in the database (src/server/db/DatabaseRateLimitStore.ts).
+ * data. Without REDIS_URL the counts live in the database (src/server/http/DatabaseRateLimitStore.ts).
  */
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** SIGKILL during a stream of exchanges on the embedded database (PGlite): no lost exchange, no ledger row without its exchange (issue 18). */
+/** SIGKILL during a stream of exchanges on the embedded database (PGlite): no lost exchange, no ledger row without its exchange (ADR 012). */
 import { afterAll, describe, expect, it } from 'vitest';
 import { pgliteCrashTarget } from '../support/crashHarness.ts';
 import { runMallCrashScenario } from '../support/mallCrashScenario.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 6: a newcomer's `npm install` on the system Node prints no EBADENGINE or ERESOLVE noise and
+ * A newcomer's `npm install` on the system Node prints no EBADENGINE or ERESOLVE noise and
  * leaves package-lock.json exactly as committed. Resolves the tree against the registry in a copy of the
  * manifest (lock only: node_modules is not touched).
  */

@@ -1,17 +1,17 @@
 /**
- * Per-item invalidation on the real server process (issue 7): a comment shows on its article page and
+ * Per-item invalidation on the real server process (ADR 001): a comment shows on its article page and
  * comment page at once for an anonymous reader, while an unrelated page stays in the page cache; a
  * bangbang comment, like or report leaves news pages cached.
  */
 import path from 'node:path';
-import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserRepo } from '../../src/server/accounts/repo.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { news } from '../../src/server/db/schema/core.ts';
 import { seedDemo } from '../../src/server/db/seed/demoSeed.ts';
 import { issueToken } from '../../src/server/http/auth.ts';
 import { startServer, type ServerProcess } from '../support/serverProcess.ts';
+import { approveOverHttp, inviteModerator, moderatorOverHttp, type DeskInvite } from '../support/httpDesk.ts';
+import { commentableArticle } from '../support/commentableArticle.ts';
 import { seededDataDir } from '../support/seededDataDir.ts';
 
 let server: ServerProcess;
@@ -19,21 +19,16 @@ let token = '';
 /** A second reader: comments are rate limited per user, and the bangbang case comments again. */
 let bangToken = '';
 let item = { classId: 0, newsId: 0 };
+/** A moderator's enrolment link, made before the server starts (PGlite has one process). */
+let moderatorLink: DeskInvite = { account: '', token: '' };
+let moderatorHeaders: Record<string, string> = {};
 
 beforeAll(async () => {
   const dataDir = await seededDataDir('sc-invalidate-');
   const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
   try {
     await seedDemo(database, { mediaDir: path.join(dataDir, 'media') });
-    // A plain article (data type 3) open to comments.
-    const [row] = await database.db
-      .select({ classId: news.classId, newsId: news.id })
-      .from(news)
-      .where(and(eq(news.permission, 0), eq(news.dataType, 3)))
-      .orderBy(asc(news.id))
-      .limit(1);
-    if (!row) throw new Error('no commentable article in the seed');
-    item = row;
+    item = await commentableArticle(database);
     token = await database.write(async (tx) => {
       const user = await createUserRepo(tx, { phone: '13911113333', nickname: '缓存读者' });
       return (await issueToken(tx, user.id)).token;
@@ -42,12 +37,20 @@ beforeAll(async () => {
       const user = await createUserRepo(tx, { phone: '13911113334', nickname: '帮帮读者' });
       return (await issueToken(tx, user.id)).token;
     });
+    moderatorLink = await inviteModerator(database, 'cache-moderator');
   } finally {
     await database.close();
   }
   // Both caches on, as in production; limits in memory.
   server = await startServer({ dataDir, env: { LOG_LEVEL: 'warn', API_CACHE: '1', REDIS_URL: '' } });
+  // The moderator enrols and signs in over HTTP, as the console does.
+  moderatorHeaders = await moderatorOverHttp(server.origin, moderatorLink);
 }, 120_000);
+
+/** Approves a held comment on the moderation desk through the console API. */
+function approve(plId: number): Promise<void> {
+  return approveOverHttp(server.origin, moderatorHeaders, plId);
+}
 
 afterAll(() => {
   if (server.child.exitCode === null) server.child.kill('SIGTERM');
@@ -89,6 +92,9 @@ describe('a write drops only the pages of its item', () => {
     const text = `缓存失效测试评论 ${Date.now()}`;
     const posted = await post('/v1/comment/store', { classId: item.classId, newsId: item.newsId, sayText: text });
     expect(posted.statusCode, posted.message).toBe(200);
+    // News comments are reviewed before publication (docs/adr/018-one-review-model.md): public once approved.
+    expect((await page(article)).html).not.toContain(text);
+    await approve(posted.data.plId);
 
     const afterArticle = await page(article);
     expect(afterArticle.state).toBe('miss');
@@ -162,7 +168,7 @@ describe('a write drops only the pages of its item', () => {
   });
 });
 
-describe('an API cache hit answered by the server before the API app (issue 7)', () => {
+describe('an API cache hit answered by the server before the API app (ADR 001)', () => {
   const url = '/kratos/v1/channel/list?channelId=2&page=1';
   const headersOf = (res: Response): Record<string, string> => {
     const out: Record<string, string> = {};

@@ -17,7 +17,10 @@ afterAll(async () => {
 });
 
 /** A raw GET (fetch would decompress transparently and hide content-encoding). */
-function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     request(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -69,7 +72,7 @@ describe('the server process', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    // A list thumbnail at its display size (issue 21 item 6): resized on the server, smaller than the original.
+    // A list thumbnail at its display size: resized on the server, smaller than the original.
     const sized = await rawGet(`${server.origin}${media!}?w=120`);
     expect(sized.status).toBe(200);
     expect(sized.headers['content-type']).toBe('image/webp');

@@ -93,7 +93,9 @@ describe('/sub: before the upgrade', () => {
   });
 
   it('does not negotiate permessage-deflate even when offered', async () => {
-    const client = await SubClient.open(server.origin, { headers: { 'sec-websocket-extensions': 'permessage-deflate; client_max_window_bits' } }).catch((e: Error) => e);
+    const client = await SubClient.open(server.origin, { headers: { 'sec-websocket-extensions': 'permessage-deflate; client_max_window_bits' } }).catch(
+      (e: Error) => e,
+    );
     if (client instanceof SubClient) {
       open.push(client);
       expect(client.ws.extensions).toBe('');

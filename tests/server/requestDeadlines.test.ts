@@ -8,13 +8,14 @@ import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_PATHS, VIDEO_UPLOAD_MAX_MS } from '../../src/contract/uploadLimits.ts';
+import { VIDEO_UPLOAD_MAX_MS } from '../../src/contract/uploadRules.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { DEFAULT_DEADLINES, readDeadlines, SERVER_REQUEST_TIMEOUT_MS } from '../../src/server/web/requestDeadlines.ts';
 import { seededDataDir } from '../support/seededDataDir.ts';
 import { startServer, stopServer, type ServerProcess } from '../support/serverProcess.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 import { sampleMp4 } from '../support/videoFixtures.ts';
+import { uploadVideo } from '../../src/contract/upload.ts';
 
 let server: ServerProcess;
 let reader: TestUser;
@@ -68,7 +69,7 @@ describe('request deadlines', () => {
     const video = sampleMp4();
     const c = rawConnection();
     c.socket.write(
-      head('POST', UPLOAD_PATHS.video, { ...reader.headers, 'content-type': 'video/mp4', 'content-length': video.length, 'idempotency-key': 'slow-uplink-01' }),
+      head('POST', uploadVideo.path, { ...reader.headers, 'content-type': 'video/mp4', 'content-length': video.length, 'idempotency-key': 'slow-uplink-01' }),
     );
     // ~3 s for the whole file: three times the ordinary body deadline, never 3 s without a byte.
     const parts = 10;
@@ -89,7 +90,7 @@ describe('request deadlines', () => {
     const video = sampleMp4();
     const c = rawConnection();
     c.socket.write(
-      head('POST', UPLOAD_PATHS.video, { ...reader.headers, 'content-type': 'video/mp4', 'content-length': video.length, 'idempotency-key': 'stalled-upl-01' }),
+      head('POST', uploadVideo.path, { ...reader.headers, 'content-type': 'video/mp4', 'content-length': video.length, 'idempotency-key': 'stalled-upl-01' }),
     );
     c.socket.write(video.subarray(0, Math.floor(video.length / 2)));
     await c.closed;

@@ -1,5 +1,5 @@
 /**
- * The route table's `built` field is true on the real server (issue 13 item 9): every route marked
+ * The route table's `built` field is true on the real server: every route marked
  * built answers 200 with the app shell at its example URL; every route marked unbuilt still answers
  * something else there (so a page that is built but not marked fails too). Building a page? Set
  * `built: true` on its entry in src/routing/routes.ts (see its header). Needs the built pages (`npm run

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { withDataDir } from '../../scripts/withDataDir.ts';
 
-// Issue 13 item 7: `npm test` removes the browser tests' data folder after the run, whatever its outcome.
+// `npm test` removes the browser tests' data folder after the run, whatever its outcome.
 describe('withDataDir', () => {
   let base: string;
   beforeEach(() => {
@@ -34,11 +34,15 @@ describe('withDataDir', () => {
   it('removes the folder when the run throws', () => {
     let seen = '';
     expect(() =>
-      withDataDir('shancheng-e2e-', (dir) => {
-        seen = dir;
-        fill(dir);
-        throw new Error('playwright crashed');
-      }, base),
+      withDataDir(
+        'shancheng-e2e-',
+        (dir) => {
+          seen = dir;
+          fill(dir);
+          throw new Error('playwright crashed');
+        },
+        base,
+      ),
     ).toThrow('playwright crashed');
     expect(existsSync(seen)).toBe(false);
   });

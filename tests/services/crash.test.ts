@@ -1,4 +1,4 @@
-/** SIGKILL mid-load on PostgreSQL (DATABASE_URL, npm run test:services): nothing acknowledged is lost (issue 8; security.md M96, M97, M100). */
+/** SIGKILL mid-load on PostgreSQL (DATABASE_URL, npm run test:services): nothing acknowledged is lost (docs/security.md; security.md M96, M97, M100). */
 import { afterAll, describe, expect, it } from 'vitest';
 import { postgresCrashTarget } from '../support/crashHarness.ts';
 import { runCrashScenario } from '../support/crashScenario.ts';

@@ -1,4 +1,4 @@
-/** SIGKILL during a stream of exchanges on PostgreSQL (DATABASE_URL, npm run test:services): no lost exchange (issue 18). */
+/** SIGKILL during a stream of exchanges on PostgreSQL (DATABASE_URL, npm run test:services): no lost exchange (ADR 012). */
 import { afterAll, describe, expect, it } from 'vitest';
 import { postgresCrashTarget } from '../support/crashHarness.ts';
 import { runMallCrashScenario } from '../support/mallCrashScenario.ts';

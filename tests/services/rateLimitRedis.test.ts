@@ -1,12 +1,12 @@
 /**
- * Limits shared through Redis (REDIS_URL; issue 8): two API instances, each with its own database,
+ * Limits shared through Redis (REDIS_URL; docs/security.md): two API instances, each with its own database,
  * count one reader address against one limit. Runs in the services project (npm run test:services with
  * REDIS_URL); without a reachable Redis it fails rather than skips.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../src/server/config.ts';
-import { createApiApp, type ApiApp } from '../../src/server/http/createApiApp.ts';
+import { readConfig } from '../../src/settings/serverConfig.ts';
+import { createApiApp, type ApiApp } from '../../src/server/app/createApiApp.ts';
 import { rateLimiterOf } from '../../src/server/http/rateLimit.ts';
 import { RedisRateLimitStore } from '../../src/server/http/RedisRateLimitStore.ts';
 import { createLogger } from '../../src/server/log.ts';

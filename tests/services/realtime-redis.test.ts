@@ -1,5 +1,5 @@
 /**
- * Two server processes share rooms through Redis pub/sub (REDIS_URL; issue 5): a like through the API
+ * Two server processes share rooms through Redis pub/sub (REDIS_URL; ADR 007): a like through the API
  * of one process reaches a socket on the other. Runs in the services project (npm run test:services;
  * .ci/run starts a Redis on loopback); without a reachable Redis it fails rather than skips.
  */

@@ -1,6 +1,6 @@
 /**
- * What the SIGKILL crash tests share (tests/support/crashScenario.ts: likes and comments, issue 8;
- * tests/support/mallCrashScenario.ts: exchanges, issue 18): where the server's data lives (PGlite in a
+ * What the SIGKILL crash tests share (tests/support/crashScenario.ts: likes and comments; docs/security.md;
+ * tests/support/mallCrashScenario.ts: exchanges, ADR 012): where the server's data lives (PGlite in a
  * temporary folder, or a fresh PostgreSQL database of the suite's own), sending a write that may die with
  * the server, and the load that kills the server after a random number of success answers with requests
  * still in flight.
@@ -67,10 +67,19 @@ export interface WriteAnswer {
 }
 
 /** POSTs a form; null when the HTTP status is not 200 or the server died under the request (nothing was promised). */
-export async function postForm<A extends WriteAnswer>(url: string, headers: Record<string, string>, fields: Record<string, string | number>): Promise<A | null> {
+export async function postForm<A extends WriteAnswer>(
+  url: string,
+  headers: Record<string, string>,
+  fields: Record<string, string | number>,
+): Promise<A | null> {
   const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
   try {
-    const res = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body, signal: AbortSignal.timeout(10_000) });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
     if (res.status !== 200) return null;
     return (await res.json()) as A;
   } catch {

@@ -1,5 +1,5 @@
 /**
- * The crash test of issue 18 "no lost exchange": readers exchange concurrently, the server is killed
+ * The crash test of ADR 012: readers exchange concurrently, the server is killed
  * with SIGKILL at a random moment mid-stream, and after a restart on the same data every exchange that
  * got a success answer exists exactly once with its ledger row, no exchange ledger row exists without
  * its exchange, stock plus exchanges equals the starting stock, balances equal their ledgers, and a
@@ -42,7 +42,8 @@ export async function runMallCrashScenario(target: CrashTarget): Promise<{ ackno
     .returning({ id: mallGoods.id });
   const goodsId = goods!.id;
   const readers = await createTestUsers(database, READERS);
-  for (const r of readers) await database.write((tx) => grantPoints(tx, { userId: r.userId, amount: START_POINTS, ref: 'crash', idemKey: `crash-${r.userId}` }));
+  for (const r of readers)
+    await database.write((tx) => grantPoints(tx, { userId: r.userId, amount: START_POINTS, ref: 'crash', idemKey: `crash-${r.userId}` }));
   await database.close();
 
   const run = randomBytes(4).toString('hex');
@@ -100,7 +101,10 @@ export async function runMallCrashScenario(target: CrashTarget): Promise<{ ackno
       expect(account!.credit).toBe(sum);
       expect(account!.credit).toBeGreaterThanOrEqual(0);
     }
-    const [after] = await database.db.select({ stock: mallGoods.stock, sold: mallGoods.sold }).from(mallGoods).where(and(eq(mallGoods.id, goodsId)));
+    const [after] = await database.db
+      .select({ stock: mallGoods.stock, sold: mallGoods.sold })
+      .from(mallGoods)
+      .where(and(eq(mallGoods.id, goodsId)));
     const forGoods = exchanges.filter((e) => e.goodsId === goodsId).length;
     expect(after!.stock + forGoods).toBe(STOCK);
     expect(after!.sold).toBe(forGoods);

@@ -8,13 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { UploadedImage } from '../../src/contract/upload.ts';
-import { UPLOAD_PATHS } from '../../src/contract/uploadLimits.ts';
-import { readConfig } from '../../src/server/config.ts';
+import { readConfig } from '../../src/settings/serverConfig.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { openTestDatabase } from './testDatabase.ts';
 import { seedDemo } from '../../src/server/db/seed/demoSeed.ts';
-import { createApiApp, type ApiApp } from '../../src/server/http/createApiApp.ts';
+import { createApiApp, type ApiApp } from '../../src/server/app/createApiApp.ts';
 import { createLogger } from '../../src/server/log.ts';
+import type { MediaStorage } from '../../src/server/media/storage.ts';
+import { uploadImage } from '../../src/contract/upload.ts';
 
 export interface TestApp extends ApiApp {
   database: Database;
@@ -22,7 +23,8 @@ export interface TestApp extends ApiApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { seed?: boolean } = {}): Promise<TestApp> {
+/** `media`: the media store uploads go to (default: the local folder `mediaDir`, as the server's default). */
+export async function createTestApp(options: { seed?: boolean; media?: MediaStorage } = {}): Promise<TestApp> {
   const snapshot = (options.seed ?? true) ? inject('seedSnapshot') : null;
   const database = await openTestDatabase(
     snapshot === null ? {} : snapshot.pgTemplate ? { pgTemplate: snapshot.pgTemplate } : { loadDataDir: new Blob([readFileSync(snapshot.file)]) },
@@ -31,7 +33,7 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
   const mediaDir = mkdtempSync(path.join(os.tmpdir(), 'sc-media-'));
   if ((options.seed ?? true) && !snapshot) await seedDemo(database, { mediaDir });
   const config = { ...readConfig({ NODE_ENV: 'test' }), checkResponses: true };
-  const api = createApiApp({ database, log: createLogger('silent'), config, mediaDir });
+  const api = createApiApp({ database, log: createLogger('silent'), config, mediaDir, ...(options.media ? { media: options.media } : {}) });
   return {
     ...api,
     database,
@@ -51,16 +53,16 @@ export interface Published {
 }
 
 /** A second API over the suite's database whose socket publisher records what it is asked to broadcast. */
-export function recordingApp(t: TestApp): { app: ApiApp['app']; published: Published[] } {
+export function recordingApp(t: TestApp): { app: ApiApp['app']; console: ApiApp['console']; published: Published[] } {
   const published: Published[] = [];
-  const { app } = createApiApp({
+  const { app, console } = createApiApp({
     database: t.database,
     log: createLogger('silent'),
     config: { ...readConfig({ NODE_ENV: 'test' }), checkResponses: true },
     mediaDir: t.mediaDir,
     realtime: { publish: (room, op, body) => void published.push({ room, op, body }), closeSessions: () => undefined },
   });
-  return { app, published };
+  return { app, console, published };
 }
 
 /**
@@ -90,7 +92,12 @@ export async function envelope<T = unknown>(res: Response): Promise<{ statusCode
 }
 
 /** POSTs to the app: a string body as an encoded form, an object as JSON; answers the Response (to read headers or the envelope). */
-export function postFormOrJson(app: ApiApp['app'], path: string, body: Record<string, unknown> | string, headers: Record<string, string> = {}): Promise<Response> {
+export function postFormOrJson(
+  app: ApiApp['app'],
+  path: string,
+  body: Record<string, unknown> | string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const form = typeof body === 'string';
   return Promise.resolve(
     app.request(path, {
@@ -112,7 +119,9 @@ export function suiteRequests(app: () => TestApp) {
       return envelope<T>(await app().app.request(path, { headers }));
     },
     async postJson<T>(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-      return envelope<T>(await app().app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }));
+      return envelope<T>(
+        await app().app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }),
+      );
     },
     postForm(path: string, body: Record<string, string | number>, headers: Record<string, string> = {}): Promise<Response> {
       return Promise.resolve(
@@ -127,13 +136,17 @@ export function suiteRequests(app: () => TestApp) {
 }
 
 /** Uploads a small PNG as `user` through the picture path and answers its URL (the upload must succeed). */
-export async function uploadTestPng(t: TestApp, user: { headers: Record<string, string> }, size: { width: number; height: number } = { width: 12, height: 8 }): Promise<string> {
+export async function uploadTestPng(
+  t: TestApp,
+  user: { headers: Record<string, string> },
+  size: { width: number; height: number } = { width: 12, height: 8 },
+): Promise<string> {
   const bytes = await sharp({ create: { ...size, channels: 3, background: { r: 60, g: 140, b: 80 } } })
     .png()
     .toBuffer();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'p.png');
-  const res = await envelope<UploadedImage>(await t.app.request(UPLOAD_PATHS.image, { method: 'POST', headers: user.headers, body: form }));
+  const res = await envelope<UploadedImage>(await t.app.request(uploadImage.path, { method: 'POST', headers: user.headers, body: form }));
   if (res.statusCode !== 200) throw new Error(`picture upload refused: ${res.message}`);
   return res.data.url;
 }

@@ -12,7 +12,12 @@ export interface TestDatabase extends Database {
 export async function openTestDatabase(options: { loadDataDir?: Blob; pgTemplate?: string } = {}): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL || undefined;
   const name = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const database = await openDatabase({ url, freshDatabase: name, templateDatabase: url ? options.pgTemplate : undefined, loadDataDir: url ? undefined : options.loadDataDir });
+  const database = await openDatabase({
+    url,
+    freshDatabase: name,
+    templateDatabase: url ? options.pgTemplate : undefined,
+    loadDataDir: url ? undefined : options.loadDataDir,
+  });
   return {
     kind: database.kind,
     db: database.db,

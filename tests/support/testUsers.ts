@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createUserRepo } from '../../src/server/accounts/repo.ts';
-import { insertTokenRepo } from '../../src/server/accounts/repo.ts';
-import { newOpaqueToken, sha256Hex } from '../../src/server/accounts/secrets.ts';
+import { insertTokenRepo } from '../../src/server/tokens/repo.ts';
+import { newOpaqueToken, sha256Hex } from '../../src/server/tokens/secrets.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema/accounts.ts';
 

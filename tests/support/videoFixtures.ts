@@ -13,7 +13,10 @@ export function sampleMp4(): Buffer {
 
 function element(id: number[], body: Buffer): Buffer {
   // Sizes below 127 in one byte, else eight bytes (0x01 marker).
-  const size = body.length < 127 ? Buffer.from([0x80 | body.length]) : Buffer.concat([Buffer.from([0x01]), Buffer.from(body.length.toString(16).padStart(14, '0'), 'hex')]);
+  const size =
+    body.length < 127
+      ? Buffer.from([0x80 | body.length])
+      : Buffer.concat([Buffer.from([0x01]), Buffer.from(body.length.toString(16).padStart(14, '0'), 'hex')]);
   return Buffer.concat([Buffer.from(id), size, body]);
 }
 

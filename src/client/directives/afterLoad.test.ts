@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHUNK_TIMEOUT_MS, LOAD_FAILED_TEXT, savesData } from './afterLoad.ts';
 
-describe('savesData (issue 14: hydrate on first tap only when the reader saves data)', () => {
+describe('savesData (ADR 011; hydrate on first tap only when the reader saves data)', () => {
   it.each([
     ['Save-Data on', { connection: { saveData: true, effectiveType: '4g' }, deviceMemory: 8 }, true],
     ['a 2g connection', { connection: { effectiveType: '2g' } }, true],

@@ -1,5 +1,5 @@
 /**
- * `client:afterload` — our one hydration directive (issue 14, ADR 001 "Fifth round"), registered in
+ * `client:afterload` — our one hydration directive (ADR 011; ADR 001 "Fifth round"), registered in
  * astro.config.mjs through Astro's `addClientDirective`. Astro inlines this file (bundled by esbuild) before
  * the first island of a page, so it stays small and imports nothing but types.
  *
@@ -12,7 +12,7 @@
  *   island hydrates at once, and the tap is replayed on the same element, so it is never lost.
  * - `client:afterload="report"` (any value) hydrates only on request: `requestHydration('report')`
  *   (src/client/directives/requestHydration.ts) or a tap/focus inside the island.
- * - Spec 8 ChunkLoadError (a failed script or a 120000 ms time-out, issue 21 item 8): the page stays as the
+ * - Spec 8 ChunkLoadError (a failed script or a 120000 ms time-out): the page stays as the
  *   server rendered it and a button 加载失败，点击重试 appears after the island; it (or a tap on any control of
  *   the island) loads the island again. Never a dead button.
  */
@@ -29,8 +29,10 @@ export interface DataSavingNavigator {
   deviceMemory?: number | undefined;
 }
 
-/** True when the reader saves data: Save-Data, a 2g connection, or a device with 2 GB of memory or less. */
+/** True when the reader saves data: lite mode, Save-Data, a 2g connection, or a device with 2 GB of memory or less. */
 export function savesData(nav: DataSavingNavigator): boolean {
+  // 省流量 in 我的, or a Save-Data page (src/lib/liteMode.ts): the root says so.
+  if (typeof document !== 'undefined' && document.documentElement.getAttribute('data-lite') === 'on') return true;
   const connection = nav.connection;
   if (connection?.saveData === true) return true;
   if (connection?.effectiveType === '2g' || connection?.effectiveType === 'slow-2g') return true;

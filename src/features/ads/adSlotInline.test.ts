@@ -6,7 +6,11 @@ import { AD_SLOT_INLINE } from './adSlotInline.ts';
 
 /** A page with one slot of `count` ads followed by the inline chooser, parsed with scripts running. */
 function parse(count: number, stored: string | null, eager = true): { shown: number[]; loading: string[] } {
-  const ads = Array.from({ length: count }, (_, i) => `<a class="ad" data-ad="${i + 1}"${i > 0 ? ' hidden' : ''}><img src="/media/ad/${i + 1}.webp" loading="${i === 0 && eager ? 'eager' : 'lazy'}"></a>`).join('');
+  const ads = Array.from(
+    { length: count },
+    (_, i) =>
+      `<a class="ad" data-ad="${i + 1}"${i > 0 ? ' hidden' : ''}><img src="/media/ad/${i + 1}.webp" loading="${i === 0 && eager ? 'eager' : 'lazy'}"></a>`,
+  ).join('');
   const dom = new JSDOM('<!doctype html><html><body></body></html>', { runScripts: 'dangerously', url: 'http://127.0.0.1/shancheng/NewsDetail?classId=101' });
   if (stored !== null) dom.window.localStorage.setItem('adContentTurnUp_101', stored);
   const doc = dom.window.document;
@@ -40,7 +44,11 @@ describe('the ad slot chooser that runs while the page is parsed', () => {
 
   it('leaves the first ad when storage cannot be read', () => {
     const dom = new JSDOM('<!doctype html><body></body>', { runScripts: 'dangerously' });
-    Object.defineProperty(dom.window, 'localStorage', { get: () => { throw new Error('denied'); } });
+    Object.defineProperty(dom.window, 'localStorage', {
+      get: () => {
+        throw new Error('denied');
+      },
+    });
     const doc = dom.window.document;
     doc.write(`<sc-ad-slot data-key="k"><a data-ad="1"></a><a data-ad="2" hidden></a></sc-ad-slot><script>${AD_SLOT_INLINE}</script>`);
     expect([...doc.querySelectorAll<HTMLElement>('[data-ad]')].map((a) => a.hidden)).toEqual([false, true]);

@@ -1,5 +1,5 @@
 /**
- * Our own 滑动验证 (spec 4 "Slide verification", issue 9): drag the handle to the right end. The drag's
+ * Our own 滑动验证 (spec 4 "Slide verification", ADR 008): drag the handle to the right end. The drag's
  * trail goes to the server, which judges it and answers a signed single-use result (token, csessionid,
  * sig, scene) that is handed to `onPassed`. Once solved it shows the spec's notice instead.
  */

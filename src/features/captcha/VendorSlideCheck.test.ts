@@ -76,7 +76,12 @@ describe('VendorSlideCheck', () => {
     expect(host.textContent).not.toContain('加载中');
 
     act(() => (options['success'] as (d: unknown) => void)({ sessionId: '01tKsession0001', sig: '05Xqrtsig==', token: 'FFFF0N0000TEST:activity_h5:1:0.5' }));
-    expect(onPassed).toHaveBeenCalledWith({ token: 'FFFF0N0000TEST:activity_h5:1:0.5', csessionid: '01tKsession0001', sig: '05Xqrtsig==', scene: 'activity_h5' });
+    expect(onPassed).toHaveBeenCalledWith({
+      token: 'FFFF0N0000TEST:activity_h5:1:0.5',
+      csessionid: '01tKsession0001',
+      sig: '05Xqrtsig==',
+      scene: 'activity_h5',
+    });
     expect(host.querySelector('[role="status"]')?.textContent).toBe(DONE);
   });
 
@@ -92,7 +97,11 @@ describe('VendorSlideCheck', () => {
   });
 
   it('never loads a script that is not https, and says the check could not load', async () => {
-    act(() => root.render(createElement(VendorSlideCheck, { vendor: { appKey: 'K', scriptUrl: 'http://evil.example/x.js' }, onPassed: vi.fn(), resetKey: 0, doneText: DONE })));
+    act(() =>
+      root.render(
+        createElement(VendorSlideCheck, { vendor: { appKey: 'K', scriptUrl: 'http://evil.example/x.js' }, onPassed: vi.fn(), resetKey: 0, doneText: DONE }),
+      ),
+    );
     await flush();
     expect(document.head.querySelectorAll('script')).toHaveLength(0);
     expect(host.textContent).toContain('滑动验证加载失败，请检查网络后刷新页面');

@@ -8,7 +8,7 @@
  * the vendor is on (ADR 008).
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { SLIDE_SCENE } from '../../contract/accountLimits.ts';
+import { SLIDE_SCENE } from '../../contract/accountRules.ts';
 import type { SlideResult, SlideVendor } from '../../contract/accounts.ts';
 import styles from './SlideCheck.module.css';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shouldEnhance } from './enhanceCarousel.ts';
 
-describe('shouldEnhance (issue 14 item 4: swiper only with two or more slides, never on Save-Data)', () => {
+describe('shouldEnhance (ADR 011; swiper only with two or more slides, never on Save-Data)', () => {
   it('one slide stays the server strip (spec 9: no loop, no dots with a single slide)', () => {
     expect(shouldEnhance(0, {})).toBe(false);
     expect(shouldEnhance(1, {})).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * Carousels on swiper (issue 14 item 4; spec 9). The server renders every carousel as a readable
+ * Carousels on swiper (ADR 011; spec 9). The server renders every carousel as a readable
  * scroll-snap strip (the first slide shows, the rest swipe natively, with no script at all); this
  * turns a strip into a swiper after first paint, and only when it has two or more slides and the
  * reader does not save data (Save-Data, 2g, deviceMemory ≤ 2: the strip stays as it is).

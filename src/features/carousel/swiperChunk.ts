@@ -1,5 +1,5 @@
 /**
- * The one swiper chunk (issue 14 item 4): swiper core and only the modules the carousels use
+ * The one swiper chunk (ADR 011): swiper core and only the modules the carousels use
  * (Autoplay for the banners, Pagination for their dots), and swiper's core CSS only — the dots and
  * the slides are styled by our own components. Never imported statically: `enhanceCarousel()` brings it
  * after first paint, so no page carries it before its load event.

@@ -2,8 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { filterDistricts } from './filterDistricts.ts';
 
 const tree = [
-  { columnid: 901, columnname: '主城都市区', areasub: [{ columnid: 941, columnname: '渝中区', areasub: [] }, { columnid: 948, columnname: '渝北区', areasub: [] }, { columnid: 944, columnname: '沙坪坝区', areasub: [] }] },
-  { columnid: 902, columnname: '渝东北三峡库区城镇群', areasub: [{ columnid: 962, columnname: '万州区', areasub: [] }, { columnid: 968, columnname: '忠县', areasub: [] }] },
+  {
+    columnid: 901,
+    columnname: '主城都市区',
+    areasub: [
+      { columnid: 941, columnname: '渝中区', areasub: [] },
+      { columnid: 948, columnname: '渝北区', areasub: [] },
+      { columnid: 944, columnname: '沙坪坝区', areasub: [] },
+    ],
+  },
+  {
+    columnid: 902,
+    columnname: '渝东北三峡库区城镇群',
+    areasub: [
+      { columnid: 962, columnname: '万州区', areasub: [] },
+      { columnid: 968, columnname: '忠县', areasub: [] },
+    ],
+  },
 ];
 
 const names = (t: typeof tree) => t.map((p) => `${p.columnname}:${p.areasub.map((c) => c.columnname).join(',')}`);

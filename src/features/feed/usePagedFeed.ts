@@ -64,9 +64,12 @@ export function usePagedFeed<T extends { id: number }>({ initial, pageSize, fetc
   useEffect(() => {
     const el = sentinel.current;
     if (!el || status !== 'idle' || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) void loadMore();
-    }, { rootMargin: '200px' });
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void loadMore();
+      },
+      { rootMargin: '200px' },
+    );
     io.observe(el);
     return () => io.disconnect();
   }, [loadMore, status]);

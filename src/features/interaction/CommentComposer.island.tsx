@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { messageForFailure } from '../../client/apiClient.ts';
 import { tabStorage } from '../../client/storage.ts';
-import { COMMENT_MAX_CHARS, COMMENT_MAX_PICTURES } from '../../contract/interactionLimits.ts';
+import { COMMENT_MAX_CHARS, COMMENT_MAX_PICTURES } from '../../contract/interactionRules.ts';
 import { showToast } from '../../stores/toast.ts';
 import { checkDraft, codePoints, draftKey } from './decideDraft.ts';
 import { postComment } from './interactionCalls.ts';
@@ -17,6 +17,7 @@ import { PictureTiles, type PickedPicture } from './PictureTiles.tsx';
 import tileStyles from './PictureTiles.module.css';
 import { requireLogin } from '../login-gate/requireLogin.ts';
 import styles from './CommentComposer.module.css';
+import { WriteAttempt } from '../../client/idempotencyKey.ts';
 
 interface Props {
   classId: number;
@@ -31,7 +32,14 @@ interface Props {
 }
 
 const TOAST_MS = 2000;
-const TILES = { list: styles.pics, item: styles.pic, uploading: `${tileStyles.uploadVeil} ${styles.uploading}`, remove: styles.remove, addItem: styles.pic, add: `${tileStyles.addTile} ${styles.add}` };
+const TILES = {
+  list: styles.pics,
+  item: styles.pic,
+  uploading: `${tileStyles.uploadVeil} ${styles.uploading}`,
+  remove: styles.remove,
+  addItem: styles.pic,
+  add: `${tileStyles.addTile} ${styles.add}`,
+};
 /** Time to read 评论成功 before going back. */
 const LEAVE_AFTER_MS = 1000;
 
@@ -39,14 +47,13 @@ function savedPictures(raw: string | null): PickedPicture[] {
   try {
     const urls: unknown = JSON.parse(raw ?? '[]');
     if (!Array.isArray(urls)) return [];
-    return urls.filter((u): u is string => typeof u === 'string' && u.startsWith('/media/comments/')).slice(0, COMMENT_MAX_PICTURES).map((u) => ({ id: u, src: u, url: u }));
+    return urls
+      .filter((u): u is string => typeof u === 'string' && u.startsWith('/media/comments/'))
+      .slice(0, COMMENT_MAX_PICTURES)
+      .map((u) => ({ id: u, src: u, url: u }));
   } catch {
     return [];
   }
-}
-
-function newKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2, 12)}`;
 }
 
 export function CommentComposer(props: Props) {
@@ -55,7 +62,7 @@ export function CommentComposer(props: Props) {
   const [busy, setBusy] = useState(false);
   const [pictures, setPictures] = useState<PickedPicture[]>([]);
   // One key per draft (text and pictures): the same draft retried is the same request.
-  const idem = useRef<{ draft: string; key: string } | null>(null);
+  const idem = useRef(new WriteAttempt()).current;
 
   useEffect(() => {
     requireLogin();
@@ -99,7 +106,7 @@ export function CommentComposer(props: Props) {
     const sayText = text.trim();
     const conpic = pictures.flatMap((p) => (p.url ? [p.url] : [])).join(',');
     const draft = JSON.stringify([sayText, conpic]);
-    if (!idem.current || idem.current.draft !== draft) idem.current = { draft, key: newKey() };
+    const idempotencyKey = idem.key(draft);
     setBusy(true);
     try {
       const res = await postComment(
@@ -110,13 +117,13 @@ export function CommentComposer(props: Props) {
           sayText,
           ...(conpic ? { conpic } : {}),
         },
-        idem.current.key,
+        idempotencyKey,
       );
       if (res.statusCode === 200) {
         // spec 5: the input is cleared after a successful submit, and only then.
         change('');
         updatePictures(() => []);
-        idem.current = null;
+        idem.done();
         showToast(res.message || '评论成功', { type: 'text', duration: TOAST_MS });
         setTimeout(() => location.assign(props.doneHref), LEAVE_AFTER_MS);
         return;

@@ -1,7 +1,7 @@
 /**
- * The like and comment bar under every detail (spec 2.6, 4, 5, 8), a React island (issue 14) hydrated by
+ * The like and comment bar under every detail (spec 2.6, 4, 5, 8), a React island (ADR 011) hydrated by
  * `client:afterload`: server-rendered with the markup and roles it always had, so nothing moves when it hydrates.
- * - The reader comes from `useStore($session)`: a token arriving late from the app, a login in another tab or a
+ * - The reader comes from `useSession()`: a token arriving late from the app, a login in another tab or a
  *   refreshed token asks the reader's like state (the page is cached anonymously); a logout shows the bar as
  *   anyone sees it — all without a reload.
  * - Like (spec 4, 8): login gate; already liked → 你已经点过赞了 with no call; otherwise the call, and on
@@ -13,12 +13,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { formatBadge, formatCount } from '../../lib/formatCount.ts';
-import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import { requireLogin } from '../login-gate/requireLogin.ts';
 import { bangRoomClass } from '../../contract/bangbangRooms.ts';
 import { $liveCounts, liveCountsKey } from '../realtime/liveCountsStore.ts';
 import { decideLikeAnswer, decideLikeTap, type LikeCounts } from './decideLikeTap.ts';
+import { useSession } from '../login-gate/useSession.ts';
 
 const TOAST_MS = 2000;
 
@@ -30,6 +30,8 @@ export interface InteractionBarProps {
   views: number;
   showLike: boolean;
   commentInput: boolean;
+  /** False when the item's comments are hidden (spec 5 pl): no comment icon leads to a list that is not there. */
+  showComments?: boolean | undefined;
   /** Spec 9: the comment-input type is light or dark. */
   inputType: 'light' | 'dark';
   publishHref: string;
@@ -43,7 +45,7 @@ export function InteractionBar(props: InteractionBarProps) {
   const [counts, setCounts] = useState<LikeCounts>({ isDoLike: 0, likeNum: props.likeNum, views: props.views });
   const [comments, setComments] = useState(props.commentCount);
   const busy = useRef(false);
-  const { token } = useStore($session);
+  const { token } = useSession();
   // A bangbang item's counts come on its own room class (contract/bangbangRooms.ts), not classid 1 / 2.
   const pushed = useStore($liveCounts)[liveCountsKey(bang ? bangRoomClass(classId) : classId, newsId)];
 
@@ -64,16 +66,27 @@ export function InteractionBar(props: InteractionBarProps) {
         const calls = await import('./interactionCalls.ts');
         const ids = { classId, newsId };
         const fresh = bang
-          ? await calls.fetchBangLikeState(ids).then((res) => (res.statusCode === 200 ? { isDoLike: res.data.isDoLike, likeNum: res.data.likeNum, commentCount: res.data.commentCount } : null))
-          : await calls.fetchLikeState(ids).then((res) => (res.statusCode === 200 ? { isDoLike: res.data.isDoLike, likeNum: res.data.doLikeNum, commentCount: res.data.commentCount } : null));
+          ? await calls
+              .fetchBangLikeState(ids)
+              .then((res) => (res.statusCode === 200 ? { isDoLike: res.data.isDoLike, likeNum: res.data.likeNum, commentCount: res.data.commentCount } : null))
+          : await calls
+              .fetchLikeState(ids)
+              .then((res) =>
+                res.statusCode === 200 ? { isDoLike: res.data.isDoLike, likeNum: res.data.doLikeNum, commentCount: res.data.commentCount } : null,
+              );
         if (!fresh || !live) return;
         setCounts((c) => ({ ...c, isDoLike: fresh.isDoLike, likeNum: fresh.likeNum }));
         setComments(fresh.commentCount);
-        // Issue 18: reading an article earns points; said in a short toast only when points were paid.
+        // ADR 012: reading an article earns points; said in a short toast only when points were paid.
         if (!bang) {
           void calls
             .earnReadPoints(ids)
-            .then((res) => res.statusCode === 200 && res.data.awarded === 1 && showToast(`阅读文章 +${res.data.points} 积分`, { type: 'text', duration: TOAST_MS, notice: true }))
+            .then(
+              (res) =>
+                res.statusCode === 200 &&
+                res.data.awarded === 1 &&
+                showToast(`阅读文章 +${res.data.points} 积分`, { type: 'text', duration: TOAST_MS, notice: true }),
+            )
             .catch(() => {});
         }
       } catch {
@@ -130,16 +143,25 @@ export function InteractionBar(props: InteractionBarProps) {
           {viewsText}
         </span>
       )}
-      <a className="icon" href={commentInput ? publishHref : '#comments'} aria-label={`评论 ${comments}`}>
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-          <path d="M4 5h16v11H9l-5 4z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
-        </svg>
-        <span className="badge" hidden={badge === ''}>
-          {badge}
-        </span>
-      </a>
+      {(commentInput || props.showComments !== false) && (
+        <a className="icon" href={commentInput ? publishHref : '#comments'} aria-label={`评论 ${comments}`}>
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path d="M4 5h16v11H9l-5 4z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+          </svg>
+          <span className="badge" hidden={badge === ''}>
+            {badge}
+          </span>
+        </a>
+      )}
       {showLike && (
-        <button type="button" className="icon like" aria-pressed={liked} aria-label={`${liked ? '已点赞' : '点赞'} ${likeNum > 0 ? formatCount(likeNum) : 0}`} data-like="" onClick={() => void like()}>
+        <button
+          type="button"
+          className="icon like"
+          aria-pressed={liked}
+          aria-label={`${liked ? '已点赞' : '点赞'} ${likeNum > 0 ? formatCount(likeNum) : 0}`}
+          data-like=""
+          onClick={() => void like()}
+        >
           <svg className="thumb" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
             <path
               d="M7 10v10H4V10zM7 10l4-7c1.5 0 2.5 1 2.2 2.6L12.6 9H19a2 2 0 0 1 2 2.3l-1.3 7A2 2 0 0 1 17.7 20H7"

@@ -6,7 +6,7 @@
  */
 import { useRef, type ReactNode } from 'react';
 import { messageForFailure } from '../../client/apiClient.ts';
-import { UPLOAD_ACCEPT } from '../../contract/uploadLimits.ts';
+import { UPLOAD_ACCEPT } from '../../contract/uploadRules.ts';
 import { showToast } from '../../stores/toast.ts';
 import { requireLogin } from '../login-gate/requireLogin.ts';
 import { checkPictureFile, uploadPicture } from './uploadPicture.ts';
@@ -69,7 +69,7 @@ export function PictureTiles({ label, max, pictures, onChange, classes, listLabe
       // 301/302: the client already says 请先登录 and goes to the login page.
       if (res.statusCode !== 301 && res.statusCode !== 302) say(res.message || '图片上传失败');
     } catch (error) {
-      // Spec 8 speaks for an HTTP 500; a refused picture brings the server's own message (issue 21 item 4).
+      // Spec 8 speaks for an HTTP 500; a refused picture brings the server's own message.
       const message = messageForFailure(error, '图片上传失败，请重试');
       if (message) say(message);
     }
@@ -104,7 +104,15 @@ export function PictureTiles({ label, max, pictures, onChange, classes, listLabe
       {pictures.length < max && (
         <li className={classes.addItem}>
           <label className={classes.add}>
-            <input ref={picker} type="file" accept={UPLOAD_ACCEPT} multiple={max > 1} className="visually-hidden" aria-label={inputLabel} onChange={(e) => pick(e.target.files)} />
+            <input
+              ref={picker}
+              type="file"
+              accept={UPLOAD_ACCEPT}
+              multiple={max > 1}
+              className="visually-hidden"
+              aria-label={inputLabel}
+              onChange={(e) => pick(e.target.files)}
+            />
             {children}
           </label>
         </li>

@@ -1,5 +1,5 @@
 /**
- * The report popup (spec 4, 5, 8), a React island (issue 14) rendered with `client:afterload="report"`: it hydrates
+ * The report popup (spec 4, 5, 8), a React island (ADR 011) rendered with `client:afterload="report"`: it hydrates
  * only when a report is asked for (`openReport`, reportStore.ts) or its own 举报 button is tapped (the tap is
  * replayed), never at load. Login check first (in openReport), then the reasons are fetched and the popup opens
  * with earlier choices cleared. The button reads 取消 with no reason (and 请选择举报内容 is shown) and 提交 with one
@@ -44,9 +44,10 @@ export function ReportPopup({ classId, newsId, from, trigger = true }: ReportPop
   const self = useRef({});
 
   useEffect(() => {
-    answering ??= self.current;
+    const me = self.current;
+    answering ??= me;
     return () => {
-      if (answering === self.current) answering = null;
+      if (answering === me) answering = null;
     };
   }, []);
 
@@ -130,6 +131,7 @@ export function ReportPopup({ classId, newsId, from, trigger = true }: ReportPop
           举报
         </button>
       )}
+      {/* eslint-disable-next-line jsx-a11y-x/no-static-element-interactions -- a tap on the mask closes, Escape (onKeyDown) is the keyboard's way; the sheet inside is the dialog */}
       <div className={bottomSheet.mask} hidden={!open} onClick={onMask} onKeyDown={onKey}>
         <div className={`${bottomSheet.sheet} sheet`} role="dialog" aria-modal="true" aria-labelledby={titleId}>
           <h3 id={titleId} className="title">

@@ -8,7 +8,7 @@ import { BASE_PATH } from '../../lib/safeUrl.ts';
 export interface ArticleRef {
   classId: number;
   newsId: number;
-  /** 'quan': a discover post (classId its topic, newsId the post; issue 17). */
+  /** 'quan': a discover post (classId its topic, newsId the post). */
   from?: 'bang' | 'quan' | undefined;
 }
 
@@ -52,7 +52,10 @@ export function commentReplyPageHref(ref: ArticleRef, plId: number): string {
 
 /** The item's own page: the article (NewsDetail), or the politics / Q&A detail of a bangbang item (spec 2.7). */
 export function articleHref(ref: ArticleRef): string {
-  if (ref.from === 'bang') return `${BASE_PATH}/BangBang/${ref.classId === 2 ? 'QA' : 'politics'}/detail?id=${ref.newsId}`;
+  if (ref.from === 'bang') {
+    if (ref.classId === 4) return `${BASE_PATH}/BangBang/exposure/index?id=${ref.newsId}`;
+    return `${BASE_PATH}/BangBang/${ref.classId === 2 ? 'QA' : 'politics'}/detail?id=${ref.newsId}`;
+  }
   if (ref.from === 'quan') return `${BASE_PATH}/DetailDiscover?classId=${ref.classId}&newsId=${ref.newsId}`;
   return `${BASE_PATH}/NewsDetail?classId=${ref.classId}&newsId=${ref.newsId}`;
 }

@@ -3,7 +3,7 @@
  * the draft is kept per target until a successful 提交 clears it; one Idempotency-Key per draft text,
  * so a retry after a lost answer cannot post twice.
  */
-import { COMMENT_MAX_CHARS } from '../../contract/interactionLimits.ts';
+import { COMMENT_MAX_CHARS } from '../../contract/interactionRules.ts';
 
 export const EMPTY_TEXT = '请输入评论内容';
 export const TOO_LONG = `评论内容不能超过 ${COMMENT_MAX_CHARS} 个字`;

@@ -14,8 +14,18 @@ describe('decideLikeTap', () => {
 
 describe('decideLikeAnswer', () => {
   it.each([
-    ['a new like: likes and views +1, server message', { statusCode: 200, message: '点赞成功', data: { likeNum: 11 } }, { isDoLike: 1, likeNum: 11, views: 101 }, '点赞成功'],
-    ['an existing like: liked, no count change', { statusCode: 200, message: '你已经点过赞了', data: { likeNum: 10 } }, { isDoLike: 1, likeNum: 10, views: 100 }, '你已经点过赞了'],
+    [
+      'a new like: likes and views +1, server message',
+      { statusCode: 200, message: '点赞成功', data: { likeNum: 11 } },
+      { isDoLike: 1, likeNum: 11, views: 101 },
+      '点赞成功',
+    ],
+    [
+      'an existing like: liked, no count change',
+      { statusCode: 200, message: '你已经点过赞了', data: { likeNum: 10 } },
+      { isDoLike: 1, likeNum: 10, views: 100 },
+      '你已经点过赞了',
+    ],
     ['statusCode 100: 点赞失败', { statusCode: 100, message: '该内容不支持点赞', data: null }, before, '点赞失败'],
     ['too frequent: the server message', { statusCode: 429, message: '操作过于频繁，请稍后再试', data: null }, before, '操作过于频繁，请稍后再试'],
     ['not logged in: handled by the client', { statusCode: 301, message: '未登录或登录过期，请重新登录', data: null }, before, null],
@@ -26,7 +36,11 @@ describe('decideLikeAnswer', () => {
 
 describe('decideLikeAnswer without views (bangbang items)', () => {
   it('a new like: likes +1, views unchanged, active only with the answer', () => {
-    expect(decideLikeAnswer(before, { statusCode: 200, message: '点赞成功', data: { likeNum: 11 } }, { countsView: false }).counts).toEqual({ isDoLike: 1, likeNum: 11, views: 100 });
+    expect(decideLikeAnswer(before, { statusCode: 200, message: '点赞成功', data: { likeNum: 11 } }, { countsView: false }).counts).toEqual({
+      isDoLike: 1,
+      likeNum: 11,
+      views: 100,
+    });
     expect(decideLikeAnswer(before, { statusCode: 100, message: '点赞失败', data: null }, { countsView: false }).counts.isDoLike).toBe(0);
   });
 });

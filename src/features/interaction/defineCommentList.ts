@@ -21,6 +21,8 @@ import { LIVE_REPORT_CLASS_ID } from './reportPlatform.ts';
 /** Spec 9: reload after delete 1 s. */
 export const RELOAD_AFTER_DELETE_MS = 1000;
 const TOAST_MS = 2000;
+/** How many more comments than the page shows are asked, for the reader's own in review. */
+const HELD_ROOM = 10;
 let ownSheet: CSSStyleSheet | null = null;
 let ownRule: CSSRule | null = null;
 
@@ -69,6 +71,8 @@ function paintLike(button: HTMLButtonElement, liked: boolean, likeNum: number): 
 class CommentListElement extends HTMLElement {
   private pending: number | null = null;
   private liking = false;
+  /** Counts the likes done here: a list of liked comments asked before a like finished is older than the buttons. */
+  private likesDone = 0;
 
   private stopWatching: (() => void) | null = null;
 
@@ -78,9 +82,10 @@ class CommentListElement extends HTMLElement {
     // logout unmarks them.
     this.stopWatching = watchToken((token, previous) => {
       if (token) {
-        if (this.querySelector('[data-comment-like]')) void this.markLiked();
+        void this.markLiked();
       } else if (previous) {
         for (const button of this.querySelectorAll<HTMLButtonElement>('[data-comment-like]')) paintLike(button, false, Number(button.dataset['likeNum']) || 0);
+        for (const own of this.querySelectorAll('li[data-own]')) own.remove();
       }
     });
     this.dataset['ready'] = '';
@@ -97,13 +102,18 @@ class CommentListElement extends HTMLElement {
     return from === 'bang' || from === 'quan' ? { ...ids, from } : ids;
   }
 
-  /** Marks the comments the reader liked, as the API tells them with the reader's token. */
+  /**
+   * Marks the comments the reader liked, as the API tells them with the reader's token, and draws in the reader's
+   * own comments in review (审核中, 未通过：reason), which the cached page never holds (ownHeldComments.ts).
+   */
   private async markLiked(): Promise<void> {
+    const likesBefore = this.likesDone;
     try {
       const calls = await import('./interactionCalls.ts');
       const thread = Number(this.dataset['thread']);
       const shown = this.querySelectorAll('[data-comment-like]').length;
-      const size = Math.min(50, Math.max(1, shown));
+      // Room for the reader's own newest comments in review above what the page shows.
+      const size = Math.min(50, shown + HELD_ROOM);
       let items: Array<CommentItem | CommentReply> = [];
       if (Number.isSafeInteger(thread) && thread > 0) {
         const res = await calls.fetchThread(this.ref, thread, size);
@@ -112,6 +122,12 @@ class CommentListElement extends HTMLElement {
         const res = await calls.fetchComments(this.ref, size);
         if (res.statusCode === 200) items = res.data.flatMap((c) => [c, ...c.subComments]);
       }
+      if ($session.get().token) {
+        const { drawHeld } = await import('./ownHeldComments.ts');
+        drawHeld(this, items, Number.isSafeInteger(thread) && thread > 0 ? thread : null);
+      }
+      // A like finished while the list was asked: the buttons are newer than this answer.
+      if (this.likesDone !== likesBefore) return;
       for (const item of items) {
         for (const button of this.querySelectorAll<HTMLButtonElement>(`[data-comment-like="${item.id}"]`)) {
           paintLike(button, item.isDoLike === 1, item.zcNum);
@@ -131,13 +147,15 @@ class CommentListElement extends HTMLElement {
         button,
         async () => (await import('./interactionCalls.ts')).likeComment(this.ref, Number(id)),
         // The same comment may show twice (a thread's root and a list entry): both follow.
-        (liked, likeNum) => this.querySelectorAll<HTMLButtonElement>(`[data-comment-like="${id}"]`).forEach((same) => paintLike(same, liked, likeNum)),
+        (liked, likeNum) => {
+          this.likesDone += 1;
+          this.querySelectorAll<HTMLButtonElement>(`[data-comment-like="${id}"]`).forEach((same) => paintLike(same, liked, likeNum));
+        },
       );
     } finally {
       this.liking = false;
     }
   }
-
 
   /**
    * Spec 7.4, 9: 举报 on a comment or reply posts /api/comment/doReport through the reasons popup (login
@@ -152,7 +170,7 @@ class CommentListElement extends HTMLElement {
       newsId: ref.newsId,
       platformId,
     };
-    // Loaded on the first 举报 only (most readers never report: issue 7 budgets).
+    // Loaded on the first 举报 only (most readers never report: ADR 001 budgets).
     void import('./reportStore.ts').then(({ openReport }) =>
       openReport({ kind: 'custom', submit: async (content) => (await import('./interactionCalls.ts')).reportComment(body, content) }),
     );
@@ -203,7 +221,7 @@ class CommentListElement extends HTMLElement {
     this.close();
     if (plId === null) return;
     try {
-      // The API client loads on the first delete only: most readers never delete (issue 7 budgets).
+      // The API client loads on the first delete only: most readers never delete (ADR 001 budgets).
       const { deleteComment } = await import('./interactionCalls.ts');
       const res = await deleteComment(plId, this.dataset['from'] === 'bang');
       if (res.statusCode === 200) {

@@ -1,15 +1,31 @@
 /**
  * The interaction calls islands and scripts make, through the one API client. Types come from the
- * contract with `import type` (erased), paths from the zod-free limits module: no schema code reaches
- * the browser (issue 7 budgets); the server validates every request and response.
+ * contract with `import type` (erased), each path checked against its endpoint declaration: no schema code reaches
+ * the browser (ADR 001 budgets); the server validates every request and response.
  */
 import type { PoliticsDetail, QuestionDetail, wendaGetAnswerDetail, wendaGetAnswerListById, wenzhengGetDetail } from '../../contract/bangbang.ts';
+import type { baoliaoDetail, Tip } from '../../contract/bangbangBoard.ts';
 import type { Envelope } from '../../contract/envelope.ts';
-import type { CommentItem, CommentReply, LikeResult, LikeState, ReportOptions } from '../../contract/interaction.ts';
+import type {
+  bangDoReport,
+  commentDelete,
+  commentDoReport,
+  commentGetList,
+  commentGetListByParentId,
+  CommentItem,
+  CommentReply,
+  commentStore,
+  LikeResult,
+  likeDo,
+  LikeState,
+  likeState,
+  newsDoReport,
+  ReportOptions,
+  reportContent,
+} from '../../contract/interaction.ts';
 import type { EarnResult, pointsRead } from '../../contract/mall.ts';
-import { INTERACTION_PATHS } from '../../contract/interactionLimits.ts';
-import { api } from '../../client/api.ts';
 import { getByPath } from '../../client/getEndpoint.ts';
+import { postByPath } from '../../client/postEndpoint.ts';
 import { targetParams, type ArticleRef } from './commentLinks.ts';
 
 export type ArticleIds = {
@@ -18,40 +34,42 @@ export type ArticleIds = {
 };
 
 export function fetchLikeState(ids: ArticleIds): Promise<Envelope<LikeState>> {
-  return api.get<LikeState>(INTERACTION_PATHS.likeState, { classId: ids.classId, newsId: ids.newsId });
+  return getByPath<typeof likeState>('/v1/like/state', { classId: ids.classId, newsId: ids.newsId });
 }
 
-/** Issue 18: a logged-in reader's read of an article earns points (once per article, within a daily cap). */
+/** ADR 012: a logged-in reader's read of an article earns points (once per article, within a daily cap). */
 export function earnReadPoints(ids: ArticleIds): Promise<Envelope<EarnResult>> {
-  const path: (typeof pointsRead)['path'] = '/v1/points/read';
-  return api.post<EarnResult>(path, { classId: ids.classId, newsId: ids.newsId });
+  return postByPath<typeof pointsRead>('/v1/points/read', { classId: ids.classId, newsId: ids.newsId });
 }
 
 export function likeArticle(ids: ArticleIds): Promise<Envelope<LikeResult>> {
-  return api.post<LikeResult>(INTERACTION_PATHS.likeDo, { classId: ids.classId, newsId: ids.newsId, type: 1 });
+  return postByPath<typeof likeDo>('/v1/like/do', { classId: ids.classId, newsId: ids.newsId, type: 1 });
 }
 
-/** The caller's like state of a bangbang item (classId 1 politics, 2 Q&A): the item's detail asked with the token. */
-export async function fetchBangLikeState(ref: ArticleIds): Promise<Envelope<QuestionDetail | PoliticsDetail>> {
+/** The caller's like state of a bangbang item (classId 1 politics, 2 Q&A, 4 a tip): the item's detail asked with the token. */
+export async function fetchBangLikeState(
+  ref: ArticleIds,
+): Promise<Envelope<Pick<QuestionDetail | PoliticsDetail | Tip, 'isDoLike' | 'likeNum' | 'commentCount'>>> {
+  if (ref.classId === 4) return getByPath<typeof baoliaoDetail>('/v1/bangbang/baoliao/detail', { id: ref.newsId });
   return ref.classId === 2
     ? getByPath<typeof wendaGetAnswerDetail>('/v1/bangbang/wenda/getAnswerDetail', { id: ref.newsId })
     : getByPath<typeof wenzhengGetDetail>('/v1/bangbang/wenzheng/getDetail', { id: ref.newsId });
 }
 
-/** Spec 7.3: a politics (type 1) or Q&A (type 2) item of the bangbang board, from='bang'. */
+/** Spec 7.3: a politics (type 1) or Q&A (type 2) item of the bangbang board, from='bang'; a tip is type 4. */
 export function likeBangItem(ref: ArticleIds): Promise<Envelope<LikeResult>> {
-  return api.post<LikeResult>(INTERACTION_PATHS.likeDo, { newsId: ref.newsId, type: ref.classId === 2 ? 2 : 1, from: 'bang' });
+  return postByPath<typeof likeDo>('/v1/like/do', { newsId: ref.newsId, type: ref.classId === 2 || ref.classId === 4 ? ref.classId : 1, from: 'bang' });
 }
 
 /** Spec 9: a Q&A answer is liked with type 6 by bangId. */
 export function likeAnswer(bangId: number): Promise<Envelope<LikeResult>> {
-  return api.post<LikeResult>(INTERACTION_PATHS.likeDo, { bangId, type: 6 });
+  return postByPath<typeof likeDo>('/v1/like/do', { bangId, type: 6 });
 }
 
 /** Spec 7.3: a comment of an article (type 2) or of the bangbang board (type 3), by commentId. */
 export function likeComment(ref: ArticleRef, commentId: number): Promise<Envelope<LikeResult>> {
-  return api.post<LikeResult>(
-    INTERACTION_PATHS.likeDo,
+  return postByPath<typeof likeDo>(
+    '/v1/like/do',
     ref.from === 'bang'
       ? { commentId, type: 3 }
       : ref.from === 'quan'
@@ -62,12 +80,12 @@ export function likeComment(ref: ArticleRef, commentId: number): Promise<Envelop
 
 /** The caller's view of a comment list's first page (isDoLike per comment and reply). */
 export function fetchComments(ref: ArticleRef, pageSize: number): Promise<Envelope<CommentItem[]>> {
-  return api.get<CommentItem[]>(INTERACTION_PATHS.commentGetList, { ...targetParams(ref), page: 1, pageSize });
+  return getByPath<typeof commentGetList>('/v1/comment/getList', { ...targetParams(ref), page: 1, pageSize });
 }
 
 /** The caller's view of one thread (the comment and its first replies). */
 export function fetchThread(ref: ArticleRef, plId: number, pageSize: number): Promise<Envelope<{ comment: CommentItem; list: CommentReply[] }>> {
-  return api.get<{ comment: CommentItem; list: CommentReply[] }>(INTERACTION_PATHS.commentReplies, { ...targetParams(ref), plId, page: 1, pageSize });
+  return getByPath<typeof commentGetListByParentId>('/v1/comment/getListByParentId', { ...targetParams(ref), plId, page: 1, pageSize });
 }
 
 /** The answers of a question as the caller sees them (isDoLike per answer). */
@@ -81,26 +99,29 @@ export function postComment(
   idempotencyKey: string,
 ): Promise<Envelope<{ id: number }>> {
   const { ref, ...rest } = body;
-  return api.post<{ id: number }>(INTERACTION_PATHS.commentStore, { ...targetParams(ref), ...rest }, { idempotencyKey });
+  return postByPath<typeof commentStore>('/v1/comment/store', { ...targetParams(ref), ...rest }, { idempotencyKey });
 }
 
 /** Spec 7.4: a bangbang comment is deleted with id=plId and from=bang. */
 export function deleteComment(plId: number, bang = false): Promise<Envelope<{ plId: number; commentCount: number } | null>> {
-  return api.post(INTERACTION_PATHS.commentDelete, bang ? { id: plId, from: 'bang' } : { plId });
+  return postByPath<typeof commentDelete>('/v1/comment/deleteComment', bang ? { id: plId, from: 'bang' } : { plId });
 }
 
 export function fetchReportOptions(): Promise<Envelope<ReportOptions>> {
-  return api.get<ReportOptions>(INTERACTION_PATHS.reportContent);
+  return getByPath<typeof reportContent>('/v1/comment/reportContent');
 }
 
 /** A news report (classId, newsId, content) or, for a bangbang item, /v1/bangbang/news/doreport (classid, id, content). */
 export function reportArticle(ref: ArticleRef, reasons: string[]): Promise<Envelope<{ id: number } | null>> {
   const content = reasons.join(',');
-  if (ref.from === 'bang') return api.post(INTERACTION_PATHS.bangDoReport, { classid: ref.classId, id: ref.newsId, content });
-  return api.post(INTERACTION_PATHS.newsDoReport, { classId: ref.classId, newsId: ref.newsId, content });
+  if (ref.from === 'bang') return postByPath<typeof bangDoReport>('/v1/bangbang/news/doreport', { classid: ref.classId, id: ref.newsId, content });
+  return postByPath<typeof newsDoReport>('/v1/news/doReport', { classId: ref.classId, newsId: ref.newsId, content });
 }
 
 /** Spec 7.4/7.5: a comment report — commentId, classId (12 on the live page), newsId, platformId, content. */
-export function reportComment(body: { commentId: number; classId: number; newsId: number; platformId: number }, reasons: string): Promise<Envelope<{ id: number } | null>> {
-  return api.post(INTERACTION_PATHS.commentDoReport, { ...body, content: reasons });
+export function reportComment(
+  body: { commentId: number; classId: number; newsId: number; platformId: number },
+  reasons: string,
+): Promise<Envelope<{ id: number } | null>> {
+  return postByPath<typeof commentDoReport>('/api/comment/doReport', { ...body, content: reasons });
 }

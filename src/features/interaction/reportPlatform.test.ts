@@ -12,6 +12,7 @@ describe('reportPlatformId — spec 9 "Comment-reporting platform ids: news 0, l
     ['QA detail', 16, undefined, 2, 6],
     ['a bangbang politics item (classid 1)', undefined, 'bang', 1, 5],
     ['a bangbang Q&A item (classid 2)', undefined, 'bang', 2, 6],
+    ['a tip (classid 4)', undefined, 'bang', 4, 4],
     ['a page with no data type (all comments)', undefined, undefined, 101, 0],
   ] as const)('%s → %i', (_name, dataType, from, classId, id) => {
     expect(reportPlatformId(dataType, { classId, from })).toBe(id);

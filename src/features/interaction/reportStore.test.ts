@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { $reportRequest, openReport } from './reportStore.ts';
 
-describe('openReport (the report popup hydrates on request, issue 14)', () => {
+describe('openReport (the report popup hydrates on request, ADR 011)', () => {
   it('puts nothing in the store when the login gate says no', () => {
     $reportRequest.set(null);
     expect(openReport({ kind: 'article', ref: { classId: 101, newsId: 1 } }, () => false)).toBe(false);

@@ -1,6 +1,6 @@
 /**
- * The report popup's request (issue 14): whoever wants a report — the 举报 button under a detail, or a comment's
- * 举报 (issue 21, spec 7.4) — calls `openReport(...)`. It checks login first (spec 5), puts the request in
+ * The report popup's request (ADR 011): whoever wants a report — the 举报 button under a detail, or a comment's
+ * 举报 (spec 7.4) — calls `openReport(...)`. It checks login first (spec 5), puts the request in
  * `$reportRequest` and wakes the popup island (`client:afterload="report"`), which hydrates on that request and
  * opens with the reasons. The popup must be on the page (ReportPopup.astro, `trigger={false}` for a popup without
  * its own 举报 button).
@@ -18,9 +18,7 @@ import type { Envelope } from '../../contract/envelope.ts';
 import { requireLogin } from '../login-gate/requireLogin.ts';
 import type { ArticleRef } from './commentLinks.ts';
 
-export type ReportTarget =
-  | { kind: 'article'; ref: ArticleRef }
-  | { kind: 'custom'; submit: (content: string) => Promise<Envelope<unknown>> };
+export type ReportTarget = { kind: 'article'; ref: ArticleRef } | { kind: 'custom'; submit: (content: string) => Promise<Envelope<unknown>> };
 
 export interface ReportRequest {
   target: ReportTarget;

@@ -1,12 +1,12 @@
 /**
  * Uploads one comment picture (POST /api/upload/image, multipart). Only the composer of
- * /PublishComment imports this, so the article page's JavaScript does not carry it (issue 7 budgets).
+ * /PublishComment imports this, so the article page's JavaScript does not carry it (ADR 001 budgets).
  * The limits are hints for a quick answer; the server judges the bytes (security.md I68–I75).
  */
 import type { Envelope } from '../../contract/envelope.ts';
-import type { UploadedImage } from '../../contract/upload.ts';
-import { UPLOAD_MAX_BYTES, UPLOAD_PATHS } from '../../contract/uploadLimits.ts';
-import { api } from '../../client/api.ts';
+import type { UploadedImage, uploadImage } from '../../contract/upload.ts';
+import { UPLOAD_MAX_BYTES } from '../../contract/uploadRules.ts';
+import { postByPath } from '../../client/postEndpoint.ts';
 
 export const PICTURE_TOO_BIG = '图片不能超过 10 MB';
 export const PICTURE_NOT_IMAGE = '仅支持 JPG、PNG、GIF、WebP 格式的图片';
@@ -22,5 +22,5 @@ export function checkPictureFile(file: { size: number; type: string }): string |
 export function uploadPicture(file: Blob, name: string): Promise<Envelope<UploadedImage>> {
   const form = new FormData();
   form.append('file', file, name);
-  return api.post<UploadedImage>(UPLOAD_PATHS.image, form);
+  return postByPath<typeof uploadImage>('/api/upload/image', form);
 }

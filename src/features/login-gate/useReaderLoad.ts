@@ -3,10 +3,9 @@
  * mall's points card): loaded again when the token changes or the reader retries; before that the state
  * says anonymous (no token), loading, or the failure.
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { messageForFailure } from '../../client/apiClient.ts';
-import { $session } from '../../stores/session.ts';
+import { useSession } from './useSession.ts';
 
 export type GateState = { kind: 'anonymous' } | { kind: 'loading' } | { kind: 'error'; message: string };
 
@@ -17,7 +16,7 @@ export type GateState = { kind: 'anonymous' } | { kind: 'loading' } | { kind: 'e
  * `anonymousFirst` 'anonymous' while there is no token.
  */
 export function useReaderLoad<S>(load: () => Promise<S | GateState>, anonymousFirst = false) {
-  const session = useStore($session);
+  const session = useSession();
   const [state, setState] = useState<S | GateState>(anonymousFirst && !session.token ? { kind: 'anonymous' } : { kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
 

@@ -5,6 +5,7 @@
 import type { baseInfo, logoutEndpoint } from '../../contract/accounts.ts';
 import { buildLoginUrl } from '../../client/browserUi.ts';
 import { safeUrl } from '../../lib/safeUrl.ts';
+import type { ReaderPrefs } from '../../client/readerPrefs.ts';
 import { $session, logout, watchToken } from '../../stores/session.ts';
 import { addressWithoutCode, decideLoginDelay } from './decideLoginDelay.ts';
 
@@ -33,7 +34,44 @@ class MinePopup extends HTMLElement {
     watchToken((_token, previous) => {
       if (previous !== null && !this.hidden) this.open();
     });
+    this.wireComfort();
     this.dataset.ready = '';
+  }
+
+  /** A setting changed since the popup last opened: the stored state read at opening is older than the form. */
+  private comfortChanged = false;
+
+  /**
+   * The reading settings: shown as stored when the popup opens, saved and applied on each change. Their module
+   * loads on the popup's first opening or change (the boot script already applied the stored choice to the page).
+   */
+  private wireComfort(): void {
+    const form = this.find('[data-comfort]');
+    if (!form) return;
+    form.addEventListener('change', (event) => {
+      this.comfortChanged = true;
+      const input = event.target as HTMLInputElement;
+      void import('../../client/readerPrefs.ts').then(({ saveReaderPrefs }) => {
+        if (input.name === 'theme' && (input.value === 'system' || input.value === 'light' || input.value === 'dark')) saveReaderPrefs({ theme: input.value });
+        else if (input.name === 'text' && (input.value === 'auto' || input.value === 'large' || input.value === 'normal'))
+          saveReaderPrefs({ text: input.value });
+        else if (input.name === 'lite') saveReaderPrefs({ lite: input.checked });
+      });
+    });
+  }
+
+  /** Shows the stored reading settings in the popup's form. */
+  private async showComfort(): Promise<void> {
+    const form = this.find('[data-comfort]');
+    if (!form) return;
+    this.comfortChanged = false;
+    const { readReaderPrefs } = await import('../../client/readerPrefs.ts');
+    if (this.comfortChanged) return;
+    const prefs: ReaderPrefs = readReaderPrefs();
+    for (const input of form.querySelectorAll<HTMLInputElement>('input')) {
+      if (input.type === 'checkbox') input.checked = prefs.lite;
+      else input.checked = input.value === (input.name === 'theme' ? prefs.theme : prefs.text);
+    }
   }
 
   private find<T extends HTMLElement = HTMLElement>(selector: string): T | null {
@@ -41,6 +79,7 @@ class MinePopup extends HTMLElement {
   }
 
   private open(): void {
+    void this.showComfort();
     const session = $session.get();
     const loggedIn = Boolean(session.token);
     this.hidden = false;

@@ -48,7 +48,6 @@ export interface OwnItem {
 type Data<K extends OwnItemKind> = DataOf<OwnItemCalls[K]>;
 export type OwnItemData = { [K in OwnItemKind]: { kind: K; data: Data<K> } }[OwnItemKind];
 
-
 const paragraphsOf = (text: string): string[] =>
   text
     .split(/\n+/)
@@ -61,19 +60,51 @@ export function decideOwnItem(item: OwnItemData): OwnItem {
   switch (item.kind) {
     case 'essay': {
       const e = item.data;
-      return { pageTitle: '我的作文', label: '作文', title: e.title, state: reviewStateText(e.reviewState, e.rejectReason), paragraphs: paragraphsOf(e.content), pictures: ownMedia(e.pictures), time: e.createTime };
+      return {
+        pageTitle: '我的作文',
+        label: '作文',
+        title: e.title,
+        state: reviewStateText(e.reviewState, e.rejectReason),
+        paragraphs: paragraphsOf(e.content),
+        pictures: ownMedia(e.pictures),
+        time: e.createTime,
+      };
     }
     case 'post': {
       const p = item.data;
-      return { pageTitle: '发现动态', label: '动态', title: '我的动态', state: reviewStateText(p.reviewState, p.rejectReason), paragraphs: paragraphsOf(p.content), pictures: ownMedia(p.imageUrl), time: p.createTime };
+      return {
+        pageTitle: '发现动态',
+        label: '动态',
+        title: '我的动态',
+        state: reviewStateText(p.reviewState, p.rejectReason),
+        paragraphs: paragraphsOf(p.content),
+        pictures: ownMedia(p.imageUrl),
+        time: p.createTime,
+      };
     }
     case 'question': {
       const q = item.data;
-      return { pageTitle: '我的提问', label: '问答', title: q.title, state: reviewStateText(q.reviewState, q.reviewReason), paragraphs: paragraphsOf(q.content), pictures: ownMedia(q.pictures), time: q.createTime };
+      return {
+        pageTitle: '我的提问',
+        label: '问答',
+        title: q.title,
+        state: reviewStateText(q.reviewState, q.reviewReason),
+        paragraphs: paragraphsOf(q.content),
+        pictures: ownMedia(q.pictures),
+        time: q.createTime,
+      };
     }
     case 'politics': {
       const p = item.data;
-      return { pageTitle: '我的问政', label: `问政 · ${p.department}`, title: p.title, state: reviewStateText(p.reviewState, p.reviewReason), paragraphs: paragraphsOf(p.content), pictures: ownMedia(p.pictures), time: p.createTime };
+      return {
+        pageTitle: '我的问政',
+        label: `问政 · ${p.department}`,
+        title: p.title,
+        state: reviewStateText(p.reviewState, p.reviewReason),
+        paragraphs: paragraphsOf(p.content),
+        pictures: ownMedia(p.pictures),
+        time: p.createTime,
+      };
     }
     case 'complaint': {
       const c = item.data;

@@ -2,6 +2,11 @@
  * The Open buttons (`[data-open-app]`, promo bar and the guide under articles). In the messenger's
  * browser opening the app first asks the dialog (spec 2.11, 8): 继续 opens the app, 取消 closes the
  * dialog and unfolds the folded article (the `sc:unfold` event the detail fold listens to).
+ *
+ * Opening tries the app's scheme; a browser without the app stays on the page. The common pattern follows:
+ * when the page is still showing after APP_OPEN_WAIT_MS (the app, had it opened, would have hidden it), the
+ * reader goes to the download page the dialog names (setting APP_DOWNLOAD_URL, appDownload.ts); without
+ * that setting, nothing more happens.
  */
 import { currentHost } from '../../bridge/detectHost.ts';
 import { openAppLink } from '../../bridge/openAppLink.ts';
@@ -9,8 +14,22 @@ import { openAppLink } from '../../bridge/openAppLink.ts';
 /** Sent to the document when the reader declines to open the app (spec 4: unfolds the content). */
 export const UNFOLD_EVENT = 'sc:unfold';
 
-function launchApp(): void {
+/** How long the page waits for the app to take over before it goes to the download page. */
+export const APP_OPEN_WAIT_MS = 2500;
+
+function launchApp(download: string | undefined): void {
   location.href = openAppLink(location.href);
+  if (!download) return;
+  let left = false;
+  const leave = (): void => {
+    if (document.visibilityState === 'hidden') left = true;
+  };
+  document.addEventListener('visibilitychange', leave);
+  addEventListener('pagehide', () => (left = true), { once: true });
+  setTimeout(() => {
+    document.removeEventListener('visibilitychange', leave);
+    if (!left && document.visibilityState === 'visible') location.href = download;
+  }, APP_OPEN_WAIT_MS);
 }
 
 function declineApp(): void {
@@ -22,7 +41,7 @@ export function defineOpenApp(): void {
   if (!dialog || dialog.dataset['wired'] === '1') return;
   dialog.dataset['wired'] = '1';
   dialog.addEventListener('close', () => {
-    if (dialog.returnValue === 'continue') launchApp();
+    if (dialog.returnValue === 'continue') launchApp(dialog.dataset['download']);
     else declineApp();
   });
   document.addEventListener('click', (event) => {
@@ -33,7 +52,7 @@ export function defineOpenApp(): void {
       dialog.returnValue = '';
       dialog.showModal();
     } else {
-      launchApp();
+      launchApp(dialog.dataset['download']);
     }
   });
 }

@@ -36,8 +36,14 @@ describe('findLiveItem', () => {
 
 describe('parseCountsPush', () => {
   it.each([
-    [{ likeNum: 6, commentCount: 2 }, { likeNum: 6, commentCount: 2 }],
-    [{ classId: 3, newsId: 42, likeNum: 6, commentCount: 2 }, { likeNum: 6, commentCount: 2 }],
+    [
+      { likeNum: 6, commentCount: 2 },
+      { likeNum: 6, commentCount: 2 },
+    ],
+    [
+      { classId: 3, newsId: 42, likeNum: 6, commentCount: 2 },
+      { likeNum: 6, commentCount: 2 },
+    ],
     [{ classId: 3, newsId: 41, likeNum: 6, commentCount: 2 }, null],
     [{ likeNum: -1, commentCount: 2 }, null],
     [{ likeNum: '6', commentCount: 2 }, null],

@@ -1,5 +1,5 @@
 /**
- * Live like and comment counts on detail pages (issue 5): opens the realtime socket for the item the
+ * Live like and comment counts on detail pages (ADR 007): opens the realtime socket for the item the
  * page shows and applies each op-1001 push. Loaded by LiveCounts.astro only when the page has a
  * marked element, after the page has loaded and the browser is idle.
  *

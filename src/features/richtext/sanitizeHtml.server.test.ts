@@ -70,9 +70,7 @@ describe('sanitizeHtml', () => {
   });
 
   it('keeps allowlisted style declarations only', () => {
-    expect(sanitizeHtml('<p style="text-align:center; color:#d7000f; position:absolute">x</p>')).toBe(
-      '<p style="text-align: center; color: #d7000f">x</p>',
-    );
+    expect(sanitizeHtml('<p style="text-align:center; color:#d7000f; position:absolute">x</p>')).toBe('<p style="text-align: center; color: #d7000f">x</p>');
     expect(sanitizeHtml('<img src="/a.svg" style="width:100%;height:auto;float:left">')).toContain('style="width: 100%; height: auto"');
   });
 

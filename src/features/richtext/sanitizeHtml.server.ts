@@ -1,5 +1,5 @@
 /**
- * The one HTML sanitizer (DESIGN.md, security.md G53–G56 and appendix 1): DOMPurify on jsdom with an
+ * The one HTML sanitizer (docs/conventions.md "Rules that shape the code", security.md G53–G56 and appendix 1): DOMPurify on jsdom with an
  * allowlist profile. Article HTML (`originNewstext`) passes through it when it is stored (the seed and
  * every write) and again right before it is rendered by RichText.astro, the only `set:html` user.
  *
@@ -10,13 +10,7 @@ import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import { JSDOM } from 'jsdom';
 
 /** Video hosts whose players may be embedded, https only (security.md G56). */
-export const IFRAME_HOSTS: readonly string[] = [
-  'player.bilibili.com',
-  'v.qq.com',
-  'player.youku.com',
-  'open.iqiyi.com',
-  'player.cntv.cn',
-];
+export const IFRAME_HOSTS: readonly string[] = ['player.bilibili.com', 'v.qq.com', 'player.youku.com', 'open.iqiyi.com', 'player.cntv.cn'];
 
 /** CSS properties kept from a `style` attribute; everything else (position, background …) is dropped. */
 const STYLE_PROPS = new Set(['text-align', 'color', 'font-weight']);
@@ -42,7 +36,10 @@ export function filterStyle(style: string, tagName: string): string {
     const colon = declaration.indexOf(':');
     if (colon < 0) continue;
     const prop = declaration.slice(0, colon).trim().toLowerCase();
-    const value = declaration.slice(colon + 1).trim().replace(/\s*!important$/i, '');
+    const value = declaration
+      .slice(colon + 1)
+      .trim()
+      .replace(/\s*!important$/i, '');
     const allowed = STYLE_PROPS.has(prop) || (tagName === 'IMG' && IMG_STYLE_PROPS.has(prop));
     if (!allowed || value === '' || !SAFE_STYLE_VALUE.test(value)) continue;
     kept.push(`${prop}: ${value}`);
@@ -122,7 +119,7 @@ const sanitized = new Map<string, string>();
 let sanitizedChars = 0;
 
 /**
- * `sanitizeHtml` for the render path (issue 7: DOMPurify on jsdom cost about a tenth of a detail
+ * `sanitizeHtml` for the render path (ADR 001; DOMPurify on jsdom cost about a tenth of a detail
  * render). The same input always gives the same output, so the output is kept by the SHA-256 of the
  * input: a render of an unchanged article hashes it (microseconds) instead of parsing it into a DOM.
  * A changed row has another hash and is sanitized afresh; the hash is over the whole input, so no

@@ -4,12 +4,12 @@
  * (spec 7.1 "share signature call (url, id)"). The article's card comes from the server; other pages
  * use their own meta tags. Failures are silent (spec 8): the messenger then shares a plain link.
  */
-import { api } from '../../client/api.ts';
-// Types only: the contract's zod schemas stay out of the page's JavaScript (issue 7 byte budgets).
-import type { ShareCard, ShareSignature } from '../../contract/share.ts';
+import { getByPath } from '../../client/getEndpoint.ts';
+// Types only: the contract's zod schemas stay out of the page's JavaScript (ADR 001 byte budgets).
+import type { ShareCard, shareSignature } from '../../contract/share.ts';
 
 /** The path of `shareSignature` in src/contract/share.ts. */
-export const SIGNATURE_PATH = '/api/share/signature';
+export const SIGNATURE_PATH: (typeof shareSignature)['path'] = '/api/share/signature';
 
 /** The messenger's JS-SDK global, as far as we use it. */
 interface MessengerSdk {
@@ -79,12 +79,19 @@ export async function startShare(): Promise<void> {
   const url = location.href.split('#')[0] ?? location.href;
   const id = contentId();
   try {
-    const [envelope, wx] = await Promise.all([api.get<ShareSignature>(SIGNATURE_PATH, id === undefined ? { url } : { url, id }), loadSdk()]);
+    const [envelope, wx] = await Promise.all([getByPath<typeof shareSignature>(SIGNATURE_PATH, id === undefined ? { url } : { url, id }), loadSdk()]);
     if (envelope.statusCode !== 200 || !wx) return;
     const signed = envelope.data;
     const own = pageCard(signed.url);
     const card: ShareCard = signed.card ? { ...signed.card, imgUrl: signed.card.imgUrl || own.imgUrl } : own;
-    wx.config({ debug: false, appId: signed.appId, timestamp: signed.timestamp, nonceStr: signed.nonceStr, signature: signed.signature, jsApiList: JS_API_LIST });
+    wx.config({
+      debug: false,
+      appId: signed.appId,
+      timestamp: signed.timestamp,
+      nonceStr: signed.nonceStr,
+      signature: signed.signature,
+      jsApiList: JS_API_LIST,
+    });
     wx.ready(() => {
       wx.updateAppMessageShareData?.(card);
       wx.updateTimelineShareData?.({ title: card.title, link: card.link, imgUrl: card.imgUrl });

@@ -1,5 +1,5 @@
 /**
- * The live source picker (spec 2.4), a React island (issue 14) hydrated by `client:afterload`: one radio per
+ * The live source picker (spec 2.4), a React island (ADR 011) hydrated by `client:afterload`: one radio per
  * source; a tap, or the arrow keys as in any radio group, highlights a source and emits its url through
  * `$liveSource`, which the player script plays. A tap before hydration is replayed (src/client/directives).
  */
@@ -30,6 +30,7 @@ export function LiveSourcePicker({ sources }: LiveSourcePickerProps) {
   }
 
   return (
+    // eslint-disable-next-line jsx-a11y-x/interactive-supports-focus -- focus goes to the checked radio inside (roving tabindex, WAI-ARIA radio group)
     <div className="picker" role="radiogroup" aria-label="选择视频源" data-live-sources="" onKeyDown={onKey}>
       <span className="label">切换线路</span>
       {sources.map((source, i) => (

@@ -1,10 +1,10 @@
 /**
  * The small pieces every account form shares (spec 2.5): the phone field with its 中国+86 prefix, a
  * password field, the six code boxes, the slide check with 获取验证码, the consent line, and the submit
- * helper. Contract imports are types only: the forms never ship zod (issue 22 item 3); the server validates.
+ * helper. Contract imports are types only: the forms never ship zod; the server validates.
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { CODE_LENGTH, normalisePhone, PASSWORD_MAX } from '../../contract/accountLimits.ts';
+import { CODE_LENGTH, normalisePhone, PASSWORD_MAX } from '../../contract/accountRules.ts';
 import type { CodePurpose, sendCode, SlideResult } from '../../contract/accounts.ts';
 import { messageForFailure } from '../../client/apiClient.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
@@ -29,7 +29,7 @@ export const CODE_RE = /^\d{6}$/;
 /** A call that got no response (network, time-out); spec 8 has no text for it. */
 const NO_RESPONSE_MESSAGE = '网络不给力，请稍后再试';
 
-/** Spec 8's catalogue speaks for a failure with a response (HTTP 500, issue 21 item 4); ours only for none. */
+/** Spec 8's catalogue speaks for a failure with a response (HTTP 500); ours only for none. */
 export function toastFailure(error: unknown): void {
   const message = messageForFailure(error, NO_RESPONSE_MESSAGE);
   if (message) toast(message);
@@ -85,7 +85,8 @@ export function PhoneField({ value, onChange, country = false }: { value: string
   useEffect(() => {
     const typed = input.current?.value ?? '';
     if (typed !== '' && typed !== value) onChange(typed);
-  }, []); // once, on hydration
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on hydration: a later value is the reader's own typing
+  }, []);
   return (
     <label className={styles.field}>
       {country && <span className={styles.prefix}>中国+86</span>}

@@ -1,15 +1,14 @@
 /** /ChangeCheckPage: a logged-in reader proves the bound phone before changing the password. */
-import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { checkCode } from '../../contract/accounts.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
 import { BASE_PATH } from '../../lib/safeUrl.ts';
-import { $session } from '../../stores/session.ts';
 import { CODE_RE, CodeBoxes, SendCode, styles, SubmitButton, toast, useSubmit, withRedirect } from './AccountFields.tsx';
 import { keepTicket } from './pendingSteps.ts';
+import { useSession } from '../../features/login-gate/useSession.ts';
 
 export function ChangeCheckForm() {
-  const session = useStore($session);
+  const session = useSession();
   const [code, setCode] = useState('');
   const myPhone = session.syPhone;
   const { busy, onSubmit } = useSubmit(async () => {
@@ -22,7 +21,9 @@ export function ChangeCheckForm() {
   // Without a session (or without a bound phone) there is nothing to send a code to: say what comes first.
   if (!myPhone) {
     const back = `${BASE_PATH}/ChangeCheckPage`;
-    const [notice, action, href] = session.token ? ['请先绑定手机号，再修改密码', '去绑定手机号', withRedirect('/BindPhone', back)] : ['请先登录，再修改密码', '去登录', withRedirect('/LoginPage', back)];
+    const [notice, action, href] = session.token
+      ? ['请先绑定手机号，再修改密码', '去绑定手机号', withRedirect('/BindPhone', back)]
+      : ['请先登录，再修改密码', '去登录', withRedirect('/LoginPage', back)];
     return (
       <div className={styles.form}>
         <p className={styles.notice}>{notice}</p>

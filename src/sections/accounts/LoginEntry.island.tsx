@@ -18,6 +18,7 @@ export function LoginEntry({ redirect, messenger }: { redirect: string; messenge
 
   useEffect(() => {
     void messengerReturn();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on hydration: the messenger's return is read from the URL the page opened with
   }, []);
 
   async function messengerReturn(): Promise<void> {

@@ -1,6 +1,6 @@
 /** /PasswordLogin: phone and password; after 5 failures the server asks for the slide check (428). */
 import { useState } from 'react';
-import { normalisePhone } from '../../contract/accountLimits.ts';
+import { normalisePhone } from '../../contract/accountRules.ts';
 import type { passwordLogin, SlideResult } from '../../contract/accounts.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
 import { SlideCheck } from '../../features/captcha/SlideCheck.tsx';

@@ -1,5 +1,5 @@
 /**
- * The board's forms (issue 16, spec 2.7 / 7.7) as one island: ask (QA/ask), answer (QA/reply), 问政
+ * The board's forms (ADR 010; spec 2.7 / 7.7) as one island: ask (QA/ask), answer (QA/reply), 问政
  * (politics/commit), the department's official reply (politics/reply), a tip (exposure/index), the
  * identity application (applyfor) and a post in a group (community/detail: members only; the reader's own
  * posts in review are listed above it, 审核中 or the reason). Login first (mastLogin=true&redirect); the
@@ -8,20 +8,36 @@
  * reuses its Idempotency-Key, so a send that did land is never written twice. Pictures (≤ 9) go through
  * the existing upload path as soon as they are picked. Contract types only: no zod in the browser.
  */
-import { useStore } from '@nanostores/react';
 import { messageForFailure } from '../../client/apiClient.ts';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
-import { api } from '../../client/api.ts';
+import { getByPath } from '../../client/getEndpoint.ts';
+import { postByPath } from '../../client/postEndpoint.ts';
+import type { BodyOf } from '../../contract/endpoint.ts';
 import type { Envelope } from '../../contract/envelope.ts';
-import type { GroupPost, MemberInfo, PoliticsProgress } from '../../contract/bangbangBoard.ts';
+import type {
+  baoliaoAdd,
+  GroupPost,
+  groupownetPost,
+  groupownetPosts,
+  MemberInfo,
+  memberGetInfo,
+  memberUserEdit,
+  PoliticsProgress,
+  wendaAdd,
+  wendaReply,
+  wenzhengAdd,
+  wenzhengGetProgress,
+  wenzhengReply,
+} from '../../contract/bangbangBoard.ts';
 import { requireLogin } from '../../features/login-gate/requireLogin.ts';
 import { PictureTiles, type PickedPicture } from '../../features/interaction/PictureTiles.tsx';
 import tileStyles from '../../features/interaction/PictureTiles.module.css';
 import { BASE_PATH } from '../../lib/safeUrl.ts';
-import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import styles from './BangForm.module.css';
 import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
+import { WriteAttempt } from '../../client/idempotencyKey.ts';
+import { useSession } from '../../features/login-gate/useSession.ts';
 
 export type BangFormKind = 'ask' | 'answer' | 'politics' | 'reply' | 'tip' | 'apply' | 'post';
 
@@ -45,7 +61,10 @@ interface Field {
   options?: ReadonlyArray<{ value: string; label: string }>;
 }
 
-const PATHS: Record<BangFormKind, string> = {
+type BangWrite =
+  typeof wendaAdd | typeof wendaReply | typeof wenzhengAdd | typeof wenzhengReply | typeof baoliaoAdd | typeof memberUserEdit | typeof groupownetPost;
+
+const PATHS: Record<BangFormKind, BangWrite['path']> = {
   ask: '/v1/bangbang/wenda/add',
   answer: '/v1/bangbang/wenda/reply',
   politics: '/v1/bangbang/wenzheng/add',
@@ -55,11 +74,28 @@ const PATHS: Record<BangFormKind, string> = {
   post: '/v1/bangbang/groupownet/post',
 };
 
-const SUBMIT: Record<BangFormKind, string> = { ask: '发布问题', answer: '提交回答', politics: '提交问政', reply: '发布官方回复', tip: '发送爆料', apply: '提交认证', post: '发布帖子' };
+/** Spec 5: the comment and answer input's button reads 提交. */
+const SUBMIT: Record<BangFormKind, string> = {
+  ask: '发布问题',
+  answer: '提交',
+  politics: '提交问政',
+  reply: '发布官方回复',
+  tip: '发送爆料',
+  apply: '提交认证',
+  post: '发布帖子',
+};
 
 /** Picture limits per form: the proof of an application is one picture. */
 const MAX_PICTURES: Record<BangFormKind, number> = { ask: 9, answer: 9, politics: 9, reply: 0, tip: 9, apply: 1, post: 9 };
-const PICTURE_FIELD: Record<BangFormKind, string> = { ask: 'pictures', answer: 'pictures', politics: 'pictures', reply: '', tip: 'pictures', apply: 'proofPicture', post: 'pictures' };
+const PICTURE_FIELD: Record<BangFormKind, string> = {
+  ask: 'pictures',
+  answer: 'pictures',
+  politics: 'pictures',
+  reply: '',
+  tip: 'pictures',
+  apply: 'proofPicture',
+  post: 'pictures',
+};
 
 /** The required text area most forms send as `content`. */
 function contentField(label: string, placeholder: string, min: number, max: number): Field {
@@ -87,7 +123,16 @@ const FIELDS: Record<Exclude<BangFormKind, 'politics'>, readonly Field[]> = {
   ],
   post: [contentField('帖子内容', '和群友聊聊身边事（2–1000 字）', 2, 1000)],
   apply: [
-    { name: 'userType', label: '认证类型', type: 'radio', required: true, options: [{ value: '1', label: '入驻答人' }, { value: '2', label: '记者' }] },
+    {
+      name: 'userType',
+      label: '认证类型',
+      type: 'radio',
+      required: true,
+      options: [
+        { value: '1', label: '入驻答人' },
+        { value: '2', label: '记者' },
+      ],
+    },
     { name: 'realName', label: '真实姓名', type: 'text', placeholder: '2–20 字', min: 2, max: 20, required: true },
     { name: 'job', label: '职业', type: 'text', placeholder: '单位与职务，如：某律师事务所 律师', min: 2, max: 40, required: true },
     { name: 'introduction', label: '个人简介', type: 'textarea', placeholder: '擅长回答哪些问题（10–300 字）', min: 10, max: 300, required: true },
@@ -97,7 +142,13 @@ const FIELDS: Record<Exclude<BangFormKind, 'politics'>, readonly Field[]> = {
 function fieldsOf(props: Props): readonly Field[] {
   if (props.kind !== 'politics') return FIELDS[props.kind];
   return [
-    { name: 'departmentId', label: '问政部门', type: 'select', required: true, options: (props.departments ?? []).map((d) => ({ value: String(d.id), label: d.name })) },
+    {
+      name: 'departmentId',
+      label: '问政部门',
+      type: 'select',
+      required: true,
+      options: (props.departments ?? []).map((d) => ({ value: String(d.id), label: d.name })),
+    },
     { name: 'title', label: '标题', type: 'text', placeholder: '简要概括问题（5–50 字）', min: 5, max: 50, required: true },
     contentField('问题内容', '详细描述问题的时间、地点和诉求（10–2000 字）', 10, 2000),
   ];
@@ -115,10 +166,6 @@ export function checkFields(fields: readonly Field[], values: Readonly<Record<st
   return null;
 }
 
-function newKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2, 12)}`;
-}
-
 function doneHref(kind: BangFormKind, data: { id?: number; reviewState?: string } | null, itemId: number | undefined): string {
   const bang = `${BASE_PATH}/BangBang`;
   if (kind === 'ask' && data?.id) return `${bang}/QA/detail?id=${data.id}`;
@@ -130,12 +177,19 @@ function doneHref(kind: BangFormKind, data: { id?: number; reviewState?: string 
   return '';
 }
 
-const TILES = { list: styles.pics, item: styles.pic, image: 'img-cover img-square', uploading: `${tileStyles.uploadVeil} ${styles.uploading}`, remove: `${tileStyles.cornerRemove} ${styles.remove}`, add: styles.add };
+const TILES = {
+  list: styles.pics,
+  item: styles.pic,
+  image: 'img-cover img-square',
+  uploading: `${tileStyles.uploadVeil} ${styles.uploading}`,
+  remove: `${tileStyles.cornerRemove} ${styles.remove}`,
+  add: styles.add,
+};
 
 const STATE_TEXT: Record<MemberInfo['state'], string> = { none: '', pending: '审核中', approved: '已通过', rejected: '未通过' };
 
 export function BangForm(props: Props) {
-  const session = useStore($session);
+  const session = useSession();
   const fields = fieldsOf(props);
   const [values, setValues] = useState<Record<string, string>>({});
   const [pictures, setPictures] = useState<PickedPicture[]>([]);
@@ -145,7 +199,7 @@ export function BangForm(props: Props) {
   const [canReply, setCanReply] = useState<boolean | null>(null);
   const [sent, setSent] = useState('');
   const [ownPosts, setOwnPosts] = useState<GroupPost[]>([]);
-  const idem = useRef<{ draft: string; key: string } | null>(null);
+  const idem = useRef(new WriteAttempt()).current;
   const maxPictures = MAX_PICTURES[props.kind];
 
   useEffect(() => {
@@ -157,12 +211,14 @@ export function BangForm(props: Props) {
     }
     if (props.kind === 'post' && props.itemId) {
       // With a token the list also holds the reader's own posts in review or refused: those are shown here.
-      void api.get<GroupPost[]>('/v1/bangbang/groupownet/posts', { id: props.itemId, page: 1, pageSize: 20 }).then((res: Envelope<GroupPost[]>) => {
-        if (res.statusCode === 200) setOwnPosts(res.data.filter((p) => p.reviewState !== 'approved'));
-      });
+      void getByPath<typeof groupownetPosts>('/v1/bangbang/groupownet/posts', { id: props.itemId, page: 1, pageSize: 20 }).then(
+        (res: Envelope<GroupPost[]>) => {
+          if (res.statusCode === 200) setOwnPosts(res.data.filter((p) => p.reviewState !== 'approved'));
+        },
+      );
     }
     if (props.kind === 'apply') {
-      void api.get<MemberInfo>('/api/bangbang/member/getInfo').then((res: Envelope<MemberInfo>) => {
+      void getByPath<typeof memberGetInfo>('/api/bangbang/member/getInfo').then((res: Envelope<MemberInfo>) => {
         if (res.statusCode !== 200) return;
         setInfo(res.data);
         if (res.data.state !== 'none') {
@@ -171,7 +227,7 @@ export function BangForm(props: Props) {
       });
     }
     if (props.kind === 'reply' && props.itemId) {
-      void api.get<PoliticsProgress>('/v1/bangbang/wenzheng/getProgress', { id: props.itemId }).then((res: Envelope<PoliticsProgress>) => {
+      void getByPath<typeof wenzhengGetProgress>('/v1/bangbang/wenzheng/getProgress', { id: props.itemId }).then((res: Envelope<PoliticsProgress>) => {
         setCanReply(res.statusCode === 200 && res.data.canReply === 1);
       });
     }
@@ -200,25 +256,30 @@ export function BangForm(props: Props) {
     if (PICTURE_FIELD[props.kind]) body[PICTURE_FIELD[props.kind]] = urls.join(',');
     if (props.kind === 'apply') body.userType = Number(body.userType) || 0;
     const draft = JSON.stringify(body);
-    if (!idem.current || idem.current.draft !== draft) idem.current = { draft, key: newKey() };
+    const idempotencyKey = idem.key(draft);
     setBusy(true);
     setError('');
     try {
-      const res = await api.post<{ id?: number; reviewState?: string } & Partial<MemberInfo>>(PATHS[props.kind], body, { idempotencyKey: idem.current.key });
+      const res: Envelope<{ id?: number; reviewState?: string } & Partial<MemberInfo>> = await postByPath<BangWrite>(
+        PATHS[props.kind],
+        body as BodyOf<BangWrite>,
+        { idempotencyKey },
+      );
       setBusy(false);
       if (res.statusCode === 200) {
-        idem.current = null;
+        idem.done();
         showToast(res.message, { type: 'text', duration: 2000 });
         const next = doneHref(props.kind, res.data, props.itemId);
         if (props.kind === 'apply') setInfo(res.data as MemberInfo);
         if (props.kind === 'post' && !next) setOwnPosts((list) => [res.data as unknown as GroupPost, ...list]);
-        if (next) setTimeout(() => location.assign(next), 1000);
-        else {
-          // A tip (or a post in review): the list shows it on reload; the form is cleared only after success.
-          setSent(res.message);
+        // Spec 5: the answer input is cleared after submit (回答成功), as the comment input is; a tip or a post
+        // in review stays on the form, cleared only after success.
+        if (!next || props.kind === 'answer') {
           setValues({});
           setPictures([]);
         }
+        if (next) setTimeout(() => location.assign(next), 1000);
+        else setSent(res.message);
         return;
       }
       // Every field keeps the reader's text; the server's Chinese message says what to fix.
@@ -226,14 +287,18 @@ export function BangForm(props: Props) {
     } catch (error) {
       setBusy(false);
       // The server refused the body (HTTP 400: its own Chinese message says what to fix), spec 8 spoke for an
-      // HTTP 500, or the network failed (issue 21 item 4).
+      // HTTP 500, or the network failed.
       const message = messageForFailure(error, '网络不给力，请稍后再试');
       if (message) setError(message);
     }
   }
 
   if (props.kind === 'reply' && canReply === false) {
-    return <p className={styles.note} role="status">只有该部门的认证账号可以回复此问政</p>;
+    return (
+      <p className={styles.note} role="status">
+        只有该部门的认证账号可以回复此问政
+      </p>
+    );
   }
 
   if (props.kind === 'apply' && info?.state === 'approved') {
@@ -294,7 +359,15 @@ export function BangForm(props: Props) {
               {f.required && <span aria-hidden="true"> *</span>}
             </label>
             {f.type === 'textarea' ? (
-              <textarea id={id} className={styles.textarea} value={value} maxLength={f.max} placeholder={f.placeholder} rows={6} onChange={(e) => set(f.name, e.target.value)} />
+              <textarea
+                id={id}
+                className={styles.textarea}
+                value={value}
+                maxLength={f.max}
+                placeholder={f.placeholder}
+                rows={6}
+                onChange={(e) => set(f.name, e.target.value)}
+              />
             ) : f.type === 'select' ? (
               <select id={id} className={styles.input} value={value} onChange={(e) => set(f.name, e.target.value)}>
                 <option value="">请选择部门</option>
@@ -305,7 +378,15 @@ export function BangForm(props: Props) {
                 ))}
               </select>
             ) : (
-              <input id={id} className={styles.input} type={f.type} value={value} maxLength={f.max} placeholder={f.placeholder} onChange={(e) => set(f.name, e.target.value)} />
+              <input
+                id={id}
+                className={styles.input}
+                type={f.type}
+                value={value}
+                maxLength={f.max}
+                placeholder={f.placeholder}
+                onChange={(e) => set(f.name, e.target.value)}
+              />
             )}
           </div>
         );

@@ -7,7 +7,6 @@
 import { tapListLike } from '../../features/interaction/tapListLike.ts';
 import { watchToken } from '../../stores/session.ts';
 
-
 function paint(button: HTMLButtonElement, liked: boolean, likeNum: number): void {
   button.setAttribute('aria-pressed', String(liked));
   button.setAttribute('aria-label', `${liked ? '已赞' : '赞'}回答 ${likeNum}`);
@@ -18,6 +17,8 @@ function paint(button: HTMLButtonElement, liked: boolean, likeNum: number): void
 
 class AnswerLikes extends HTMLElement {
   private busy = false;
+  /** Counts the likes done here: an answer list asked before a like finished is older than the buttons. */
+  private likesDone = 0;
   private stopWatching: (() => void) | null = null;
 
   connectedCallback(): void {
@@ -28,7 +29,8 @@ class AnswerLikes extends HTMLElement {
     // Live session: marks the liked answers when a token arrives (late app token, another tab), unmarks on logout.
     this.stopWatching = watchToken((token, previous) => {
       if (token) void this.markLiked();
-      else if (previous) for (const button of this.querySelectorAll<HTMLButtonElement>('[data-answer-like]')) paint(button, false, Number(button.dataset['likeNum']) || 0);
+      else if (previous)
+        for (const button of this.querySelectorAll<HTMLButtonElement>('[data-answer-like]')) paint(button, false, Number(button.dataset['likeNum']) || 0);
     });
   }
 
@@ -39,10 +41,11 @@ class AnswerLikes extends HTMLElement {
 
   private async markLiked(): Promise<void> {
     const questionId = Number(this.dataset['question']);
+    const likesBefore = this.likesDone;
     try {
       const { fetchAnswers } = await import('../../features/interaction/interactionCalls.ts');
       const res = await fetchAnswers(questionId, 1);
-      if (res.statusCode !== 200) return;
+      if (res.statusCode !== 200 || this.likesDone !== likesBefore) return;
       for (const answer of res.data) {
         const button = this.querySelector<HTMLButtonElement>(`[data-answer-like="${answer.id}"]`);
         if (button) paint(button, answer.isDoLike === 1, answer.likeNum);
@@ -59,13 +62,15 @@ class AnswerLikes extends HTMLElement {
       await tapListLike(
         button,
         async () => (await import('../../features/interaction/interactionCalls.ts')).likeAnswer(Number(button.dataset['answerLike'])),
-        (liked, likeNum) => paint(button, liked, likeNum),
+        (liked, likeNum) => {
+          this.likesDone += 1;
+          paint(button, liked, likeNum);
+        },
       );
     } finally {
       this.busy = false;
     }
   }
-
 }
 
 export function defineAnswerLikes(): void {

@@ -4,12 +4,21 @@
  * unknown id is 'notFound' (the page answers 404 early).
  */
 import { getEndpoint } from '../../client/getEndpoint.ts';
-import { BANG_CLASSID, wendaGetAnswerDetail, wendaGetAnswerListById, wenzhengGetDetail, type Answer, type PoliticsDetail, type QuestionDetail } from '../../contract/bangbang.ts';
+import { baoliaoDetail, type Tip } from '../../contract/bangbangBoard.ts';
+import {
+  BANG_CLASSID,
+  wendaGetAnswerDetail,
+  wendaGetAnswerListById,
+  wenzhengGetDetail,
+  type Answer,
+  type PoliticsDetail,
+  type QuestionDetail,
+} from '../../contract/bangbang.ts';
 import { Id } from '../../contract/fields.ts';
 import { commentGetList, type CommentItem } from '../../contract/interaction.ts';
 import { z } from '../../contract/zod.ts';
 import { articleHref, type ArticleRef } from '../../features/interaction/commentLinks.ts';
-import type { PageLoad } from '../news/pageLoad.ts';
+import type { PageLoad } from '../../features/paging/pageLoad.ts';
 
 const Query = z.object({
   id: Id,
@@ -28,7 +37,7 @@ export interface BangComments {
   nextHref: string | null;
 }
 
-/** A bangbang item with its comments: one PageLoad like every page (issue 22 item 4). */
+/** A bangbang item with its comments: one PageLoad like every page. */
 export type BangDetail<T> = PageLoad<{ item: T; comments: BangComments }>;
 
 function param(search: URLSearchParams, name: string): string | undefined {
@@ -57,18 +66,30 @@ async function loadComments(ref: ArticleRef, query: z.output<typeof Query>): Pro
   return { ref, items: res.data, nextHref };
 }
 
-export async function loadQuestionDetail(search: URLSearchParams): Promise<BangDetail<{ question: QuestionDetail; answers: Answer[] }>> {
+/** A question with its answers; `openedAnswer` is the answer whose id opened the page (spec 2.7), else null. */
+export interface QuestionWithAnswers {
+  question: QuestionDetail;
+  answers: Answer[];
+  openedAnswer: number | null;
+}
+
+export async function loadQuestionDetail(search: URLSearchParams): Promise<BangDetail<QuestionWithAnswers>> {
   const query = parse(search);
   if (!query) return { kind: 'notFound' };
   try {
-    const [detail, answers] = await Promise.all([
-      getEndpoint(wendaGetAnswerDetail, { id: query.id }),
-      getEndpoint(wendaGetAnswerListById, { id: query.id, pageSize: ANSWERS_SHOWN }),
-    ]);
+    // Spec 2.7 "./detail?id={answerId or item id}": the server reads an id no (visible) question has as an
+    // answer's and answers that answer's question; the answers and comments are then the question's.
+    const detail = await getEndpoint(wendaGetAnswerDetail, { id: query.id });
     if (detail.statusCode === 404) return { kind: 'notFound' };
-    if (detail.statusCode !== 200 || answers.statusCode !== 200) return { kind: 'error' };
-    const comments = await loadComments({ classId: BANG_CLASSID.qa, newsId: detail.data.id, from: 'bang' }, query);
-    return comments ? { kind: 'ok', view: { item: { question: detail.data, answers: answers.data }, comments } } : { kind: 'error' };
+    if (detail.statusCode !== 200) return { kind: 'error' };
+    const questionId = detail.data.id;
+    const [answers, comments] = await Promise.all([
+      getEndpoint(wendaGetAnswerListById, { id: questionId, pageSize: ANSWERS_SHOWN }),
+      loadComments({ classId: BANG_CLASSID.qa, newsId: questionId, from: 'bang' }, query),
+    ]);
+    if (answers.statusCode !== 200 || !comments) return { kind: 'error' };
+    const openedAnswer = questionId === query.id ? null : query.id;
+    return { kind: 'ok', view: { item: { question: detail.data, answers: answers.data, openedAnswer }, comments } };
   } catch {
     return { kind: 'error' };
   }
@@ -82,6 +103,24 @@ export async function loadPoliticsDetail(search: URLSearchParams): Promise<BangD
     if (detail.statusCode === 404) return { kind: 'notFound' };
     if (detail.statusCode !== 200) return { kind: 'error' };
     const comments = await loadComments({ classId: BANG_CLASSID.politics, newsId: detail.data.id, from: 'bang' }, query);
+    return comments ? { kind: 'ok', view: { item: detail.data, comments } } : { kind: 'error' };
+  } catch {
+    return { kind: 'error' };
+  }
+}
+
+/** The comment classid of a tip (爆料): its report platform id of spec 9, since spec 7.4 names only 1 and 2. */
+export const TIP_CLASSID = 4;
+
+/** One tip (jump 20, "tip detail") with its comments (from=bang, classid 4). */
+export async function loadTipDetail(search: URLSearchParams): Promise<BangDetail<Tip>> {
+  const query = parse(search);
+  if (!query) return { kind: 'notFound' };
+  try {
+    const detail = await getEndpoint(baoliaoDetail, { id: query.id });
+    if (detail.statusCode === 404) return { kind: 'notFound' };
+    if (detail.statusCode !== 200) return { kind: 'error' };
+    const comments = await loadComments({ classId: TIP_CLASSID, newsId: detail.data.id, from: 'bang' }, query);
     return comments ? { kind: 'ok', view: { item: detail.data, comments } } : { kind: 'error' };
   } catch {
     return { kind: 'error' };

@@ -20,7 +20,7 @@ import {
   type ServiceGroup,
 } from '../../contract/bangbang.ts';
 import { Keyword } from '../../contract/bangbang.ts';
-import { dataOr404, loadPaged, loadSafely, type PageLoad } from '../news/pageLoad.ts';
+import { dataOr404, loadPaged, loadSafely, type PageLoad } from '../../features/paging/pageLoad.ts';
 
 export type HomeTab = 'new' | 'hot';
 

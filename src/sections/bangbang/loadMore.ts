@@ -1,12 +1,20 @@
 /**
- * Loaders of the rest of the board's pages (issue 16): the Q&A home and lists, members, groups, tips,
+ * Loaders of the rest of the board's pages (ADR 010): the Q&A home and lists, members, groups, tips,
  * the 帮你解读 column and the forms' server data. Each calls the API through the shared client; a bad
  * query is 'notFound' (404), an API failure 'error' (503).
  */
 import { getEndpoint } from '../../client/getEndpoint.ts';
-import { wendaGetAnswerDetail, wendaGetAnswerListById, wenzhengGetDetail, type Answer, type MemberItem, type PoliticsDetail, type QuestionDetail, type QuestionListItem } from '../../contract/bangbang.ts';
 import {
-  baoliaoDetail,
+  wendaGetAnswerDetail,
+  wendaGetAnswerListById,
+  wenzhengGetDetail,
+  type Answer,
+  type MemberItem,
+  type PoliticsDetail,
+  type QuestionDetail,
+  type QuestionListItem,
+} from '../../contract/bangbang.ts';
+import {
   baoliaoList,
   explainDetail,
   explainList,
@@ -38,7 +46,8 @@ import {
 import { Keyword } from '../../contract/bangbang.ts';
 import type { Envelope } from '../../contract/envelope.ts';
 import { Id } from '../../contract/fields.ts';
-import { dataOr404, failedLoad, loadPaged, loadSafely, type PageLoad, readPage } from '../news/pageLoad.ts';
+import { dataOr404, failedLoad, loadPaged, loadSafely, type PageLoad, readPage } from '../../features/paging/pageLoad.ts';
+import { MEMBERS_SHOWN } from './groupMembership.ts';
 
 /** Items per page of the board's paged lists (the API's default, sent so the last page is known). */
 export const MORE_PAGE_SIZE = 10;
@@ -101,7 +110,10 @@ export interface QuestionListView {
 
 export function loadQuestionList(url: URL): Promise<PageLoad<QuestionListView>> {
   return loadPageById<QuestionListView>(url, async (id, page) => {
-    const [q, a] = await Promise.all([getEndpoint(wendaGetAnswerDetail, { id }), getEndpoint(wendaGetAnswerListById, { id, page, pageSize: ANSWER_PAGE_SIZE })]);
+    const [q, a] = await Promise.all([
+      getEndpoint(wendaGetAnswerDetail, { id }),
+      getEndpoint(wendaGetAnswerListById, { id, page, pageSize: ANSWER_PAGE_SIZE }),
+    ]);
     const question = dataOr404(q);
     if (!question.ok) return question.notFound ? { kind: 'notFound' } : { kind: 'error' };
     const answers = dataOr404(a);
@@ -182,7 +194,7 @@ export function loadGroup(url: URL): Promise<PageLoad<GroupView>> {
   return loadPageById<GroupView>(url, async (id, page) => {
     const [g, m, p] = await Promise.all([
       getEndpoint(groupownetUserInfo, { id }),
-      getEndpoint(groupownetUserlist, { id, pageSize: 20 }),
+      getEndpoint(groupownetUserlist, { id, pageSize: MEMBERS_SHOWN }),
       getEndpoint(groupownetPosts, { id, page, pageSize: MORE_PAGE_SIZE }),
     ]);
     const group = dataOr404(g);
@@ -197,7 +209,11 @@ export function loadGroup(url: URL): Promise<PageLoad<GroupView>> {
 export type ListOrOne<T> = { kind: 'list'; items: T[]; page: number } | { kind: 'detail'; item: T };
 
 /** The list by `?page=`, or with `?id=` the one item (404 for a bad or unknown id, with the API's message). */
-function loadListOrOne<T>(url: URL, one: (id: number) => Promise<Envelope<T>>, list: (page: number) => Promise<Envelope<T[]>>): Promise<PageLoad<ListOrOne<T>>> {
+function loadListOrOne<T>(
+  url: URL,
+  one: (id: number) => Promise<Envelope<T>>,
+  list: (page: number) => Promise<Envelope<T[]>>,
+): Promise<PageLoad<ListOrOne<T>>> {
   if (url.searchParams.has('id')) {
     return loadById<ListOrOne<T>>(url, async (id) => {
       const res = dataOr404(await one(id));
@@ -211,17 +227,24 @@ function loadListOrOne<T>(url: URL, one: (id: number) => Promise<Envelope<T>>, l
   });
 }
 
-export type TipsView = ListOrOne<Tip>;
+export type TipsView = PagedView<Tip>;
 
-/** The tips page, or with `?id=` one tip (spec jump 20, "tip detail"). */
+/** The tips page (one tip with its comments, `?id=`, is loadTipDetail of loadBangDetail.ts). */
 export function loadTips(url: URL): Promise<PageLoad<TipsView>> {
-  return loadListOrOne(url, (id) => getEndpoint(baoliaoDetail, { id }), (page) => getEndpoint(baoliaoList, { page, pageSize: MORE_PAGE_SIZE }));
+  return loadPaged<TipsView>(url, async (page) => {
+    const res = dataOr404(await getEndpoint(baoliaoList, { page, pageSize: MORE_PAGE_SIZE }));
+    return res.ok ? { kind: 'ok', view: { items: res.data, page } } : { kind: 'error' };
+  });
 }
 
 export type ExplainView = ListOrOne<Explainer>;
 
 export function loadExplain(url: URL): Promise<PageLoad<ExplainView>> {
-  return loadListOrOne(url, (id) => getEndpoint(explainDetail, { id }), (page) => getEndpoint(explainList, { page, pageSize: MORE_PAGE_SIZE }));
+  return loadListOrOne(
+    url,
+    (id) => getEndpoint(explainDetail, { id }),
+    (page) => getEndpoint(explainList, { page, pageSize: MORE_PAGE_SIZE }),
+  );
 }
 
 export function loadDepartments(): Promise<PageLoad<Department[]>> {

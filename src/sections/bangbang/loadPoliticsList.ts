@@ -6,7 +6,7 @@
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { POLITICS_STEPS, wenzhengGetHotList, wenzhengGetNewList, type PoliticsListItem, type PoliticsStepKey } from '../../contract/bangbang.ts';
 import { BASE_PATH } from '../../lib/safeUrl.ts';
-import { dataOr404, failedLoad, loadPaged, type PageLoad } from '../news/pageLoad.ts';
+import { dataOr404, failedLoad, loadPaged, type PageLoad } from '../../features/paging/pageLoad.ts';
 
 export type PoliticsTab = 'new' | 'hot';
 
@@ -50,7 +50,9 @@ export function loadPoliticsList(url: URL): Promise<PageLoad<PoliticsListView>> 
   return loadPaged<PoliticsListView>(url, async (page) => {
     const tab = readPoliticsTab(url);
     const step = readPoliticsStep(url);
-    const res = dataOr404(await getEndpoint(tab === 'hot' ? wenzhengGetHotList : wenzhengGetNewList, { page, pageSize: POLITICS_PAGE_SIZE, ...(step ? { step } : {}) }));
+    const res = dataOr404(
+      await getEndpoint(tab === 'hot' ? wenzhengGetHotList : wenzhengGetNewList, { page, pageSize: POLITICS_PAGE_SIZE, ...(step ? { step } : {}) }),
+    );
     if (!res.ok) return failedLoad(res);
     return { kind: 'ok', view: { tab, step, items: res.data, page } };
   });

@@ -13,6 +13,7 @@ export const moreLinks = {
   member: (userId: number) => `${BANG}/QA/index/ask-special/detail?id=${userId}`,
   politicsCommit: `${BANG}/politics/commit`,
   politicsReply: (id: number) => `${BANG}/politics/reply?id=${id}`,
+  department: (id: number) => `${BANG}/politics/department?id=${id}`,
   community: `${BANG}/community/index`,
   commend: `${BANG}/community/commend`,
   group: (id: number) => `${BANG}/community/detail?id=${id}`,

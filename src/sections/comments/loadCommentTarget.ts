@@ -3,16 +3,17 @@
  * through the client. Bad or unknown ids are 'notFound' (the page answers 404 early).
  *
  * Pages that also serve bangbang items (spec 2.6 /PublishBangBang, replies of a bangbang comment) pass
- * `{ bang: true }`: then from=bang with classid (2 Q&A, 1 politics) and id names a bangbang item and the
+ * `{ bang: true }`: then from=bang with classid (2 Q&A, 1 politics, 4 a tip) and id names a bangbang item and the
  * answer is kind 'bang', with the item's title instead of a news detail.
  */
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { wendaGetAnswerDetail, wenzhengGetDetail } from '../../contract/bangbang.ts';
+import { baoliaoDetail } from '../../contract/bangbangBoard.ts';
 import { kratosDetail, type NewsDetail } from '../../contract/detail.ts';
 import { ClassId, Id } from '../../contract/fields.ts';
 import { z } from '../../contract/zod.ts';
 import type { ArticleRef } from '../../features/interaction/commentLinks.ts';
-import type { PageLoad } from '../news/pageLoad.ts';
+import type { PageLoad } from '../../features/paging/pageLoad.ts';
 
 const Query = z.object({
   classId: ClassId,
@@ -61,12 +62,25 @@ function parse(search: URLSearchParams, bang: boolean) {
   });
 }
 
+/** The bangbang item a comment is about, its title (a tip, which has none: the start of its text). */
+async function bangItem(classId: number, id: number): Promise<{ statusCode: number; item: { id: number; title: string } | null }> {
+  if (classId === 4) {
+    const res = await getEndpoint(baoliaoDetail, { id });
+    return { statusCode: res.statusCode, item: res.statusCode === 200 ? { id: res.data.id, title: res.data.content.slice(0, 30) } : null };
+  }
+  const res = classId === 2 ? await getEndpoint(wendaGetAnswerDetail, { id }) : await getEndpoint(wenzhengGetDetail, { id });
+  return { statusCode: res.statusCode, item: res.statusCode === 200 ? { id: res.data.id, title: res.data.title } : null };
+}
+
 async function loadBang(query: CommentTargetQuery): Promise<CommentTarget> {
-  if (query.classId !== 1 && query.classId !== 2) return { kind: 'notFound' };
-  const res = query.classId === 2 ? await getEndpoint(wendaGetAnswerDetail, { id: query.newsId }) : await getEndpoint(wenzhengGetDetail, { id: query.newsId });
-  if (res.statusCode === 404) return { kind: 'notFound' };
-  if (res.statusCode !== 200) return { kind: 'error' };
-  return { kind: 'ok', view: { query, detail: null, subject: { ref: { classId: query.classId, newsId: res.data.id, from: 'bang' }, title: res.data.title, open: true } } };
+  if (query.classId !== 1 && query.classId !== 2 && query.classId !== 4) return { kind: 'notFound' };
+  const { statusCode, item } = await bangItem(query.classId, query.newsId);
+  if (statusCode === 404) return { kind: 'notFound' };
+  if (!item) return { kind: 'error' };
+  return {
+    kind: 'ok',
+    view: { query, detail: null, subject: { ref: { classId: query.classId, newsId: item.id, from: 'bang' }, title: item.title, open: true } },
+  };
 }
 
 export async function loadCommentTarget(search: URLSearchParams, options: { bang?: boolean } = {}): Promise<CommentTarget> {

@@ -6,7 +6,7 @@ import { getEndpoint } from '../../client/getEndpoint.ts';
 import { commentGetListByParentId, type CommentReply } from '../../contract/interaction.ts';
 import { articleHref, commentPageHref, commentReplyPageHref, targetParams } from '../../features/interaction/commentLinks.ts';
 import { loadCommentTarget, type CommentSubject } from './loadCommentTarget.ts';
-import type { PageLoad } from '../news/pageLoad.ts';
+import type { PageLoad } from '../../features/paging/pageLoad.ts';
 
 export interface PublishView {
   subject: CommentSubject;

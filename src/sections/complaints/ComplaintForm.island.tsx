@@ -1,13 +1,12 @@
 /**
- * /Complaints-platform/new: a logged-in reader files a complaint against a live-stream seller (issue 15):
+ * /Complaints-platform/new: a logged-in reader files a complaint against a live-stream seller:
  * platform, shop or anchor, order number, amount, problem type, what happened, what they want, evidence
  * pictures (≤ 9) and a contact phone that is never shown publicly. One Idempotency-Key per draft: a
  * retry after a lost answer files nothing twice. The server validates; the checks here only answer sooner.
  */
-import { useStore } from '@nanostores/react';
 import { messageForFailure } from '../../client/apiClient.ts';
 import { useState, type FormEvent } from 'react';
-import { normalisePhone } from '../../contract/accountLimits.ts';
+import { normalisePhone } from '../../contract/accountRules.ts';
 import type { complaintCreate } from '../../contract/interact.ts';
 import {
   COMPLAINT_CONTENT_MAX,
@@ -18,25 +17,21 @@ import {
   COMPLAINT_PLATFORMS,
   COMPLAINT_PROBLEMS,
   COMPLAINT_SHOP_MAX,
-  INTERACT_PATHS,
   type ComplaintPlatform,
   type ComplaintProblem,
-} from '../../contract/interactLimits.ts';
+} from '../../contract/communityRules.ts';
 import { buildLoginUrl } from '../../client/browserUi.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
 import { BASE_PATH } from '../../lib/safeUrl.ts';
-import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
-import { PicturePicker, type PickedPicture } from '../interact/PicturePicker.tsx';
-import styles from '../interact/InteractForm.module.css';
+import { PicturePicker, type PickedPicture } from '../community/PicturePicker.tsx';
+import styles from '../community/InteractForm.module.css';
+import { newIdempotencyKey } from '../../client/idempotencyKey.ts';
+import { useSession } from '../../features/login-gate/useSession.ts';
 
 type Field = 'platform' | 'shopName' | 'orderNo' | 'amount' | 'problemType' | 'content' | 'demand' | 'contactPhone';
 
 const chars = (s: string) => [...s.trim()].length;
-
-function newKey(): string {
-  return `cp-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-}
 
 /** The first problem of each field, in Chinese; empty when the draft may be sent. */
 export function checkComplaint(v: Record<Field, string>): Partial<Record<Field, string>> {
@@ -56,16 +51,25 @@ export function checkComplaint(v: Record<Field, string>): Partial<Record<Field, 
 }
 
 export function ComplaintForm() {
-  const session = useStore($session);
-  const [values, setValues] = useState<Record<Field, string>>({ platform: '', shopName: '', orderNo: '', amount: '', problemType: '', content: '', demand: '', contactPhone: '' });
+  const session = useSession();
+  const [values, setValues] = useState<Record<Field, string>>({
+    platform: '',
+    shopName: '',
+    orderNo: '',
+    amount: '',
+    problemType: '',
+    content: '',
+    demand: '',
+    contactPhone: '',
+  });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [pictures, setPictures] = useState<PickedPicture[]>([]);
   const [busy, setBusy] = useState(false);
-  const [key, setKey] = useState(newKey);
+  const [key, setKey] = useState(newIdempotencyKey);
 
   const set = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    setKey(newKey());
+    setKey(newIdempotencyKey());
   };
 
   if (!session.token) {
@@ -73,7 +77,9 @@ export function ComplaintForm() {
     return (
       <div className={styles.notice}>
         <p>登录后才能提交投诉，方便我们就处理进度与您联系。</p>
-        <a className="brand-pill" href={buildLoginUrl(here)}>登录后投诉</a>
+        <a className="brand-pill" href={buildLoginUrl(here)}>
+          登录后投诉
+        </a>
       </div>
     );
   }
@@ -94,15 +100,20 @@ export function ComplaintForm() {
     setBusy(true);
     try {
       const res = await postByPath<typeof complaintCreate>(
-        INTERACT_PATHS.complaintCreate,
+        '/api/complaints/create',
         // The server checks the platform and problem against its lists; these came from the same lists.
-        { ...values, platform: values.platform as ComplaintPlatform, problemType: values.problemType as ComplaintProblem, pictures: pictures.map((p) => p.url!) },
+        {
+          ...values,
+          platform: values.platform as ComplaintPlatform,
+          problemType: values.problemType as ComplaintProblem,
+          pictures: pictures.map((p) => p.url!),
+        },
         { idempotencyKey: key },
       );
       showToast(res.message, { type: 'text', duration: 2000 });
       if (res.statusCode === 200) location.assign(`${BASE_PATH}/Complaints-platform/detail?id=${res.data.id}`);
     } catch (error) {
-      // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message (issue 21 item 4).
+      // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message.
       const message = messageForFailure(error, '网络不给力，请稍后再试');
       if (message) showToast(message, { type: 'text', duration: 2000 });
     } finally {
@@ -139,24 +150,56 @@ export function ComplaintForm() {
       {choice('platform', '直播平台', COMPLAINT_PLATFORMS)}
       <label className={styles.field}>
         <span className={`${styles.label} ${styles.required}`}>店铺或主播名称</span>
-        <input className={styles.input} name="shopName" maxLength={COMPLAINT_SHOP_MAX} value={values.shopName} onChange={(e) => set('shopName')(e.target.value)} {...described('shopName')} />
+        <input
+          className={styles.input}
+          name="shopName"
+          maxLength={COMPLAINT_SHOP_MAX}
+          value={values.shopName}
+          onChange={(e) => set('shopName')(e.target.value)}
+          {...described('shopName')}
+        />
         {error('shopName')}
       </label>
       <label className={styles.field}>
         <span className={styles.label}>订单号</span>
-        <input className={styles.input} name="orderNo" inputMode="text" autoCapitalize="characters" maxLength={COMPLAINT_ORDER_MAX} value={values.orderNo} onChange={(e) => set('orderNo')(e.target.value)} {...described('orderNo')} />
+        <input
+          className={styles.input}
+          name="orderNo"
+          inputMode="text"
+          autoCapitalize="characters"
+          maxLength={COMPLAINT_ORDER_MAX}
+          value={values.orderNo}
+          onChange={(e) => set('orderNo')(e.target.value)}
+          {...described('orderNo')}
+        />
         <span className={styles.hint}>在订单详情中复制，公开时会隐去中间几位</span>
         {error('orderNo')}
       </label>
       <label className={styles.field}>
         <span className={styles.label}>涉及金额（元）</span>
-        <input className={styles.input} name="amount" inputMode="decimal" maxLength={12} value={values.amount} onChange={(e) => set('amount')(e.target.value)} {...described('amount')} />
+        <input
+          className={styles.input}
+          name="amount"
+          inputMode="decimal"
+          maxLength={12}
+          value={values.amount}
+          onChange={(e) => set('amount')(e.target.value)}
+          {...described('amount')}
+        />
         {error('amount')}
       </label>
       {choice('problemType', '问题类型', COMPLAINT_PROBLEMS)}
       <label className={styles.field}>
         <span className={`${styles.label} ${styles.required}`}>投诉经过</span>
-        <textarea className={styles.textarea} name="content" maxLength={COMPLAINT_CONTENT_MAX * 2} placeholder="在哪个直播间、主播怎么说的、收到的是什么、和商家沟通的情况" value={values.content} onChange={(e) => set('content')(e.target.value)} {...described('content')} />
+        <textarea
+          className={styles.textarea}
+          name="content"
+          maxLength={COMPLAINT_CONTENT_MAX * 2}
+          placeholder="在哪个直播间、主播怎么说的、收到的是什么、和商家沟通的情况"
+          value={values.content}
+          onChange={(e) => set('content')(e.target.value)}
+          {...described('content')}
+        />
         <span className={styles.count}>
           {chars(values.content)}/{COMPLAINT_CONTENT_MAX}
         </span>
@@ -164,7 +207,15 @@ export function ComplaintForm() {
       </label>
       <label className={styles.field}>
         <span className={`${styles.label} ${styles.required}`}>投诉诉求</span>
-        <input className={styles.input} name="demand" maxLength={COMPLAINT_DEMAND_MAX} placeholder="如：退货退款、赔偿、换货" value={values.demand} onChange={(e) => set('demand')(e.target.value)} {...described('demand')} />
+        <input
+          className={styles.input}
+          name="demand"
+          maxLength={COMPLAINT_DEMAND_MAX}
+          placeholder="如：退货退款、赔偿、换货"
+          value={values.demand}
+          onChange={(e) => set('demand')(e.target.value)}
+          {...described('demand')}
+        />
         {error('demand')}
       </label>
       <div className={styles.field}>
@@ -176,13 +227,23 @@ export function ComplaintForm() {
           pictures={pictures}
           onChange={(update) => {
             setPictures(update);
-            setKey(newKey());
+            setKey(newIdempotencyKey());
           }}
         />
       </div>
       <label className={styles.field}>
         <span className={`${styles.label} ${styles.required}`}>联系电话</span>
-        <input className={styles.input} name="contactPhone" type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={20} value={values.contactPhone} onChange={(e) => set('contactPhone')(e.target.value)} {...described('contactPhone')} />
+        <input
+          className={styles.input}
+          name="contactPhone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={20}
+          value={values.contactPhone}
+          onChange={(e) => set('contactPhone')(e.target.value)}
+          {...described('contactPhone')}
+        />
         <span className={styles.hint}>仅用于平台与您联系，不会公开显示</span>
         {error('contactPhone')}
       </label>

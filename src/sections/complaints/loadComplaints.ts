@@ -1,8 +1,8 @@
 /** Loaders of the complaint platform pages (/Complaints-platform, /Complaints-platform/detail). */
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { complaintDetail, complaintList, type ComplaintDetail, type ComplaintSummary } from '../../contract/interact.ts';
-import { COMPLAINT_KEYWORD_MAX, COMPLAINT_PLATFORMS, COMPLAINT_STATUSES, type ComplaintPlatform, type ComplaintStatus } from '../../contract/interactLimits.ts';
-import { loadPaged, loadSafely, type PageLoad } from '../news/pageLoad.ts';
+import { COMPLAINT_KEYWORD_MAX, COMPLAINT_PLATFORMS, COMPLAINT_STATUSES, type ComplaintPlatform, type ComplaintStatus } from '../../contract/communityRules.ts';
+import { loadPaged, loadSafely, type PageLoad } from '../../features/paging/pageLoad.ts';
 
 export const COMPLAINT_PAGE_SIZE = 10;
 

@@ -1,24 +1,23 @@
 /**
- * The contribute form (issue 19; spec 2.8, 3): school (default 请选择学校, value −1), grade, an optional
+ * The contribute form (spec 2.8, 3): school (default 请选择学校, value −1), grade, an optional
  * teacher of that school, the student's name, title, text and/or up to nine photos of the handwritten
  * pages (the shared upload path). The draft (photos included) is kept in local storage until it is sent;
  * one Idempotency-Key per draft, so a retry after a lost answer writes the essay once. The server judges
  * everything again; its Chinese message is shown as it comes.
  */
-import { useStore } from '@nanostores/react';
 import { messageForFailure } from '../../client/apiClient.ts';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Essay } from '../../contract/composition.ts';
-import { COMPOSITION_PATHS, ESSAY_MAX_PICTURES, ESSAY_TEXT_MAX, ESSAY_TITLE_MAX, GRADE_LABELS, NO_SCHOOL, STUDENT_NAME_MAX } from '../../contract/compositionLimits.ts';
-import { api } from '../../client/api.ts';
+import type { contributeEssay, Essay } from '../../contract/composition.ts';
+import { ESSAY_MAX_PICTURES, ESSAY_TEXT_MAX, ESSAY_TITLE_MAX, GRADE_LABELS, NO_SCHOOL, STUDENT_NAME_MAX } from '../../contract/compositionRules.ts';
+import { postByPath } from '../../client/postEndpoint.ts';
 import { storage } from '../../client/storage.ts';
 import { checkPictureFile, uploadPicture } from '../../features/interaction/uploadPicture.ts';
 import { requireLogin } from '../../features/login-gate/requireLogin.ts';
-import { $session } from '../../stores/session.ts';
 import { COMPOSITION_LINKS, essayHref } from './compositionLinks.ts';
 import styles from './ContributeForm.module.css';
-import { newKey } from './newKey.ts';
 import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
+import { newIdempotencyKey } from '../../client/idempotencyKey.ts';
+import { useSession } from '../../features/login-gate/useSession.ts';
 
 interface Props {
   schools: { id: number; name: string }[];
@@ -53,7 +52,7 @@ export function checkContribution(d: Draft): string | null {
 }
 
 export function ContributeForm({ schools, teachers }: Props) {
-  const session = useStore($session);
+  const session = useSession();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState<'' | 'upload' | 'send'>('');
@@ -106,7 +105,7 @@ export function ContributeForm({ schools, teachers }: Props) {
       }
       if (files.length > room) setProblem(`图片最多 ${ESSAY_MAX_PICTURES} 张，多出的没有上传`);
     } catch (error) {
-      // Spec 8 speaks for an HTTP 500; a refused picture brings the server's own message (issue 21 item 4).
+      // Spec 8 speaks for an HTTP 500; a refused picture brings the server's own message.
       const message = messageForFailure(error, '图片上传失败，请重试');
       if (message) setProblem(message);
     } finally {
@@ -120,14 +119,14 @@ export function ContributeForm({ schools, teachers }: Props) {
     if (!requireLogin()) return;
     const bad = checkContribution(draft);
     if (bad) return setProblem(bad);
-    const key = draft.key || newKey('essay');
+    const key = draft.key || newIdempotencyKey();
     const keyed = { ...draft, key };
     setDraft(keyed);
     storage.setItem(DRAFT_KEY, JSON.stringify(keyed));
     setBusy('send');
     try {
-      const res = await api.post<Essay>(
-        COMPOSITION_PATHS.contribute,
+      const res = await postByPath<typeof contributeEssay>(
+        '/v1/composition/contribute',
         {
           schoolId: draft.schoolId,
           grade: Number(draft.grade),
@@ -146,7 +145,7 @@ export function ContributeForm({ schools, teachers }: Props) {
         setDraft(EMPTY);
       } else if (res.statusCode !== 301 && res.statusCode !== 302) setProblem(res.message);
     } catch (error) {
-      // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message (issue 21 item 4).
+      // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message.
       const message = messageForFailure(error, '提交失败，请重试（内容已保留）');
       if (message) setProblem(message);
     } finally {
@@ -158,7 +157,9 @@ export function ContributeForm({ schools, teachers }: Props) {
     return (
       <section className={styles.done} role="status">
         <h2>{done.message}</h2>
-        <p>《{done.essay.title}》{done.essay.reviewState === 'pending' ? '正在审核，' : '已发布，'}可以在个人中心查看审核状态和老师点评。</p>
+        <p>
+          《{done.essay.title}》{done.essay.reviewState === 'pending' ? '正在审核，' : '已发布，'}可以在个人中心查看审核状态和老师点评。
+        </p>
         <p className={styles.links}>
           <a href={COMPOSITION_LINKS.userCenter}>查看我的作文</a>
           {done.essay.reviewState === 'approved' && <a href={essayHref(done.essay.id)}>查看作文</a>}
@@ -201,7 +202,14 @@ export function ContributeForm({ schools, teachers }: Props) {
         ))}
       </select>
       <label htmlFor={ids.name}>姓名</label>
-      <input id={ids.name} value={draft.studentName} maxLength={STUDENT_NAME_MAX * 2} autoComplete="name" placeholder="作者姓名，将随作文展示" onChange={(e) => update({ studentName: e.target.value })} />
+      <input
+        id={ids.name}
+        value={draft.studentName}
+        maxLength={STUDENT_NAME_MAX * 2}
+        autoComplete="name"
+        placeholder="作者姓名，将随作文展示"
+        onChange={(e) => update({ studentName: e.target.value })}
+      />
       <label htmlFor={ids.title}>标题</label>
       <input id={ids.title} value={draft.title} maxLength={ESSAY_TITLE_MAX * 2} placeholder="作文标题" onChange={(e) => update({ title: e.target.value })} />
       <label htmlFor={ids.content}>正文（可只上传照片）</label>
@@ -224,7 +232,15 @@ export function ContributeForm({ schools, teachers }: Props) {
         {draft.pictures.length < ESSAY_MAX_PICTURES && (
           <li>
             <label className={styles.add}>
-              <input type="file" accept="image/jpeg,image/png,image/gif,image/webp" multiple className="visually-hidden" aria-label="添加作文照片" disabled={busy !== ''} onChange={(e) => void onFiles(e.target.files).then(() => (e.target.value = ''))} />
+              <input
+                type="file"
+                accept="image/jpeg,image/png,image/gif,image/webp"
+                multiple
+                className="visually-hidden"
+                aria-label="添加作文照片"
+                disabled={busy !== ''}
+                onChange={(e) => void onFiles(e.target.files).then(() => (e.target.value = ''))}
+              />
               {busy === 'upload' ? '上传中…' : '+ 照片'}
             </label>
           </li>

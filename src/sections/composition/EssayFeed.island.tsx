@@ -1,13 +1,12 @@
 /**
- * A paged list of essays (issue 19): the server renders the first page inside the island, so the list
+ * A paged list of essays: the server renders the first page inside the island, so the list
  * reads without JavaScript; after hydration it pages on (from page 2 until an empty page, then 没有更多了)
  * as the reader nears the end, with 加载失败，点击重试 on a failed page. Serves every essay list of the
  * section: all essays (filters), recommended, in the newspaper, a school's, teacher's or student's, the
  * rankings (人气榜 / 高分榜, numbered) and the teachers' reviews.
  */
-import type { Essay, EssaySummary } from '../../contract/composition.ts';
-import { COMPOSITION_PATHS } from '../../contract/compositionLimits.ts';
-import { api } from '../../client/api.ts';
+import type { Essay, EssaySummary, listEssays, listReviews, rankEssays } from '../../contract/composition.ts';
+import { getByPath } from '../../client/getEndpoint.ts';
 import { EssayCard } from './EssayCard.tsx';
 import { FeedFooter } from '../../features/feed/FeedFooter.tsx';
 import styles from '../../features/feed/Feed.module.css';
@@ -28,16 +27,21 @@ interface Props {
 function fetchPage(source: EssaySource, page: number, pageSize: number) {
   switch (source.kind) {
     case 'list':
-      return api.get<EssaySummary[]>(COMPOSITION_PATHS.list, { ...source.filter, page, pageSize });
+      return getByPath<typeof listEssays>('/v1/composition/list', { ...source.filter, page, pageSize });
     case 'rank':
-      return api.get<EssaySummary[]>(COMPOSITION_PATHS.rank, { type: source.type, page, pageSize });
+      return getByPath<typeof rankEssays>('/v1/composition/rank', { type: source.type, page, pageSize });
     case 'reviews':
-      return api.get<EssaySummary[]>(COMPOSITION_PATHS.reviews, { ...(source.teacherId ? { teacherId: source.teacherId } : {}), page, pageSize });
+      return getByPath<typeof listReviews>('/v1/composition/reviews', { ...(source.teacherId ? { teacherId: source.teacherId } : {}), page, pageSize });
   }
 }
 
 export function EssayFeed({ source, initial, pageSize, emptyText }: Props) {
-  const { items: essays, status, loadMore, sentinel } = usePagedFeed({ initial, pageSize, fetchPage: (page) => fetchPage(source, page, pageSize), endsAt: 'short' });
+  const {
+    items: essays,
+    status,
+    loadMore,
+    sentinel,
+  } = usePagedFeed({ initial, pageSize, fetchPage: (page) => fetchPage(source, page, pageSize), endsAt: 'short' });
 
   const ranked = source.kind === 'rank';
   return (

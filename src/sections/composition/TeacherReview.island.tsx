@@ -1,12 +1,13 @@
 /**
- * TeacherReview (issue 19; spec 2.8): a verified teacher sees the essays assigned to them (waiting first)
+ * TeacherReview (spec 2.8): a verified teacher sees the essays assigned to them (waiting first)
  * and reviews one — a score of 0–100 and a comment. Only teachers, only their own essays: the server
  * refuses everyone else (the island shows its Chinese answer). `?id=` opens that essay's form.
  */
 import { useId, useState } from 'react';
-import type { Essay, EssaySummary, Role } from '../../contract/composition.ts';
-import { COMPOSITION_PATHS, REVIEW_MAX } from '../../contract/compositionLimits.ts';
-import { api } from '../../client/api.ts';
+import type { assignedEssays, compositionRole, Essay, EssaySummary, reviewEssay, Role } from '../../contract/composition.ts';
+import { REVIEW_MAX } from '../../contract/compositionRules.ts';
+import { getByPath } from '../../client/getEndpoint.ts';
+import { postByPath } from '../../client/postEndpoint.ts';
 import { showToast } from '../../stores/toast.ts';
 import { essayHref } from './compositionLinks.ts';
 import { useReaderLoad, type GateState } from '../../features/login-gate/useReaderLoad.ts';
@@ -18,10 +19,10 @@ import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
 type Assigned = { kind: 'notTeacher' } | { kind: 'ok'; role: Role; essays: EssaySummary[] };
 
 async function loadAssigned(): Promise<Assigned | GateState> {
-  const role = await api.get<Role>(COMPOSITION_PATHS.role);
+  const role = await getByPath<typeof compositionRole>('/v1/composition/role');
   if (role.statusCode !== 200 || !role.data) return { kind: 'error', message: role.message };
   if (role.data.role !== 'teacher') return { kind: 'notTeacher' };
-  const essays = await api.get<EssaySummary[]>(COMPOSITION_PATHS.assigned);
+  const essays = await getByPath<typeof assignedEssays>('/v1/composition/assigned');
   if (essays.statusCode !== 200 || !essays.data) return { kind: 'error', message: essays.message };
   return { kind: 'ok', role: role.data, essays: essays.data };
 }
@@ -79,7 +80,7 @@ function ReviewForm({ essay, onDone, onCancel }: { essay: EssaySummary; onDone: 
     if (Array.from(text.trim()).length < 5) return setProblem('评语至少 5 个字');
     setBusy(true);
     try {
-      const res = await api.post<Essay>(COMPOSITION_PATHS.review, { id: essay.id, score: n, content: text.trim() });
+      const res = await postByPath<typeof reviewEssay>('/v1/composition/review', { id: essay.id, score: n, content: text.trim() });
       if (res.statusCode === 200 && res.data) {
         showToast(res.message, { type: 'text', duration: 2000 });
         onDone(res.data);

@@ -1,29 +1,27 @@
 /**
- * The student centre (issue 19; spec 2.8): 我的作文 with each essay's review state (审核中 / 未通过 and
+ * The student centre (spec 2.8): 我的作文 with each essay's review state (审核中 / 未通过 and
  * the reason / 已发布) and the teacher's score and comment when reviewed, and 我的评论. A verified
  * teacher also gets the way to the essays waiting for their review. Read with the reader's token only
  * (nothing of it is rendered on the server).
  */
-import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import type { Mine, Role } from '../../contract/composition.ts';
-import { COMPOSITION_PATHS } from '../../contract/compositionLimits.ts';
-import { api } from '../../client/api.ts';
-import { $session } from '../../stores/session.ts';
+import type { compositionRole, Mine, myComposition, Role } from '../../contract/composition.ts';
+import { getByPath } from '../../client/getEndpoint.ts';
 import { COMPOSITION_LINKS, essayHref, reviewStateLabel } from './compositionLinks.ts';
 import { useReaderLoad, type GateState } from '../../features/login-gate/useReaderLoad.ts';
 import { isGate, ReaderGate } from './ReaderGate.tsx';
 import rows from './EssayRows.module.css';
 import styles from './UserCenter.module.css';
+import { useSession } from '../../features/login-gate/useSession.ts';
 
 async function loadMine(): Promise<{ kind: 'ok'; mine: Mine; role: Role } | GateState> {
-  const [mine, role] = await Promise.all([api.get<Mine>(COMPOSITION_PATHS.mine), api.get<Role>(COMPOSITION_PATHS.role)]);
+  const [mine, role] = await Promise.all([getByPath<typeof myComposition>('/v1/composition/mine'), getByPath<typeof compositionRole>('/v1/composition/role')]);
   if (mine.statusCode === 200 && mine.data && role.statusCode === 200 && role.data) return { kind: 'ok', mine: mine.data, role: role.data };
   return { kind: 'error', message: mine.message || role.message };
 }
 
 export function UserCenter() {
-  const session = useStore($session);
+  const session = useSession();
   const { state, retry } = useReaderLoad(loadMine);
   const [tab, setTab] = useState<'essays' | 'comments'>('essays');
 
@@ -34,12 +32,19 @@ export function UserCenter() {
       <header className={styles.head}>
         <strong>{session.nickname || '同学'}</strong>
         <span>{role.teacher ? `认证老师 · ${role.teacher.schoolName}` : '学生'}</span>
+        {!role.verified && role.verifyReason && <span role="status">老师认证已撤销：{role.verifyReason}</span>}
         <span>
           作文 {mine.essays.length} 篇 · 评论 {mine.comments.length} 条
         </span>
         <span className={styles.actions}>
-          <a className="tap-inline" href={COMPOSITION_LINKS.contribute}>我要投稿</a>
-          {role.teacher && <a className="tap-inline" href={COMPOSITION_LINKS.teacherReview}>待我点评</a>}
+          <a className="tap-inline" href={COMPOSITION_LINKS.contribute}>
+            我要投稿
+          </a>
+          {role.teacher && (
+            <a className="tap-inline" href={COMPOSITION_LINKS.teacherReview}>
+              待我点评
+            </a>
+          )}
         </span>
       </header>
       <div className={styles.tabs} role="tablist" aria-label="个人中心">

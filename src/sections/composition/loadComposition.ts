@@ -5,10 +5,10 @@
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import * as endpoint from '../../contract/composition.ts';
 import type { Essay, EssayComment, EssaySummary, InfoItem, School, SearchResult, Student, Teacher } from '../../contract/composition.ts';
-import { SEARCH_MAX } from '../../contract/compositionLimits.ts';
+import { SEARCH_MAX } from '../../contract/compositionRules.ts';
 import { Id } from '../../contract/fields.ts';
 import type { Envelope } from '../../contract/envelope.ts';
-import { dataOr404, failedLoad, loadPaged, loadSafely, type PageLoad } from '../news/pageLoad.ts';
+import { dataOr404, failedLoad, loadPaged, loadSafely, type PageLoad } from '../../features/paging/pageLoad.ts';
 
 /** One call's data as the page's view ('error' on any failure). */
 function one<T>(call: () => Promise<Envelope<T>>): Promise<PageLoad<T>> {
@@ -53,7 +53,15 @@ export function loadHome(): Promise<PageLoad<HomeView>> {
     if (!okAll(recommend, popular, top, latest, info, schools, teachers)) return { kind: 'error' };
     return {
       kind: 'ok',
-      view: { recommend: recommend.data, popular: popular.data, top: top.data, latest: latest.data, info: info.data, schools: schools.data, teachers: teachers.data },
+      view: {
+        recommend: recommend.data,
+        popular: popular.data,
+        top: top.data,
+        latest: latest.data,
+        info: info.data,
+        schools: schools.data,
+        teachers: teachers.data,
+      },
     };
   });
 }
@@ -71,7 +79,10 @@ export function loadList(url: URL): Promise<PageLoad<ListView>> {
     const g = Number(url.searchParams.get('grade'));
     const grade = Number.isInteger(g) && g >= 1 && g <= 12 ? g : undefined;
     const schoolId = readId(url.searchParams.get('schoolId')) ?? undefined;
-    const [essays, schools] = await Promise.all([getEndpoint(endpoint.listEssays, { grade, schoolId, page: 1, pageSize: LIST_PAGE_SIZE }), getEndpoint(endpoint.listSchools)]);
+    const [essays, schools] = await Promise.all([
+      getEndpoint(endpoint.listEssays, { grade, schoolId, page: 1, pageSize: LIST_PAGE_SIZE }),
+      getEndpoint(endpoint.listSchools),
+    ]);
     if (!okAll(essays, schools)) return { kind: 'error' };
     return { kind: 'ok', view: { essays: essays.data, schools: schools.data, grade, schoolId } };
   });
@@ -147,13 +158,19 @@ export function loadPerson(url: URL, kind: PersonView['kind']): Promise<PageLoad
     const missing = { student: '小作者不存在', teacher: '老师不存在', school: '学校不存在' }[kind];
     if (id === null) return { kind: 'notFound', message: missing };
     if (kind === 'student') {
-      const [who, essays] = await Promise.all([getEndpoint(endpoint.studentDetail, { id }), getEndpoint(endpoint.listEssays, { userId: id, page: 1, pageSize: LIST_PAGE_SIZE })]);
+      const [who, essays] = await Promise.all([
+        getEndpoint(endpoint.studentDetail, { id }),
+        getEndpoint(endpoint.listEssays, { userId: id, page: 1, pageSize: LIST_PAGE_SIZE }),
+      ]);
       const found = dataOr404(who);
       if (!found.ok) return failedLoad(found);
       return essays.statusCode === 200 ? { kind: 'ok', view: { kind, student: found.data, essays: essays.data } } : { kind: 'error' };
     }
     if (kind === 'teacher') {
-      const [who, essays] = await Promise.all([getEndpoint(endpoint.teacherDetail, { id }), getEndpoint(endpoint.listEssays, { teacherId: id, page: 1, pageSize: LIST_PAGE_SIZE })]);
+      const [who, essays] = await Promise.all([
+        getEndpoint(endpoint.teacherDetail, { id }),
+        getEndpoint(endpoint.listEssays, { teacherId: id, page: 1, pageSize: LIST_PAGE_SIZE }),
+      ]);
       const found = dataOr404(who);
       if (!found.ok) return failedLoad(found);
       return essays.statusCode === 200 ? { kind: 'ok', view: { kind, teacher: found.data, essays: essays.data } } : { kind: 'error' };

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { messageForFailure } from '../../client/apiClient.ts';
-import { normalisePhone } from '../../contract/accountLimits.ts';
+import { normalisePhone } from '../../contract/accountRules.ts';
 import type { cooperationContact } from '../../contract/interact.ts';
 import {
   COOPERATION_COMPANY_MAX,
@@ -13,16 +13,15 @@ import {
   COOPERATION_NAME_MAX,
   COOPERATION_NEED_MAX,
   COOPERATION_NEED_MIN,
-  INTERACT_PATHS,
   type CooperationKind,
-} from '../../contract/interactLimits.ts';
+} from '../../contract/communityRules.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
-import styles from '../interact/InteractForm.module.css';
+import styles from '../community/InteractForm.module.css';
 import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
+import { newIdempotencyKey } from '../../client/idempotencyKey.ts';
 
 type Field = 'name' | 'company' | 'phone' | 'need';
 const chars = (s: string) => [...s.trim()].length;
-const newKey = () => `co-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
 export function checkCooperation(v: Record<Field, string>): Partial<Record<Field, string>> {
   const e: Partial<Record<Field, string>> = {};
@@ -43,11 +42,11 @@ export function CooperationForm() {
   const [serverError, setServerError] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
-  const [key, setKey] = useState(newKey);
+  const [key, setKey] = useState(newIdempotencyKey);
 
   const set = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    setKey(newKey());
+    setKey(newIdempotencyKey());
   };
 
   async function submit(e: FormEvent): Promise<void> {
@@ -59,11 +58,11 @@ export function CooperationForm() {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const res = await postByPath<typeof cooperationContact>(INTERACT_PATHS.cooperation, { ...values, kind }, { idempotencyKey: key });
+      const res = await postByPath<typeof cooperationContact>('/api/cooperation/contact', { ...values, kind }, { idempotencyKey: key });
       if (res.statusCode === 200) setDone(res.message);
       else setServerError(res.message);
     } catch (error) {
-      // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message (issue 21 item 4).
+      // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message.
       const message = messageForFailure(error, '网络不给力，请稍后再试');
       if (message) setServerError(message);
     } finally {
@@ -106,13 +105,59 @@ export function CooperationForm() {
           ))}
         </div>
       </fieldset>
-      {field('name', '联系人', <input className={styles.input} name="name" autoComplete="name" maxLength={COOPERATION_NAME_MAX} value={values.name} onChange={(e) => set('name')(e.target.value)} {...described('name')} />)}
-      {field('company', '公司或机构', <input className={styles.input} name="company" autoComplete="organization" maxLength={COOPERATION_COMPANY_MAX} value={values.company} onChange={(e) => set('company')(e.target.value)} {...described('company')} />)}
-      {field('phone', '手机号', <input className={styles.input} name="phone" type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={20} value={values.phone} onChange={(e) => set('phone')(e.target.value)} {...described('phone')} />)}
+      {field(
+        'name',
+        '联系人',
+        <input
+          className={styles.input}
+          name="name"
+          autoComplete="name"
+          maxLength={COOPERATION_NAME_MAX}
+          value={values.name}
+          onChange={(e) => set('name')(e.target.value)}
+          {...described('name')}
+        />,
+      )}
+      {field(
+        'company',
+        '公司或机构',
+        <input
+          className={styles.input}
+          name="company"
+          autoComplete="organization"
+          maxLength={COOPERATION_COMPANY_MAX}
+          value={values.company}
+          onChange={(e) => set('company')(e.target.value)}
+          {...described('company')}
+        />,
+      )}
+      {field(
+        'phone',
+        '手机号',
+        <input
+          className={styles.input}
+          name="phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={20}
+          value={values.phone}
+          onChange={(e) => set('phone')(e.target.value)}
+          {...described('phone')}
+        />,
+      )}
       {field(
         'need',
         '合作需求',
-        <textarea className={styles.textarea} name="need" maxLength={COOPERATION_NEED_MAX * 2} placeholder="想做什么样的合作、预算与时间、目标人群" value={values.need} onChange={(e) => set('need')(e.target.value)} {...described('need')} />,
+        <textarea
+          className={styles.textarea}
+          name="need"
+          maxLength={COOPERATION_NEED_MAX * 2}
+          placeholder="想做什么样的合作、预算与时间、目标人群"
+          value={values.need}
+          onChange={(e) => set('need')(e.target.value)}
+          {...described('need')}
+        />,
       )}
       <FormAlert className={styles.error} message={serverError} />
       <button type="submit" className={styles.submit} disabled={busy}>

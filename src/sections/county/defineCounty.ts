@@ -2,22 +2,28 @@
  * <sc-county>: the county page's behaviour (spec 2.1, 4, 9).
  * - Weather is fetched 500 ms after the page starts, with one retry after 1000 ms.
  * - Without a district in the address, the picked district or a location younger than 30 minutes
- *   (`locationInfo`) chooses the district; otherwise the browser is asked (10 s accuracy time-out).
- *   Failure shows 定位失败, sets the location flag false and switches to domestic mode.
+ *   (`locationInfo`) chooses the district; otherwise the reader is asked first, in our own words, why we
+ *   want the location (LocationAsk.astro: 允许 / 手动选择, remembered in `locationConsent`), and only after
+ *   允许 is the browser asked (10 s accuracy time-out). Failure shows 定位失败, sets the location flag false
+ *   and switches to domestic mode. 手动选择 opens the picker in domestic mode and is never asked again
+ *   until the reader taps 定位到当前区县.
  * - The picker's search filters districts by name (暂无数据 when none); a pick is remembered.
  */
 import { storage } from '../../client/storage.ts';
 
-/** The API client arrives with the first call, not with the page: the list's 15 KB before load carries no ofetch (issue 14). */
-const client = () => import('../../client/api.ts').then((m) => m.api);
-import type { Location, Weather } from '../../contract/news.ts';
+/** The API client arrives with the first call, not with the page: the list's 15 KB before load carries no ofetch (ADR 011). */
+const getLazily = () => import('../../client/getEndpoint.ts').then((m) => m.getByPath);
+import type { areaLocate, areaWeather } from '../../contract/news.ts';
 import {
   decideCountyTarget,
   LOCATION_TIMEOUT_MS,
+  LOCATION_KEY,
   PICKED_DISTRICT_KEY,
   readFreshLocation,
+  readLocationConsent,
   readPickedDistrict,
   saveLocation,
+  saveLocationConsent,
   savePickedDistrict,
   type LocationInfo,
 } from '../../features/district/districtState.ts';
@@ -26,8 +32,8 @@ import { showToast } from '../../stores/toast.ts';
 
 // Paths and the domestic area number of src/contract/news.ts (areaWeather, areaLocate; spec 9: 999).
 // Only types are imported from the contract: its zod schemas would add ~26 KB to a list page.
-const WEATHER_PATH = '/kratos/v1/area/weather';
-const LOCATE_PATH = '/kratos/v1/area/locate';
+const WEATHER_PATH: (typeof areaWeather)['path'] = '/kratos/v1/area/weather';
+const LOCATE_PATH: (typeof areaLocate)['path'] = '/kratos/v1/area/locate';
 const DOMESTIC_AREA_NUMBER = 999;
 const WEATHER_DELAY_MS = 500;
 const WEATHER_RETRY_MS = 1000;
@@ -57,7 +63,7 @@ class County extends HTMLElement {
     const box = this.querySelector('[data-weather]');
     if (!box) return;
     try {
-      const res = await (await client()).get<Weather>(WEATHER_PATH, { classId });
+      const res = await (await getLazily())<typeof areaWeather>(WEATHER_PATH, { classId });
       if (res.statusCode !== 200) throw new Error(res.message);
       box.textContent = `${res.data.weather} ${res.data.temperature}℃`;
     } catch {
@@ -65,15 +71,36 @@ class County extends HTMLElement {
     }
   }
 
-  private go(query: string): void {
-    location.replace(`${this.dataset['base'] ?? ''}?${query}`);
+  private go(query: string, hash = ''): void {
+    location.replace(`${this.dataset['base'] ?? ''}?${query}${hash}`);
+  }
+
+  /** Opens our question and answers what the reader chose (Escape counts as 手动选择). */
+  private ask(): Promise<'allow' | 'manual'> {
+    const dialog = document.querySelector<HTMLDialogElement>('[data-location-ask]');
+    if (!dialog || typeof dialog.showModal !== 'function') return Promise.resolve('manual');
+    return new Promise((resolve) => {
+      dialog.addEventListener('close', () => resolve(dialog.returnValue === 'allow' ? 'allow' : 'manual'), { once: true });
+      dialog.returnValue = '';
+      dialog.showModal();
+    });
   }
 
   private async choose(current: number): Promise<void> {
-    let target = decideCountyTarget(readPickedDistrict(storage), readFreshLocation(storage, Date.now()));
+    let target = decideCountyTarget(readPickedDistrict(storage), readFreshLocation(storage, Date.now()), readLocationConsent(storage));
+    if (target.kind === 'ask') {
+      const answer = await this.ask();
+      saveLocationConsent(storage, answer === 'allow' ? 'granted' : 'refused');
+      if (answer === 'manual') {
+        // Domestic mode with the picker open: the reader picks by hand.
+        this.go(`areaNumber=${DOMESTIC_AREA_NUMBER}`, '#county-picker');
+        return;
+      }
+      target = { kind: 'locate' };
+    }
     if (target.kind === 'locate') {
       const info = await this.locate();
-      target = decideCountyTarget(null, info);
+      target = decideCountyTarget(null, info, 'granted');
       if (!info.located) await new Promise((resolve) => window.setTimeout(resolve, FAILURE_NOTICE_MS));
     }
     if (target.kind === 'district' && target.classId !== current) this.go(`classId=${target.classId}`);
@@ -84,7 +111,7 @@ class County extends HTMLElement {
     const failed: LocationInfo = { located: false, name: '', classId: 0, inChongqing: 0, createdAt: Date.now() };
     try {
       const pos = await position();
-      const res = await (await client()).get<Location>(LOCATE_PATH, { lat: pos.coords.latitude, lng: pos.coords.longitude });
+      const res = await (await getLazily())<typeof areaLocate>(LOCATE_PATH, { lat: pos.coords.latitude, lng: pos.coords.longitude });
       if (res.statusCode !== 200) throw new Error(res.message);
       const info: LocationInfo = { located: true, ...res.data, createdAt: Date.now() };
       saveLocation(storage, info);
@@ -100,6 +127,13 @@ class County extends HTMLElement {
     const picker = document.getElementById('county-picker');
     if (!picker) return;
     picker.addEventListener('click', (event) => {
+      if ((event.target as Element | null)?.closest('a[data-locate-now]')) {
+        // The reader asks for the location: forget the pick and the cached answer, say 允许, look it up afresh.
+        storage.removeItem(PICKED_DISTRICT_KEY);
+        storage.removeItem(LOCATION_KEY);
+        saveLocationConsent(storage, 'granted');
+        return;
+      }
       const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-pick], a[data-pick-domestic]');
       if (!link) return;
       const id = Number(link.dataset['pick'] ?? 0);
@@ -109,6 +143,7 @@ class County extends HTMLElement {
     });
     const input = picker.querySelector<HTMLInputElement>('[data-county-search]');
     const empty = picker.querySelector<HTMLElement>('[data-county-empty]');
+    const domestic = picker.querySelector<HTMLElement>('[data-pick-domestic]');
     const groups = Array.from(picker.querySelectorAll<HTMLDetailsElement>('[data-group]'));
     const tree: (DistrictNode & { el: HTMLDetailsElement })[] = groups.map((g, i) => ({
       columnid: i,
@@ -126,6 +161,8 @@ class County extends HTMLElement {
         node.el.querySelectorAll<HTMLElement>('[data-name]').forEach((li) => (li.hidden = !names?.has(li.dataset['name'] ?? '')));
       }
       if (empty) empty.hidden = shown.length > 0;
+      // Under 暂无数据 nothing is offered (spec 2.1): the 国内 chip shows again with the districts.
+      if (domestic) domestic.hidden = shown.length === 0;
     });
   }
 }

@@ -4,8 +4,16 @@
  */
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { Id } from '../../contract/fields.ts';
-import { areaList, countryHotNews, DEFAULT_AREA_NUMBER, DEFAULT_COUNTY_CLASS_ID, DOMESTIC_AREA_NUMBER, type AreaNode, type ListItem } from '../../contract/news.ts';
-import { dataOr404, failedLoad, loadSafely, type PageLoad, readPage } from '../news/pageLoad.ts';
+import {
+  areaList,
+  countryHotNews,
+  DEFAULT_AREA_NUMBER,
+  DEFAULT_COUNTY_CLASS_ID,
+  DOMESTIC_AREA_NUMBER,
+  type AreaNode,
+  type ListItem,
+} from '../../contract/news.ts';
+import { dataOr404, failedLoad, loadSafely, type PageLoad, readPage } from '../../features/paging/pageLoad.ts';
 
 export interface CountyView {
   /** The district shown, or null in domestic mode. */
@@ -26,10 +34,7 @@ export function loadCounty(url: URL): Promise<PageLoad<CountyView>> {
     const page = readPage(url);
     if (!id.success || !area.success || page === null) return { kind: 'notFound', message: '区县不存在' };
     const domestic = area.data === DOMESTIC_AREA_NUMBER;
-    const [areas, list] = await Promise.all([
-      getEndpoint(areaList),
-      getEndpoint(countryHotNews, { classId: id.data, areaNumber: area.data, page }),
-    ]);
+    const [areas, list] = await Promise.all([getEndpoint(areaList), getEndpoint(countryHotNews, { classId: id.data, areaNumber: area.data, page })]);
     if (areas.statusCode !== 200) return { kind: 'error' };
     const res = dataOr404(list);
     if (!res.ok) return failedLoad(res);

@@ -1,11 +1,12 @@
 /**
  * `<sc-picture-viewer>`: the photo-set viewer (spec 4, 9). Slides scroll with CSS snap and stop at both
  * ends (the viewer does not loop); the counter, caption and thumbnail follow the current slide;
- * thumbnails jump to their slide; a 700 ms long press saves the picture.
+ * thumbnails jump to their slide; a 700 ms long press saves the picture. Tapping a photo (or Enter on the
+ * strip) opens the full-screen viewer with pinch-zoom (pictureLightbox), loaded the first time it is asked
+ * for; closing it leaves the strip on the picture last shown.
  */
-import { showToast } from '../../stores/toast.ts';
-
-export const LONG_PRESS_MS = 700;
+import { isTap } from './decideLightbox.ts';
+import { watchLongPress } from './longPressSave.ts';
 
 class PictureViewerElement extends HTMLElement {
   private current = 0;
@@ -36,7 +37,40 @@ class PictureViewerElement extends HTMLElement {
       const behavior = matchMedia('(prefers-reduced-motion: reduce)').matches ? 'instant' : 'smooth';
       slides.scrollTo({ left: index * slides.clientWidth, behavior });
     });
-    this.wireLongPress(slides);
+    const press = watchLongPress(slides).state;
+    slides.addEventListener('click', (event) => {
+      const img = event.target instanceof Element ? event.target.closest('img') : null;
+      if (img && isTap(press)) void this.openViewer(slides, this.current);
+    });
+    slides.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') void this.openViewer(slides, this.current);
+    });
+  }
+
+  private opening = false;
+
+  private async openViewer(slides: HTMLElement, start: number): Promise<void> {
+    if (this.opening) return;
+    this.opening = true;
+    this.dataset['lightbox'] = 'loading';
+    try {
+      const { openLightbox } = await import('./pictureLightbox.ts');
+      const pictures = Array.from(slides.querySelectorAll('img'), (img) => ({ src: img.currentSrc || img.src, alt: img.alt }));
+      await openLightbox({
+        pictures,
+        start,
+        onClose: (index) => {
+          slides.scrollTo({ left: index * slides.clientWidth, behavior: 'instant' });
+          this.show(index);
+        },
+      });
+      this.dataset['lightbox'] = 'ready';
+    } catch {
+      // The viewer did not load (spec 8 ChunkLoadError): the strip keeps working as it is.
+      delete this.dataset['lightbox'];
+    } finally {
+      this.opening = false;
+    }
   }
 
   private show(index: number): void {
@@ -53,38 +87,6 @@ class PictureViewerElement extends HTMLElement {
       if (on) thumb.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     }
   }
-
-  private wireLongPress(slides: HTMLElement): void {
-    let timer = 0;
-    let startX = 0;
-    let startY = 0;
-    const cancel = (): void => window.clearTimeout(timer);
-    slides.addEventListener('pointerdown', (event) => {
-      const img = (event.target as Element).closest('img');
-      if (!img) return;
-      startX = event.clientX;
-      startY = event.clientY;
-      timer = window.setTimeout(() => save(img), LONG_PRESS_MS);
-    });
-    slides.addEventListener('pointermove', (event) => {
-      if (Math.abs(event.clientX - startX) > 10 || Math.abs(event.clientY - startY) > 10) cancel();
-    });
-    for (const type of ['pointerup', 'pointercancel', 'pointerleave', 'scroll']) slides.addEventListener(type, cancel);
-    // The long press replaces the browser's own context menu on the picture.
-    slides.addEventListener('contextmenu', (event) => {
-      if ((event.target as Element).closest('img')) event.preventDefault();
-    });
-  }
-}
-
-function save(img: HTMLImageElement): void {
-  const link = document.createElement('a');
-  link.href = img.currentSrc || img.src;
-  link.download = link.href.split('/').pop()?.split('?')[0] ?? 'picture';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  showToast('图片已开始保存', { type: 'text', duration: 2000 });
 }
 
 export function definePictureViewer(): void {

@@ -1,6 +1,6 @@
 /**
  * Loads a detail page through the API client: the article, related news and ads. The article comes from
- * the read-only /kratos/v1/detail so the page is the same for every reader and cacheable (issue 7); the
+ * the read-only /kratos/v1/detail so the page is the same for every reader and cacheable (ADR 001); the
  * view is counted by the page's after-load beacon (ViewBeacon.astro, POST /v1/news/view).
  */
 import { getEndpoint } from '../../client/getEndpoint.ts';
@@ -8,7 +8,7 @@ import { adsList, kratosDetail, relationNews, type Ad, type NewsDetail } from '.
 import { NewsIdQuery, type ListItem } from '../../contract/news.ts';
 import { AD_SLOTS, decideEligibleAds, decidePreroll } from '../../features/ads/decideEligibleAds.ts';
 import { decideDetailFlags, type DetailFlags } from './decideDetailFlags.ts';
-import type { PageLoad } from '../news/pageLoad.ts';
+import type { PageLoad } from '../../features/paging/pageLoad.ts';
 
 export interface DetailAds {
   aboveTitle: Ad[];
@@ -40,20 +40,27 @@ export async function loadDetail(search: URLSearchParams, options: { relatedSize
     const flags = decideDetailFlags(detail);
     const [related, adsRes] = await Promise.all([
       flags.showRelated
-        ? getEndpoint(relationNews, { ...ids.data, pageSize: options.relatedSize ?? 6 }).then((r) => (r.statusCode === 200 ? r.data : []), () => [])
+        ? getEndpoint(relationNews, { ...ids.data, pageSize: options.relatedSize ?? 6 }).then(
+            (r) => (r.statusCode === 200 ? r.data : []),
+            () => [],
+          )
         : Promise.resolve([]),
       // An ad failure never costs the reader the article.
-      getEndpoint(adsList, {}).then((r) => (r.statusCode === 200 ? r.data : []), () => []),
+      getEndpoint(adsList, {}).then(
+        (r) => (r.statusCode === 200 ? r.data : []),
+        () => [],
+      ),
     ]);
     const ctx = { classId: detail.classId, permission: detail.permission };
-    const ads = adsRes.length === 0
-      ? NO_ADS
-      : {
-          aboveTitle: decideEligibleAds(adsRes, AD_SLOTS.aboveTitle, ctx),
-          belowTitle: decideEligibleAds(adsRes, AD_SLOTS.belowTitle, ctx),
-          belowArticle: decideEligibleAds(adsRes, AD_SLOTS.belowArticle, ctx),
-          preroll: decidePreroll(adsRes, ctx, detail.ad),
-        };
+    const ads =
+      adsRes.length === 0
+        ? NO_ADS
+        : {
+            aboveTitle: decideEligibleAds(adsRes, AD_SLOTS.aboveTitle, ctx),
+            belowTitle: decideEligibleAds(adsRes, AD_SLOTS.belowTitle, ctx),
+            belowArticle: decideEligibleAds(adsRes, AD_SLOTS.belowArticle, ctx),
+            preroll: decidePreroll(adsRes, ctx, detail.ad),
+          };
     return { kind: 'ok', view: { detail, flags, related, ads } };
   } catch {
     return { kind: 'error' };

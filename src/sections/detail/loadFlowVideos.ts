@@ -5,7 +5,7 @@
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { ClassId, Page } from '../../contract/fields.ts';
 import { channelList, newsListByColumn, type ListItem } from '../../contract/news.ts';
-import type { PageLoad } from '../news/pageLoad.ts';
+import type { PageLoad } from '../../features/paging/pageLoad.ts';
 
 export interface FlowVideoData {
   classId: number;

@@ -1,27 +1,27 @@
 /**
- * The discover feed (issue 17; spec 2.6, 4): the server renders the first page inside this island, so
+ * The discover feed (spec 2.6, 4): the server renders the first page inside this island, so
  * the page reads without JavaScript; after hydration it takes over paging (page by page from 2 until an
  * empty array, then 没有更多了), likes (spec 4 rule, decideLike.ts) and folding. A logged-in reader's
  * first page is asked again with the token: their likes and their own pending posts (审核中) show.
  * One island serves the feed, a theme's posts, keyword results and the single post of the detail page.
  */
-import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
-import type { Post } from '../../contract/discover.ts';
-import { DISCOVER_PATHS, QUAN_FROM } from '../../contract/discoverLimits.ts';
-import { INTERACTION_PATHS } from '../../contract/interactionLimits.ts';
-import type { LikeResult } from '../../contract/interaction.ts';
-import { api } from '../../client/api.ts';
+import type { getListByKeyWord, getQuanDetail, getQuanInfo, Post, themeRecentList } from '../../contract/discover.ts';
+import { QUAN_FROM } from '../../contract/discoverRules.ts';
+import type { likeDo } from '../../contract/interaction.ts';
+import { getByPath } from '../../client/getEndpoint.ts';
+import { postByPath } from '../../client/postEndpoint.ts';
 import { requireLogin } from '../../features/login-gate/requireLogin.ts';
-import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import { decideLikeAnswer } from './decideLike.ts';
 import { PostCard } from './PostCard.tsx';
 import { FeedFooter } from '../../features/feed/FeedFooter.tsx';
 import styles from '../../features/feed/Feed.module.css';
 import { usePagedFeed } from '../../features/feed/usePagedFeed.ts';
+import { useSession } from '../../features/login-gate/useSession.ts';
 
-export type FeedSource = { kind: 'feed' } | { kind: 'theme'; themeId: number } | { kind: 'keyword'; keyword: string } | { kind: 'detail'; classId: number; newsId: number };
+export type FeedSource =
+  { kind: 'feed' } | { kind: 'theme'; themeId: number } | { kind: 'keyword'; keyword: string } | { kind: 'detail'; classId: number; newsId: number };
 
 interface Props {
   source: FeedSource;
@@ -36,19 +36,25 @@ const TOAST_MS = 2000;
 function fetchPage(source: FeedSource, page: number, pageSize: number): Promise<{ statusCode: number; message: string; data: Post[] | Post | null }> {
   switch (source.kind) {
     case 'feed':
-      return api.get<Post[]>(DISCOVER_PATHS.feed, { page, pageSize });
+      return getByPath<typeof getQuanInfo>('/v1/quan/getQuanInfo', { page, pageSize });
     case 'theme':
-      return api.get<Post[]>(DISCOVER_PATHS.themeRecent, { themeId: source.themeId, page, pageSize });
+      return getByPath<typeof themeRecentList>('/api/topic/themeRecentList', { themeId: source.themeId, page, pageSize });
     case 'keyword':
-      return api.get<Post[]>(DISCOVER_PATHS.byKeyword, { keyword: source.keyword, page, pageSize });
+      return getByPath<typeof getListByKeyWord>('/api/topic/getListByKeyWord', { keyword: source.keyword, page, pageSize });
     case 'detail':
-      return api.get<Post>(DISCOVER_PATHS.detail, { classId: source.classId, newsId: source.newsId });
+      return getByPath<typeof getQuanDetail>('/v1/quan/getDetail', { classId: source.classId, newsId: source.newsId });
   }
 }
 
 export function PostFeed({ source, initial, pageSize, emptyText }: Props) {
-  const session = useStore($session);
-  const { items: posts, setItems: setPosts, status, loadMore, sentinel } = usePagedFeed({
+  const session = useSession();
+  const {
+    items: posts,
+    setItems: setPosts,
+    status,
+    loadMore,
+    sentinel,
+  } = usePagedFeed({
     initial,
     pageSize,
     fetchPage: (page) => fetchPage(source, page, pageSize),
@@ -79,6 +85,7 @@ export function PostFeed({ source, initial, pageSize, emptyText }: Props) {
       stale = true;
     };
     // The source is fixed for the island's life: only a change of reader asks again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- source, pageSize and setPosts do not change while the island lives
   }, [session.token]);
 
   const onLike = useCallback(
@@ -87,7 +94,7 @@ export function PostFeed({ source, initial, pageSize, emptyText }: Props) {
       const before = likes[post.id] ?? { liked: post.isDoLike === 1, count: post.like };
       // Spec 4: tapping while liked sends the call again; the answer decides what changes.
       try {
-        const res = await api.post<LikeResult>(INTERACTION_PATHS.likeDo, { from: QUAN_FROM, classId: post.classId, newsId: post.id, type: 1 });
+        const res = await postByPath<typeof likeDo>('/v1/like/do', { from: QUAN_FROM, classId: post.classId, newsId: post.id, type: 1 });
         const outcome = decideLikeAnswer(before, res);
         if (outcome.kind === 'liked') setLikes((old) => ({ ...old, [post.id]: outcome.view }));
         else if (res.statusCode !== 301 && res.statusCode !== 302 && outcome.message) showToast(outcome.message, { type: 'text', duration: TOAST_MS });

@@ -1,5 +1,5 @@
 /**
- * The discover composer of /PublishDiscover (issue 17; spec 2.6): text, up to 9 pictures through the
+ * The discover composer of /PublishDiscover (spec 2.6): text, up to 9 pictures through the
  * upload path, one optional video (uploaded with its progress shown, previewed in a player), and the
  * topic (?HotTagsId preselects it); POST /v1/quan/publish. Login first (spec 5).
  * The draft (text, uploaded pictures and video, topic) is kept in storage per reader, so it survives a failed
@@ -7,23 +7,23 @@
  * without an answer is not posted twice. After sending, the reader goes to the feed, where their post
  * shows (审核中 for them alone when the area reviews before publishing).
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
-import type { Post } from '../../contract/discover.ts';
-import { DISCOVER_PATHS, POST_MAX_CHARS, POST_MAX_PICTURES, tagColour } from '../../contract/discoverLimits.ts';
-import { VIDEO_ACCEPT } from '../../contract/uploadLimits.ts';
+import type { publishPost } from '../../contract/discover.ts';
+import { POST_MAX_CHARS, POST_MAX_PICTURES, tagColour } from '../../contract/discoverRules.ts';
+import { VIDEO_ACCEPT } from '../../contract/uploadRules.ts';
 import { LOGIN_EXPIRED_MESSAGE, LOGIN_REDIRECT_DELAY_MS, messageForFailure } from '../../client/apiClient.ts';
 import { browserUi } from '../../client/browserUi.ts';
-import { api } from '../../client/api.ts';
+import { postByPath } from '../../client/postEndpoint.ts';
 import { storage } from '../../client/storage.ts';
 import { PictureTiles, type PickedPicture } from '../../features/interaction/PictureTiles.tsx';
 import tileStyles from '../../features/interaction/PictureTiles.module.css';
 import { requireLogin } from '../../features/login-gate/requireLogin.ts';
-import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import { checkPost, publishDraftKey, readDraft, writeDraft } from './decidePublish.ts';
 import styles from './PublishComposer.module.css';
 import { checkVideoFile, uploadVideo, VIDEO_UPLOAD_FAILED, VideoUploadError } from './uploadVideo.ts';
+import { newIdempotencyKey, WriteAttempt } from '../../client/idempotencyKey.ts';
+import { useSession } from '../../features/login-gate/useSession.ts';
 
 interface Props {
   topics: { id: number; title: string }[];
@@ -34,7 +34,14 @@ interface Props {
 
 const TOAST_MS = 2000;
 const LEAVE_AFTER_MS = 1200;
-const TILES = { list: styles.pics, item: styles.pic, uploading: styles.uploading, remove: `${tileStyles.cornerRemove} ${styles.remove}`, addItem: styles.pic, add: `${tileStyles.addTile} ${styles.add}` };
+const TILES = {
+  list: styles.pics,
+  item: styles.pic,
+  uploading: styles.uploading,
+  remove: `${tileStyles.cornerRemove} ${styles.remove}`,
+  addItem: styles.pic,
+  add: `${tileStyles.addTile} ${styles.add}`,
+};
 
 /** The picked video: the local preview and the upload's progress, then the stored copy's URL. */
 interface Video {
@@ -45,16 +52,12 @@ interface Video {
   progress: number;
 }
 
-function newKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2, 12)}`;
-}
-
 function say(message: string): void {
   showToast(message, { type: 'text', duration: TOAST_MS });
 }
 
 export function PublishComposer({ topics, chosen, doneHref }: Props) {
-  const session = useStore($session);
+  const session = useSession();
   const key = publishDraftKey(session.userId);
   const [text, setText] = useState('');
   const [topicId, setTopicId] = useState<number | null>(chosen);
@@ -63,7 +66,7 @@ export function PublishComposer({ topics, chosen, doneHref }: Props) {
   const videoPicker = useRef<HTMLInputElement>(null);
   const videoUpload = useRef<AbortController | null>(null);
   const [busy, setBusy] = useState(false);
-  const idem = useRef<{ draft: string; key: string } | null>(null);
+  const idem = useRef(new WriteAttempt()).current;
   // The draft is saved only once it was read back for this reader (never overwritten by the empty start).
   const [restored, setRestored] = useState<string | null>(null);
 
@@ -76,6 +79,7 @@ export function PublishComposer({ topics, chosen, doneHref }: Props) {
     setVideo(draft.video ? { id: draft.video, src: draft.video, url: draft.video, progress: 1 } : null);
     if (chosen === null && draft.topicId !== null && topics.some((t) => t.id === draft.topicId)) setTopicId(draft.topicId);
     setRestored(key);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the draft is restored once per draft key; a later topic choice must not restore it again
   }, [key]);
 
   useEffect(() => {
@@ -95,7 +99,7 @@ export function PublishComposer({ topics, chosen, doneHref }: Props) {
   }
 
   async function addVideo(file: File): Promise<void> {
-    const id = newKey();
+    const id = newIdempotencyKey();
     const abort = new AbortController();
     videoUpload.current = abort;
     const update = (change: Partial<Video>) => setVideo((v) => (v?.id === id ? { ...v, ...change } : v));
@@ -142,15 +146,15 @@ export function PublishComposer({ topics, chosen, doneHref }: Props) {
     };
     const draft = JSON.stringify(body);
     // One key per draft: the same draft sent again is the same request (the server answers the post it wrote).
-    if (!idem.current || idem.current.draft !== draft) idem.current = { draft, key: newKey() };
+    const idempotencyKey = idem.key(draft);
     setBusy(true);
     try {
-      const res = await api.post<Post>(DISCOVER_PATHS.publish, body, { idempotencyKey: idem.current.key });
+      const res = await postByPath<typeof publishPost>('/v1/quan/publish', body, { idempotencyKey });
       if (res.statusCode === 200) {
         // Sent: only now is the draft dropped.
         setRestored(null);
         storage.removeItem(key);
-        idem.current = null;
+        idem.done();
         say(res.message || '发布成功');
         setTimeout(() => location.assign(doneHref), LEAVE_AFTER_MS);
         return;
@@ -167,14 +171,7 @@ export function PublishComposer({ topics, chosen, doneHref }: Props) {
   const count = Array.from(text.trim()).length;
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} aria-label="发布动态">
-      <textarea
-        className={styles.text}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        placeholder="分享身边的新鲜事…"
-        aria-label="动态内容"
-        rows={7}
-      />
+      <textarea className={styles.text} value={text} onChange={(e) => setText(e.target.value)} placeholder="分享身边的新鲜事…" aria-label="动态内容" rows={7} />
       <p className={count > POST_MAX_CHARS ? `${styles.count} ${styles.over}` : styles.count}>
         {count}/{POST_MAX_CHARS}
       </p>
@@ -224,7 +221,11 @@ export function PublishComposer({ topics, chosen, doneHref }: Props) {
             const c = tagColour(i);
             const on = topicId === t.id;
             return (
-              <label key={t.id} className={on ? `${styles.chip} ${styles.on}` : styles.chip} style={on ? { color: '#fff', background: c.fg } : { color: c.fg, background: c.bg }}>
+              <label
+                key={t.id}
+                className={on ? `${styles.chip} ${styles.on}` : styles.chip}
+                style={on ? { color: 'var(--text-on-fill)', background: c.fg } : { color: c.fg, background: c.bg }}
+              >
                 <input type="radio" name="topic" value={t.id} checked={on} onChange={() => setTopicId(t.id)} className={styles.radio} />#{t.title}
               </label>
             );

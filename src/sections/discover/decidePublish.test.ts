@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { POST_MAX_CHARS } from '../../contract/discoverLimits.ts';
+import { POST_MAX_CHARS } from '../../contract/discoverRules.ts';
 import {
   checkPost,
   PUBLISH_EMPTY,
@@ -48,7 +48,14 @@ describe('the draft in storage', () => {
   it('reads hostile or broken storage as an empty or cleaned draft', () => {
     expect(readDraft('{not json')).toEqual({ text: '', pictures: [], video: '', topicId: null });
     expect(readDraft('null')).toEqual({ text: '', pictures: [], video: '', topicId: null });
-    const cleaned = readDraft(JSON.stringify({ text: 5, pictures: ['https://evil.example/x.jpg', '/media/comments/1/../../x.jpg', PIC], video: 'https://evil.example/v.mp4', topicId: -1 }));
+    const cleaned = readDraft(
+      JSON.stringify({
+        text: 5,
+        pictures: ['https://evil.example/x.jpg', '/media/comments/1/../../x.jpg', PIC],
+        video: 'https://evil.example/v.mp4',
+        topicId: -1,
+      }),
+    );
     expect(cleaned).toEqual({ text: '', pictures: [PIC], video: '', topicId: null });
     expect(readDraft(JSON.stringify({ video: '/media/videos/1/../2/0f8fad5b-d9cb-469f-a165-70867728950e.mp4' })).video).toBe('');
     expect(readDraft(JSON.stringify({ video: ['x'] })).video).toBe('');

@@ -1,9 +1,9 @@
 /**
- * The rules of the discover composer (issue 17, /PublishDiscover), pure so they are unit-tested: what may be
+ * The rules of the discover composer (/PublishDiscover), pure so they are unit-tested: what may be
  * sent, and the draft kept in storage across a failed send and a reload. The server judges again
  * (PublishBody in src/contract/discover.ts); these give the reader the answer before a round trip.
  */
-import { POST_MAX_CHARS, POST_MAX_PICTURES, POST_VIDEO_URL } from '../../contract/discoverLimits.ts';
+import { POST_MAX_CHARS, POST_MAX_PICTURES, POST_VIDEO_URL } from '../../contract/discoverRules.ts';
 
 export const PUBLISH_EMPTY = '请输入动态内容';
 export const PUBLISH_TOO_LONG = `正文最多 ${POST_MAX_CHARS} 字`;
@@ -55,7 +55,9 @@ export function readDraft(raw: string | null): PublishDraft {
   const v = value as Record<string, unknown>;
   const text = typeof v['text'] === 'string' ? v['text'].slice(0, POST_MAX_CHARS * 4) : '';
   const pictures = Array.isArray(v['pictures'])
-    ? v['pictures'].filter((u): u is string => typeof u === 'string' && /^\/media\/comments\/\d+\/[A-Za-z0-9_-]+\.(?:jpg|jpeg|png|gif|webp)$/.test(u)).slice(0, POST_MAX_PICTURES)
+    ? v['pictures']
+        .filter((u): u is string => typeof u === 'string' && /^\/media\/comments\/\d+\/[A-Za-z0-9_-]+\.(?:jpg|jpeg|png|gif|webp)$/.test(u))
+        .slice(0, POST_MAX_PICTURES)
     : [];
   const video = typeof v['video'] === 'string' && POST_VIDEO_URL.test(v['video']) ? v['video'] : '';
   const topicId = typeof v['topicId'] === 'number' && Number.isInteger(v['topicId']) && v['topicId'] > 0 ? v['topicId'] : null;

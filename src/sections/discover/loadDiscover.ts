@@ -15,10 +15,10 @@ import {
   type Post,
   type Topic,
 } from '../../contract/discover.ts';
-import { KEYWORD_MAX_CHARS } from '../../contract/discoverLimits.ts';
+import { KEYWORD_MAX_CHARS } from '../../contract/discoverRules.ts';
 import { Id } from '../../contract/fields.ts';
 import { commentGetList, type CommentItem } from '../../contract/interaction.ts';
-import { dataOr404, failedLoad, loadSafely, type PageLoad, readPage } from '../news/pageLoad.ts';
+import { dataOr404, failedLoad, loadSafely, type PageLoad, readPage } from '../../features/paging/pageLoad.ts';
 
 export const FEED_PAGE_SIZE = 10;
 /** Topics in the hot strip and the chips of /Discover. */
@@ -63,7 +63,10 @@ export function loadTheme(url: URL, options: { listWithoutId: boolean }): Promis
     }
     const themeId = readId(raw);
     if (themeId === null) return { kind: 'notFound', message: '话题不存在' };
-    const [info, posts] = await Promise.all([getEndpoint(getThemeInfo, { themeId }), getEndpoint(themeRecentList, { themeId, page: 1, pageSize: FEED_PAGE_SIZE })]);
+    const [info, posts] = await Promise.all([
+      getEndpoint(getThemeInfo, { themeId }),
+      getEndpoint(themeRecentList, { themeId, page: 1, pageSize: FEED_PAGE_SIZE }),
+    ]);
     const topic = dataOr404(info);
     if (!topic.ok) return failedLoad(topic);
     if (posts.statusCode !== 200) return { kind: 'error' };

@@ -8,8 +8,8 @@
  */
 import type { Envelope } from '../../contract/envelope.ts';
 import { HEADER_IDEMPOTENCY_KEY, HEADER_REFRESHED_TOKEN } from '../../contract/headers.ts';
-import type { UploadedVideo } from '../../contract/upload.ts';
-import { UPLOAD_PATHS, VIDEO_MAX_BYTES, VIDEO_UPLOAD_MAX_MS } from '../../contract/uploadLimits.ts';
+import type { UploadedVideo, uploadVideo as uploadVideoEndpoint } from '../../contract/upload.ts';
+import { VIDEO_MAX_BYTES, VIDEO_UPLOAD_MAX_MS } from '../../contract/uploadRules.ts';
 import { readApiHosts } from '../../client/api.ts';
 import { apiRequestHeaders, pickHost, refreshedToken } from '../../client/apiClient.ts';
 import { getBrowserDeviceId } from '../../client/deviceId.ts';
@@ -36,11 +36,13 @@ export class VideoUploadError extends Error {}
 export function uploadVideo(file: Blob, key: string, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<Envelope<UploadedVideo>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    const path = UPLOAD_PATHS.video;
+    const path: (typeof uploadVideoEndpoint)['path'] = '/api/upload/video';
     xhr.open('POST', `${pickHost(path, readApiHosts()).replace(/\/+$/, '')}${path}`);
     xhr.timeout = VIDEO_UPLOAD_TIMEOUT_MS;
     const session = $session.get();
-    apiRequestHeaders(session.deviceId || getBrowserDeviceId(), session.token, { [HEADER_IDEMPOTENCY_KEY]: key }).forEach((value, name) => xhr.setRequestHeader(name, value));
+    apiRequestHeaders(session.deviceId || getBrowserDeviceId(), session.token, { [HEADER_IDEMPOTENCY_KEY]: key }).forEach((value, name) =>
+      xhr.setRequestHeader(name, value),
+    );
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(Math.min(1, e.loaded / e.total));
     };
@@ -53,7 +55,10 @@ export function uploadVideo(file: Blob, key: string, onProgress: (fraction: numb
       } catch {
         body = undefined;
       }
-      const envelope = typeof body === 'object' && body !== null && typeof (body as { statusCode?: unknown }).statusCode === 'number' ? (body as Envelope<UploadedVideo>) : null;
+      const envelope =
+        typeof body === 'object' && body !== null && typeof (body as { statusCode?: unknown }).statusCode === 'number'
+          ? (body as Envelope<UploadedVideo>)
+          : null;
       // A refusal the server explained (413 over 50 MB, 400 not a video, 429 too many) keeps its message.
       if (envelope) resolve({ ...envelope, message: typeof envelope.message === 'string' ? envelope.message : '' });
       else reject(new VideoUploadError(VIDEO_UPLOAD_FAILED));

@@ -1,7 +1,7 @@
 /**
  * <sc-banner>: home and channel banners (spec 9: autoplay 5000 ms, loop off with a single slide, dots
  * only with more than one). The server renders a scroll-snap strip that swipes with no script. After
- * first paint, with two or more slides, swiper (core + Autoplay + Pagination, issue 14 item 4) takes
+ * first paint, with two or more slides, swiper (core + Autoplay + Pagination, ADR 011) takes
  * the strip over; when the reader saves data swiper never loads, and this small script autoplays the
  * native strip instead (ADR 011 "swiper").
  */
@@ -30,8 +30,12 @@ class Banner extends HTMLElement {
       },
       ready: () => this.stopNative(),
     });
-    // Until swiper runs (and for good when it does not come): the native strip autoplays.
-    this.native(strip, slides.length, options.loop, options.autoplay.delay);
+    // Until swiper runs (and for good when it does not come): the native strip autoplays — in lite mode
+    // (src/lib/liteMode.ts) only from the reader's first touch, so no slide's picture loads unasked.
+    const delay = options.autoplay.delay;
+    const start = () => this.native(strip, slides.length, options.loop, delay);
+    if (document.documentElement.getAttribute('data-lite') !== 'on') start();
+    else strip.addEventListener('pointerdown', start, { once: true, passive: true });
   }
 
   private native(strip: HTMLElement, count: number, loop: boolean, delay: number): void {

@@ -2,9 +2,9 @@
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { ClassId, Page } from '../../contract/fields.ts';
 import { channelGetList, channelHome, topicsCollect, type Banner, type Channel, type ListItem, type Topic } from '../../contract/news.ts';
-import type { PageLoad } from '../news/pageLoad.ts';
+import type { PageLoad } from '../../features/paging/pageLoad.ts';
 
-export type { PageLoad } from '../news/pageLoad.ts';
+export type { PageLoad } from '../../features/paging/pageLoad.ts';
 
 export interface HomeChannelView {
   channels: Channel[];
@@ -19,7 +19,7 @@ export interface HomeChannelView {
 const RECOMMEND_CHANNEL_ID = 1;
 const TOPIC_COLUMN_ID = 105;
 
-/** `before`, `after`: the list's snapshot anchor and keyset cursor from the URL (src/sections/news/pageLoad.ts). */
+/** `before`, `after`: the list's snapshot anchor and keyset cursor from the URL (src/features/paging/pageLoad.ts). */
 export async function loadHomeChannel(rawId: string | undefined, rawPage: string | null, before?: number, after?: number): Promise<PageLoad<HomeChannelView>> {
   const id = ClassId.safeParse(rawId);
   const page = Page.safeParse(rawPage ?? undefined);

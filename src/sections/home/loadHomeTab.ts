@@ -1,7 +1,7 @@
 /** Loads the channel strip of a home tab page together with the page's own data. */
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { channelGetList, type Channel } from '../../contract/news.ts';
-import { loadSafely, type PageLoad } from '../news/pageLoad.ts';
+import { loadSafely, type PageLoad } from '../../features/paging/pageLoad.ts';
 
 export interface HomeTab<T> {
   channels: Channel[];

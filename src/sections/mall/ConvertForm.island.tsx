@@ -1,23 +1,23 @@
 /**
- * Confirming an exchange (issue 18, /AccumulatedPoints/convertgoods): the reader's balance, a delivery
+ * Confirming an exchange (ADR 012; /AccumulatedPoints/convertgoods): the reader's balance, a delivery
  * address for physical goods or the phone to top up for virtual ones, then one POST /v1/mall/exchange.
  * The Idempotency-Key is made once per attempt and kept across retries after a lost answer, so a
  * double tap or a retry never exchanges twice; a clear refusal (sold out, not enough points) starts a
  * new attempt. Success opens the exchange (convertdetail).
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { messageForFailure } from '../../client/apiClient.ts';
 import { getByPath } from '../../client/getEndpoint.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
 import type { ExchangeBody, GoodsKind, mallExchange, pointsSummary } from '../../contract/mall.ts';
 import { requireLogin } from '../../features/login-gate/requireLogin.ts';
-import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import { decideBalanceHint } from './decideBalanceHint.ts';
 import styles from './Mall.module.css';
 import { Field, PhoneField, useFields } from './MallFields.tsx';
 import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
+import { WriteAttempt } from '../../client/idempotencyKey.ts';
+import { useSession } from '../../features/login-gate/useSession.ts';
 
 interface Props {
   goodsId: number;
@@ -28,18 +28,13 @@ interface Props {
   detailHref: string;
 }
 
-function newKey(): string {
-  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID().replace(/-/g, '');
-  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 14)}`;
-}
-
 export function ConvertForm({ goodsId, kind, price, stock, detailHref }: Props) {
-  const session = useStore($session);
+  const session = useSession();
   const [balance, setBalance] = useState<number | null>(null);
   const { fields, bind } = useFields({ name: '', phone: '', region: '', address: '', mobile: '' });
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
-  const attempt = useRef<string | null>(null);
+  const attempt = useRef(new WriteAttempt()).current;
 
   useEffect(() => {
     if (!session.token) {
@@ -65,21 +60,22 @@ export function ConvertForm({ goodsId, kind, price, stock, detailHref }: Props) 
     const body: ExchangeBody = { goodsId };
     if (kind === 'physical') Object.assign(body, { name: fields.name, phone: fields.phone, region: fields.region, address: fields.address });
     if (kind === 'virtual') body.mobile = fields.mobile;
-    attempt.current ??= newKey();
+    // One key for this exchange until an answer settles it (whatever the fields say now).
+    const idempotencyKey = attempt.key();
     setBusy(true);
     try {
-      const res = await postByPath<typeof mallExchange>('/v1/mall/exchange', body, { idempotencyKey: attempt.current });
+      const res = await postByPath<typeof mallExchange>('/v1/mall/exchange', body, { idempotencyKey });
       if (res.statusCode === 200) {
         showToast('兑换成功', { type: 'text', duration: 2000 });
         location.assign(`${detailHref}?id=${res.data.id}`);
         return;
       }
       // A clear answer: this attempt is over; the next tap is a new exchange.
-      attempt.current = null;
+      attempt.done();
       if (res.statusCode !== 301 && res.statusCode !== 302) setProblem(res.message || '兑换失败，请稍后再试');
     } catch (error) {
       // No answer: the same key goes out again on the next tap, so it cannot exchange twice. Spec 8 speaks
-      // for an HTTP 500; a refused input brings the server's own message (issue 21 item 4).
+      // for an HTTP 500; a refused input brings the server's own message.
       const message = messageForFailure(error, '网络不给力，兑换结果未知，请再点一次（不会重复扣积分）');
       if (message) setProblem(message);
     } finally {
@@ -103,10 +99,10 @@ export function ConvertForm({ goodsId, kind, price, stock, detailHref }: Props) 
           <Field label="详细地址" autoComplete="street-address" maxLength={120} placeholder="街道、门牌号" {...bind('address')} />
         </fieldset>
       )}
-      {kind === 'virtual' && (
-        <PhoneField label="充值手机号" className={styles.fieldTop} {...bind('mobile')} />
+      {kind === 'virtual' && <PhoneField label="充值手机号" className={styles.fieldTop} {...bind('mobile')} />}
+      {(kind === 'coupon' || kind === 'card') && (
+        <p className={styles.hint}>{kind === 'coupon' ? '兑换后券码在「优惠券」中查看' : '兑换后卡密在「我的券」中查看'}</p>
       )}
-      {(kind === 'coupon' || kind === 'card') && <p className={styles.hint}>{kind === 'coupon' ? '兑换后券码在「优惠券」中查看' : '兑换后卡密在「我的券」中查看'}</p>}
       <FormAlert className={styles.error} message={problem} />
       <button type="submit" className={`${styles.primary} ${styles.submit}`} disabled={busy || soldOut || short}>
         {soldOut ? '已兑完' : short ? '积分不足' : busy ? '兑换中…' : `确认兑换（${price} 积分）`}

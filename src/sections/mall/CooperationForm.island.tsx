@@ -1,5 +1,5 @@
 /**
- * The mall's business cooperation form (issue 18): company, contact, phone, what to cooperate on;
+ * The mall's business cooperation form (ADR 012): company, contact, phone, what to cooperate on;
  * POST /v1/mall/cooperation (anonymous allowed). Chinese messages from the server are shown as they
  * come; a double tap sends once (the button is busy) and the server stores a repeat once.
  */
@@ -35,7 +35,7 @@ export function CooperationForm() {
         setFields(EMPTY);
       } else setProblem(res.message || '提交失败，请稍后再试');
     } catch (error) {
-      // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message (issue 21 item 4).
+      // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message.
       const message = messageForFailure(error, '网络不给力，请稍后再试');
       if (message) setProblem(message);
     } finally {

@@ -1,17 +1,16 @@
 /**
- * One exchange of the reader (issue 18, /AccumulatedPoints/convertdetail): status 已兑换 → 已发货 →
+ * One exchange of the reader (ADR 012; /AccumulatedPoints/convertdetail): status 已兑换 → 已发货 →
  * 已完成, the coupon or card code once exchanged, the delivery address or topped-up phone, the parcel's
  * tracking number; 确认收货 for a shipped parcel and 标记已使用 for a coupon shown at the shop.
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { getByPath } from '../../client/getEndpoint.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
 import type { ExchangeDetail as Detail, mallCouponUse, mallExchangeConfirm, mallExchangeDetail } from '../../contract/mall.ts';
 import { requireLogin } from '../../features/login-gate/requireLogin.ts';
-import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import styles from './Mall.module.css';
+import { useSession } from '../../features/login-gate/useSession.ts';
 
 interface Props {
   id: number;
@@ -47,7 +46,7 @@ function factRows(d: Detail): Array<[string, ReactNode]> {
 }
 
 export function ExchangeDetail({ id, goodsHref, listHref }: Props) {
-  const session = useStore($session);
+  const session = useSession();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [busy, setBusy] = useState(false);
   const [round, setRound] = useState(0);
@@ -133,7 +132,8 @@ export function ExchangeDetail({ id, goodsHref, listHref }: Props) {
           </span>
         </a>
       </section>
-      {d.kind === 'physical' && (
+      {d.status === 4 && <p className={styles.state}>兑换已取消，{d.points} 积分已退回你的账户</p>}
+      {d.kind === 'physical' && d.status !== 4 && (
         <section className={styles.section} aria-label="兑换进度">
           <ol className={styles.steps}>
             {STEPS.map((s, i) => (

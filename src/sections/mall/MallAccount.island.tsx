@@ -1,5 +1,5 @@
 /**
- * The reader's points on the mall home (issue 18): balance, growth and level from /v1/points/summary,
+ * The reader's points on the mall home (ADR 012): balance, growth and level from /v1/points/summary,
  * and the daily sign-in. Anonymous readers see a login button. Follows `$session`: a login or logout
  * elsewhere updates the card.
  */
@@ -36,7 +36,15 @@ export function MallAccount() {
       showToast(d.signed ? `签到成功，积分 +${d.points}` : res.message, { type: 'text', duration: 2000 });
       setLoad({
         kind: 'ok',
-        summary: { ...load.summary, credit: d.credit, integRal: d.integRal, creditLevel: d.creditLevel, signedToday: 1, streak: d.streak, todayEarned: load.summary.todayEarned + (d.signed ? d.points : 0) },
+        summary: {
+          ...load.summary,
+          credit: d.credit,
+          integRal: d.integRal,
+          creditLevel: d.creditLevel,
+          signedToday: 1,
+          streak: d.streak,
+          todayEarned: load.summary.todayEarned + (d.signed ? d.points : 0),
+        },
       });
     } catch {
       showToast('网络不给力，请稍后再试', { type: 'text', duration: 2000 });

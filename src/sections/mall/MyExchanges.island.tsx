@@ -1,15 +1,14 @@
 /**
- * The reader's own mall lists (issue 18), loaded with the reader's token after hydration: 我的兑换
+ * The reader's own mall lists (ADR 012), loaded with the reader's token after hydration: 我的兑换
  * (every exchange), 优惠券 (tabs 未使用 / 已使用 / 已过期) and 我的券 (card codes). Pages by 10 until an
  * empty page (没有更多了); anonymous readers get a login button; errors offer a retry.
  */
-import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { getByPath } from '../../client/getEndpoint.ts';
 import type { ExchangeItem, mallCouponList, mallExchangeList, mallTicketList } from '../../contract/mall.ts';
 import { requireLogin } from '../../features/login-gate/requireLogin.ts';
-import { $session } from '../../stores/session.ts';
 import styles from './Mall.module.css';
+import { useSession } from '../../features/login-gate/useSession.ts';
 
 export type ListMode = 'all' | 'coupon' | 'ticket';
 type CouponTab = 'unused' | 'used' | 'expired';
@@ -41,7 +40,7 @@ function fetchPage(mode: ListMode, tab: CouponTab, page: number) {
 type Status = 'idle' | 'loading' | 'error' | 'end';
 
 export function MyExchanges({ mode, detailHref, homeHref }: Props) {
-  const session = useStore($session);
+  const session = useSession();
   const [tab, setTab] = useState<CouponTab>('unused');
   const [items, setItems] = useState<ExchangeItem[]>([]);
   const [page, setPage] = useState(0);
@@ -87,7 +86,14 @@ export function MyExchanges({ mode, detailHref, homeHref }: Props) {
       {mode === 'coupon' && (
         <div className={styles.tabs} role="tablist" aria-label="优惠券状态">
           {TABS.map((t) => (
-            <button key={t.key} type="button" role="tab" aria-selected={tab === t.key} className={`${styles.tab} ${tab === t.key ? styles.tabOn : ''}`} onClick={() => setTab(t.key)}>
+            <button
+              key={t.key}
+              type="button"
+              role="tab"
+              aria-selected={tab === t.key}
+              className={`${styles.tab} ${tab === t.key ? styles.tabOn : ''}`}
+              onClick={() => setTab(t.key)}
+            >
               {t.label}
             </button>
           ))}
@@ -103,7 +109,9 @@ export function MyExchanges({ mode, detailHref, homeHref }: Props) {
                 <span className={styles.itemMeta}>
                   {KIND_TEXT[e.kind]} · {e.points} 积分 · {e.createTime}
                 </span>
-                <span className={`${styles.badge} ${e.couponState === 'used' || e.couponState === 'expired' ? styles.badgeGrey : ''}`}>{e.couponState ? COUPON_TEXT[e.couponState] : e.statusText}</span>
+                <span className={`${styles.badge} ${e.couponState === 'used' || e.couponState === 'expired' ? styles.badgeGrey : ''}`}>
+                  {e.couponState ? COUPON_TEXT[e.couponState] : e.statusText}
+                </span>
                 {e.validUntil && <span className={styles.itemMeta}>有效期至 {e.validUntil}</span>}
               </span>
             </a>

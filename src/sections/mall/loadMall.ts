@@ -4,8 +4,17 @@
  */
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { Id } from '../../contract/fields.ts';
-import { mallGoodsDetail, mallGoodsList, mallHome, pointsRules, type GoodsCard, type GoodsDetail, type MallHome, type PointsRules } from '../../contract/mall.ts';
-import { dataOr404, failedLoad, loadSafely, type PageLoad } from '../news/pageLoad.ts';
+import {
+  mallGoodsDetail,
+  mallGoodsList,
+  mallHome,
+  pointsRules,
+  type GoodsCard,
+  type GoodsDetail,
+  type MallHome,
+  type PointsRules,
+} from '../../contract/mall.ts';
+import { dataOr404, failedLoad, loadSafely, type PageLoad } from '../../features/paging/pageLoad.ts';
 
 export const SEARCH_PAGE_SIZE = 20;
 export const KEYWORD_MAX = 30;

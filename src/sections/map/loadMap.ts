@@ -1,7 +1,7 @@
 /** The district map (/Map): every district's weather today, grouped by region, from the API. */
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { areaWeatherList, type DistrictWeather } from '../../contract/news.ts';
-import { loadSafely, type PageLoad } from '../news/pageLoad.ts';
+import { loadSafely, type PageLoad } from '../../features/paging/pageLoad.ts';
 
 export interface MapGroup {
   name: string;

@@ -3,23 +3,21 @@
  * the token from $session (the server render has no reader), paged by 加载更多, with loading, empty,
  * error-and-retry and 没有更多了 states. Follows a login or logout made elsewhere.
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { myComments, MyItem } from '../../contract/interact.ts';
-import { INTERACT_PATHS } from '../../contract/interactLimits.ts';
+import type { myComments, myComplaints, MyItem, myQuestions, myTips } from '../../contract/interact.ts';
 import { buildLoginUrl } from '../../client/browserUi.ts';
 import { getByPath } from '../../client/getEndpoint.ts';
 import { BASE_PATH } from '../../lib/safeUrl.ts';
-import { $session } from '../../stores/session.ts';
 import styles from './MyList.module.css';
+import { useSession } from '../../features/login-gate/useSession.ts';
 
 export type MyListKind = 'comments' | 'questions' | 'tips' | 'complaints';
 
-const PATHS: Record<MyListKind, string> = {
-  comments: INTERACT_PATHS.myComments,
-  questions: INTERACT_PATHS.myQuestions,
-  tips: INTERACT_PATHS.myTips,
-  complaints: INTERACT_PATHS.myComplaints,
+const PATHS: Record<MyListKind, (typeof myComments | typeof myQuestions | typeof myTips | typeof myComplaints)['path']> = {
+  comments: '/api/mine/comments',
+  questions: '/api/mine/questions',
+  tips: '/api/mine/tips',
+  complaints: '/api/mine/complaints',
 };
 const PAGE_SIZE = 15;
 
@@ -32,7 +30,7 @@ interface Props {
 }
 
 export function MyList({ kind, emptyText, startHref, startText }: Props) {
-  const { token } = useStore($session);
+  const { token } = useSession();
   const [items, setItems] = useState<MyItem[]>([]);
   const [page, setPage] = useState(0);
   const [state, setState] = useState<'idle' | 'loading' | 'error' | 'end'>('idle');
@@ -55,6 +53,7 @@ export function MyList({ kind, emptyText, startHref, startText }: Props) {
     setItems([]);
     setPage(0);
     if (token) void load(1);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of reader starts the list again from page 1
   }, [token]);
 
   if (!token) {
@@ -84,7 +83,9 @@ export function MyList({ kind, emptyText, startHref, startText }: Props) {
         {items.map((item) => {
           const body = (
             <>
-              {item.picture.startsWith('/media/') && <img className={`${styles.pic} img-cover`} src={item.picture} alt="" width="64" height="64" loading="lazy" />}
+              {item.picture.startsWith('/media/') && (
+                <img className={`${styles.pic} img-cover`} src={item.picture} alt="" width="64" height="64" loading="lazy" />
+              )}
               <span className={styles.text}>
                 <span className={styles.title}>{item.title}</span>
                 <span className={`${styles.body} quiet-text`}>{item.text}</span>

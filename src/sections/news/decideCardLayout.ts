@@ -3,9 +3,7 @@ import type { ListItem } from '../../contract/news.ts';
 
 export type CardLayout = 'multi' | 'big' | 'video' | 'mini' | 'middle' | 'promote' | 'text' | 'vr' | 'live' | 'district' | 'account';
 
-export function decideCardLayout(
-  item: Pick<ListItem, 'showType' | 'imageUrl' | 'isVideo' | 'dataType'> & Partial<Pick<ListItem, 'category'>>,
-): CardLayout {
+export function decideCardLayout(item: Pick<ListItem, 'showType' | 'imageUrl' | 'isVideo' | 'dataType'> & Partial<Pick<ListItem, 'category'>>): CardLayout {
   const images = item.imageUrl.length;
   if (item.showType === 8) return 'district';
   if (item.showType === 9) return 'account';

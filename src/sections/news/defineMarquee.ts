@@ -1,6 +1,7 @@
 /**
  * <sc-marquee>: a pure headline longer than its line scrolls 1 px every 50 ms, pauses 3 s at each end
- * and starts over (spec 9). Short titles and readers who prefer reduced motion get a still line.
+ * and starts over (spec 9). Short titles, readers who prefer reduced motion and elder mode (适老化: no
+ * auto-scrolling titles; the card shows the whole title instead) get a still line.
  */
 const STEP_MS = 50;
 const PAUSE_MS = 3000;
@@ -25,7 +26,7 @@ class Marquee extends HTMLElement {
   }
 
   private start(): void {
-    if (this.timer !== undefined || this.scrollWidth - this.clientWidth < 2) return;
+    if (this.timer !== undefined || this.scrollWidth - this.clientWidth < 2 || document.documentElement.hasAttribute('data-text')) return;
     const tick = (): void => {
       const max = this.scrollWidth - this.clientWidth;
       if (this.scrollLeft >= max - 0.5) {

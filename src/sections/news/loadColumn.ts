@@ -6,7 +6,7 @@
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { Id } from '../../contract/fields.ts';
 import { channelClassList, channelClassOne, columnList, newsListByColumn, type Column, type ColumnInfo, type ListItem } from '../../contract/news.ts';
-import { dataOr404, failedLoad, loadSafely, type PageLoad, readAnchor, readCursor, readPage } from './pageLoad.ts';
+import { dataOr404, failedLoad, loadSafely, type PageLoad, readAnchor, readCursor, readPage } from '../../features/paging/pageLoad.ts';
 
 export interface ColumnView {
   column: ColumnInfo;

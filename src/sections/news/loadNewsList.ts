@@ -2,7 +2,7 @@
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import type { Envelope } from '../../contract/envelope.ts';
 import { tabNav, type ListItem, type TabNavItem } from '../../contract/news.ts';
-import { dataOr404, failedLoad, loadPaged, type PageLoad } from './pageLoad.ts';
+import { dataOr404, failedLoad, loadPaged, type PageLoad } from '../../features/paging/pageLoad.ts';
 
 export interface NewsListView {
   items: ListItem[];
@@ -11,11 +11,7 @@ export interface NewsListView {
   tabs: TabNavItem[];
 }
 
-export function loadNewsList(
-  url: URL,
-  call: (page: number) => Promise<Envelope<ListItem[]>>,
-  tabType?: 'image' | 'video',
-): Promise<PageLoad<NewsListView>> {
+export function loadNewsList(url: URL, call: (page: number) => Promise<Envelope<ListItem[]>>, tabType?: 'image' | 'video'): Promise<PageLoad<NewsListView>> {
   return loadPaged<NewsListView>(url, async (page) => {
     const [list, tabs] = await Promise.all([call(page), tabType ? getEndpoint(tabNav, { tabType }) : Promise.resolve(null)]);
     const res = dataOr404(list);

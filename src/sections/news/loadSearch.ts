@@ -1,7 +1,7 @@
 /** The search page: hot words always; results for ?search= (validated by the contract's rules). */
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { newsHotWord, searchHome, SearchWord, type ListItem } from '../../contract/news.ts';
-import { loadPaged, type PageLoad } from './pageLoad.ts';
+import { loadPaged, type PageLoad } from '../../features/paging/pageLoad.ts';
 
 export interface SearchView {
   word: string;

@@ -1,27 +1,26 @@
 /**
- * 向专家提问 (issue 20): the ask form of 乡村帮帮. Login first (the login gate); the field is one of the
+ * 向专家提问: the ask form of 乡村帮帮. Login first (the login gate); the field is one of the
  * experts' tags; a draft keeps its Idempotency-Key until it lands, so a retry after a network error
  * writes one question. The answer says whether the question is public or 审核中 and links to it.
  */
-import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
-import type { Question } from '../../contract/rural.ts';
-import { QUESTION_MAX_CHARS, QUESTION_MIN_CHARS, RURAL_PATHS, RURAL_QUESTION_TAGS } from '../../contract/ruralLimits.ts';
+import type { askQuestion, Question } from '../../contract/rural.ts';
+import { QUESTION_MAX_CHARS, QUESTION_MIN_CHARS, RURAL_QUESTION_TAGS, type RuralQuestionTag } from '../../contract/ruralRules.ts';
 import { requireLogin } from '../../features/login-gate/requireLogin.ts';
 import { BASE_PATH } from '../../lib/safeUrl.ts';
-import { $session } from '../../stores/session.ts';
 import styles from './AskForm.module.css';
 import { DistrictField } from './RuralFields.tsx';
 import formStyles from './RuralForm.module.css';
 import { useRuralWrite } from './useRuralWrite.ts';
 import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
+import { useSession } from '../../features/login-gate/useSession.ts';
 
 export function AskForm() {
-  const session = useStore($session);
+  const session = useSession();
   const [content, setContent] = useState('');
   const [tag, setTag] = useState('');
   const [district, setDistrict] = useState('');
-  const { busy, sendDraft } = useRuralWrite('ask');
+  const { busy, sendDraft } = useRuralWrite();
   const [error, setError] = useState('');
   const [done, setDone] = useState<{ question: Question; message: string } | null>(null);
 
@@ -31,14 +30,18 @@ export function AskForm() {
     if (Array.from(content.trim()).length < QUESTION_MIN_CHARS) return setError(`问题至少 ${QUESTION_MIN_CHARS} 个字`);
     if (tag === '') return setError('请选择问题领域');
     setError('');
-    await sendDraft<Question>(RURAL_PATHS.ask, { content, tag, district }, {
-      ok: (res) => {
-        setDone({ question: res.data, message: res.message || '提问成功' });
-        setContent('');
+    await sendDraft<typeof askQuestion>(
+      '/v1/yunong/ask',
+      { content, tag: tag as RuralQuestionTag, district },
+      {
+        ok: (res) => {
+          setDone({ question: res.data, message: res.message || '提问成功' });
+          setContent('');
+        },
+        fail: setError,
+        offline: '网络不给力，问题已保留，请再点一次提交',
       },
-      fail: setError,
-      offline: '网络不给力，问题已保留，请再点一次提交',
-    });
+    );
   }
 
   return (

@@ -1,12 +1,11 @@
 /**
- * One 农友说 post (issue 20): author, district, text, pictures (spec 9 grid: 1 large, 2 or 4 in two
+ * One 农友说 post: author, district, text, pictures (spec 9 grid: 1 large, 2 or 4 in two
  * columns, else three), a short video, likes and the newest comments. Rendered by the farmer-talk
  * island and, without hydration, on the rural home.
  */
 import type { ReactNode } from 'react';
 import type { FarmerPost } from '../../contract/rural.ts';
 import styles from './FarmerPostCard.module.css';
-
 
 function gridClass(n: number): string {
   if (n === 1) return styles.one!;
@@ -26,7 +25,11 @@ export function FarmerPostCard({ post, actions, children }: Props) {
   return (
     <article className={styles.post}>
       <header className={styles.head}>
-        {post.userPic ? <img className={styles.avatar} src={post.userPic} alt="" width={36} height={36} loading="lazy" /> : <span className={styles.avatar} aria-hidden="true" />}
+        {post.userPic ? (
+          <img className={styles.avatar} src={post.userPic} alt="" width={36} height={36} loading="lazy" />
+        ) : (
+          <span className={styles.avatar} aria-hidden="true" />
+        )}
         <span className={styles.who}>
           <strong>{post.nickname}</strong>
           <small>
@@ -34,6 +37,7 @@ export function FarmerPostCard({ post, actions, children }: Props) {
             <time dateTime={post.createTime.replace(' ', 'T')}>{post.createTime.slice(5)}</time>
           </small>
         </span>
+        {post.pinned === 1 && <span className={styles.pinned}>置顶</span>}
         {post.reviewState === 'pending' && <span className={styles.state}>审核中</span>}
         {post.reviewState === 'rejected' && <span className={styles.state}>未通过：{post.rejectReason || '内容不符合社区规范'}</span>}
       </header>

@@ -1,17 +1,15 @@
 /**
- * 农友说 (issue 20): the composer and the feed. The server renders the first page inside this island so
+ * 农友说: the composer and the feed. The server renders the first page inside this island so
  * the page reads without JavaScript; after hydration it pages on (加载更多 until an empty page, then 没有
  * 更多了), likes (the wanted state, so a retry changes nothing), comments and posts. A draft keeps its
  * Idempotency-Key until it lands, so a retried send after a network error writes one post. A logged-in
  * reader's first page is asked again with the token: their likes and their own pending posts (审核中).
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { FarmerComment, FarmerPost } from '../../contract/rural.ts';
-import { COMMENT_MAX_CHARS, POST_MAX_CHARS, RURAL_PATHS } from '../../contract/ruralLimits.ts';
-import { api } from '../../client/api.ts';
+import type { commentFarmerPost, FarmerComment, FarmerPost, getFarmerPosts, likeFarmerPost, publishFarmerPost } from '../../contract/rural.ts';
+import { COMMENT_MAX_CHARS, POST_MAX_CHARS } from '../../contract/ruralRules.ts';
+import { getByPath } from '../../client/getEndpoint.ts';
 import { requireLogin } from '../../features/login-gate/requireLogin.ts';
-import { $session } from '../../stores/session.ts';
 import { showToast } from '../../stores/toast.ts';
 import { FarmerPostCard } from './FarmerPostCard.tsx';
 import styles from './FarmerTalk.module.css';
@@ -19,6 +17,7 @@ import { DistrictField } from './RuralFields.tsx';
 import formStyles from './RuralForm.module.css';
 import { useRuralWrite } from './useRuralWrite.ts';
 import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
+import { useSession } from '../../features/login-gate/useSession.ts';
 
 interface Props {
   initial: FarmerPost[];
@@ -34,45 +33,64 @@ type Status = 'idle' | 'loading' | 'error' | 'end';
 function Actions({ post, onChange }: { post: FarmerPost; onChange: (p: FarmerPost) => void }) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
-  const { busy, send: write, sendDraft } = useRuralWrite('rural');
+  const { busy, send: write, sendDraft } = useRuralWrite();
   const [mine, setMine] = useState<FarmerComment[]>([]);
   const canAct = post.reviewState === 'approved';
 
   async function like() {
     if (!requireLogin() || busy) return;
     const want = post.isDoLike !== 1;
-    await write<{ liked: boolean; likeNum: number }>(RURAL_PATHS.like, { postId: String(post.id), like: want ? '1' : '0' }, {
-      ok: (res) => onChange({ ...post, isDoLike: res.data.liked ? 1 : 0, likeNum: res.data.likeNum }),
-      fail: toast,
-      offline: OFFLINE,
-    });
+    await write<typeof likeFarmerPost>(
+      '/v1/yunong/like',
+      { postId: String(post.id), like: want ? '1' : '0' },
+      {
+        ok: (res) => onChange({ ...post, isDoLike: res.data.liked ? 1 : 0, likeNum: res.data.likeNum }),
+        fail: toast,
+        offline: OFFLINE,
+      },
+    );
   }
 
   async function send(e: FormEvent) {
     e.preventDefault();
     if (!requireLogin() || busy) return;
     if (text.trim() === '') return toast('评论不能为空');
-    await sendDraft<FarmerComment>(RURAL_PATHS.comment, { postId: String(post.id), text }, {
-      ok: (res) => {
-        setMine((m) => [res.data, ...m]);
-        if (res.data.reviewState === 'approved') onChange({ ...post, commentCount: post.commentCount + 1 });
-        setText('');
-        setOpen(false);
-        toast(res.message || '评论成功');
+    await sendDraft<typeof commentFarmerPost>(
+      '/v1/yunong/comment',
+      { postId: String(post.id), text },
+      {
+        ok: (res) => {
+          setMine((m) => [res.data, ...m]);
+          if (res.data.reviewState === 'approved') onChange({ ...post, commentCount: post.commentCount + 1 });
+          setText('');
+          setOpen(false);
+          toast(res.message || '评论成功');
+        },
+        fail: toast,
+        offline: OFFLINE,
       },
-      fail: toast,
-      offline: OFFLINE,
-    });
+    );
   }
 
   return (
     <>
       {canAct && (
         <div className={styles.actions}>
-          <button type="button" onClick={like} aria-pressed={post.isDoLike === 1} aria-label={post.isDoLike === 1 ? `取消点赞，已有 ${post.likeNum} 个赞` : `点赞，已有 ${post.likeNum} 个赞`} className={post.isDoLike === 1 ? styles.liked : undefined}>
+          <button
+            type="button"
+            onClick={like}
+            aria-pressed={post.isDoLike === 1}
+            aria-label={post.isDoLike === 1 ? `取消点赞，已有 ${post.likeNum} 个赞` : `点赞，已有 ${post.likeNum} 个赞`}
+            className={post.isDoLike === 1 ? styles.liked : undefined}
+          >
             {post.isDoLike === 1 ? '♥' : '♡'} {post.likeNum}
           </button>
-          <button type="button" onClick={() => (requireLogin() ? setOpen((o) => !o) : undefined)} aria-expanded={open} aria-label={`评论 ${post.commentCount} 条`}>
+          <button
+            type="button"
+            onClick={() => (requireLogin() ? setOpen((o) => !o) : undefined)}
+            aria-expanded={open}
+            aria-label={`评论 ${post.commentCount} 条`}
+          >
             评论 {post.commentCount}
           </button>
         </div>
@@ -81,7 +99,14 @@ function Actions({ post, onChange }: { post: FarmerPost; onChange: (p: FarmerPos
         <form className={styles.reply} onSubmit={send}>
           <label>
             <span className={formStyles.hidden}>写评论</span>
-            <input className={formStyles.input} value={text} maxLength={COMMENT_MAX_CHARS} onChange={(e) => setText(e.target.value)} placeholder="说点什么…" autoFocus />
+            <input
+              className={formStyles.input}
+              value={text}
+              maxLength={COMMENT_MAX_CHARS}
+              onChange={(e) => setText(e.target.value)}
+              placeholder="说点什么…"
+              autoFocus
+            />
           </label>
           <button type="submit" disabled={busy}>
             {busy ? '发送中' : '发送'}
@@ -106,7 +131,7 @@ function Actions({ post, onChange }: { post: FarmerPost; onChange: (p: FarmerPos
 function Composer({ onPosted }: { onPosted: (p: FarmerPost) => void }) {
   const [text, setText] = useState('');
   const [district, setDistrict] = useState('');
-  const { busy, sendDraft } = useRuralWrite('rural');
+  const { busy, sendDraft } = useRuralWrite();
   const [error, setError] = useState('');
 
   async function submit(e: FormEvent) {
@@ -114,22 +139,32 @@ function Composer({ onPosted }: { onPosted: (p: FarmerPost) => void }) {
     if (!requireLogin() || busy) return;
     if (text.trim() === '') return setError('正文不能为空');
     setError('');
-    await sendDraft<FarmerPost>(RURAL_PATHS.publish, { content: text, district }, {
-      ok: (res) => {
-        onPosted(res.data);
-        setText('');
-        toast(res.message || '发布成功');
+    await sendDraft<typeof publishFarmerPost>(
+      '/v1/yunong/publish',
+      { content: text, district },
+      {
+        ok: (res) => {
+          onPosted(res.data);
+          setText('');
+          toast(res.message || '发布成功');
+        },
+        fail: setError,
+        offline: '网络不给力，内容已保留，请再点一次发布',
       },
-      fail: setError,
-      offline: '网络不给力，内容已保留，请再点一次发布',
-    });
+    );
   }
 
   return (
     <form className={styles.composer} onSubmit={submit} aria-label="发布农友说">
       <label className={formStyles.field}>
         <span className={formStyles.hidden}>说说你的农事</span>
-        <textarea value={text} maxLength={POST_MAX_CHARS} rows={3} onChange={(e) => setText(e.target.value)} placeholder="说说今天地里的事，收成、行情、心得都可以…" />
+        <textarea
+          value={text}
+          maxLength={POST_MAX_CHARS}
+          rows={3}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="说说今天地里的事，收成、行情、心得都可以…"
+        />
       </label>
       <div className={styles.row}>
         <DistrictField value={district} onChange={setDistrict} example="城口" />
@@ -146,7 +181,7 @@ function Composer({ onPosted }: { onPosted: (p: FarmerPost) => void }) {
 }
 
 export function FarmerTalk({ initial, pageSize }: Props) {
-  const session = useStore($session);
+  const session = useSession();
   const [posts, setPosts] = useState<FarmerPost[]>(initial);
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<Status>(initial.length < pageSize ? 'end' : 'idle');
@@ -156,8 +191,7 @@ export function FarmerTalk({ initial, pageSize }: Props) {
   useEffect(() => {
     if (!session.token) return;
     let stale = false;
-    void api
-      .get<FarmerPost[]>(RURAL_PATHS.posts, { page: 1, pageSize })
+    void getByPath<typeof getFarmerPosts>('/v1/yunong/posts', { page: 1, pageSize })
       .then((res) => {
         if (stale || res.statusCode !== 200) return;
         setPosts((old) => {
@@ -175,7 +209,7 @@ export function FarmerTalk({ initial, pageSize }: Props) {
     if (status === 'loading' || status === 'end') return;
     setStatus('loading');
     try {
-      const res = await api.get<FarmerPost[]>(RURAL_PATHS.posts, { page: page + 1, pageSize });
+      const res = await getByPath<typeof getFarmerPosts>('/v1/yunong/posts', { page: page + 1, pageSize });
       if (res.statusCode !== 200) return setStatus('error');
       setPosts((old) => {
         const ids = new Set(old.map((p) => p.id));

@@ -1,13 +1,26 @@
 /**
- * Loads what the rural pages show (issue 20) through the shared client (in process on the server). Bad
+ * Loads what the rural pages show through the shared client (in process on the server). Bad
  * ids and unknown columns, villages or markets are 'notFound' (the 404 page); an API failure is 'error'.
  */
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { Id } from '../../contract/fields.ts';
 import * as endpoint from '../../contract/rural.ts';
-import type { CreditLevel, Deed, Expert, FarmerPost, Household, PriceBoard, Question, RuralColumn, RuralHome, RuralNews, RuralTab, Village } from '../../contract/rural.ts';
-import { KEYWORD_MAX_CHARS, RURAL_QUESTION_TAGS, type RuralGroup } from '../../contract/ruralLimits.ts';
-import { dataOr404, decideNextHref, failedLoad, loadPaged, loadSafely, type PageLoad, readPage } from '../news/pageLoad.ts';
+import type {
+  CreditLevel,
+  Deed,
+  Expert,
+  FarmerPost,
+  Household,
+  PriceBoard,
+  Question,
+  RuralColumn,
+  RuralHome,
+  RuralNews,
+  RuralTab,
+  Village,
+} from '../../contract/rural.ts';
+import { KEYWORD_MAX_CHARS, RURAL_QUESTION_TAGS, type RuralGroup } from '../../contract/ruralRules.ts';
+import { dataOr404, decideNextHref, failedLoad, loadPaged, loadSafely, type PageLoad, readPage } from '../../features/paging/pageLoad.ts';
 
 export const RURAL_PAGE_SIZE = 10;
 
@@ -48,7 +61,10 @@ export function loadNewsList(url: URL, group?: RuralGroup): Promise<PageLoad<New
     const columns = group ? cols.data.filter((c) => c.group === group) : cols.data;
     const current = classId === null ? (group ? null : (columns[0] ?? null)) : (columns.find((c) => c.id === classId) ?? undefined);
     if (current === undefined) return { kind: 'notFound', message: '栏目不存在' };
-    const res = await getEndpoint(endpoint.getRuralNews, current ? { classId: current.id, page, pageSize: RURAL_PAGE_SIZE } : { group, page, pageSize: RURAL_PAGE_SIZE });
+    const res = await getEndpoint(
+      endpoint.getRuralNews,
+      current ? { classId: current.id, page, pageSize: RURAL_PAGE_SIZE } : { group, page, pageSize: RURAL_PAGE_SIZE },
+    );
     const list = dataOr404(res);
     if (!list.ok) return failedLoad(list);
     if (page > 1 && list.data.length === 0) return { kind: 'notFound', message: '没有更多了' };
@@ -132,7 +148,10 @@ export function loadBang(url: URL): Promise<PageLoad<BangView>> {
     }
     const [experts, list] = await Promise.all([
       getEndpoint(endpoint.getExperts),
-      getEndpoint(endpoint.getQuestions, tag ? { tag: tag as (typeof RURAL_QUESTION_TAGS)[number], page, pageSize: RURAL_PAGE_SIZE } : { page, pageSize: RURAL_PAGE_SIZE }),
+      getEndpoint(
+        endpoint.getQuestions,
+        tag ? { tag: tag as (typeof RURAL_QUESTION_TAGS)[number], page, pageSize: RURAL_PAGE_SIZE } : { page, pageSize: RURAL_PAGE_SIZE },
+      ),
     ]);
     if (experts.statusCode !== 200 || list.statusCode !== 200) return { kind: 'error' };
     const nextHref = list.data.length < RURAL_PAGE_SIZE ? null : decideNextHref(url, page, list.data.length);
@@ -192,7 +211,10 @@ export function loadCredit(url: URL): Promise<PageLoad<CreditView>> {
   return loadSafely<CreditView>(async () => {
     const villageId = readId(url, 'village');
     if (villageId === 'bad') return { kind: 'notFound', message: '信用村不存在' };
-    const [credit, village] = await Promise.all([getEndpoint(endpoint.getCredit), villageId === null ? Promise.resolve(null) : getEndpoint(endpoint.getVillage, { id: villageId })]);
+    const [credit, village] = await Promise.all([
+      getEndpoint(endpoint.getCredit),
+      villageId === null ? Promise.resolve(null) : getEndpoint(endpoint.getVillage, { id: villageId }),
+    ]);
     if (credit.statusCode !== 200) return { kind: 'error' };
     if (village) {
       const v = dataOr404(village);

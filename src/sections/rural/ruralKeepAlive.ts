@@ -1,5 +1,5 @@
 /**
- * Spec 2.11 keep-alive rule for the rural home (issue 20): "the rural home page is removed from the
+ * Spec 2.11 keep-alive rule for the rural home: "the rural home page is removed from the
  * cache when the user moves to a lower-ranked cached page". In this multi-page app the cache is the
  * saved scroll position (src/layouts/startShell.ts, `scroll:<path>` in tab storage). Ranks of the
  * kept-alive pages: 1 the kept-alive pages the tab bar leads to (home channels, 帮帮, 山城+), 2 the

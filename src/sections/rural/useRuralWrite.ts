@@ -5,9 +5,11 @@
  * writes once; a new key is drawn after each success.
  */
 import { useState } from 'react';
-import { api } from '../../client/api.ts';
-import { messageForFailure, type ApiBody } from '../../client/apiClient.ts';
+import { messageForFailure } from '../../client/apiClient.ts';
+import { postByPath } from '../../client/postEndpoint.ts';
+import type { BodyOf, DataOf, Endpoint } from '../../contract/endpoint.ts';
 import type { Envelope } from '../../contract/envelope.ts';
+import { newIdempotencyKey } from '../../client/idempotencyKey.ts';
 
 export interface WriteHandlers<T> {
   ok(res: Envelope<T>): void;
@@ -17,22 +19,21 @@ export interface WriteHandlers<T> {
   offline: string;
 }
 
-const newKey = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 /** A login redirect (the client already sends the reader to log in): nothing more to say. */
 const quiet = (code: number) => code === 301 || code === 302;
 
-export function useRuralWrite(keyPrefix: string) {
-  const [key, setKey] = useState(() => newKey(keyPrefix));
+export function useRuralWrite() {
+  const [key, setKey] = useState(newIdempotencyKey);
   const [busy, setBusy] = useState(false);
 
-  async function send<T>(path: string, body: ApiBody, handlers: WriteHandlers<T>, idempotencyKey?: string): Promise<void> {
+  async function send<E extends Endpoint>(path: E['path'], body: BodyOf<E>, handlers: WriteHandlers<DataOf<E>>, idempotencyKey?: string): Promise<void> {
     setBusy(true);
     try {
-      const res = await api.post<T>(path, body, idempotencyKey === undefined ? undefined : { idempotencyKey });
+      const res = await postByPath<E>(path, body, idempotencyKey === undefined ? undefined : { idempotencyKey });
       if (res.statusCode === 200) handlers.ok(res);
       else if (!quiet(res.statusCode)) handlers.fail(res.message);
     } catch (error) {
-      // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message (issue 21 item 4).
+      // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message.
       const message = messageForFailure(error, handlers.offline);
       if (message) handlers.fail(message);
     } finally {
@@ -45,15 +46,15 @@ export function useRuralWrite(keyPrefix: string) {
     /** A write without a draft (a like: the wanted state, so a retry changes nothing). */
     send,
     /** A draft's write under its Idempotency-Key. */
-    sendDraft: <T>(path: string, body: ApiBody, handlers: WriteHandlers<T>) =>
-      send<T>(
+    sendDraft: <E extends Endpoint>(path: E['path'], body: BodyOf<E>, handlers: WriteHandlers<DataOf<E>>) =>
+      send<E>(
         path,
         body,
         {
           ...handlers,
           ok: (res) => {
             handlers.ok(res);
-            setKey(newKey(keyPrefix));
+            setKey(newIdempotencyKey());
           },
         },
         key,

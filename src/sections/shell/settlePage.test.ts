@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PageLoad } from '../news/pageLoad.ts';
+import type { PageLoad } from '../../features/paging/pageLoad.ts';
 import { settlePage, type PageResponse } from './settlePage.ts';
 
 function response(): PageResponse & { status?: number } {
@@ -14,7 +14,11 @@ const failed: PageLoad<string> = { kind: 'error' };
 
 describe('settlePage', () => {
   it('answers 200, 404 and 503 for ok, notFound and error, and returns the load itself', () => {
-    for (const [load, status] of [[ok, 200], [missing, 404], [failed, 503]] as const) {
+    for (const [load, status] of [
+      [ok, 200],
+      [missing, 404],
+      [failed, 503],
+    ] as const) {
       const res = response();
       expect(settlePage(res, load)).toBe(load);
       expect(res.status).toBe(status);

@@ -1,9 +1,9 @@
 /**
- * The one way a page turns its load (src/sections/news/pageLoad.ts PageLoad) into a response: the status
+ * The one way a page turns its load (src/features/paging/pageLoad.ts PageLoad) into a response: the status
  * (200, 404 for notFound, 503 for error) and its Cache-Control by name. A public policy is only sent with a
  * 200 (a 404 or 503 must not sit in a CDN); a private one always. PageOutcome.astro renders the three states.
  */
-import { statusOf, type PageLoad } from '../news/pageLoad.ts';
+import { statusOf, type PageLoad } from '../../features/paging/pageLoad.ts';
 
 /** The page cache policies in use; public ones name how long a CDN may keep the page. */
 export const PAGE_CACHE = {

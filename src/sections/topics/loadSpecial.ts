@@ -2,7 +2,7 @@
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { Id } from '../../contract/fields.ts';
 import { specialCategory, specialList, type ListItem, type Special } from '../../contract/news.ts';
-import { dataOr404, failedLoad, loadSafely, type PageLoad, readPage } from '../news/pageLoad.ts';
+import { dataOr404, failedLoad, loadSafely, type PageLoad, readPage } from '../../features/paging/pageLoad.ts';
 
 export interface SpecialView {
   special: Special;

@@ -2,7 +2,7 @@
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { Id } from '../../contract/fields.ts';
 import { topicsCollect, topicsNewsList, topicsShow, type ListItem, type Topic } from '../../contract/news.ts';
-import { dataOr404, failedLoad, loadPaged, loadSafely, type PageLoad, readPage } from '../news/pageLoad.ts';
+import { dataOr404, failedLoad, loadPaged, loadSafely, type PageLoad, readPage } from '../../features/paging/pageLoad.ts';
 
 /** Column 105 (专题) collects the demo topics. */
 export const TOPIC_COLUMN_ID = 105;

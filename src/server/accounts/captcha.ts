@@ -1,11 +1,11 @@
 /**
- * Our own 滑动验证 (issue 9; security.md A1, L94, L95): the browser records the drag, the server judges
+ * Our own 滑动验证 (ADR 008; security.md A1, L94, L95): the browser records the drag, the server judges
  * the trail (duration, steps, jitter) and signs a short-lived result bound to the client address;
  * webSendMsg1 accepts each result once. There is no client-trusted "passed" flag anywhere.
  */
 import { randomBytes } from 'node:crypto';
 import { SLIDE_SCENE, type SlideResult } from '../../contract/accounts.ts';
-import { hmacHex, sameDigest } from './secrets.ts';
+import { hmacHex, sameDigest } from '../tokens/secrets.ts';
 
 /** A challenge must be answered within 5 minutes. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;

@@ -1,12 +1,13 @@
 /**
  * Messenger (WeChat-style) web authorisation: the address to send the reader to, and the server-side
- * exchange of the returned code for the messenger identity (issue 9; security.md C20–C22).
+ * exchange of the returned code for the messenger identity (ADR 008; security.md C20–C22).
  *
  * The default is a local development provider served by this server (/api/dev/oauth/*), so the whole
  * flow runs without a messenger account; MESSENGER_APP_ID and MESSENGER_APP_SECRET switch to the real
  * one. Codes are single use and die after 5 minutes in both.
  */
 import { randomBytes } from 'node:crypto';
+import type { Settings } from '../../settings/settings.ts';
 
 export interface MessengerIdentity {
   unionId: string;
@@ -82,7 +83,7 @@ export class WechatOAuth implements MessengerOAuth {
   }
 }
 
-export function messengerOAuthFromEnv(env: NodeJS.ProcessEnv): MessengerOAuth {
+export function messengerOAuthFromEnv(env: Settings): MessengerOAuth {
   const appId = env['MESSENGER_APP_ID'];
   const secret = env['MESSENGER_APP_SECRET'];
   return appId && secret ? new WechatOAuth(appId, secret) : new DevMessengerOAuth();

@@ -1,12 +1,11 @@
-/** Accounts data access: users, bearer tokens, SMS codes, one-time tickets, server secrets. */
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Database, Db, Tx } from '../db/client.ts';
-import { accountTickets, authTokens, serverSecrets, smsCodes, users } from '../db/schema/accounts.ts';
+/** Accounts data access: users, SMS codes, one-time tickets (bearer tokens and server secrets: src/server/tokens/repo.ts). */
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { accountTickets, smsCodes, users } from '../db/schema/accounts.ts';
 
 type Q = Db | Tx;
 
 export type UserRow = typeof users.$inferSelect;
-export type TokenRow = typeof authTokens.$inferSelect;
 export type TicketRow = typeof accountTickets.$inferSelect;
 
 // ── users ──────────────────────────────────────────────────────────────────────────────────────
@@ -67,73 +66,20 @@ export async function recordPasswordFailureRepo(tx: Tx, userId: number, lockAt: 
 }
 
 export async function clearPasswordFailuresRepo(tx: Tx, userId: number): Promise<void> {
-  await tx.update(users).set({ failedLogins: 0 }).where(and(eq(users.id, userId), ne(users.failedLogins, 0)));
+  await tx
+    .update(users)
+    .set({ failedLogins: 0 })
+    .where(and(eq(users.id, userId), ne(users.failedLogins, 0)));
 }
 
 export async function setUnionIdRepo(tx: Tx, userId: number, unionId: string): Promise<void> {
   await tx.update(users).set({ unionId }).where(eq(users.id, userId));
 }
 
-// ── bearer tokens ─────────────────────────────────────────────────────────────────────────────
-
-export interface NewToken {
-  userId: number;
-  family: string;
-  tokenHash: string;
-  issuedAt: Date;
-  expiresAt: Date;
-}
-
-export async function insertTokenRepo(tx: Tx, token: NewToken): Promise<void> {
-  await tx.insert(authTokens).values(token);
-}
-
-/** A live token row (not revoked, not expired at `now`) by its hash. */
-export async function findLiveTokenRepo(db: Q, tokenHash: string, now: Date): Promise<TokenRow | null> {
-  const rows = await db
-    .select()
-    .from(authTokens)
-    .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, now)))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-/**
- * Replaces a token by a new one of the same family. Only one caller wins a race (the conditional
- * update); the loser gets false and its old token stays valid for the grace period.
- */
-export async function rotateTokenRepo(database: Database, oldId: number, graceUntil: Date, next: NewToken): Promise<boolean> {
-  return database.write(async (tx) => {
-    const won = await tx
-      .update(authTokens)
-      .set({ replacedAt: next.issuedAt, expiresAt: sql`least(${authTokens.expiresAt}, ${graceUntil.toISOString()}::timestamptz)` })
-      .where(and(eq(authTokens.id, oldId), isNull(authTokens.replacedAt), isNull(authTokens.revokedAt)))
-      .returning({ id: authTokens.id });
-    if (won.length === 0) return false;
-    await tx.insert(authTokens).values(next);
-    return true;
-  });
-}
-
-/** Logout: every token of one login (the current one and any refreshed ones). */
-export async function revokeFamilyRepo(tx: Tx, family: string, now: Date): Promise<void> {
-  await tx.update(authTokens).set({ revokedAt: now }).where(and(eq(authTokens.family, family), isNull(authTokens.revokedAt)));
-}
-
-/** Password reset or change: every login of the user, except `keepFamily` (the session that changed it). */
-export async function revokeUserTokensRepo(tx: Tx, userId: number, now: Date, keepFamily?: string): Promise<void> {
-  const conditions = [eq(authTokens.userId, userId), isNull(authTokens.revokedAt)];
-  if (keepFamily !== undefined) conditions.push(ne(authTokens.family, keepFamily));
-  await tx.update(authTokens).set({ revokedAt: now }).where(and(...conditions));
-}
-
 // ── SMS codes ─────────────────────────────────────────────────────────────────────────────────
 
 /** A new code closes the live one for the same (phone, purpose) (security.md A12). */
-export async function issueCodeRepo(
-  tx: Tx,
-  code: { phone: string; purpose: string; codeHash: string; createdAt: Date; expiresAt: Date },
-): Promise<void> {
+export async function issueCodeRepo(tx: Tx, code: { phone: string; purpose: string; codeHash: string; createdAt: Date; expiresAt: Date }): Promise<void> {
   await tx
     .update(smsCodes)
     .set({ closedAt: code.createdAt })
@@ -198,9 +144,7 @@ export async function findTicketRepo(db: Q, kind: string, ticketHash: string, no
   const rows = await db
     .select()
     .from(accountTickets)
-    .where(
-      and(eq(accountTickets.kind, kind), eq(accountTickets.ticketHash, ticketHash), isNull(accountTickets.usedAt), gt(accountTickets.expiresAt, now)),
-    )
+    .where(and(eq(accountTickets.kind, kind), eq(accountTickets.ticketHash, ticketHash), isNull(accountTickets.usedAt), gt(accountTickets.expiresAt, now)))
     .limit(1);
   return rows[0] ?? null;
 }
@@ -210,22 +154,16 @@ export async function consumeTicketRepo(tx: Tx, kind: string, ticketHash: string
   const rows = await tx
     .update(accountTickets)
     .set({ usedAt: now })
-    .where(
-      and(eq(accountTickets.kind, kind), eq(accountTickets.ticketHash, ticketHash), isNull(accountTickets.usedAt), gt(accountTickets.expiresAt, now)),
-    )
+    .where(and(eq(accountTickets.kind, kind), eq(accountTickets.ticketHash, ticketHash), isNull(accountTickets.usedAt), gt(accountTickets.expiresAt, now)))
     .returning();
   return rows[0] ?? null;
 }
 
-// ── server secrets ────────────────────────────────────────────────────────────────────────────
+// ── clean-up ───────────────────────────────────────────────────────────────────────────────────
 
-/** The named secret; the first caller's random value wins, so every node agrees. */
-export async function getOrCreateSecretRepo(database: Database, name: string, generate: () => string): Promise<string> {
-  const existing = await database.db.select().from(serverSecrets).where(eq(serverSecrets.name, name)).limit(1);
-  if (existing[0]) return existing[0].value;
-  return database.write(async (tx) => {
-    await tx.insert(serverSecrets).values({ name, value: generate() }).onConflictDoNothing();
-    const rows = await tx.select().from(serverSecrets).where(eq(serverSecrets.name, name)).limit(1);
-    return rows[0]!.value;
-  });
+/** Deletes SMS codes and one-time tickets that expired before `before` (nobody can use them). Returns how many of each. */
+export async function deleteExpiredCodesAndTicketsRepo(tx: Tx, before: Date): Promise<{ codes: number; tickets: number }> {
+  const codes = await tx.delete(smsCodes).where(lt(smsCodes.expiresAt, before)).returning({ id: smsCodes.id });
+  const tickets = await tx.delete(accountTickets).where(lt(accountTickets.expiresAt, before)).returning({ id: accountTickets.id });
+  return { codes: codes.length, tickets: tickets.length };
 }

@@ -1,4 +1,4 @@
-/** Accounts endpoints (issue 9): contracts in src/contract/accounts.ts, flows in service.ts. */
+/** Accounts endpoints (ADR 008): contracts in src/contract/accounts.ts, flows in service.ts. */
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { html } from 'hono/html';
@@ -29,16 +29,21 @@ import { BASE_PATH, ownTarget, safeRedirectPath } from '../../lib/safeUrl.ts';
 import { requireUser } from '../http/auth.ts';
 import { ApiFailure, failure, ok } from '../http/envelope.ts';
 import { badParams } from '../http/input.ts';
-import { perAddress, rateLimitIp, rateLimiterOf } from '../http/rateLimit.ts';
+import { perAddress, rateLimitIp, rateLimiterOf, serviceContextOf } from '../http/rateLimit.ts';
+import { callKey } from '../http/idempotentInsert.ts';
+import { changeProfile, ownProfile } from '../../contract/profile.ts';
+import { PROFILE_MESSAGES } from '../../contract/profileRules.ts';
+import { changeProfileService, ownProfileService } from './profileService.ts';
 import { registerEndpoint } from '../http/registerEndpoint.ts';
 import type { ApiRegistry } from '../http/types.ts';
 import { judgeTrail, openChallenge, signChallenge, signResult, CHALLENGE_TTL_MS } from './captcha.ts';
 import { DEV_OAUTH_PATH, DevMessengerOAuth, messengerOAuthFromEnv } from './messengerOAuth.ts';
-import { getOrCreateSecretRepo } from './repo.ts';
-import { newSecret } from './secrets.ts';
+import { getOrCreateSecretRepo } from '../tokens/repo.ts';
+import { newSecret } from '../tokens/secrets.ts';
 import * as accounts from './service.ts';
 import { slideVerifierFromEnv } from './slideVerifier.ts';
 import { OutboxSmsProvider } from './sms.ts';
+import { settings } from '../../settings/settings.ts';
 
 const DEVICE_ID_RE = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -46,18 +51,19 @@ export function registerAccountsRoutes(registry: ApiRegistry): void {
   const { database, log, config } = registry.deps;
   const limiter = rateLimiterOf(registry);
   const outbox = new OutboxSmsProvider(log, config.production);
-  const oauth = messengerOAuthFromEnv(process.env);
+  const env = settings();
+  const oauth = messengerOAuthFromEnv(env);
   let keyPromise: Promise<string> | null = null;
   // AUTH_SECRET from the environment, else one random key per database (every node agrees).
   const key = (): Promise<string> =>
-    (keyPromise ??= process.env['AUTH_SECRET'] ? Promise.resolve(process.env['AUTH_SECRET']) : getOrCreateSecretRepo(database, 'accounts-hmac', newSecret));
+    (keyPromise ??= env.AUTH_SECRET ? Promise.resolve(env.AUTH_SECRET) : getOrCreateSecretRepo(database, 'accounts-hmac', newSecret));
   const ctx: accounts.AccountsContext = {
     database,
     limiter,
     sms: outbox,
     oauth,
     // CAPTCHA_PROVIDER: our own slider (default) or the vendor's (ADR 008).
-    slide: slideVerifierFromEnv(process.env, { key, store: limiter.store, log }),
+    slide: slideVerifierFromEnv(env, { key, store: limiter.store, log }),
     log,
     key,
     now: () => new Date(),
@@ -148,6 +154,15 @@ export function registerAccountsRoutes(registry: ApiRegistry): void {
 
   registerEndpoint(registry, baseInfo, async ({ c }) => ok(accounts.toUserInfo(await accounts.currentUser(ctx, requireUser(c).userId))));
 
+  // A reader's nickname and avatar, changed through review (profileService.ts).
+  registerEndpoint(registry, ownProfile, async ({ c }) => ok(await ownProfileService(database.db, requireUser(c).userId)));
+  const serviceCtx = serviceContextOf(registry);
+  registerEndpoint(registry, changeProfile, async ({ body, c }) => {
+    const user = requireUser(c);
+    const key = callKey(c);
+    return ok(await changeProfileService(serviceCtx, user, key, body), PROFILE_MESSAGES.submitted);
+  });
+
   registerEndpoint(registry, logoutEndpoint, async ({ c }) => {
     await accounts.logout(ctx, requireUser(c).family);
     // security.md K92: the revoked login's open /sub sockets close too (on every node through Redis).
@@ -189,9 +204,13 @@ export function registerAccountsRoutes(registry: ApiRegistry): void {
 /**
  * The local provider's redirect target and state, both checked, or a 400. The target must resolve (dot
  * segments, %2e%2e, backslashes, //host resolved first) to one of our own pages: a relative path, or an
- * absolute URL on PUBLIC_ORIGIN (issue 13 item 1, security.md H62).
+ * absolute URL on PUBLIC_ORIGIN (security.md H62).
  */
-function devOAuthRequest(rawRedirect: string | null | undefined, rawState: string | null | undefined, publicOrigin: string | undefined): { redirectUri: string; state: string } {
+function devOAuthRequest(
+  rawRedirect: string | null | undefined,
+  rawState: string | null | undefined,
+  publicOrigin: string | undefined,
+): { redirectUri: string; state: string } {
   const redirectUri = ownTarget(rawRedirect, [publicOrigin]);
   const state = rawState ?? '';
   if (!redirectUri || !OAUTH_STATE.test(state)) throw new ApiFailure(StatusCode.badParams, '参数错误: 跳转地址或登录状态不正确', 400);
@@ -201,32 +220,65 @@ function devOAuthRequest(rawRedirect: string | null | undefined, rawState: strin
 function registerDevOAuth(registry: ApiRegistry, oauth: DevMessengerOAuth, publicOrigin: string | undefined): void {
   registry.app.get(DEV_OAUTH_PATH, (c) => {
     const { redirectUri, state } = devOAuthRequest(c.req.query('redirect_uri'), c.req.query('state'), publicOrigin);
-    return c.html(html`<!doctype html>
-      <html lang="zh-CN">
-        <head>
-          <meta charset="utf-8" />
-          <meta name="viewport" content="width=device-width, initial-scale=1" />
-          <title>模拟微信授权（开发用）</title>
-          <style>
-            body { font-family: system-ui, sans-serif; margin: 0; padding: 2rem 1.25rem; background: #f5f5f5; color: #222; }
-            h1 { font-size: 1.125rem; } p { color: #666; font-size: .875rem; }
-            label { display: block; margin: 1rem 0 .5rem; }
-            input { inline-size: 100%; box-sizing: border-box; padding: .75rem; font-size: 1rem; border: 1px solid #ddd; border-radius: .5rem; }
-            button { margin-block-start: 1.5rem; inline-size: 100%; padding: .875rem; font-size: 1rem; color: #fff; background: #07c160; border: 0; border-radius: .5rem; }
-          </style>
-        </head>
-        <body>
-          <h1>山城新闻 申请使用你的微信昵称和头像</h1>
-          <p>这是本地开发用的模拟授权页：同一个昵称代表同一个微信用户。</p>
-          <form method="post" action="/api/dev/oauth/approve">
-            <input type="hidden" name="redirect_uri" value="${redirectUri}" />
-            <input type="hidden" name="state" value="${state}" />
-            <label for="nickname">微信昵称</label>
-            <input id="nickname" name="nickname" value="微信用户" maxlength="20" required />
-            <button type="submit">允许</button>
-          </form>
-        </body>
-      </html>`);
+    return c.html(
+      html`<!doctype html>
+        <html lang="zh-CN">
+          <head>
+            <meta charset="utf-8" />
+            <meta name="viewport" content="width=device-width, initial-scale=1" />
+            <title>模拟微信授权（开发用）</title>
+            <style>
+              body {
+                font-family: system-ui, sans-serif;
+                margin: 0;
+                padding: 2rem 1.25rem;
+                background: #f5f5f5;
+                color: #222;
+              }
+              h1 {
+                font-size: 1.125rem;
+              }
+              p {
+                color: #666;
+                font-size: 0.875rem;
+              }
+              label {
+                display: block;
+                margin: 1rem 0 0.5rem;
+              }
+              input {
+                inline-size: 100%;
+                box-sizing: border-box;
+                padding: 0.75rem;
+                font-size: 1rem;
+                border: 1px solid #ddd;
+                border-radius: 0.5rem;
+              }
+              button {
+                margin-block-start: 1.5rem;
+                inline-size: 100%;
+                padding: 0.875rem;
+                font-size: 1rem;
+                color: #fff;
+                background: #07c160;
+                border: 0;
+                border-radius: 0.5rem;
+              }
+            </style>
+          </head>
+          <body>
+            <h1>山城新闻 申请使用你的微信昵称和头像</h1>
+            <p>这是本地开发用的模拟授权页：同一个昵称代表同一个微信用户。</p>
+            <form method="post" action="/api/dev/oauth/approve">
+              <input type="hidden" name="redirect_uri" value="${redirectUri}" />
+              <input type="hidden" name="state" value="${state}" />
+              <label for="nickname">微信昵称</label>
+              <input id="nickname" name="nickname" value="微信用户" maxlength="20" required />
+              <button type="submit">允许</button>
+            </form>
+          </body>
+        </html>`,
+    );
   });
 
   registry.app.post('/api/dev/oauth/approve', async (c) => {

@@ -1,5 +1,5 @@
 /**
- * Account flows (issue 9): codes, logins, registration, password reset and change, messenger login.
+ * Account flows (ADR 008): codes, logins, registration, password reset and change, messenger login.
  * Limits and messages follow security.md A–D and C1. Every multi-step write is one transaction, so a
  * refused step leaves nothing half-written (a code is used up only when its whole step succeeds).
  */
@@ -25,13 +25,12 @@ import {
   insertTicketRepo,
   issueCodeRepo,
   recordPasswordFailureRepo,
-  revokeFamilyRepo,
-  revokeUserTokensRepo,
   setPasswordRepo,
   setUnionIdRepo,
   type UserRow,
 } from './repo.ts';
-import { hmacHex, newOpaqueToken, newSmsCode, sameDigest, sha256Hex } from './secrets.ts';
+import { revokeFamilyRepo, revokeUserTokensRepo } from '../tokens/repo.ts';
+import { hmacHex, newOpaqueToken, newSmsCode, sameDigest, sha256Hex } from '../tokens/secrets.ts';
 import type { SlideVerifier } from './slideVerifier.ts';
 import { awardPoints } from '../points/service.ts';
 import type { SmsProvider } from './sms.ts';
@@ -46,13 +45,26 @@ const DAY = 24 * HOUR;
 
 /** security.md C1. */
 export const LIMITS = {
-  smsPerPhone: [{ max: 1, windowMs: MINUTE }, { max: 5, windowMs: HOUR }, { max: 10, windowMs: DAY }],
-  smsPerIp: [{ max: 3, windowMs: MINUTE }, { max: 20, windowMs: HOUR }],
+  smsPerPhone: [
+    { max: 1, windowMs: MINUTE },
+    { max: 5, windowMs: HOUR },
+    { max: 10, windowMs: DAY },
+  ],
+  smsPerIp: [
+    { max: 3, windowMs: MINUTE },
+    { max: 20, windowMs: HOUR },
+  ],
   smsPerDevice: [{ max: 10, windowMs: DAY }],
-  loginPerIp: [{ max: 6, windowMs: MINUTE }, { max: 30, windowMs: HOUR }],
+  loginPerIp: [
+    { max: 6, windowMs: MINUTE },
+    { max: 30, windowMs: HOUR },
+  ],
   loginPerAccount: [{ max: 25, windowMs: HOUR }],
   /** Code checks (code login, register, reset, bind) per address: guessing across phones is slow. */
-  codeChecksPerIp: [{ max: 20, windowMs: MINUTE }, { max: 100, windowMs: HOUR }],
+  codeChecksPerIp: [
+    { max: 20, windowMs: MINUTE },
+    { max: 100, windowMs: HOUR },
+  ],
   slidePerIp: [{ max: 30, windowMs: MINUTE }],
 } satisfies Record<string, RateRule[]>;
 
@@ -274,7 +286,10 @@ export interface PasswordLoginInput {
 }
 
 export async function passwordLogin(ctx: AccountsContext, input: PasswordLoginInput): Promise<LoginData> {
-  await ctx.limiter.take([...perAddress(input.ip, `login:ip:${input.ip}`, LIMITS.loginPerIp), { key: `login:acct:${input.phone}`, rules: LIMITS.loginPerAccount }]);
+  await ctx.limiter.take([
+    ...perAddress(input.ip, `login:ip:${input.ip}`, LIMITS.loginPerIp),
+    { key: `login:acct:${input.phone}`, rules: LIMITS.loginPerAccount },
+  ]);
   const failKey = `login:fail:${input.phone}`;
   const now = ctx.now().getTime();
   // Counted per phone in the limiter, for known and unknown phones alike (no enumeration, B18).
@@ -473,9 +488,8 @@ export async function bindMessenger(ctx: AccountsContext, input: { handle: strin
         userPic: ticket.userPic,
       });
     }
-    // A phone and a messenger identity on one account fill the profile: paid once ever (issue 18).
+    // A phone and a messenger identity on one account fill the profile: paid once ever (ADR 012).
     await awardPoints(tx, { userId: user.id, reason: 'profile', ref: 'bind' });
     return loginData(user, await issueToken(tx, user.id, ctx.now()));
   });
 }
-

@@ -1,5 +1,5 @@
 /**
- * The slide check behind one interface (issue 9: "The vendor's captcha is a configurable alternative
+ * The slide check behind one interface (ADR 008; "The vendor's captcha is a configurable alternative
  * behind the same interface"; security.md L94, L95, C1 "Slide captcha sig"). A result is good once,
  * for at most 10 minutes, and only for the address that solved it; there is no client-trusted flag.
  *
@@ -12,6 +12,7 @@ import { SLIDE_SCENE, type SlideResult, type SlideVendor } from '../../contract/
 import { LOCAL_DEV_PEER, type RateLimitStore } from '../http/rateLimit.ts';
 import type { Logger } from '../log.ts';
 import { checkResult, RESULT_TTL_MS } from './captcha.ts';
+import type { Settings } from '../../settings/settings.ts';
 
 export interface SlideVerifier {
   /** Which widget the browser shows ('own' or the vendor's). */
@@ -143,10 +144,7 @@ export class AliyunAfsVerifier implements SlideVerifier {
 }
 
 /** The one place the verifier is chosen from configuration (CAPTCHA_PROVIDER; README "Settings"). */
-export function slideVerifierFromEnv(
-  env: NodeJS.ProcessEnv,
-  deps: { key: () => Promise<string>; store: RateLimitStore; log: Logger },
-): SlideVerifier {
+export function slideVerifierFromEnv(env: Settings, deps: { key: () => Promise<string>; store: RateLimitStore; log: Logger }): SlideVerifier {
   const provider = env['CAPTCHA_PROVIDER'] || 'own';
   if (provider === 'own') return new OwnSlideVerifier({ key: deps.key, store: deps.store, now: () => Date.now() });
   if (provider !== 'aliyun') throw new Error(`CAPTCHA_PROVIDER: "${provider}" is not one of own, aliyun`);

@@ -1,5 +1,5 @@
 /**
- * The SMS provider interface and its default, the outbox (DESIGN "Settings" SMS_PROVIDER): nothing is
+ * The SMS provider interface and its default, the outbox (docs/conventions.md "Outside services"): nothing is
  * sent; the message goes to the log and to a development-only outbox read at GET /api/dev/outbox.
  * A vendor module implements the same interface.
  */

@@ -4,7 +4,7 @@
  */
 import type { BangHome, BangSearchResult, HotSearch, MemberItem, PoliticsListItem, QuestionListItem, ServiceGroup } from '../../contract/bangbang.ts';
 import type { Db } from '../db/client.ts';
-import { profilesRepo } from '../interaction/repo.ts';
+import { profilesRepo } from '../profiles/repo.ts';
 import {
   boardPoliticsRepo,
   listHotSearchesRepo,

@@ -1,15 +1,26 @@
 /**
- * Reading rules of the rest of the board (issue 16): the Q&A home and lists, members' homes,
+ * Reading rules of the rest of the board (ADR 010): the Q&A home and lists, members' homes,
  * departments and the 问政 timeline, community groups, tips and explainers (spec 2.7, 7.6).
  */
-import type { AnswerListItem, Department, Explainer, Group, GroupMember, GroupPost, MemberInfo, PoliticsProgress, Tip, WendaIndex } from '../../contract/bangbangBoard.ts';
+import type {
+  AnswerListItem,
+  Department,
+  Explainer,
+  Group,
+  GroupMember,
+  GroupPost,
+  MemberInfo,
+  PoliticsProgress,
+  Tip,
+  WendaIndex,
+} from '../../contract/bangbangBoard.ts';
 import type { MemberItem, QuestionListItem } from '../../contract/bangbang.ts';
 import { StatusCode } from '../../contract/envelope.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
 import { fail } from '../http/envelope.ts';
-import { profilesRepo } from '../interaction/repo.ts';
+import { profilesRepo } from '../profiles/repo.ts';
 import { questionListService, questionsByOrderService } from './boardService.ts';
 import {
   findExplainerRepo,
@@ -34,7 +45,8 @@ import {
 } from './more/repo.ts';
 import { findMemberRepo, listMembersRepo, recommendedMembersRepo, toMemberItem } from './board/repo.ts';
 import { findPoliticsRepo, type PoliticsRow } from './repo.ts';
-import { answersForReaderService, BANG_MESSAGES } from './service.ts';
+import { answersForReaderService, BANG_LIKE_KINDS, BANG_MESSAGES } from './service.ts';
+import { hasLikedRepo, likedIdsRepo } from '../likes/repo.ts';
 
 export const MORE_MESSAGES = {
   memberMissing: '该用户不存在或未入驻',
@@ -48,7 +60,11 @@ const INDEX_SIZE = 5;
 
 export async function recentAnswersService(db: Db, viewer: AuthUser | null, page: number, pageSize: number, userId?: number): Promise<AnswerListItem[]> {
   const rows = await listRecentAnswersRepo(db, page, pageSize, userId);
-  const answers = await answersForReaderService(db, viewer, rows.map((r) => r.answer));
+  const answers = await answersForReaderService(
+    db,
+    viewer,
+    rows.map((r) => r.answer),
+  );
   return answers.map((answer, i) => ({ ...answer, questionTitle: rows[i]!.questionTitle }));
 }
 
@@ -127,7 +143,7 @@ async function groupsFor(db: Db, viewer: AuthUser | null, rows: GroupRow[]): Pro
   return rows.map((r) => toGroup(r, joined.has(r.id)));
 }
 
-async function postsWithAuthors(db: Db, rows: Awaited<ReturnType<typeof groupPostsRepo>>): Promise<GroupPost[]> {
+export async function postsWithAuthors(db: Db, rows: Awaited<ReturnType<typeof groupPostsRepo>>): Promise<GroupPost[]> {
   const profiles = await profilesRepo(db, [...new Set(rows.map((r) => r.post.userId))]);
   return rows.map((r) => toGroupPost(r, profiles.get(r.post.userId)));
 }
@@ -169,16 +185,29 @@ export async function groupPostsService(db: Db, viewer: AuthUser | null, id: num
 
 export async function tipsService(db: Db, viewer: AuthUser | null, page: number, pageSize: number): Promise<Tip[]> {
   const rows = await listTipsRepo(db, viewer?.userId ?? null, page, pageSize);
-  const profiles = await profilesRepo(db, [...new Set(rows.map((r) => r.userId))]);
-  return rows.map((r) => toTip(r, profiles.get(r.userId)));
+  const [profiles, liked] = await Promise.all([
+    profilesRepo(db, [...new Set(rows.map((r) => r.userId))]),
+    viewer
+      ? likedIdsRepo(
+          db,
+          viewer.userId,
+          BANG_LIKE_KINDS.tip,
+          rows.map((r) => r.id),
+        )
+      : Promise.resolve(new Set<number>()),
+  ]);
+  return rows.map((r) => toTip(r, profiles.get(r.userId), liked.has(r.id)));
 }
 
 /** One tip (jump 20): a tip nobody may see yet answers as missing, like one that never was. */
 export async function tipService(db: Db, viewer: AuthUser | null, id: number): Promise<Tip> {
   const row = await findTipRepo(db, id, viewer?.userId ?? null);
   if (!row) throw fail(StatusCode.notFound, MORE_MESSAGES.tipMissing);
-  const profiles = await profilesRepo(db, [row.userId]);
-  return toTip(row, profiles.get(row.userId));
+  const [profiles, liked] = await Promise.all([
+    profilesRepo(db, [row.userId]),
+    viewer ? hasLikedRepo(db, viewer.userId, BANG_LIKE_KINDS.tip, row.id) : Promise.resolve(false),
+  ]);
+  return toTip(row, profiles.get(row.userId), liked);
 }
 
 export async function explainersService(db: Db, page: number, pageSize: number): Promise<Explainer[]> {
@@ -197,5 +226,13 @@ export async function memberInfoService(db: Db, user: AuthUser): Promise<MemberI
   const row = await ownMemberRepo(db, user.userId);
   if (!row) return { state: 'none', reason: '', userType: 0, typeName: '', realName: '', job: '', introduction: '' };
   const state = row.reviewState === 'approved' || row.reviewState === 'rejected' ? row.reviewState : 'pending';
-  return { state, reason: row.reviewReason, userType: row.userType, typeName: row.typeName, realName: row.realName, job: row.job, introduction: row.introduction };
+  return {
+    state,
+    reason: row.reviewReason,
+    userType: row.userType,
+    typeName: row.typeName,
+    realName: row.realName,
+    job: row.job,
+    introduction: row.introduction,
+  };
 }

@@ -1,53 +1,24 @@
 /**
- * The operator's review of identity applications (身份认证; issue 16, ADR 015). Only a caller holding the
- * server's OPERATOR_TOKEN (header X-Operator-Token, compared in constant time) may list or decide; a
- * reader's login token grants nothing, and with no token configured every call is refused. Every call
- * spends a per-address budget first, so the token cannot be guessed by volume. A decision changes a
+ * The review of identity applications (身份认证; spec 2.7), called by the newsroom console's
+ * identity desk (src/server/staff/identityRoutes.ts: a signed-in person holding `identity.review`, ADR 017,
+ * which replaced ADR 015's operator token). A decision changes a
  * pending application only (a conditional update); the same decision sent again answers the row as it
  * is (safe to retry), another decision on a decided row is refused.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Context } from 'hono';
 import type { Application } from '../../contract/bangbangOperator.ts';
-import { OPERATOR_TOKEN_HEADER } from '../../contract/bangbangOperator.ts';
 import { StatusCode } from '../../contract/envelope.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { ApiFailure } from '../http/envelope.ts';
-import { clientIp, type RateRule } from '../http/rateLimit.ts';
-import type { ServiceContext } from '../http/types.ts';
+import type { AppDeps } from '../http/types.ts';
 import { decideApplicationRepo, findApplicationRepo, listApplicationsRepo, type ApplicationRow } from './operator/repo.ts';
 
 export const OPERATOR_MESSAGES = {
-  forbidden: '无权操作',
   applicationMissing: '申请不存在',
   alreadyDecided: '该申请已处理，不能更改',
   approved: '已通过',
   rejected: '已设为不通过',
 } as const;
-
-/** Every operator call from one address: ≤ 60 a minute, ≤ 600 an hour (guessing a 32+ character token is hopeless at that pace). */
-const OPERATOR_RULES: RateRule[] = [
-  { max: 60, windowMs: 60_000 },
-  { max: 600, windowMs: 3600_000 },
-];
-
-export type OperatorContext = ServiceContext;
-
-const digest = (s: string) => createHash('sha256').update(s).digest();
-
-/** Throws 403 unless the request carries the configured operator token. */
-export async function requireOperator(ctx: OperatorContext, c: Context): Promise<void> {
-  await ctx.limiter.take([{ key: `operator:ip:${clientIp(c)}`, rules: OPERATOR_RULES }]);
-  const expected = ctx.deps.config.operatorToken;
-  const given = c.req.header(OPERATOR_TOKEN_HEADER) ?? '';
-  // Digests first: equal lengths for timingSafeEqual, and no length leaks through timing.
-  const match = expected !== undefined && given !== '' && timingSafeEqual(digest(given), digest(expected));
-  if (!match) {
-    ctx.deps.log.warn({ ip: clientIp(c), path: c.req.path }, 'operator call refused');
-    throw new ApiFailure(StatusCode.forbidden, OPERATOR_MESSAGES.forbidden);
-  }
-}
 
 function toApplication(row: ApplicationRow): Application {
   const m = row.member;
@@ -72,13 +43,19 @@ export async function listApplicationsService(db: Db, state: Application['state'
 }
 
 export async function reviewApplicationService(
-  ctx: OperatorContext,
+  ctx: { deps: AppDeps },
   input: { userId: number; decision: 'approve' | 'reject'; reason: string },
+  record?: (tx: Tx, before: unknown, after: unknown) => Promise<void>,
 ): Promise<{ data: Application; message: string }> {
   const { database, log } = ctx.deps;
   const state = input.decision === 'approve' ? 'approved' : 'rejected';
   const message = state === 'approved' ? OPERATOR_MESSAGES.approved : OPERATOR_MESSAGES.rejected;
-  const changed = await database.write((tx) => decideApplicationRepo(tx, input.userId, state, input.reason));
+  const changed = await database.write(async (tx) => {
+    const done = await decideApplicationRepo(tx, input.userId, state, input.reason);
+    // The decision and its audit row land together (ADR 017).
+    if (done && record) await record(tx, { state: 'pending' }, { state, reason: input.reason });
+    return done;
+  });
   const row = await findApplicationRepo(database.db, input.userId);
   if (!row) throw new ApiFailure(StatusCode.notFound, OPERATOR_MESSAGES.applicationMissing);
   if (!changed) {

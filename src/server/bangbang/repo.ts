@@ -1,19 +1,30 @@
 /** Bangbang data access: Q&A questions, answers, politics questions and their counters; maps rows once. */
-import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { POLITICS_STEPS, type Answer, type PoliticsDetail, type PoliticsListItem, type PoliticsStepKey, type QuestionDetail } from '../../contract/bangbang.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db, Tx } from '../db/client.ts';
+import { visibleTo } from '../db/keyedRows.ts';
 import { addOne, addOneReturningCounts } from '../db/rows.ts';
-import { bangAnswers, bangPolitics, bangQuestions } from '../db/schema/bangbang.ts';
-import type { Profile } from '../interaction/repo.ts';
+import { bangAnswers, bangPolitics, bangQuestions, bangTips } from '../db/schema/bangbang.ts';
+import type { Profile } from '../profiles/repo.ts';
 
 type Q = Db | Tx;
 export type QuestionRow = typeof bangQuestions.$inferSelect;
 export type AnswerRow = typeof bangAnswers.$inferSelect;
 export type PoliticsRow = typeof bangPolitics.$inferSelect;
 
-/** The comment scopes of bangbang items (comments.scope): 'bang1' politics, 'bang2' Q&A. */
-export type BangScope = 'bang1' | 'bang2';
+/** The comment scopes of bangbang items (comments.scope): 'bang1' politics, 'bang2' Q&A, 'bang4' a tip (爆料). */
+export type BangScope = 'bang1' | 'bang2' | 'bang4';
+
+/** The comment classid of spec 7.4 (1 politics, 2 Q&A; 4 a tip, after its report platform id of spec 9) → the scope. */
+export function bangScopeOf(classid: number): BangScope {
+  return classid === 2 ? 'bang2' : classid === 4 ? 'bang4' : 'bang1';
+}
+
+/** Approved tips, and the viewer's own in any state (tips are never soft-deleted). */
+export function visibleTip(viewerId: number | null): SQL {
+  return viewerId === null ? eq(bangTips.reviewState, 'approved') : or(eq(bangTips.reviewState, 'approved'), eq(bangTips.userId, viewerId))!;
+}
 
 type LiveTable = typeof bangQuestions | typeof bangPolitics | typeof bangAnswers;
 
@@ -30,14 +41,41 @@ async function findLiveRepo<T extends LiveTable>(db: Q, table: T, id: number): P
 
 export const findQuestionRepo = (db: Q, id: number): Promise<QuestionRow | null> => findLiveRepo(db, bangQuestions, id);
 export const findPoliticsRepo = (db: Q, id: number): Promise<PoliticsRow | null> => findLiveRepo(db, bangPolitics, id);
+
+/**
+ * A live row `viewerId` may see (keyedRows.visibleTo, as discover, essays and 农友说 read theirs): approved,
+ * or the viewer's own in any review state. Everyone else gets null, exactly as for an id that never
+ * existed, so no answer tells which ids are in review.
+ */
+async function findVisibleRepo<T extends LiveTable>(db: Q, table: T, id: number, viewerId: number | null): Promise<T['$inferSelect'] | null> {
+  const live = table as LiveTable;
+  const rows = await db
+    .select()
+    .from(live)
+    .where(and(eq(live.id, id), visibleTo(live, viewerId)))
+    .limit(1);
+  return (rows[0] as T['$inferSelect'] | undefined) ?? null;
+}
+
+export const findVisibleQuestionRepo = (db: Q, id: number, viewerId: number | null): Promise<QuestionRow | null> =>
+  findVisibleRepo(db, bangQuestions, id, viewerId);
+export const findVisiblePoliticsRepo = (db: Q, id: number, viewerId: number | null): Promise<PoliticsRow | null> =>
+  findVisibleRepo(db, bangPolitics, id, viewerId);
+
+/** An answer the viewer may see, on a question the viewer may see (findVisibleRepo for both). */
+export async function findVisibleAnswerRepo(db: Q, id: number, viewerId: number | null): Promise<AnswerRow | null> {
+  const answer = await findVisibleRepo(db, bangAnswers, id, viewerId);
+  if (!answer) return null;
+  return (await findVisibleQuestionRepo(db, answer.questionId, viewerId)) ? answer : null;
+}
 export const findAnswerRepo = (db: Q, id: number): Promise<AnswerRow | null> => findLiveRepo(db, bangAnswers, id);
 
-/** Live answers of a question, oldest first. */
-export async function listAnswersRepo(db: Q, questionId: number, page: number, pageSize: number): Promise<AnswerRow[]> {
+/** Live answers of a question the viewer may see (approved, and the viewer's own in review), oldest first. */
+export async function listAnswersRepo(db: Q, questionId: number, page: number, pageSize: number, viewerId: number | null = null): Promise<AnswerRow[]> {
   return db
     .select()
     .from(bangAnswers)
-    .where(and(eq(bangAnswers.questionId, questionId), isNull(bangAnswers.deletedAt), eq(bangAnswers.reviewState, 'approved')))
+    .where(and(eq(bangAnswers.questionId, questionId), visibleTo(bangAnswers, viewerId)))
     .orderBy(asc(bangAnswers.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
@@ -85,17 +123,36 @@ export async function listPoliticsRepo(db: Q, order: PoliticsOrder, page: number
 export interface BangItem {
   scope: BangScope;
   id: number;
+  /** Its author. */
+  userId: number;
+  /** Its title (a tip, which has none: the start of its text). */
+  title: string;
   likeNum: number;
   commentCount: number;
 }
 
-export async function findBangItemRepo(db: Q, scope: BangScope, id: number): Promise<BangItem | null> {
-  const row = scope === 'bang2' ? await findQuestionRepo(db, id) : await findPoliticsRepo(db, id);
-  return row ? { scope, id: row.id, likeNum: row.likeNum, commentCount: row.commentCount } : null;
+/** The item as `viewerId` may see it (findVisibleRepo): a pending or refused item is missing for all but its author. */
+export async function findBangItemRepo(db: Q, scope: BangScope, id: number, viewerId: number | null): Promise<BangItem | null> {
+  const row =
+    scope === 'bang2'
+      ? await findVisibleQuestionRepo(db, id, viewerId)
+      : scope === 'bang4'
+        ? ((
+            await db
+              .select()
+              .from(bangTips)
+              .where(and(eq(bangTips.id, id), visibleTip(viewerId)))
+              .limit(1)
+          )[0] ?? null)
+        : await findVisiblePoliticsRepo(db, id, viewerId);
+  if (!row) return null;
+  const title = 'title' in row ? row.title : row.content.slice(0, 40);
+  return { scope, id: row.id, userId: row.userId, title, likeNum: row.likeNum, commentCount: row.commentCount };
 }
 
 /** +1 on an item's like count; returns the new like count and the comment count beside it (what a room push carries). */
 export async function incrementBangItemLikeRepo(tx: Tx, scope: BangScope, id: number): Promise<{ likeNum: number; commentCount: number }> {
+  if (scope === 'bang4') return addOneReturningCounts(tx, bangTips, 'likeNum', id);
   return scope === 'bang2' ? addOneReturningCounts(tx, bangQuestions, 'likeNum', id) : addOneReturningCounts(tx, bangPolitics, 'likeNum', id);
 }
 
@@ -105,19 +162,13 @@ export async function incrementAnswerLikeRepo(tx: Tx, id: number): Promise<numbe
 
 /** Adds `delta` to an item's comment count (never below 0); returns the new count. */
 export async function bumpBangCommentCountRepo(tx: Tx, scope: BangScope, id: number, delta: number): Promise<number> {
-  if (scope === 'bang2') {
-    const rows = await tx
-      .update(bangQuestions)
-      .set({ commentCount: sql`greatest(${bangQuestions.commentCount} + ${delta}, 0)` })
-      .where(eq(bangQuestions.id, id))
-      .returning({ commentCount: bangQuestions.commentCount });
-    return rows[0]?.commentCount ?? 0;
-  }
+  // The three tables share the counter columns; one statement shape for all (cast as findLiveRepo does).
+  const table = (scope === 'bang4' ? bangTips : scope === 'bang2' ? bangQuestions : bangPolitics) as typeof bangQuestions;
   const rows = await tx
-    .update(bangPolitics)
-    .set({ commentCount: sql`greatest(${bangPolitics.commentCount} + ${delta}, 0)` })
-    .where(eq(bangPolitics.id, id))
-    .returning({ commentCount: bangPolitics.commentCount });
+    .update(table)
+    .set({ commentCount: sql`greatest(${table.commentCount} + ${delta}, 0)` })
+    .where(eq(table.id, id))
+    .returning({ commentCount: table.commentCount });
   return rows[0]?.commentCount ?? 0;
 }
 
@@ -188,6 +239,7 @@ export function toAnswer(row: AnswerRow, author: Profile | undefined, liked: boo
     createTime: formatBeijingTime(row.createdAt),
     likeNum: row.likeNum,
     isDoLike: liked ? 1 : 0,
+    reviewState: reviewOf(row).reviewState,
   };
 }
 

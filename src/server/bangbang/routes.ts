@@ -46,13 +46,22 @@ import {
   wenzhengGetProgress,
   wenzhengReply,
 } from '../../contract/bangbangBoard.ts';
-import { operatorApplications, operatorReview } from '../../contract/bangbangOperator.ts';
+import { groupownetTopSearch, newsGetRelativeLists, wendaLawList } from '../../contract/bangbangLookups.ts';
 import { optionalUser, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { serviceContextOf } from '../http/rateLimit.ts';
 import { registerEndpoint } from '../http/registerEndpoint.ts';
 import type { ApiRegistry } from '../http/types.ts';
-import { bangHomeService, bangSearchService, hotSearchService, questionsByOrderService, searchMembersService, searchPoliticsService, searchQuestionsService, servicesService } from './boardService.ts';
+import {
+  bangHomeService,
+  bangSearchService,
+  hotSearchService,
+  questionsByOrderService,
+  searchMembersService,
+  searchPoliticsService,
+  searchQuestionsService,
+  servicesService,
+} from './boardService.ts';
 import {
   departmentsService,
   explainerService,
@@ -74,10 +83,18 @@ import {
   tipsService,
   wendaIndexService,
 } from './moreService.ts';
-import { listApplicationsService, requireOperator, reviewApplicationService } from './operatorService.ts';
+import { groupPostSearchService, lawyersService, relatedItemsService } from './lookupService.ts';
 import { answerListService, politicsDetailService, politicsListService, questionDetailService } from './service.ts';
-import { answerService, applyService, askService, groupPostService, joinService, politicsAddService, politicsReplyService, tipAddService } from './writeService.ts';
-
+import {
+  answerService,
+  applyService,
+  askService,
+  groupPostService,
+  joinService,
+  politicsAddService,
+  politicsReplyService,
+  tipAddService,
+} from './writeService.ts';
 
 export function registerBangbangRoutes(registry: ApiRegistry): void {
   const { db } = registry.deps.database;
@@ -124,9 +141,16 @@ export function registerBangbangRoutes(registry: ApiRegistry): void {
   registerEndpoint(registry, memberTopSearch, async ({ query }) => ok(await searchMembersService(db, query.keyword, query.page, query.pageSize)));
 
   registerMoreBangbangRoutes(registry);
+
+  // The lookups of spec 7.6: lawyers, the community home's post search, related items.
+  registerEndpoint(registry, wendaLawList, async ({ query }) => ok(await lawyersService(db, query.page, query.pageSize)));
+  registerEndpoint(registry, groupownetTopSearch, async ({ query }) => ok(await groupPostSearchService(db, query.keyword, query.page, query.pageSize)));
+  registerEndpoint(registry, newsGetRelativeLists, async ({ query, c }) =>
+    ok(await relatedItemsService(db, optionalUser(c), query.type, query.id, query.pageSize)),
+  );
 }
 
-/** The rest of the board (issue 16): Q&A home and lists, members, departments, groups, tips, explainers, writes. */
+/** The rest of the board (ADR 010): Q&A home and lists, members, departments, groups, tips, explainers, writes. */
 function registerMoreBangbangRoutes(registry: ApiRegistry): void {
   const { db } = registry.deps.database;
   const ctx = serviceContextOf(registry);
@@ -137,8 +161,12 @@ function registerMoreBangbangRoutes(registry: ApiRegistry): void {
   registerEndpoint(registry, wendaGetRecommenderList, async () => ok(await recommendersService(db)));
   registerEndpoint(registry, wendaGetMemberList, async ({ query }) => ok(await memberListService(db, query.type, query.page, query.pageSize)));
   registerEndpoint(registry, wendaGetMember, async ({ query }) => ok(await memberService(db, query.id)));
-  registerEndpoint(registry, wendaGetNewAnswerListByMemberId, async ({ query, c }) => ok(await memberAnswersService(db, optionalUser(c), query.id, query.page, query.pageSize)));
-  registerEndpoint(registry, wendaGetNewQuestionListByMemberId, async ({ query }) => ok(await memberQuestionsService(db, query.id, query.page, query.pageSize)));
+  registerEndpoint(registry, wendaGetNewAnswerListByMemberId, async ({ query, c }) =>
+    ok(await memberAnswersService(db, optionalUser(c), query.id, query.page, query.pageSize)),
+  );
+  registerEndpoint(registry, wendaGetNewQuestionListByMemberId, async ({ query }) =>
+    ok(await memberQuestionsService(db, query.id, query.page, query.pageSize)),
+  );
   registerEndpoint(registry, wenzhengGetMemberList, async () => ok(await departmentsService(db)));
   registerEndpoint(registry, wenzhengGetProgress, async ({ query, c }) => ok(await politicsProgressService(db, optionalUser(c), query.id)));
 
@@ -193,15 +221,5 @@ function registerMoreBangbangRoutes(registry: ApiRegistry): void {
     const { data, message } = await politicsReplyService(ctx, requireUser(c), body);
     return ok(data, message);
   });
-
-  // The operator's review of applications (ADR 015): the X-Operator-Token, never a reader's login.
-  registerEndpoint(registry, operatorApplications, async ({ query, c }) => {
-    await requireOperator(ctx, c);
-    return ok(await listApplicationsService(db, query.state, query.page, query.pageSize));
-  });
-  registerEndpoint(registry, operatorReview, async ({ body, c }) => {
-    await requireOperator(ctx, c);
-    const { data, message } = await reviewApplicationService(ctx, body);
-    return ok(data, message);
-  });
+  // Identity applications are reviewed in the newsroom console (src/server/staff/identityRoutes.ts, ADR 017).
 }

@@ -1,5 +1,5 @@
 /**
- * The board's writes (spec 7.7; issue 16): asking, answering, 问政 and its official reply, tips,
+ * The board's writes (spec 7.7; ADR 010): asking, answering, 问政 and its official reply, tips,
  * applications and joining groups. Every write: the body parsed by its contract (Chinese messages),
  * pictures only the caller's own uploads, one transaction, an Idempotency-Key (a retry answers what the
  * first send wrote; the same key with other content is refused), rate limits per user (stricter for an
@@ -15,11 +15,13 @@ import type { Db } from '../db/client.ts';
 import { configValueRepo } from '../discover/repo.ts';
 import type { AuthUser } from '../http/auth.ts';
 import { fail } from '../http/envelope.ts';
-import { callKey, insertReaderRow, type ReaderInsert } from '../http/idempotentInsert.ts';
+import { callKey, type ReaderInsert } from '../http/idempotentInsert.ts';
+import { insertReviewedRow, type DeskWrite } from '../review/write.ts';
 import { paced, type RateRule } from '../http/rateLimit.ts';
 import type { ServiceContext } from '../http/types.ts';
-import { profilesRepo } from '../interaction/repo.ts';
-import { checkPictures, NEW_ACCOUNT_MS } from '../interaction/service.ts';
+import { profilesRepo } from '../profiles/repo.ts';
+import { checkPictures } from '../upload/checkPictures.ts';
+import { NEW_ACCOUNT_MS } from '../profiles/newAccount.ts';
 import { answererOf, membersOfRepo } from './board/repo.ts';
 import { findDepartmentRepo, findGroupRepo, joinGroupRepo, leaveGroupRepo, memberRoleRepo, ownMemberRepo, toGroupPost, toTip } from './more/repo.ts';
 import { memberInfoService } from './moreService.ts';
@@ -38,6 +40,7 @@ import {
   questionByKeyRepo,
   recentSamePostRepo,
   recentSameTitleRepo,
+  politicsHandledByDeskRepo,
   replyPoliticsRepo,
   sameAnswerRepo,
   tipByKeyRepo,
@@ -56,6 +59,7 @@ export const WRITE_MESSAGES = {
   replyClosed: '该问题已关闭回答',
   departmentMissing: '请选择要问政的部门',
   notDepartment: '只有该部门的认证账号可以回复',
+  handledByDesk: '该问政已由受理台办理，请在工作台回复',
   alreadyReplied: '该问政已回复，不能重复回复',
   alreadyMember: '您已通过认证，无需重复申请',
   groupMissing: '社群不存在或已解散',
@@ -103,6 +107,8 @@ async function reviewState(db: Db): Promise<'pending' | 'approved'> {
 }
 
 interface BoardInsert<R> extends Pick<ReaderInsert<R>, 'byKey' | 'same' | 'insert'> {
+  /** What the desk files it as (the one gate: mute, emergency switch, words, review before publish). */
+  desk: DeskWrite;
   /** The write's own rules (the item exists, the reader is a member), run first. */
   check?: () => Promise<void>;
   /** The pictures sent: the caller's own uploads only. */
@@ -112,12 +118,12 @@ interface BoardInsert<R> extends Pick<ReaderInsert<R>, 'byKey' | 'same' | 'inser
 }
 
 /** A reader's write on the board: its own rules, own pictures, no repeat, the pace of its kind; stored under the review setting. */
-function insertBoardRow<R>(ctx: BangWriteContext, key: string | null, user: AuthUser, kind: RateKind, w: BoardInsert<R>): Promise<R> {
-  return insertReaderRow(ctx, key, user, {
+function insertBoardRow<R extends { id: number }>(ctx: BangWriteContext, key: string | null, user: AuthUser, kind: RateKind, w: BoardInsert<R>): Promise<R> {
+  return insertReviewedRow(ctx, key, user, {
     ...w,
     check: async () => {
       await w.check?.();
-      checkPictures(ctx.deps, user.userId, w.pictures);
+      await checkPictures(ctx.deps, user.userId, w.pictures);
       if (await w.repeated?.()) throw fail(StatusCode.fail, WRITE_MESSAGES.duplicate);
       await takeRate(ctx, user, kind);
     },
@@ -140,12 +146,18 @@ export interface AskInput {
   region: string;
 }
 
-export async function askService(ctx: BangWriteContext, c: Context, user: AuthUser, input: AskInput): Promise<{ data: QuestionDetail & { reviewState: string }; message: string }> {
+export async function askService(
+  ctx: BangWriteContext,
+  c: Context,
+  user: AuthUser,
+  input: AskInput,
+): Promise<{ data: QuestionDetail & { reviewState: string }; message: string }> {
   const db = ctx.deps.database.db;
   // The video link is kept with the text: the board shows it as a link under the question.
   const content = input.videoUrl ? `${input.content}${input.content ? '\n' : ''}视频：${input.videoUrl}` : input.content;
   const row = await insertBoardRow(ctx, callKey(c), user, 'ask', {
     byKey: questionByKeyRepo,
+    desk: { kind: 'bang_question', area: 'bangbang', text: `${input.title} ${content}` },
     same: (r) => r.title === input.title && r.content === content && samePictures(r.pictures, input.pictures),
     pictures: input.pictures,
     repeated: () => recentSameTitleRepo(db, user.userId, input.title),
@@ -161,10 +173,16 @@ export interface AnswerInput {
   pictures: string[];
 }
 
-export async function answerService(ctx: BangWriteContext, c: Context, user: AuthUser, input: AnswerInput): Promise<{ data: Answer & { reviewState: string }; message: string }> {
+export async function answerService(
+  ctx: BangWriteContext,
+  c: Context,
+  user: AuthUser,
+  input: AnswerInput,
+): Promise<{ data: Answer & { reviewState: string }; message: string }> {
   const db = ctx.deps.database.db;
   const row = await insertBoardRow(ctx, callKey(c), user, 'answer', {
     byKey: answerByKeyRepo,
+    desk: { kind: 'bang_answer', area: 'bangbang', text: input.content },
     same: (r) => r.questionId === input.id && r.content === input.content && samePictures(r.pictures, input.pictures),
     check: async () => {
       const question = await findQuestionRepo(db, input.id);
@@ -177,7 +195,7 @@ export async function answerService(ctx: BangWriteContext, c: Context, user: Aut
   });
   const [profiles, members] = await Promise.all([profilesRepo(db, [user.userId]), membersOfRepo(db, [user.userId])]);
   return {
-    data: { ...toAnswer(row, profiles.get(user.userId), false, answererOf(members.get(user.userId))), reviewState: row.reviewState },
+    data: toAnswer(row, profiles.get(user.userId), false, answererOf(members.get(user.userId))),
     message: messageFor(row.reviewState, WRITE_MESSAGES.answered),
   };
 }
@@ -191,16 +209,23 @@ export interface PoliticsInput {
   pictures: string[];
 }
 
-export async function politicsAddService(ctx: BangWriteContext, c: Context, user: AuthUser, input: PoliticsInput): Promise<{ data: PoliticsDetail & { reviewState: string }; message: string }> {
+export async function politicsAddService(
+  ctx: BangWriteContext,
+  c: Context,
+  user: AuthUser,
+  input: PoliticsInput,
+): Promise<{ data: PoliticsDetail & { reviewState: string }; message: string }> {
   const db = ctx.deps.database.db;
   const key = callKey(c);
   const department = await findDepartmentRepo(db, input.departmentId);
   if (!department) throw fail(StatusCode.badParams, WRITE_MESSAGES.departmentMissing);
   const row = await insertBoardRow(ctx, key, user, 'politics', {
     byKey: politicsByKeyRepo,
+    desk: { kind: 'bang_politics', area: 'wenzheng', text: `${input.title} ${input.content}` },
     same: (r) => r.title === input.title && r.content === input.content && r.department === department.department && samePictures(r.pictures, input.pictures),
     pictures: input.pictures,
-    insert: (tx, stamp) => insertPoliticsRepo(tx, { ...stamp, title: input.title, content: input.content, pictures: input.pictures, department: department.department, status: 0 }),
+    insert: (tx, stamp) =>
+      insertPoliticsRepo(tx, { ...stamp, title: input.title, content: input.content, pictures: input.pictures, department: department.department, status: 0 }),
   });
   const profiles = await profilesRepo(db, [user.userId]);
   return { data: toPoliticsDetail(row, profiles.get(user.userId), false), message: messageFor(row.reviewState, WRITE_MESSAGES.politicsSent) };
@@ -216,7 +241,11 @@ function replyHtmlOf(text: string): string {
   return sanitizeHtml(paragraphs.map((p) => `<p>${escape(p)}</p>`).join(''));
 }
 
-export async function politicsReplyService(ctx: BangWriteContext, user: AuthUser, input: { id: number; content: string }): Promise<{ data: PoliticsDetail; message: string }> {
+export async function politicsReplyService(
+  ctx: BangWriteContext,
+  user: AuthUser,
+  input: { id: number; content: string },
+): Promise<{ data: PoliticsDetail; message: string }> {
   const db = ctx.deps.database.db;
   const row = await findPoliticsRepo(db, input.id);
   if (!row || row.reviewState !== 'approved') throw fail(StatusCode.notFound, BANG_MESSAGES.politicsMissing);
@@ -225,6 +254,8 @@ export async function politicsReplyService(ctx: BangWriteContext, user: AuthUser
   if (!member || member.reviewState !== 'approved' || member.department === '' || member.department !== row.department) {
     throw fail(StatusCode.forbidden, WRITE_MESSAGES.notDepartment);
   }
+  // Once the desk has handled it (accepted, assigned, declined), the reply belongs to the console (docs/security.md "Answering desks").
+  if (await politicsHandledByDeskRepo(db, row.id)) throw fail(StatusCode.forbidden, WRITE_MESSAGES.handledByDesk);
   await ctx.limiter.take([{ key: `bang-official-reply:user:${user.userId}`, rules: OFFICIAL_RULES }]);
   const html = replyHtmlOf(input.content);
   // Only the first reply lands: the update is conditional on status 0 (two departments' tabs racing).
@@ -248,12 +279,21 @@ export async function tipAddService(ctx: BangWriteContext, c: Context, user: Aut
   const db = ctx.deps.database.db;
   const row = await insertBoardRow(ctx, callKey(c), user, 'tip', {
     byKey: tipByKeyRepo,
+    desk: { kind: 'bang_tip', area: 'baoliao', text: `${input.content} ${input.place}` },
     same: (r) => r.content === input.content && r.place === input.place && samePictures(r.pictures, input.pictures),
     pictures: input.pictures,
-    insert: (tx, stamp) => insertTipRepo(tx, { ...stamp, content: input.content, pictures: input.pictures, videoUrl: input.videoUrl, place: input.place, contactPhone: input.contactPhone }),
+    insert: (tx, stamp) =>
+      insertTipRepo(tx, {
+        ...stamp,
+        content: input.content,
+        pictures: input.pictures,
+        videoUrl: input.videoUrl,
+        place: input.place,
+        contactPhone: input.contactPhone,
+      }),
   });
   const profiles = await profilesRepo(db, [user.userId]);
-  return { data: toTip(row, profiles.get(user.userId)), message: messageFor(row.reviewState, WRITE_MESSAGES.tipSent) };
+  return { data: toTip(row, profiles.get(user.userId), false), message: messageFor(row.reviewState, WRITE_MESSAGES.tipSent) };
 }
 
 // ── applications ─────────────────────────────────────────────────────────────────────────────────
@@ -277,7 +317,7 @@ export async function applyService(ctx: BangWriteContext, user: AuthUser, input:
   const db = ctx.deps.database.db;
   const existing = await ownMemberRepo(db, user.userId);
   if (existing && existing.reviewState === 'approved') throw fail(StatusCode.unprocessable, WRITE_MESSAGES.alreadyMember);
-  checkPictures(ctx.deps, user.userId, [input.proofPicture]);
+  await checkPictures(ctx.deps, user.userId, [input.proofPicture]);
   await ctx.limiter.take([{ key: `bang-apply:user:${user.userId}`, rules: SMALL_RULES }]);
   await ctx.deps.database.write((tx) =>
     upsertApplicationRepo(tx, user.userId, {
@@ -294,7 +334,12 @@ export async function applyService(ctx: BangWriteContext, user: AuthUser, input:
 
 // ── groups ───────────────────────────────────────────────────────────────────────────────────────
 
-export async function joinService(ctx: BangWriteContext, user: AuthUser, id: number, join: boolean): Promise<{ data: { id: number; joined: number; memberCount: number }; message: string }> {
+export async function joinService(
+  ctx: BangWriteContext,
+  user: AuthUser,
+  id: number,
+  join: boolean,
+): Promise<{ data: { id: number; joined: number; memberCount: number }; message: string }> {
   const db = ctx.deps.database.db;
   if (!(await findGroupRepo(db, id))) throw fail(StatusCode.notFound, WRITE_MESSAGES.groupMissing);
   await ctx.limiter.take([{ key: `bang-join:user:${user.userId}`, rules: JOIN_RULES }]);
@@ -321,6 +366,7 @@ export async function groupPostService(
   if (!group) throw fail(StatusCode.notFound, WRITE_MESSAGES.groupMissing);
   const row = await insertBoardRow(ctx, key, user, 'post', {
     byKey: groupPostByKeyRepo,
+    desk: { kind: 'bang_group_post', area: 'group', text: input.content },
     same: (r) => r.groupId === input.id && r.content === input.content && samePictures(r.pictures, input.pictures),
     check: async () => {
       if ((await memberRoleRepo(db, input.id, user.userId)) === null) throw fail(StatusCode.forbidden, WRITE_MESSAGES.joinFirst);

@@ -1,14 +1,14 @@
 /** Composition data access: schools, teachers, essays with their school and teacher, comments, news; maps rows once. */
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { EssayComment, EssaySummary, InfoItem, School, Student, Teacher } from '../../contract/composition.ts';
-import { gradeLabel } from '../../contract/compositionLimits.ts';
+import { gradeLabel } from '../../contract/compositionRules.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { insertUnlessKeyTaken, rowByClientKey } from '../db/keyedRows.ts';
 import { qualified } from '../db/qualified.ts';
 import { addOneReturningCounts, firstRow, hasRow, newestFirstPage } from '../db/rows.ts';
 import { compositionComments, compositionEssays, compositionNews, compositionSchools, compositionTeachers } from '../db/schema/composition.ts';
-import type { Profile } from '../interaction/repo.ts';
+import type { Profile } from '../profiles/repo.ts';
 
 type Q = Db | Tx;
 export type EssayRow = typeof compositionEssays.$inferSelect;
@@ -143,6 +143,8 @@ export async function listEssaysRepo(db: Q, q: EssayQuery): Promise<EssayJoined[
     where.push(or(ilike(E.title, p), ilike(E.content, p))!);
   }
   if (q.order === 'score' || q.order === 'reviewed') where.push(isNotNull(E.score));
+  // The rankings (RankList) leave out essays an editor excluded (found copied, 作文 desk).
+  if (q.order === 'rank' || q.order === 'score') where.push(eq(E.rankExcludedReason, ''));
   const order =
     q.order === 'rank'
       ? [desc(sql`${E.pv} + ${E.likeNum} * 20`), desc(E.id)]
@@ -412,6 +414,7 @@ export function toComment(row: CommentRow, viewerId: number | null, profiles: Ma
     replyNickname: parent ? (profiles.get(parent.userId) ?? ANONYMOUS).nickname : '',
     createTime: formatBeijingTime(row.createdAt),
     reviewState: stateOf(row.reviewState),
+    rejectReason: row.reviewState === 'rejected' ? row.rejectReason : '',
     belongMyself: viewerId !== null && viewerId === row.userId ? 1 : 0,
   };
 }

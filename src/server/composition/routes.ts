@@ -1,4 +1,4 @@
-/** Composition endpoints (issue 19; spec 2.8). Rules live in service.ts; this file binds contracts. */
+/** Composition endpoints (spec 2.8). Rules live in service.ts; this file binds contracts. */
 import {
   assignedEssays,
   compositionRole,
@@ -45,7 +45,6 @@ import {
   studentService,
   teacherService,
 } from './service.ts';
-
 
 const idOrNull = (v: number | string | undefined): number | null => {
   const n = Number(v ?? 0);

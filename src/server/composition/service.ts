@@ -1,22 +1,27 @@
 /**
- * Composition rules (issue 19; spec 2.8, 2.11, 7.5): who sees which essay (approved ones, and the author's
+ * Composition rules (spec 2.8, 2.11, 7.5): who sees which essay (approved ones, and the author's
  * own pending or rejected ones), who reviews (only the verified teacher an essay is assigned to), what a
  * contribution writes (review state, own photos only, idempotent, rate-limited), likes once per reader,
  * comments with their review state, reports, and the live counts of an essay's room on `/sub`.
  */
 import type { Context } from 'hono';
 import type { Essay, EssayComment, EssaySummary, Mine, Role, SearchResult, Student, Teacher } from '../../contract/composition.ts';
-import { COMPOSITION_ROOM_CLASS, SEARCH_ESSAYS_PAGE_SIZE } from '../../contract/compositionLimits.ts';
+import { COMPOSITION_ROOM_CLASS, SEARCH_ESSAYS_PAGE_SIZE } from '../../contract/compositionRules.ts';
 import { StatusCode } from '../../contract/envelope.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
 import { fail } from '../http/envelope.ts';
-import { callKey, idempotentInsert, insertReaderRow } from '../http/idempotentInsert.ts';
+import { callKey, idempotentInsert } from '../http/idempotentInsert.ts';
+import { admitReaderWrite, enqueueRow, insertReviewedRow, noteReport, type ReportedItem } from '../review/write.ts';
+import type { Admission } from '../review/gate.ts';
 import { DAY_MS, paced, perMinuteAndDay, type RateRule } from '../http/rateLimit.ts';
 import type { AppDeps, ServiceContext } from '../http/types.ts';
-import { hasLikedRepo, insertLikeRepo, insertReportRepo, profilesRepo, reportOptionsRepo } from '../interaction/repo.ts';
-import { checkPictures, decideReasons, OP_COUNTS } from '../interaction/service.ts';
+import { insertReportRepo, reportOptionsRepo } from '../interaction/repo.ts';
+import { profilesRepo } from '../profiles/repo.ts';
+import { hasLikedRepo, insertLikeRepo } from '../likes/repo.ts';
+import { decideReasons, OP_COUNTS } from '../interaction/service.ts';
+import { checkPictures } from '../upload/checkPictures.ts';
 import { configValueRepo } from '../discover/repo.ts';
 import {
   assignedEssaysRepo,
@@ -130,6 +135,7 @@ async function toEssay(db: Db, j: EssayJoined, viewer: AuthUser | null): Promise
     isDoLike: liked ? 1 : 0,
     belongMyself: viewer !== null && viewer.userId === e.userId ? 1 : 0,
     canReview: teacher !== null && teacher.verified && teacher.id === e.teacherId && e.reviewState === 'approved' ? 1 : 0,
+    rankExcludedReason: viewer !== null && viewer.userId === e.userId ? e.rankExcludedReason : '',
   };
 }
 
@@ -180,8 +186,10 @@ export async function searchService(db: Db, keyword: string, page: number): Prom
 }
 
 export async function roleService(db: Db, user: AuthUser): Promise<Role> {
-  const [teacher] = await teachersRepo(db, { userId: user.userId });
-  return teacher ? { role: 'teacher', teacher } : { role: 'student', teacher: null };
+  const row = await teacherOfUserRepo(db, user.userId);
+  const [teacher] = row?.verified ? await teachersRepo(db, { userId: user.userId }) : [];
+  const verifyReason = row?.verifyReason ?? '';
+  return teacher ? { role: 'teacher', teacher, verified: true, verifyReason } : { role: 'student', teacher: null, verified: false, verifyReason };
 }
 
 async function requireTeacher(db: Db, user: AuthUser) {
@@ -199,7 +207,10 @@ export async function mineService(db: Db, user: AuthUser): Promise<Mine> {
   const [essays, comments] = await Promise.all([ownEssaysRepo(db, user.userId), ownCommentsRepo(db, user.userId)]);
   const [profiles, parents, titles] = await Promise.all([
     profilesRepo(db, [user.userId]),
-    commentsByIdsRepo(db, comments.flatMap((c) => (c.replyId === null ? [] : [c.replyId]))),
+    commentsByIdsRepo(
+      db,
+      comments.flatMap((c) => (c.replyId === null ? [] : [c.replyId])),
+    ),
     essaysByIdsRepo(db, [...new Set(comments.map((c) => c.essayId))]),
   ]);
   const titleOf = new Map(titles.map((t) => [t.essay.id, t.essay.title]));
@@ -232,9 +243,15 @@ function sameEssay(row: EssayRow, input: ContributeInput): boolean {
   );
 }
 
-export async function contributeService(ctx: CompositionContext, c: Context, user: AuthUser, input: ContributeInput): Promise<{ essay: Essay; message: string }> {
+export async function contributeService(
+  ctx: CompositionContext,
+  c: Context,
+  user: AuthUser,
+  input: ContributeInput,
+): Promise<{ essay: Essay; message: string }> {
   const db = ctx.deps.database.db;
-  const row = await insertReaderRow(ctx, callKey(c), user, {
+  const row = await insertReviewedRow(ctx, callKey(c), user, {
+    desk: { kind: 'essay', area: 'composition', text: `${input.title} ${input.content}` },
     byKey: findEssayByClientKeyRepo,
     same: (r) => sameEssay(r, input),
     check: async () => {
@@ -244,8 +261,9 @@ export async function contributeService(ctx: CompositionContext, c: Context, use
         if (!teacher || !teacher.verified) throw fail(StatusCode.badParams, COMPOSITION_MESSAGES.teacherMissing);
         if (teacher.schoolId !== input.schoolId) throw fail(StatusCode.badParams, COMPOSITION_MESSAGES.teacherNotOfSchool);
       }
-      checkPictures(ctx.deps, user.userId, input.pictures);
-      if (await recentOwnTitleRepo(db, user.userId, input.title, new Date(Date.now() - DUPLICATE_WINDOW_MS))) throw fail(StatusCode.fail, COMPOSITION_MESSAGES.duplicate);
+      await checkPictures(ctx.deps, user.userId, input.pictures);
+      if (await recentOwnTitleRepo(db, user.userId, input.title, new Date(Date.now() - DUPLICATE_WINDOW_MS)))
+        throw fail(StatusCode.fail, COMPOSITION_MESSAGES.duplicate);
       await ctx.limiter.take([{ key: `composition-contribute:user:${user.userId}`, rules: CONTRIBUTE_RULES }]);
     },
     reviewState: async () => ((await configValueRepo(db, ESSAY_REVIEW_SETTING)) === true ? 'pending' : 'approved'),
@@ -281,7 +299,11 @@ async function requirePublic(db: Db, id: number): Promise<EssayRow> {
   return essay;
 }
 
-export async function likeService(ctx: CompositionContext, user: AuthUser, id: number): Promise<{ data: { voteType: number; likeNum: number }; message: string }> {
+export async function likeService(
+  ctx: CompositionContext,
+  user: AuthUser,
+  id: number,
+): Promise<{ data: { voteType: number; likeNum: number }; message: string }> {
   const db = ctx.deps.database.db;
   await requirePublic(db, id);
   // Spec 4: a second like answers 你已经点过赞了 and changes nothing (the unique index decides under races).
@@ -297,7 +319,10 @@ export async function likeService(ctx: CompositionContext, user: AuthUser, id: n
 }
 
 async function hydrateComments(db: Db, viewerId: number | null, rows: CommentRow[]): Promise<EssayComment[]> {
-  const parents = await commentsByIdsRepo(db, rows.flatMap((r) => (r.replyId === null ? [] : [r.replyId])));
+  const parents = await commentsByIdsRepo(
+    db,
+    rows.flatMap((r) => (r.replyId === null ? [] : [r.replyId])),
+  );
   const profiles = await profilesRepo(db, [...new Set([...rows.map((r) => r.userId), ...[...parents.values()].map((p) => p.userId)])]);
   return rows.map((r) => toComment(r, viewerId, profiles, parents));
 }
@@ -315,24 +340,40 @@ export async function storeCommentService(
 ): Promise<{ comment: EssayComment; message: string }> {
   const db = ctx.deps.database.db;
   const key = callKey(c);
+  const desk = { kind: 'essay_comment', area: 'composition', text: input.content } as const;
+  let admission: Admission | null = null;
   const row = await idempotentInsert({
     key,
     byKey: (k) => findCommentByClientKeyRepo(db, user.userId, k),
     same: (r) => r.essayId === input.id && r.content === input.content && (r.replyId ?? null) === input.replayId,
     check: async () => {
+      // The one gate (src/server/review/gate.ts): mute, emergency switch, words, review before publish.
+      const own = (await configValueRepo(db, COMMENT_REVIEW_SETTING)) === true ? 'pending' : 'approved';
+      admission = await admitReaderWrite(ctx, user, desk, own);
       await requirePublic(db, input.id);
       if (input.replayId !== null) {
         const parent = await findCommentRepo(db, input.replayId);
-        if (!parent || parent.deletedAt !== null || parent.essayId !== input.id || parent.reviewState !== 'approved') throw fail(StatusCode.notFound, COMPOSITION_MESSAGES.replyMissing);
+        if (!parent || parent.deletedAt !== null || parent.essayId !== input.id || parent.reviewState !== 'approved')
+          throw fail(StatusCode.notFound, COMPOSITION_MESSAGES.replyMissing);
       }
-      if (await recentSameCommentRepo(db, user.userId, input.id, input.content, new Date(Date.now() - DUPLICATE_WINDOW_MS))) throw fail(StatusCode.fail, COMPOSITION_MESSAGES.commentDuplicate);
+      if (await recentSameCommentRepo(db, user.userId, input.id, input.content, new Date(Date.now() - DUPLICATE_WINDOW_MS)))
+        throw fail(StatusCode.fail, COMPOSITION_MESSAGES.commentDuplicate);
       await ctx.limiter.take([{ key: `comment:user:${user.userId}`, rules: COMMENT_RULES }]);
     },
     insert: async () => {
-      const reviewState = (await configValueRepo(db, COMMENT_REVIEW_SETTING)) === true ? 'pending' : 'approved';
+      const admitted: Admission = admission ?? { state: 'pending', heldWord: '' };
+      const reviewState = admitted.state;
       const written = await ctx.deps.database.write(async (tx) => {
-        const inserted = await insertCommentRepo(tx, { essayId: input.id, userId: user.userId, replyId: input.replayId, content: input.content, reviewState, clientKey: key });
+        const inserted = await insertCommentRepo(tx, {
+          essayId: input.id,
+          userId: user.userId,
+          replyId: input.replayId,
+          content: input.content,
+          reviewState,
+          clientKey: key,
+        });
         if (!inserted) return null;
+        await enqueueRow(tx, desk, user.userId, inserted.id, admitted);
         const counts = reviewState === 'approved' ? await bumpEssayCommentRepo(tx, input.id) : null;
         return { inserted, counts };
       });
@@ -346,21 +387,29 @@ export async function storeCommentService(
 }
 
 /** Spec 7.5 composition variant: isTitle 1 reports the essay, 0 the comment replayId (on that essay). */
-export async function reportService(ctx: CompositionContext, user: AuthUser, input: { id: number; isTitle: number; replayId: number | null; content: string }): Promise<void> {
+export async function reportService(
+  ctx: CompositionContext,
+  user: AuthUser,
+  input: { id: number; isTitle: number; replayId: number | null; content: string },
+): Promise<void> {
   const db = ctx.deps.database.db;
   const reasons = decideReasons(input.content, await reportOptionsRepo(db));
-  await requirePublic(db, input.id);
+  const essay = await requirePublic(db, input.id);
   let commentText = '';
   let commentId = 0;
+  // What the report puts on the desk's 被举报 (src/server/review/write.ts noteReport): the essay, or its comment.
+  let onDesk: ReportedItem = { kind: 'essay', itemId: essay.id, area: 'composition', userId: essay.userId, excerpt: essay.title, reasons };
   if (input.isTitle === 0) {
     const comment = input.replayId === null ? null : await findCommentRepo(db, input.replayId);
-    if (!comment || comment.deletedAt !== null || comment.essayId !== input.id) throw fail(StatusCode.notFound, COMPOSITION_MESSAGES.commentMissing);
+    if (!comment || comment.deletedAt !== null || comment.essayId !== input.id || comment.reviewState !== 'approved')
+      throw fail(StatusCode.notFound, COMPOSITION_MESSAGES.commentMissing);
     commentText = comment.content;
     commentId = comment.id;
+    onDesk = { kind: 'essay_comment', itemId: comment.id, area: 'composition', userId: comment.userId, excerpt: comment.content, reasons };
   }
   await ctx.limiter.take([{ key: `report:user:${user.userId}`, rules: REPORT_RULES }]);
-  const id = await ctx.deps.database.write((tx) =>
-    insertReportRepo(tx, {
+  const id = await ctx.deps.database.write(async (tx) => {
+    const reportId = await insertReportRepo(tx, {
       userId: user.userId,
       kind: ESSAY_KIND,
       classId: COMPOSITION_ROOM_CLASS,
@@ -369,7 +418,10 @@ export async function reportService(ctx: CompositionContext, user: AuthUser, inp
       platformId: 0,
       reasons: reasons.join(','),
       commentText,
-    }),
-  );
+    });
+    // A repeated report changes nothing on the desk either.
+    if (reportId !== null) await noteReport(tx, onDesk);
+    return reportId;
+  });
   if (id === null) throw fail(StatusCode.fail, COMPOSITION_MESSAGES.alreadyReported);
 }

@@ -44,7 +44,8 @@ export interface OpenOptions {
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
-  if (options.url) return openPostgres(options.freshDatabase ? await createDatabase(options.url, options.freshDatabase, options.templateDatabase) : options.url);
+  if (options.url)
+    return openPostgres(options.freshDatabase ? await createDatabase(options.url, options.freshDatabase, options.templateDatabase) : options.url);
   return openPglite(options.dataDir, options.loadDataDir);
 }
 

@@ -1,12 +1,14 @@
 /** Detail data access: the only place that maps news rows and their extras to the spec's detail fields. */
+import { paragraphTexts } from '../../lib/htmlToText.ts';
 import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Ad, NewsDetail, PictureItem } from '../../contract/detail.ts';
 import type { ListItem } from '../../contract/news.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
-import { readConfigValue } from '../config/repo.ts';
+import { readConfigValue } from '../appConfig/repo.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { ads, columns, districts, news } from '../db/schema/core.ts';
 import { newsDetailExtras } from '../db/schema/detail.ts';
+import { newsCorrections } from '../db/schema/publish.ts';
 import { publisherAccounts, specialCategories, specialCategoryNews, specialTopics } from '../db/schema/news.ts';
 import { listColumns, toListItem } from '../news/repo.ts';
 import { readReference } from '../referenceCache.ts';
@@ -31,15 +33,6 @@ const EMPTY_SITE_TEXTS: DetailSiteTexts = {
 const LINKABLE_TYPES = [1, 2, 3, 8];
 const HOT_NEWS_SIZE = 5;
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
-
-/** Plain text of each <p> of sanitized HTML: the captions of a photo set. */
-export function paragraphTexts(html: string): string[] {
-  return [...html.matchAll(/<p[^>]*>([\s\S]*?)<\/p>/g)]
-    .map((m) => (m[1] ?? '').replace(/<[^>]+>/g, '').replace(/&(?:amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e] ?? e).trim())
-    .filter((t) => t !== '');
-}
-
 function picturesOf(row: NewsRow): PictureItem[] {
   if (row.dataType !== 2) return [];
   const captions = paragraphTexts(row.content);
@@ -56,14 +49,20 @@ async function readSiteTexts(db: Reader, root: Db): Promise<DetailSiteTexts> {
 }
 
 function classNameOf(db: Reader, root: Db, classId: number): Promise<string> {
-  return readReference(root, `className:${classId}`, ['columns', 'districts', 'publisher_accounts'], async () => {
-    const [column] = await db.select({ name: columns.name }).from(columns).where(eq(columns.id, classId)).limit(1);
-    if (column) return column.name;
-    const [district] = await db.select({ name: districts.name }).from(districts).where(eq(districts.id, classId)).limit(1);
-    if (district) return district.name;
-    const [account] = await db.select({ name: publisherAccounts.name }).from(publisherAccounts).where(eq(publisherAccounts.classId, classId)).limit(1);
-    return account?.name ?? '';
- }, { alone: db !== root });
+  return readReference(
+    root,
+    `className:${classId}`,
+    ['columns', 'districts', 'publisher_accounts'],
+    async () => {
+      const [column] = await db.select({ name: columns.name }).from(columns).where(eq(columns.id, classId)).limit(1);
+      if (column) return column.name;
+      const [district] = await db.select({ name: districts.name }).from(districts).where(eq(districts.id, classId)).limit(1);
+      if (district) return district.name;
+      const [account] = await db.select({ name: publisherAccounts.name }).from(publisherAccounts).where(eq(publisherAccounts.classId, classId)).limit(1);
+      return account?.name ?? '';
+    },
+    { alone: db !== root },
+  );
 }
 
 async function topicOf(db: Reader, newsId: number): Promise<NewsDetail['topic']> {
@@ -79,14 +78,20 @@ async function topicOf(db: Reader, newsId: number): Promise<NewsDetail['topic']>
 }
 
 function syhInfoOf(db: Reader, root: Db, classId: number): Promise<NewsDetail['syhInfo']> {
-  return readReference(root, `syhInfo:${classId}`, ['publisher_accounts'], async () => {
-    const [account] = await db
-      .select({ name: publisherAccounts.name, classId: publisherAccounts.classId, img: publisherAccounts.img })
-      .from(publisherAccounts)
-      .where(eq(publisherAccounts.classId, classId))
-      .limit(1);
-    return account ?? null;
- }, { alone: db !== root });
+  return readReference(
+    root,
+    `syhInfo:${classId}`,
+    ['publisher_accounts'],
+    async () => {
+      const [account] = await db
+        .select({ name: publisherAccounts.name, classId: publisherAccounts.classId, img: publisherAccounts.img })
+        .from(publisherAccounts)
+        .where(eq(publisherAccounts.classId, classId))
+        .limit(1);
+      return account ?? null;
+    },
+    { alone: db !== root },
+  );
 }
 
 /** The most read articles, for the hot-news block under a detail (never the article itself). */
@@ -102,13 +107,19 @@ export async function hotNewsRepo(db: Reader, excludeId: number): Promise<ListIt
 
 /** `db` reads the article's own data (a transaction when counting a view); `root` the reference data. */
 async function buildDetail(db: Reader, root: Db, row: NewsRow): Promise<NewsDetail> {
-  const [extrasRows, className, topic, syhInfo, site, hotNews] = await Promise.all([
+  const [extrasRows, className, topic, syhInfo, site, hotNews, corrections] = await Promise.all([
     db.select().from(newsDetailExtras).where(eq(newsDetailExtras.newsId, row.id)).limit(1),
     classNameOf(db, root, row.classId),
     topicOf(db, row.id),
     syhInfoOf(db, root, row.classId),
     readSiteTexts(db, root),
     hotNewsRepo(db, row.id),
+    db
+      .select({ note: newsCorrections.note, at: newsCorrections.correctedAt })
+      .from(newsCorrections)
+      .where(eq(newsCorrections.newsId, row.id))
+      .orderBy(asc(newsCorrections.correctedAt), asc(newsCorrections.id))
+      .limit(20),
   ]);
   const extras = extrasRows[0];
   return {
@@ -135,6 +146,7 @@ async function buildDetail(db: Reader, root: Db, row: NewsRow): Promise<NewsDeta
     videoTime: row.videoTime,
     imageUrl: row.imageUrls,
     allImage: picturesOf(row),
+    vrUrl: row.vrUrl,
     topic,
     userName: row.userName,
     newUserName: row.newUserName,
@@ -152,6 +164,7 @@ async function buildDetail(db: Reader, root: Db, row: NewsRow): Promise<NewsDeta
     repot: site.repot,
     disclaimer: extras?.disclaimer ?? '',
     disclaimers: site.disclaimers,
+    corrections: corrections.map((c) => ({ time: formatBeijingTime(c.at), note: c.note })),
     isSYN: extras?.isSyn ? 1 : 0,
     region: row.region,
     titleType: row.titleType,

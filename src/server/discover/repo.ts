@@ -9,7 +9,7 @@ import { addOne, firstRow } from '../db/rows.ts';
 import { appConfig, news } from '../db/schema/core.ts';
 import { discoverHotWords, discoverPostTopics, discoverPosts, discoverTopics } from '../db/schema/discover.ts';
 import { comments } from '../db/schema/interaction.ts';
-import type { Profile } from '../interaction/repo.ts';
+import type { Profile } from '../profiles/repo.ts';
 
 type Q = Db | Tx;
 export type TopicRow = typeof discoverTopics.$inferSelect;
@@ -124,7 +124,11 @@ export async function tagsOfPostsRepo(db: Q, postIds: number[]): Promise<Map<num
 }
 
 /** The newest `perPost` live top-level comments of each post. */
-export async function firstCommentsRepo(db: Q, postIds: number[], perPost: number): Promise<Map<number, { id: number; userId: number; text: string; postId: number }[]>> {
+export async function firstCommentsRepo(
+  db: Q,
+  postIds: number[],
+  perPost: number,
+): Promise<Map<number, { id: number; userId: number; text: string; postId: number }[]>> {
   const out = new Map<number, { id: number; userId: number; text: string; postId: number }[]>();
   if (postIds.length === 0) return out;
   const ranked = db
@@ -136,7 +140,15 @@ export async function firstCommentsRepo(db: Q, postIds: number[], perPost: numbe
       rank: sql<number>`row_number() over (partition by ${comments.newsId} order by ${comments.id} desc)`.as('rank'),
     })
     .from(comments)
-    .where(and(eq(comments.scope, QUAN_SCOPE), inArray(comments.newsId, postIds), isNull(comments.rootId), isNull(comments.deletedAt)))
+    .where(
+      and(
+        eq(comments.scope, QUAN_SCOPE),
+        inArray(comments.newsId, postIds),
+        isNull(comments.rootId),
+        isNull(comments.deletedAt),
+        eq(comments.reviewState, 'approved'),
+      ),
+    )
     .as('ranked');
   const rows = await db
     .select({ id: ranked.id, userId: ranked.userId, text: ranked.text, postId: ranked.postId })

@@ -15,16 +15,7 @@ import { ok } from '../http/envelope.ts';
 import { serviceContextOf } from '../http/rateLimit.ts';
 import { registerEndpoint } from '../http/registerEndpoint.ts';
 import type { ApiRegistry } from '../http/types.ts';
-import {
-  hotTopicsService,
-  hotWordsService,
-  postDetailService,
-  postsService,
-  publishService,
-  themeInfoService,
-  topicsByKeyboardService,
-} from './service.ts';
-
+import { hotTopicsService, hotWordsService, postDetailService, postsService, publishService, themeInfoService, topicsByKeyboardService } from './service.ts';
 
 export function registerDiscoverRoutes(registry: ApiRegistry): void {
   const { db } = registry.deps.database;

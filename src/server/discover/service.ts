@@ -2,21 +2,22 @@
  * Discover rules (spec 2.6, 4, 7.2): who sees which post (approved ones, and the author's own pending or
  * rejected ones), what a publish writes (review state, own pictures and video only, idempotent, rate-limited).
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Context } from 'hono';
-import { POST_COMMENTS_SHOWN } from '../../contract/discoverLimits.ts';
+import { POST_COMMENTS_SHOWN } from '../../contract/discoverRules.ts';
 import type { Post, Topic } from '../../contract/discover.ts';
 import { StatusCode } from '../../contract/envelope.ts';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
 import { fail } from '../http/envelope.ts';
-import { callKey, insertReaderRow } from '../http/idempotentInsert.ts';
+import { callKey } from '../http/idempotentInsert.ts';
+import { insertReviewedRow } from '../review/write.ts';
 import { paced } from '../http/rateLimit.ts';
 import type { AppDeps, ServiceContext } from '../http/types.ts';
-import { likedIdsRepo, profilesRepo } from '../interaction/repo.ts';
+import { profilesRepo } from '../profiles/repo.ts';
+import { likedIdsRepo } from '../likes/repo.ts';
 import { VIDEO_URL } from '../upload/storeVideo.ts';
-import { checkPictures } from '../interaction/service.ts';
+import { checkPictures } from '../upload/checkPictures.ts';
+import { mediaOf } from '../media/storage.ts';
 import {
   configValueRepo,
   findPostByClientKeyRepo,
@@ -121,10 +122,10 @@ export type PublishContext = ServiceContext;
  * The video must be the caller's own upload, stored (security.md I68–I70, "Discover videos"): no outside URLs, no
  * other reader's file, no name that was never written.
  */
-export function checkVideo(deps: AppDeps, userId: number, url: string): void {
+export async function checkVideo(deps: AppDeps, userId: number, url: string): Promise<void> {
   if (url === '') return;
   const match = VIDEO_URL.exec(url);
-  if (!match || Number(match[1]) !== userId || !existsSync(path.join(deps.mediaDir, 'videos', match[1]!, match[2]!))) {
+  if (!match || Number(match[1]) !== userId || !(await mediaOf(deps).exists(`videos/${match[1]!}/${match[2]!}`))) {
     throw fail(StatusCode.badParams, DISCOVER_MESSAGES.videoInvalid);
   }
 }
@@ -140,14 +141,15 @@ function samePost(row: PostRow, input: PublishInput): boolean {
 
 export async function publishService(ctx: PublishContext, c: Context, user: AuthUser, input: PublishInput): Promise<{ post: Post; message: string }> {
   const db = ctx.deps.database.db;
-  const row = await insertReaderRow(ctx, callKey(c), user, {
+  const row = await insertReviewedRow(ctx, callKey(c), user, {
+    desk: { kind: 'discover_post', area: 'discover', text: input.content },
     byKey: findPostByClientKeyRepo,
     same: (r) => samePost(r, input),
     check: async () => {
       const topics = await topicsByIdsRepo(db, input.topicIds);
       if (topics.length !== input.topicIds.length) throw fail(StatusCode.badParams, DISCOVER_MESSAGES.topicMissing);
-      checkPictures(ctx.deps, user.userId, input.imageUrl);
-      checkVideo(ctx.deps, user.userId, input.video);
+      await checkPictures(ctx.deps, user.userId, input.imageUrl);
+      await checkVideo(ctx.deps, user.userId, input.video);
       const recent = await listPostsRepo(db, { viewerId: user.userId, page: 1, pageSize: 5 });
       if (recent.some((r) => r.userId === user.userId && r.content === input.content && Date.now() - r.createdAt.getTime() < DUPLICATE_WINDOW_MS)) {
         throw fail(StatusCode.fail, DISCOVER_MESSAGES.duplicate);

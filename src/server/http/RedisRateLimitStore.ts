@@ -1,5 +1,5 @@
 /**
- * Rate limits shared by every node through Redis (REDIS_URL; issue 8, DESIGN "When one machine is not
+ * Rate limits shared by every node through Redis (REDIS_URL; docs/conventions.md "When one machine is not
  * enough"): the same sliding windows as MemoryRateLimitStore, as one sorted set of hit times per key.
  * `take` is one Lua script, so checking every rule of every key and recording the hit is atomic across
  * nodes: two nodes can never both take the last slot.

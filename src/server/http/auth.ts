@@ -1,7 +1,7 @@
 /**
  * The token layer: who is calling, from the `Authorization: Bearer <token>` header only.
  *
- * How an area uses it (issue 9; later areas build on this):
+ * How an area uses it (ADR 008; later areas build on this):
  * - Declare `auth: 'required'` (or `'optional'`) on the endpoint in `src/contract/<area>.ts`.
  *   `registerEndpoint` then resolves the caller before the handler runs. For 'required', an anonymous
  *   or expired caller gets HTTP 200 `{statusCode: 301, message: '未登录或登录过期，请重新登录'}` and the
@@ -25,8 +25,8 @@ import type { Context } from 'hono';
 import { StatusCode } from '../../contract/envelope.ts';
 import { HEADER_REFRESHED_TOKEN } from '../../contract/headers.ts';
 import type { Tx } from '../db/client.ts';
-import { findLiveTokenRepo, insertTokenRepo, rotateTokenRepo } from '../accounts/repo.ts';
-import { newOpaqueToken, OPAQUE_TOKEN_RE, sha256Hex } from '../accounts/secrets.ts';
+import { findLiveTokenRepo, insertTokenRepo, rotateTokenRepo } from '../tokens/repo.ts';
+import { newOpaqueToken, OPAQUE_TOKEN_RE, sha256Hex } from '../tokens/secrets.ts';
 import { ApiFailure, messages } from './envelope.ts';
 import type { AppDeps } from './types.ts';
 

@@ -2,7 +2,10 @@
 import { LOGIN_EXPIRED_MESSAGE, SERVER_ERROR_MESSAGE } from '../../contract/messages.ts';
 import { StatusCode, type Envelope } from '../../contract/envelope.ts';
 
-export function ok<T>(data: T, message = 'success'): Envelope<T> {
+/** What a successful answer says when its endpoint has nothing more particular to say: Chinese, as every message a reader may see (spec 8). */
+export const OK_MESSAGE = '成功';
+
+export function ok<T>(data: T, message: string = OK_MESSAGE): Envelope<T> {
   return { statusCode: StatusCode.ok, message, data };
 }
 

@@ -1,7 +1,8 @@
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { StatusCode } from '../../contract/envelope.ts';
 import { ApiFailure } from './envelope.ts';
-import { IDEMPOTENCY_MESSAGES, idempotentInsert, type KeyedInsert } from './idempotentInsert.ts';
+import { callKey, IDEMPOTENCY_MESSAGES, idempotentInsert, type KeyedInsert } from './idempotentInsert.ts';
 
 interface Row {
   id: number;
@@ -48,7 +49,7 @@ describe('idempotentInsert', () => {
     await expect(t.send('换了内容')).rejects.toMatchObject({ statusCode: StatusCode.unprocessable, message: IDEMPOTENCY_MESSAGES.keyReused });
   });
 
-  it('answers the racing sibling\'s row when the race made this send\'s checks fail', async () => {
+  it("answers the racing sibling's row when the race made this send's checks fail", async () => {
     const t = table({ id: 7, text: '江边捡垃圾' });
     expect(await t.send('江边捡垃圾')).toEqual({ id: 7, text: '江边捡垃圾' });
     expect(t.inserts()).toBe(0);
@@ -73,5 +74,41 @@ describe('idempotentInsert', () => {
   it('without a key, a refused check stands', async () => {
     const t = table({ id: 7, text: '江边捡垃圾' });
     await expect(t.send('江边捡垃圾', { key: null })).rejects.toBeInstanceOf(ApiFailure);
+  });
+});
+
+describe("callKey: the one reader of a call's Idempotency-Key (security.md C4)", () => {
+  /** What callKey answers for a request with these headers: the key, null, or the refusal's code and message. */
+  async function read(headers: Record<string, string>, missing?: string): Promise<unknown> {
+    const app = new Hono();
+    app.get('/', (c) => {
+      try {
+        return c.json({ key: missing === undefined ? callKey(c) : callKey(c, missing) });
+      } catch (err) {
+        if (!(err instanceof ApiFailure)) throw err;
+        return c.json({ statusCode: err.statusCode, message: err.message });
+      }
+    });
+    return (await app.request('/', { headers })).json();
+  }
+
+  it('answers the key, and null when the header is absent or empty', async () => {
+    expect(await read({ 'idempotency-key': 'abcd-1234_EF' })).toEqual({ key: 'abcd-1234_EF' });
+    expect(await read({})).toEqual({ key: null });
+    expect(await read({ 'idempotency-key': '' })).toEqual({ key: null });
+  });
+
+  it('refuses a malformed key with the Chinese message, whether or not the write needs one', async () => {
+    const bad = { statusCode: StatusCode.badParams, message: IDEMPOTENCY_MESSAGES.badKey };
+    expect(await read({ 'idempotency-key': 'short' })).toEqual(bad);
+    expect(await read({ 'idempotency-key': 'bad key!' })).toEqual(bad);
+    expect(await read({ 'idempotency-key': 'k'.repeat(65) })).toEqual(bad);
+    expect(await read({ 'idempotency-key': 'bad key!' }, '缺少键')).toEqual(bad);
+  });
+
+  it("refuses a missing key with the write's own message when the write needs one", async () => {
+    expect(await read({}, '兑换请求缺少键')).toEqual({ statusCode: StatusCode.badParams, message: '兑换请求缺少键' });
+    expect(await read({ 'idempotency-key': '' }, '兑换请求缺少键')).toEqual({ statusCode: StatusCode.badParams, message: '兑换请求缺少键' });
+    expect(await read({ 'idempotency-key': 'abcd-1234_EF' }, '兑换请求缺少键')).toEqual({ key: 'abcd-1234_EF' });
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { Context } from 'hono';
 import { StatusCode } from '../../contract/envelope.ts';
+import { HEADER_IDEMPOTENCY_KEY } from '../../contract/headers.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { AuthUser } from './auth.ts';
 import { ApiFailure } from './envelope.ts';
@@ -17,9 +18,19 @@ export const IDEMPOTENCY_MESSAGES = {
   badKey: 'Idempotency-Key 格式不正确',
 } as const;
 
-/** The Idempotency-Key header, checked; null when absent. */
-export function readIdempotencyKey(header: string | undefined): string | null {
-  if (header === undefined) return null;
+/**
+ * The one reader of a call's `Idempotency-Key` header (security.md C4), for every keyed write: null when
+ * the header is absent or empty, the key when it is 8–64 of [A-Za-z0-9_-], else a 400 with
+ * IDEMPOTENCY_MESSAGES.badKey. `missing`: the message of a write that cannot go without one (a 400).
+ */
+export function callKey(c: Context): string | null;
+export function callKey(c: Context, missing: string): string;
+export function callKey(c: Context, missing?: string): string | null {
+  const header = c.req.header(HEADER_IDEMPOTENCY_KEY);
+  if (header === undefined || header === '') {
+    if (missing !== undefined) throw new ApiFailure(StatusCode.badParams, missing);
+    return null;
+  }
   if (!IDEMPOTENCY_KEY_RE.test(header)) throw new ApiFailure(StatusCode.badParams, IDEMPOTENCY_MESSAGES.badKey);
   return header;
 }
@@ -82,11 +93,6 @@ export interface ReaderInsert<R> extends Pick<KeyedInsert<R>, 'same' | 'check' |
   reviewState: () => Promise<'pending' | 'approved'>;
   /** Writes the row in the transaction; null when the key's unique index refused it. */
   insert: (tx: Tx, stamp: ReaderStamp) => Promise<R | null>;
-}
-
-/** The call's Idempotency-Key header, checked; null when absent. */
-export function callKey(c: Context): string | null {
-  return readIdempotencyKey(c.req.header('idempotency-key'));
 }
 
 /** `idempotentInsert` of a reader-written row (`key`: the call's, see callKey), stamped with its author, review state and key. */

@@ -9,7 +9,15 @@ describe('MemoryRateLimitStore', () => {
     const rules = [{ max: 2, windowMs: 1000 }];
     expect(await store.take([{ key: 'a', rules }], 0)).toBe(true);
     expect(await store.take([{ key: 'a', rules }], 10)).toBe(true);
-    expect(await store.take([{ key: 'a', rules }, { key: 'b', rules }], 20)).toBe(false);
+    expect(
+      await store.take(
+        [
+          { key: 'a', rules },
+          { key: 'b', rules },
+        ],
+        20,
+      ),
+    ).toBe(false);
     // b was not charged by the refused request.
     expect(await store.count('b', 1000, 20)).toBe(0);
     expect(await store.take([{ key: 'a', rules }], 1001)).toBe(true);

@@ -1,7 +1,7 @@
 /**
  * Rate limits (security.md C1, J82) and one-time markers behind a store interface: in the database by
- * default (src/server/db/DatabaseRateLimitStore.ts, so limits survive a restart: issue 13 item 2), in
- * Redis when REDIS_URL is set and several nodes share the limits (DESIGN "When one machine is not
+ * default (src/server/http/DatabaseRateLimitStore.ts, so limits survive a restart), in
+ * Redis when REDIS_URL is set and several nodes share the limits (docs/conventions.md "When one machine is not
  * enough"); the in-memory store is for unit tests. Limits are sliding windows over recorded hits.
  *
  * Usage: `const limiter = rateLimiterOf(registry)`, then
@@ -13,10 +13,11 @@
 import { BlockList, isIP } from 'node:net';
 import type { Context } from 'hono';
 import { StatusCode } from '../../contract/envelope.ts';
-import { DatabaseRateLimitStore } from '../db/DatabaseRateLimitStore.ts';
+import { DatabaseRateLimitStore } from './DatabaseRateLimitStore.ts';
 import { ApiFailure, messages } from './envelope.ts';
 import { RedisRateLimitStore } from './RedisRateLimitStore.ts';
 import type { ApiRegistry, AppEnv, ServiceContext } from './types.ts';
+import { settings } from '../../settings/settings.ts';
 
 export interface RateRule {
   max: number;
@@ -154,13 +155,13 @@ const limiters = new WeakMap<ApiRegistry, RateLimiter>();
 export function rateLimiterOf(registry: ApiRegistry): RateLimiter {
   let limiter = limiters.get(registry);
   if (!limiter) {
-    // REDIS_URL: every node counts against the same limits (issue 8); else the database, which keeps
-    // the counts across a restart (issue 13 item 2).
+    // REDIS_URL: every node counts against the same limits (docs/security.md); else the database, which keeps
+    // the counts across a restart.
     const { redisUrl } = registry.deps.config;
     const { log } = registry.deps;
     const store = redisUrl
       ? new RedisRateLimitStore(redisUrl, {
-          prefix: process.env.RATE_LIMIT_REDIS_PREFIX ?? '',
+          prefix: settings().RATE_LIMIT_REDIS_PREFIX ?? '',
           onError: (err) => log.warn({ err: err.message }, 'rate-limit redis error'),
         })
       : new DatabaseRateLimitStore(registry.deps.database);
@@ -176,7 +177,7 @@ export function serviceContextOf(registry: ApiRegistry): ServiceContext {
 }
 
 /**
- * TRUSTED_PROXIES (issue 8): the reverse proxies in front of this server, as IPs and CIDRs. Only a
+ * TRUSTED_PROXIES (docs/security.md): the reverse proxies in front of this server, as IPs and CIDRs. Only a
  * request whose socket peer is one of them has its X-Forwarded-For believed.
  */
 export interface TrustedProxies {
@@ -185,7 +186,10 @@ export interface TrustedProxies {
 
 /** Parses `10.0.0.0/8, 192.168.1.7, fd00::/8`; throws on a malformed entry (a typo must not silently trust nothing). */
 export function parseTrustedProxies(value: string | undefined): TrustedProxies | null {
-  const entries = (value ?? '').split(',').map((e) => e.trim()).filter((e) => e !== '');
+  const entries = (value ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
   if (entries.length === 0) return null;
   const list = new BlockList();
   for (const entry of entries) {

@@ -20,9 +20,7 @@ export interface HandlerInput<Q, B> {
   c: Context<AppEnv>;
 }
 
-export type EndpointHandler<Q, B, D extends z.ZodType> = (
-  input: HandlerInput<Q, B>,
-) => Promise<Envelope<z.output<D>> | Envelope<null>>;
+export type EndpointHandler<Q, B, D extends z.ZodType> = (input: HandlerInput<Q, B>) => Promise<Envelope<z.output<D>> | Envelope<null>>;
 
 export function registerEndpoint<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, D extends z.ZodType>(
   registry: ApiRegistry,
@@ -47,7 +45,7 @@ export function registerEndpoint<Q extends z.ZodType | undefined, B extends z.Zo
         throw new Error(`response of ${endpoint.path} breaks its contract: ${checked.error.message}`);
       }
     }
-    // The contract says how an answer may be kept (issue 22 item 1); a failure is never kept (no-store default).
+    // The contract says how an answer may be kept; a failure is never kept (no-store default).
     if (endpoint.cache && result.statusCode === 200) c.header('cache-control', CACHE_CONTROL[endpoint.cache]);
     // A logged-in reader's answer is never cached, whatever is declared (security.md D30).
     if (isAuthenticated(c)) c.header('cache-control', PRIVATE_NO_STORE);

@@ -1,10 +1,11 @@
 import type { Hono } from 'hono';
 import type { Endpoint } from '../../contract/endpoint.ts';
-import type { ServerConfig } from '../config.ts';
+import type { ServerConfig } from '../../settings/serverConfig.ts';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../log.ts';
 import type { RateLimiter, TrustedProxies } from './rateLimit.ts';
 import type { RealtimePublisher } from '../realtime/RealtimePublisher.ts';
+import type { MediaStorage } from '../media/storage.ts';
 
 export interface AppDeps {
   database: Database;
@@ -12,7 +13,9 @@ export interface AppDeps {
   config: ServerConfig;
   /** Where seeded and uploaded media live (served at /media). */
   mediaDir: string;
-  /** Room broadcasts and session closes of the /sub socket (issue 5 realtime); absent when no socket server runs. */
+  /** The media store (ADR 019: local folder or S3); absent means the local folder `mediaDir` (mediaOf). */
+  media?: MediaStorage;
+  /** Room broadcasts and session closes of the /sub socket (ADR 007 realtime); absent when no socket server runs. */
   realtime?: RealtimePublisher;
 }
 

@@ -1,5 +1,5 @@
 /** Interaction data access: likes, comments, idempotency keys, reports; maps rows to the spec's fields. */
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { CommentReply, ReportOptions } from '../../contract/interaction.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -7,7 +7,8 @@ import { addOne, addOneReturningCounts, hasRow } from '../db/rows.ts';
 import { users } from '../db/schema/accounts.ts';
 import { appConfig, news } from '../db/schema/core.ts';
 import { newsDetailExtras } from '../db/schema/detail.ts';
-import { commentIdempotency, comments, likes, reports } from '../db/schema/interaction.ts';
+import type { Profile } from '../profiles/repo.ts';
+import { commentIdempotency, comments, reports } from '../db/schema/interaction.ts';
 
 type Q = Db | Tx;
 export type CommentRow = typeof comments.$inferSelect;
@@ -24,6 +25,8 @@ export interface NewsTarget {
   likeNum: number;
   commentCount: number;
   pv: number;
+  /** Spec 2.11: 1 live, 21 video… (a live or video item's comments are the desk's 直播与视频 area). */
+  dataType: number;
 }
 
 export async function findNewsTargetRepo(db: Q, classId: number, newsId: number): Promise<NewsTarget | null> {
@@ -37,6 +40,7 @@ export async function findNewsTargetRepo(db: Q, classId: number, newsId: number)
       likeNum: news.likeNum,
       commentCount: news.commentCount,
       pv: news.pv,
+      dataType: news.dataType,
     })
     .from(news)
     .leftJoin(newsDetailExtras, eq(newsDetailExtras.newsId, news.id))
@@ -58,26 +62,6 @@ export async function bumpNewsCommentCountRepo(tx: Tx, newsId: number, delta: nu
 
 // ── likes ──────────────────────────────────────────────────────────────────────────────────────
 
-export async function hasLikedRepo(db: Q, userId: number, kind: string, targetId: number): Promise<boolean> {
-  return hasRow(db, likes, and(eq(likes.userId, userId), eq(likes.kind, kind), eq(likes.targetId, targetId)));
-}
-
-/** Ids among `targetIds` the user liked. */
-export async function likedIdsRepo(db: Q, userId: number, kind: string, targetIds: number[]): Promise<Set<number>> {
-  if (targetIds.length === 0) return new Set();
-  const rows = await db
-    .select({ targetId: likes.targetId })
-    .from(likes)
-    .where(and(eq(likes.userId, userId), eq(likes.kind, kind), inArray(likes.targetId, targetIds)));
-  return new Set(rows.map((r) => r.targetId));
-}
-
-/** Inserts the like unless it exists; true only when this call added the row (security.md M100). */
-export async function insertLikeRepo(tx: Tx, userId: number, kind: string, targetId: number): Promise<boolean> {
-  const rows = await tx.insert(likes).values({ userId, kind, targetId }).onConflictDoNothing().returning({ id: likes.id });
-  return rows.length > 0;
-}
-
 export async function incrementNewsLikeRepo(tx: Tx, newsId: number): Promise<{ likeNum: number; commentCount: number }> {
   return addOneReturningCounts(tx, news, 'likeNum', newsId);
 }
@@ -93,7 +77,22 @@ export async function findCommentRepo(db: Q, id: number): Promise<CommentRow | n
   return rows[0] ?? null;
 }
 
+/**
+ * What a reader may see of the comments (docs/adr/018-one-review-model.md): the approved ones, and their own in any
+ * state (marked 审核中 or 未通过：reason).
+ */
+export function visibleTo(viewerId: number | null): SQL {
+  return viewerId === null ? eq(comments.reviewState, 'approved') : or(eq(comments.reviewState, 'approved'), eq(comments.userId, viewerId))!;
+}
+
+/** Whether a comment counts in the public counters (comment_count, reply_num). */
+export function isPublicComment(row: Pick<CommentRow, 'reviewState' | 'deletedAt'>): boolean {
+  return row.reviewState === 'approved' && row.deletedAt === null;
+}
+
 export interface CommentPageQuery {
+  /** Who reads: their own comments in review are shown to them. */
+  viewerId: number | null;
   scope: string;
   newsId: number;
   page: number;
@@ -112,6 +111,7 @@ export async function listTopCommentsRepo(db: Q, q: CommentPageQuery): Promise<C
         eq(comments.newsId, q.newsId),
         isNull(comments.rootId),
         isNull(comments.deletedAt),
+        visibleTo(q.viewerId),
         q.maxId === undefined ? undefined : lte(comments.id, q.maxId),
       ),
     )
@@ -121,12 +121,12 @@ export async function listTopCommentsRepo(db: Q, q: CommentPageQuery): Promise<C
 }
 
 /** The first `perRoot` live replies of each root, oldest first. */
-export async function firstRepliesRepo(db: Q, rootIds: number[], perRoot: number): Promise<CommentRow[]> {
+export async function firstRepliesRepo(db: Q, rootIds: number[], perRoot: number, viewerId: number | null): Promise<CommentRow[]> {
   if (rootIds.length === 0) return [];
   const ranked = db
     .select({ id: comments.id, rank: sql<number>`row_number() over (partition by ${comments.rootId} order by ${comments.id})`.as('rank') })
     .from(comments)
-    .where(and(inArray(comments.rootId, rootIds), isNull(comments.deletedAt)))
+    .where(and(inArray(comments.rootId, rootIds), isNull(comments.deletedAt), visibleTo(viewerId)))
     .as('ranked');
   const ids = await db.select({ id: ranked.id }).from(ranked).where(lte(ranked.rank, perRoot));
   if (ids.length === 0) return [];
@@ -143,11 +143,18 @@ export async function firstRepliesRepo(db: Q, rootIds: number[], perRoot: number
 }
 
 /** Live replies of one root, oldest first; with maxId only those up to it. */
-export async function listRepliesRepo(db: Q, rootId: number, page: number, pageSize: number, maxId: number | undefined): Promise<CommentRow[]> {
+export async function listRepliesRepo(
+  db: Q,
+  rootId: number,
+  page: number,
+  pageSize: number,
+  maxId: number | undefined,
+  viewerId: number | null,
+): Promise<CommentRow[]> {
   return db
     .select()
     .from(comments)
-    .where(and(eq(comments.rootId, rootId), isNull(comments.deletedAt), maxId === undefined ? undefined : lte(comments.id, maxId)))
+    .where(and(eq(comments.rootId, rootId), isNull(comments.deletedAt), visibleTo(viewerId), maxId === undefined ? undefined : lte(comments.id, maxId)))
     .orderBy(asc(comments.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
@@ -157,22 +164,6 @@ export async function rowsByIdRepo(db: Q, ids: number[]): Promise<Map<number, Co
   if (ids.length === 0) return new Map();
   const rows = await db.select().from(comments).where(inArray(comments.id, ids));
   return new Map(rows.map((r) => [r.id, r]));
-}
-
-export interface Profile {
-  nickname: string;
-  userPic: string;
-}
-
-/** How an author is shown: their profile, or `nickname` and no picture when the account is gone. */
-export function shownAs(profile: Profile | undefined, nickname: string): Profile {
-  return profile ?? { nickname, userPic: '' };
-}
-
-export async function profilesRepo(db: Q, userIds: number[]): Promise<Map<number, Profile>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, nickname: users.nickname, userPic: users.userPic }).from(users).where(inArray(users.id, userIds));
-  return new Map(rows.map((r) => [r.id, { nickname: r.nickname, userPic: r.userPic }]));
 }
 
 /** True when the user posted this exact text within the window (security.md J76, Discourse unique_posts_mins). */
@@ -212,12 +203,14 @@ export interface NewComment {
   text: string;
   pictures: string[];
   region: string;
+  /** 'approved', or 'pending' when held for review (src/server/review/gate.ts). */
+  reviewState: 'pending' | 'approved';
 }
 
-/** Inserts a comment and counts it on its root (reply_num); the caller counts it on the article. */
+/** Inserts a comment and, when it is public, counts it on its root (reply_num); the caller counts it on the article. */
 export async function insertCommentRepo(tx: Tx, c: NewComment): Promise<CommentRow> {
   const rows = await tx.insert(comments).values(c).returning();
-  if (c.rootId !== null) {
+  if (c.rootId !== null && c.reviewState === 'approved') {
     await tx
       .update(comments)
       .set({ replyNum: sql`${comments.replyNum} + 1` })
@@ -228,29 +221,38 @@ export async function insertCommentRepo(tx: Tx, c: NewComment): Promise<CommentR
 
 /**
  * Soft-deletes a comment of `userId` and, for a top-level comment, its live replies. Returns how many
- * live rows were deleted (0: not found, not the author's, or already deleted).
+ * live rows were deleted (0: not found, not the author's, or already deleted) and how many of them were
+ * public (counted in comment_count; a comment in review never was).
  */
-export async function deleteOwnCommentRepo(tx: Tx, id: number, userId: number, now: Date): Promise<{ deleted: number; row: CommentRow | null }> {
+export async function deleteOwnCommentRepo(
+  tx: Tx,
+  id: number,
+  userId: number,
+  now: Date,
+): Promise<{ deleted: number; counted: number; row: CommentRow | null }> {
   const rows = await tx
     .update(comments)
     .set({ deletedAt: now })
     .where(and(eq(comments.id, id), eq(comments.userId, userId), isNull(comments.deletedAt)))
     .returning();
   const row = rows[0];
-  if (!row) return { deleted: 0, row: null };
+  if (!row) return { deleted: 0, counted: 0, row: null };
+  const self = row.reviewState === 'approved' ? 1 : 0;
   if (row.rootId === null) {
     const replies = await tx
       .update(comments)
       .set({ deletedAt: now })
       .where(and(eq(comments.rootId, row.id), isNull(comments.deletedAt)))
-      .returning({ id: comments.id });
-    return { deleted: 1 + replies.length, row };
+      .returning({ id: comments.id, reviewState: comments.reviewState });
+    return { deleted: 1 + replies.length, counted: self + replies.filter((r) => r.reviewState === 'approved').length, row };
   }
-  await tx
-    .update(comments)
-    .set({ replyNum: sql`greatest(${comments.replyNum} - 1, 0)` })
-    .where(eq(comments.id, row.rootId));
-  return { deleted: 1, row };
+  if (self === 1) {
+    await tx
+      .update(comments)
+      .set({ replyNum: sql`greatest(${comments.replyNum} - 1, 0)` })
+      .where(eq(comments.id, row.rootId));
+  }
+  return { deleted: 1, counted: self, row };
 }
 
 // ── idempotency keys ──────────────────────────────────────────────────────────────────────────
@@ -275,11 +277,7 @@ export async function claimIdempotencyRepo(tx: Tx, userId: number, key: string, 
   await tx
     .delete(commentIdempotency)
     .where(and(eq(commentIdempotency.userId, userId), eq(commentIdempotency.key, key), lte(commentIdempotency.createdAt, since)));
-  const rows = await tx
-    .insert(commentIdempotency)
-    .values({ userId, key, bodyHash, response })
-    .onConflictDoNothing()
-    .returning({ id: commentIdempotency.id });
+  const rows = await tx.insert(commentIdempotency).values({ userId, key, bodyHash, response }).onConflictDoNothing().returning({ id: commentIdempotency.id });
   return rows.length > 0;
 }
 
@@ -356,5 +354,7 @@ export function toCommentReply(row: CommentRow, ctx: ReplyContext): CommentReply
     isDoLike: liked,
     isGood: row.isGood ? 1 : 0,
     beCommenter,
+    reviewState: row.reviewState === 'pending' || row.reviewState === 'rejected' ? row.reviewState : 'approved',
+    reviewReason: row.reviewReason,
   };
 }

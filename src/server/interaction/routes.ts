@@ -34,7 +34,6 @@ import {
   storeCommentService,
 } from './service.ts';
 
-
 export function registerInteractionRoutes(registry: ApiRegistry): void {
   const { deps } = registry;
   const { db } = deps.database;
@@ -47,9 +46,7 @@ export function registerInteractionRoutes(registry: ApiRegistry): void {
     });
   }
 
-  registerEndpoint(registry, likeState, async ({ query, c }) =>
-    ok(await likeStateService(db, optionalUser(c), query.classId, query.newsId)),
-  );
+  registerEndpoint(registry, likeState, async ({ query, c }) => ok(await likeStateService(db, optionalUser(c), query.classId, query.newsId)));
 
   // Each comment call also answers under /api/bv/comment (spec 7.4), with the same rules.
   for (const endpoint of [commentGetList, bvCommentList]) {
@@ -80,7 +77,14 @@ export function registerInteractionRoutes(registry: ApiRegistry): void {
 
   registerEndpoint(registry, newsDoReport, async ({ body, c }) =>
     ok(
-      await reportService(ctx, requireUser(c), { kind: 'news', classId: body.classId, newsId: body.newsId, commentId: 0, platformId: 0, content: body.content }),
+      await reportService(ctx, requireUser(c), {
+        kind: 'news',
+        classId: body.classId,
+        newsId: body.newsId,
+        commentId: 0,
+        platformId: 0,
+        content: body.content,
+      }),
       MESSAGES.reported,
     ),
   );
@@ -88,7 +92,7 @@ export function registerInteractionRoutes(registry: ApiRegistry): void {
   registerEndpoint(registry, bangDoReport, async ({ body, c }) =>
     ok(
       await reportService(ctx, requireUser(c), {
-        kind: body.classid === 2 ? 'bang_qa' : 'bang_politics',
+        kind: body.classid === 2 ? 'bang_qa' : body.classid === 4 ? 'bang_tip' : 'bang_politics',
         classId: body.classid,
         newsId: body.id,
         commentId: 0,

@@ -3,8 +3,6 @@
  * comment, delete and report what, how often, and what a retry answers.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Context } from 'hono';
 import { StatusCode } from '../../contract/envelope.ts';
 import {
@@ -19,21 +17,30 @@ import {
 import type { Db, Tx } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
 import { fail } from '../http/envelope.ts';
-import { IDEMPOTENCY_KEY_RE } from '../http/idempotentInsert.ts';
+import { callKey } from '../http/idempotentInsert.ts';
 import { DAY_MS, paced, perMinuteAndDay, type RateRule } from '../http/rateLimit.ts';
 import type { AppDeps, ServiceContext } from '../http/types.ts';
+import { NEW_ACCOUNT_MAX_REPLIES, NEW_ACCOUNT_MAX_TOP_LEVEL, NEW_ACCOUNT_MS } from '../profiles/newAccount.ts';
+import { checkPictures } from '../upload/checkPictures.ts';
 import {
   bumpBangCommentCountRepo,
   findAnswerRepo,
   findBangItemRepo,
+  findPoliticsRepo,
+  findQuestionRepo,
+  findVisibleAnswerRepo,
   incrementAnswerLikeRepo,
   incrementBangItemLikeRepo,
+  bangScopeOf,
   type BangScope,
 } from '../bangbang/repo.ts';
 import { BANG_LIKE_KINDS } from '../bangbang/service.ts';
 import { bangRoomClass } from '../../contract/bangbangRooms.ts';
 import { bumpPostCommentCountRepo, findPostRepo, incrementPostLikeRepo, type PostRow } from '../discover/repo.ts';
 import { awardPoints } from '../points/service.ts';
+import { noteReport, type ReportedItem } from '../review/write.ts';
+import { admitWrite, enqueue } from '../review/gate.ts';
+import { commentArea } from '../moderation/registry.ts';
 import {
   bumpNewsCommentCountRepo,
   claimIdempotencyRepo,
@@ -43,16 +50,13 @@ import {
   findNewsTargetRepo,
   firstDayPostsRepo,
   firstRepliesRepo,
-  hasLikedRepo,
   incrementCommentLikeRepo,
   incrementNewsLikeRepo,
   insertCommentRepo,
-  insertLikeRepo,
   insertReportRepo,
-  likedIdsRepo,
+  isPublicComment,
   listRepliesRepo,
   listTopCommentsRepo,
-  profilesRepo,
   recentSameTextRepo,
   reportOptionsRepo,
   rowsByIdRepo,
@@ -61,12 +65,8 @@ import {
   type ReplyContext,
   toCommentReply,
 } from './repo.ts';
-
-/** An account younger than this is new (security.md C2: Discourse new-user rules, "<24 h"). */
-export const NEW_ACCOUNT_MS = 24 * 3600_000;
-/** First-day caps of a new account (security.md C2/J76: Discourse max_topics_in_first_day / max_replies_in_first_day). */
-export const NEW_ACCOUNT_MAX_TOP_LEVEL = 3;
-export const NEW_ACCOUNT_MAX_REPLIES = 10;
+import { profilesRepo } from '../profiles/repo.ts';
+import { hasLikedRepo, insertLikeRepo, likedIdsRepo } from '../likes/repo.ts';
 
 export const MESSAGES = {
   liked: '点赞成功',
@@ -78,10 +78,10 @@ export const MESSAGES = {
   bangItemMissing: '内容不存在或已删除',
   commentsClosed: '该内容暂不开放评论',
   commentPosted: '评论成功',
+  commentHeld: '评论成功，审核通过后将公开显示',
   replyTargetMissing: '回复的评论不存在或已删除',
   commentMissing: '评论不存在或已删除',
   duplicateText: '请勿重复发表相同的内容',
-  pictureInvalid: '图片无效，请重新上传',
   notOwnComment: '只能删除自己的评论',
   deleted: '删除成功！',
   chooseReason: '请选择举报内容',
@@ -89,7 +89,6 @@ export const MESSAGES = {
   tooManyReasons: `举报理由最多 ${REPORT_MAX_REASONS} 项`,
   reported: '举报成功',
   alreadyReported: '你已经举报过了，我们会尽快处理',
-  idempotencyBadKey: 'Idempotency-Key 格式不正确',
   idempotencyReused: '该 Idempotency-Key 已用于其他内容',
   newAccountTopLevelCap: `新注册用户首日最多发表 ${NEW_ACCOUNT_MAX_TOP_LEVEL} 条评论，请明天再来`,
   newAccountReplyCap: `新注册用户首日最多回复 ${NEW_ACCOUNT_MAX_REPLIES} 次，请明天再来`,
@@ -128,10 +127,17 @@ function publishCounts(deps: AppDeps, classId: number, newsId: number, counts: {
   }
 }
 
+/** The comment classid (spec 7.4) of each bangbang scope. */
+const BANG_CLASSID: Readonly<Record<BangScope, 1 | 2 | 4>> = { bang1: 1, bang2: 2, bang4: 4 };
+
+function isBangScope(scope: string): scope is BangScope {
+  return scope in BANG_CLASSID;
+}
+
 /** A bangbang item's counts go to its own room (contract/bangbangRooms.ts), never a news item's. */
 function publishBangCounts(deps: AppDeps, scope: BangScope, id: number, counts: { likeNum: number; commentCount: number }): void {
   try {
-    deps.realtime?.publish(`news:${bangRoomClass(scope === 'bang1' ? 1 : 2)}:${id}`, OP_COUNTS, counts);
+    deps.realtime?.publish(`news:${bangRoomClass(BANG_CLASSID[scope])}:${id}`, OP_COUNTS, counts);
   } catch (err) {
     // A broadcast is best effort: the write is committed and the answer must say so.
     deps.log.warn({ err: { message: (err as Error).message } }, 'realtime publish failed');
@@ -158,7 +164,8 @@ const QUAN_LIKE_KIND = 'quan_post';
  */
 async function requirePost(db: Db, classId: number, id: number, viewerId: number | null): Promise<PostRow> {
   const post = await findPostRepo(db, id);
-  if (!post || post.topicId !== classId || (post.reviewState !== 'approved' && post.userId !== viewerId)) throw fail(StatusCode.notFound, MESSAGES.bangItemMissing);
+  if (!post || post.topicId !== classId || (post.reviewState !== 'approved' && post.userId !== viewerId))
+    throw fail(StatusCode.notFound, MESSAGES.bangItemMissing);
   return post;
 }
 
@@ -166,18 +173,55 @@ async function requireTarget(db: Db, ref: CommentTargetRef, viewerId: number | n
   if (ref.scope === 'news') return { scope: 'news', ...(await requireNews(db, ref.classId, ref.newsId)) };
   if (ref.scope === 'quan') {
     const post = await requirePost(db, ref.classId, ref.newsId, viewerId);
-    return { scope: 'quan', id: post.id, classId: post.topicId, allowPl: true, hideComments: false, permission: 0, likeNum: post.likeNum, commentCount: post.commentCount, pv: post.pv };
+    return {
+      scope: 'quan',
+      id: post.id,
+      classId: post.topicId,
+      allowPl: true,
+      hideComments: false,
+      permission: 0,
+      likeNum: post.likeNum,
+      commentCount: post.commentCount,
+      pv: post.pv,
+      dataType: 0,
+    };
   }
-  const item = await findBangItemRepo(db, ref.scope, ref.newsId);
+  // A bangbang item in review is missing for all but its author (bangbang/repo.ts findVisibleRepo).
+  const item = await findBangItemRepo(db, ref.scope, ref.newsId, viewerId);
   if (!item) throw fail(StatusCode.notFound, MESSAGES.bangItemMissing);
   // Bangbang items are always open to comments; they have no permission bits.
-  return { scope: ref.scope, id: item.id, classId: ref.classId, allowPl: true, hideComments: false, permission: 0, likeNum: item.likeNum, commentCount: item.commentCount, pv: 0 };
+  return {
+    scope: ref.scope,
+    id: item.id,
+    classId: ref.classId,
+    allowPl: true,
+    hideComments: false,
+    permission: 0,
+    likeNum: item.likeNum,
+    commentCount: item.commentCount,
+    pv: 0,
+    dataType: 0,
+  };
+}
+
+/**
+ * Whether the item a comment belongs to is one `viewerId` may see: a bangbang item or a discover post in
+ * review is its author's alone, and so are its comments (liking or reporting one must not tell others
+ * the item exists). Articles answer for themselves (requireNews).
+ */
+async function commentItemVisible(db: Db, comment: CommentRow, viewerId: number | null): Promise<boolean> {
+  if (isBangScope(comment.scope)) return (await findBangItemRepo(db, comment.scope, comment.newsId, viewerId)) !== null;
+  if (comment.scope === 'quan') {
+    const post = await findPostRepo(db, comment.newsId);
+    return post !== null && (post.reviewState === 'approved' || post.userId === viewerId);
+  }
+  return true;
 }
 
 /** Adds `delta` to the comment count of the target a comment belongs to; returns the new count. */
 async function bumpCommentCount(tx: Tx, scope: string, newsId: number, delta: number): Promise<number> {
   if (scope === 'news') return bumpNewsCommentCountRepo(tx, newsId, delta);
-  if (scope === 'bang1' || scope === 'bang2') return bumpBangCommentCountRepo(tx, scope, newsId, delta);
+  if (isBangScope(scope)) return bumpBangCommentCountRepo(tx, scope, newsId, delta);
   if (scope === 'quan') return bumpPostCommentCountRepo(tx, newsId, delta);
   return 0;
 }
@@ -189,14 +233,14 @@ export interface LikeInput {
   newsId?: number | undefined;
   commentId?: number | undefined;
   bangId?: number | undefined;
-  type: 1 | 2 | 3 | 6;
+  type: 1 | 2 | 3 | 4 | 6;
   from?: string | undefined;
 }
 
 type LikeTarget =
   | { kind: 'news'; id: number; news: NewsTarget }
   | { kind: 'comment'; id: number; comment: CommentRow }
-  | { kind: 'bang_politics' | 'bang_qa'; id: number; scope: BangScope; likeNum: number }
+  | { kind: 'bang_politics' | 'bang_qa' | 'bang_tip'; id: number; scope: BangScope; likeNum: number }
   | { kind: 'bang_answer'; id: number; likeNum: number }
   | { kind: typeof QUAN_LIKE_KIND; id: number; likeNum: number };
 
@@ -205,25 +249,29 @@ async function resolveLikeTarget(db: Db, input: LikeInput, viewerId: number): Pr
     // Spec 7.3: the like wrapper of discover views sends classId, newsId, type=1 (here with from=quan).
     if (input.classId === undefined || input.newsId === undefined) throw fail(StatusCode.badParams, '参数错误: 缺少 classId 或 newsId');
     const post = await findPostRepo(db, input.newsId);
-    if (!post || post.topicId !== input.classId || (post.reviewState !== 'approved' && post.userId !== viewerId)) throw fail(StatusCode.fail, MESSAGES.likeTargetMissing);
+    if (!post || post.topicId !== input.classId || (post.reviewState !== 'approved' && post.userId !== viewerId))
+      throw fail(StatusCode.fail, MESSAGES.likeTargetMissing);
     return { kind: QUAN_LIKE_KIND, id: post.id, likeNum: post.likeNum };
   }
   if (input.type === 6) {
     // Spec 9: a Q&A answer, liked by bangId (commentId is accepted as the same id from older clients).
     const answerId = input.bangId ?? input.commentId;
     if (answerId === undefined) throw fail(StatusCode.badParams, '参数错误: 缺少 bangId');
-    const answer = await findAnswerRepo(db, answerId);
+    const answer = await findVisibleAnswerRepo(db, answerId, viewerId);
     if (!answer || (input.newsId !== undefined && input.newsId !== answer.questionId)) throw fail(StatusCode.fail, MESSAGES.likeTargetMissing);
     return { kind: 'bang_answer', id: answer.id, likeNum: answer.likeNum };
   }
-  if (input.from === 'bang' && (input.type === 1 || input.type === 2)) {
-    // Spec 7.3: a politics (type 1) or Q&A (type 2) item of the bangbang board, by newsId.
+  if (input.from === 'bang' && (input.type === 1 || input.type === 2 || input.type === 4)) {
+    // Spec 7.3: a politics (type 1) or Q&A (type 2) item of the bangbang board, by newsId; type 4 a tip (爆料).
     if (input.newsId === undefined) throw fail(StatusCode.badParams, '参数错误: 缺少 newsId');
-    const scope: BangScope = input.type === 2 ? 'bang2' : 'bang1';
-    const item = await findBangItemRepo(db, scope, input.newsId);
+    const scope = bangScopeOf(input.type);
+    const item = await findBangItemRepo(db, scope, input.newsId, viewerId);
     if (!item) throw fail(StatusCode.fail, MESSAGES.likeTargetMissing);
-    return { kind: input.type === 2 ? BANG_LIKE_KINDS.qa : BANG_LIKE_KINDS.politics, id: item.id, scope, likeNum: item.likeNum };
+    const kind = scope === 'bang2' ? BANG_LIKE_KINDS.qa : scope === 'bang4' ? BANG_LIKE_KINDS.tip : BANG_LIKE_KINDS.politics;
+    return { kind, id: item.id, scope, likeNum: item.likeNum };
   }
+  // Type 4 names a tip, which is liked only from=bang.
+  if (input.type === 4) throw fail(StatusCode.badParams, '参数错误: 爆料点赞须带 from=bang');
   if (input.type === 1) {
     if (input.classId === undefined || input.newsId === undefined) throw fail(StatusCode.badParams, '参数错误: 缺少 classId 或 newsId');
     const news = await findNewsTargetRepo(db, input.classId, input.newsId);
@@ -235,8 +283,9 @@ async function resolveLikeTarget(db: Db, input: LikeInput, viewerId: number): Pr
   if (input.commentId === undefined) throw fail(StatusCode.badParams, '参数错误: 缺少 commentId');
   const comment = await findCommentRepo(db, input.commentId);
   const scopeOk = comment && (input.type === 2 ? comment.scope === (input.from === 'quan' ? 'quan' : 'news') : comment.scope.startsWith('bang'));
-  if (!comment || !scopeOk || comment.deletedAt !== null) throw fail(StatusCode.fail, MESSAGES.likeTargetMissing);
+  if (!comment || !scopeOk || !isPublicComment(comment)) throw fail(StatusCode.fail, MESSAGES.likeTargetMissing);
   if (input.newsId !== undefined && input.newsId !== comment.newsId) throw fail(StatusCode.fail, MESSAGES.likeTargetMissing);
+  if (!(await commentItemVisible(db, comment, viewerId))) throw fail(StatusCode.fail, MESSAGES.likeTargetMissing);
   return { kind: 'comment', id: comment.id, comment };
 }
 
@@ -263,7 +312,8 @@ export async function likeService(ctx: InteractionContext, user: AuthUser, input
     return { data: { voteType: 1, likeNum: (await freshLikeNum(database.db, target)) ?? current() }, message: MESSAGES.alreadyLiked };
   }
   if (target.kind === 'news') publishCounts(ctx.deps, target.news.classId, target.id, { likeNum: outcome.likeNum, commentCount: outcome.commentCount });
-  if (target.kind === 'bang_politics' || target.kind === 'bang_qa') publishBangCounts(ctx.deps, target.scope, target.id, { likeNum: outcome.likeNum, commentCount: outcome.commentCount });
+  if (target.kind === 'bang_politics' || target.kind === 'bang_qa' || target.kind === 'bang_tip')
+    publishBangCounts(ctx.deps, target.scope, target.id, { likeNum: outcome.likeNum, commentCount: outcome.commentCount });
   return { data: { voteType: 1, likeNum: outcome.likeNum }, message: MESSAGES.liked };
 }
 
@@ -279,7 +329,7 @@ async function freshLikeNum(db: Db, target: LikeTarget): Promise<number | undefi
     case QUAN_LIKE_KIND:
       return (await findPostRepo(db, target.id))?.likeNum;
     default:
-      return (await findBangItemRepo(db, target.scope, target.id))?.likeNum;
+      return (await findBangItemRepo(db, target.scope, target.id, null))?.likeNum;
   }
 }
 
@@ -287,6 +337,11 @@ export async function likeStateService(db: Db, viewer: AuthUser | null, classId:
   const target = await requireNews(db, classId, newsId);
   const liked = viewer ? await hasLikedRepo(db, viewer.userId, 'news', target.id) : false;
   return { isDoLike: liked ? 1 : 0, doLikeNum: target.likeNum, commentCount: target.commentCount, onclick: target.pv };
+}
+
+/** A live comment this reader may see: approved, or their own in review (docs/adr/018-one-review-model.md). */
+function seenBy(row: CommentRow, viewerId: number | null): boolean {
+  return row.deletedAt === null && (row.reviewState === 'approved' || row.userId === viewerId);
 }
 
 // ── comment lists ──────────────────────────────────────────────────────────────────────────────
@@ -321,11 +376,13 @@ export async function listCommentsService(db: Db, viewer: AuthUser | null, ref: 
   const target = await requireTarget(db, ref, viewer?.userId ?? null);
   // Spec 5 flag pl: the article's comments are hidden.
   if (target.hideComments) return [];
-  const tops = await listTopCommentsRepo(db, { scope: target.scope, newsId: target.id, ...paging });
+  const viewerId = viewer?.userId ?? null;
+  const tops = await listTopCommentsRepo(db, { viewerId, scope: target.scope, newsId: target.id, ...paging });
   const replies = await firstRepliesRepo(
     db,
     tops.map((t) => t.id),
     SUB_COMMENTS_SHOWN,
+    viewerId,
   );
   const ctx = await replyContext(db, viewer, [...tops, ...replies]);
   return tops.map((top) => {
@@ -343,10 +400,11 @@ export async function listRepliesService(
 ): Promise<{ comment: CommentItem; list: CommentReply[] }> {
   const target = await requireTarget(db, ref, viewer?.userId ?? null);
   const root = await findCommentRepo(db, plId);
-  if (target.hideComments || !root || root.deletedAt !== null || root.scope !== target.scope || root.newsId !== target.id || root.rootId !== null) {
+  const viewerId = viewer?.userId ?? null;
+  if (target.hideComments || !root || !seenBy(root, viewerId) || root.scope !== target.scope || root.newsId !== target.id || root.rootId !== null) {
     throw fail(StatusCode.notFound, MESSAGES.commentMissing);
   }
-  const list = await listRepliesRepo(db, root.id, paging.page, paging.pageSize, paging.maxId);
+  const list = await listRepliesRepo(db, root.id, paging.page, paging.pageSize, paging.maxId, viewerId);
   const ctx = await replyContext(db, viewer, [root, ...list]);
   return {
     comment: { ...toCommentReply(root, ctx), subComments: [], hasMoreSubComments: root.replyNum > 0 },
@@ -365,25 +423,13 @@ export interface StoreInput {
   conpic: string[];
 }
 
-/** Uploaded comment pictures are served from /media/comments/<userId>/<uuid>.<ext>: nothing else is accepted. */
-const PICTURE_URL = /^\/media\/comments\/(\d{1,10})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:jpg|png|gif|webp))$/;
-
-export function checkPictures(deps: AppDeps, userId: number, urls: string[]): void {
-  for (const url of urls) {
-    const match = PICTURE_URL.exec(url);
-    // Only the caller's own uploads (security.md I68–I70): no outside URLs, no other user's files.
-    if (!match || Number(match[1]) !== userId || !existsSync(path.join(deps.mediaDir, 'comments', match[1]!, match[2]!))) {
-      throw fail(StatusCode.badParams, MESSAGES.pictureInvalid);
-    }
-  }
-}
-
 /** Decides the thread of a reply; refuses ids of another article, deleted comments and forged ids (security.md E36). */
-async function resolveThread(db: Db, input: StoreInput, target: CommentTarget): Promise<{ rootId: number | null; parentId: number | null }> {
+async function resolveThread(db: Db, input: StoreInput, target: CommentTarget, userId: number): Promise<{ rootId: number | null; parentId: number | null }> {
   const rootHint = input.plId ?? input.grandPid;
   if (rootHint === undefined && input.pId === undefined) return { rootId: null, parentId: null };
+  // Only a comment the writer can see may be answered: a comment in review is its author's alone.
   const live = (row: CommentRow | null): row is CommentRow =>
-    row !== null && row.deletedAt === null && row.scope === target.scope && row.newsId === target.id && row.classId === target.classId;
+    row !== null && seenBy(row, userId) && row.scope === target.scope && row.newsId === target.id && row.classId === target.classId;
   const parent = input.pId === undefined ? null : await findCommentRepo(db, input.pId);
   if (input.pId !== undefined && !live(parent)) throw fail(StatusCode.notFound, MESSAGES.replyTargetMissing);
   const rootId = rootHint ?? parent?.rootId ?? parent?.id;
@@ -410,13 +456,22 @@ async function checkFirstDayCaps(db: Db, userId: number, topLevel: boolean): Pro
 class IdempotencyRace extends Error {}
 
 function canonicalHash(input: StoreInput): string {
-  const canonical = JSON.stringify([input.target.scope, input.target.classId, input.target.newsId, input.plId ?? input.grandPid ?? 0, input.pId ?? 0, input.sayText, input.conpic]);
+  const canonical = JSON.stringify([
+    input.target.scope,
+    input.target.classId,
+    input.target.newsId,
+    input.plId ?? input.grandPid ?? 0,
+    input.pId ?? 0,
+    input.sayText,
+    input.conpic,
+  ]);
   return createHash('sha256').update(canonical).digest('hex');
 }
 
 function replay(record: { bodyHash: string; response: unknown }, bodyHash: string): { data: CommentReply; message: string } {
   if (record.bodyHash !== bodyHash) throw fail(StatusCode.unprocessable, MESSAGES.idempotencyReused);
-  return { data: record.response as CommentReply, message: MESSAGES.commentPosted };
+  const reply = record.response as CommentReply;
+  return { data: reply, message: reply.reviewState === 'pending' ? MESSAGES.commentHeld : MESSAGES.commentPosted };
 }
 
 export async function storeCommentService(
@@ -427,8 +482,7 @@ export async function storeCommentService(
 ): Promise<{ data: CommentReply; message: string }> {
   const { database } = ctx.deps;
   const db = database.db;
-  const key = c.req.header('idempotency-key');
-  if (key !== undefined && !IDEMPOTENCY_KEY_RE.test(key)) throw fail(StatusCode.badParams, MESSAGES.idempotencyBadKey);
+  const key = callKey(c) ?? undefined;
   const bodyHash = canonicalHash(input);
   const keySince = () => new Date(Date.now() - IDEMPOTENCY_TTL_MS);
   // A retry with the same key answers what the first call answered, before any other rule runs.
@@ -439,8 +493,11 @@ export async function storeCommentService(
   const target = await requireTarget(db, input.target, user.userId);
   // allowPl=false and the pl flag are enforced here, not only by hiding the input (security.md E37).
   if (!target.allowPl || target.hideComments) throw fail(StatusCode.forbidden, MESSAGES.commentsClosed);
-  const thread = await resolveThread(db, input, target);
-  checkPictures(ctx.deps, user.userId, input.conpic);
+  const thread = await resolveThread(db, input, target, user.userId);
+  await checkPictures(ctx.deps, user.userId, input.conpic);
+  // The one door of every reader write (src/server/review/gate.ts): mute, emergency switch, word list, review before publish.
+  const area = commentArea(target.scope, target.dataType);
+  const admission = await admitWrite(db, { userId: user.userId, area, text: input.sayText });
   if (await recentSameTextRepo(db, user.userId, input.sayText, new Date(Date.now() - DUPLICATE_WINDOW_MS))) {
     throw fail(StatusCode.fail, MESSAGES.duplicateText);
   }
@@ -461,9 +518,12 @@ export async function storeCommentService(
         pictures: input.conpic,
         // No IP-region database is configured; the field stays empty rather than guessed.
         region: '',
+        reviewState: admission.state,
       });
-      const commentCount = await bumpCommentCount(tx, target.scope, target.id, 1);
-      // The first comment of the day earns points, in the comment's own transaction (issue 18).
+      await enqueue(tx, { kind: 'comment', itemId: row.id, area, userId: user.userId, excerpt: input.sayText, admission });
+      // A comment held for review is not counted until it is approved (src/server/moderation/registry.ts).
+      const commentCount = admission.state === 'approved' ? await bumpCommentCount(tx, target.scope, target.id, 1) : target.commentCount;
+      // The first comment of the day earns points, in the comment's own transaction (ADR 012).
       await awardPoints(tx, { userId: user.userId, reason: 'comment', ref: String(row.id) });
       const parents = new Map<number, CommentRow>();
       if (thread.parentId !== null) {
@@ -484,13 +544,19 @@ export async function storeCommentService(
     if (!winner) throw err;
     return replay(winner, bodyHash);
   }
+  if (admission.state === 'pending') return { data: result.reply, message: MESSAGES.commentHeld };
   if (target.scope === 'news') publishCounts(ctx.deps, target.classId, target.id, { likeNum: target.likeNum, commentCount: result.commentCount });
-  if (target.scope === 'bang1' || target.scope === 'bang2') publishBangCounts(ctx.deps, target.scope, target.id, { likeNum: target.likeNum, commentCount: result.commentCount });
+  if (isBangScope(target.scope)) publishBangCounts(ctx.deps, target.scope, target.id, { likeNum: target.likeNum, commentCount: result.commentCount });
   return { data: result.reply, message: MESSAGES.commentPosted };
 }
 
 /** `bang`: the spec 7.4 bangbang delete (id=plId, from=bang) names a comment of a bangbang item only. */
-export async function deleteCommentService(ctx: InteractionContext, user: AuthUser, plId: number, bang = false): Promise<{ plId: number; commentCount: number }> {
+export async function deleteCommentService(
+  ctx: InteractionContext,
+  user: AuthUser,
+  plId: number,
+  bang = false,
+): Promise<{ plId: number; commentCount: number }> {
   const { database } = ctx.deps;
   const row = await findCommentRepo(database.db, plId);
   if (!row || row.deletedAt !== null || (bang && row.scope === 'news')) throw fail(StatusCode.notFound, MESSAGES.commentMissing);
@@ -498,13 +564,13 @@ export async function deleteCommentService(ctx: InteractionContext, user: AuthUs
   if (row.userId !== user.userId) throw fail(StatusCode.forbidden, MESSAGES.notOwnComment);
   await ctx.limiter.take([{ key: `delete:user:${user.userId}`, rules: DELETE_RULES }]);
   const outcome = await database.write(async (tx) => {
-    const { deleted } = await deleteOwnCommentRepo(tx, plId, user.userId, new Date());
-    const commentCount = deleted > 0 ? await bumpCommentCount(tx, row.scope, row.newsId, -deleted) : null;
+    const { deleted, counted } = await deleteOwnCommentRepo(tx, plId, user.userId, new Date());
+    const commentCount = counted > 0 ? await bumpCommentCount(tx, row.scope, row.newsId, -counted) : null;
     return { deleted, commentCount };
   });
   if (outcome.deleted === 0) throw fail(StatusCode.notFound, MESSAGES.commentMissing);
-  if (row.scope === 'bang1' || row.scope === 'bang2') {
-    const item = await findBangItemRepo(database.db, row.scope, row.newsId);
+  if (isBangScope(row.scope)) {
+    const item = await findBangItemRepo(database.db, row.scope, row.newsId, user.userId);
     const commentCount = outcome.commentCount ?? item?.commentCount ?? 0;
     if (item) publishBangCounts(ctx.deps, row.scope, item.id, { likeNum: item.likeNum, commentCount });
     return { plId, commentCount };
@@ -520,7 +586,14 @@ export async function deleteCommentService(ctx: InteractionContext, user: AuthUs
 
 /** Reasons from `content`: split on commas, trimmed, deduplicated; each must be on the server's list (security.md F51). */
 export function decideReasons(content: string, options: ReportOptions): string[] {
-  const chosen = [...new Set(content.split(/[,，]/).map((s) => s.trim()).filter((s) => s !== ''))];
+  const chosen = [
+    ...new Set(
+      content
+        .split(/[,，]/)
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    ),
+  ];
   if (chosen.length === 0) throw fail(StatusCode.fail, MESSAGES.chooseReason);
   if (chosen.length > REPORT_MAX_REASONS) throw fail(StatusCode.badParams, MESSAGES.tooManyReasons);
   if (chosen.some((r) => !options.type.includes(r))) throw fail(StatusCode.badParams, MESSAGES.badReason);
@@ -528,8 +601,8 @@ export function decideReasons(content: string, options: ReportOptions): string[]
 }
 
 export interface ReportInput {
-  /** 'bang_politics' / 'bang_qa': a bangbang item (classId 1 / 2, newsId the item id). */
-  kind: 'news' | 'comment' | 'bang_politics' | 'bang_qa';
+  /** 'bang_politics' / 'bang_qa' / 'bang_tip': a bangbang item (classId 1 / 2 / 4, newsId the item id). */
+  kind: 'news' | 'comment' | 'bang_politics' | 'bang_qa' | 'bang_tip';
   classId: number;
   newsId: number;
   commentId: number;
@@ -542,19 +615,42 @@ export async function reportService(ctx: InteractionContext, user: AuthUser, inp
   const db = database.db;
   const reasons = decideReasons(input.content, await reportOptionsRepo(db));
   let commentText = '';
+  // What the report puts on the desk's 被举报 (src/server/moderation/desk.ts noteReport).
+  let onDesk: ReportedItem;
   if (input.kind === 'news') {
-    await requireNews(db, input.classId, input.newsId);
+    const news = await requireNews(db, input.classId, input.newsId);
+    onDesk = { kind: 'article', itemId: news.id, area: 'news', userId: 0, excerpt: '', reasons };
+  } else if (input.kind === 'bang_tip') {
+    const tip = await findBangItemRepo(db, 'bang4', input.newsId, user.userId);
+    if (!tip) throw fail(StatusCode.notFound, MESSAGES.bangItemMissing);
+    onDesk = { kind: 'bang_tip', itemId: tip.id, area: 'baoliao', userId: tip.userId, excerpt: tip.title, reasons };
   } else if (input.kind === 'bang_politics' || input.kind === 'bang_qa') {
-    await requireTarget(db, { scope: input.kind === 'bang_qa' ? 'bang2' : 'bang1', classId: input.classId, newsId: input.newsId });
+    const scope = input.kind === 'bang_qa' ? 'bang2' : 'bang1';
+    await requireTarget(db, { scope, classId: input.classId, newsId: input.newsId }, user.userId);
+    const item = scope === 'bang2' ? await findQuestionRepo(db, input.newsId) : await findPoliticsRepo(db, input.newsId);
+    onDesk = {
+      kind: scope === 'bang2' ? 'bang_question' : 'bang_politics',
+      itemId: input.newsId,
+      area: scope === 'bang2' ? 'bangbang' : 'wenzheng',
+      userId: item?.userId ?? 0,
+      excerpt: item?.title ?? '',
+      reasons,
+    };
   } else {
     const comment = await findCommentRepo(db, input.commentId);
-    // The comment must be on the named item; its text is the server's copy, never commentContent.
-    if (!comment || comment.deletedAt !== null || comment.newsId !== input.newsId) throw fail(StatusCode.notFound, MESSAGES.commentMissing);
+    // The comment must be public, on the named item, and that item visible to the reporter; its text is the
+    // server's copy, never commentContent.
+    if (!comment || !isPublicComment(comment) || comment.newsId !== input.newsId || !(await commentItemVisible(db, comment, user.userId))) {
+      throw fail(StatusCode.notFound, MESSAGES.commentMissing);
+    }
     commentText = comment.text;
+    // A live or video item's comments are the 直播与视频 area's (spec 7.5 live reports: classId 12 on the live page).
+    const dataType = comment.scope === 'news' ? ((await findNewsTargetRepo(db, comment.classId, comment.newsId))?.dataType ?? 0) : 0;
+    onDesk = { kind: 'comment', itemId: comment.id, area: commentArea(comment.scope, dataType), userId: comment.userId, excerpt: comment.text, reasons };
   }
   await ctx.limiter.take([{ key: `report:user:${user.userId}`, rules: REPORT_RULES }]);
-  const id = await database.write((tx) =>
-    insertReportRepo(tx, {
+  const id = await database.write(async (tx) => {
+    const reportId = await insertReportRepo(tx, {
       userId: user.userId,
       kind: input.kind,
       classId: input.classId,
@@ -563,8 +659,11 @@ export async function reportService(ctx: InteractionContext, user: AuthUser, inp
       platformId: input.platformId,
       reasons: reasons.join(','),
       commentText,
-    }),
-  );
+    });
+    // A repeated report changes nothing on the desk either.
+    if (reportId !== null) await noteReport(tx, onDesk);
+    return reportId;
+  });
   if (id === null) throw fail(StatusCode.fail, MESSAGES.alreadyReported);
   return { id };
 }

@@ -1,8 +1,8 @@
 /**
- * Mall data access (issue 18): categories, banners, goods, exchanges, cooperation messages. Writes that
+ * Mall data access (ADR 012): categories, banners, goods, exchanges, cooperation messages. Writes that
  * move stock or points run inside the exchange transaction of service.ts, after the reader's row lock.
  */
-import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { firstRow } from '../db/rows.ts';
 import { mallBanners, mallCategories, mallCooperation, mallExchanges, mallGoods } from '../db/schema/mall.ts';
@@ -19,14 +19,23 @@ function likePattern(word: string): string {
 }
 
 export async function listCategoriesRepo(db: Q) {
-  return db.select({ id: mallCategories.id, name: mallCategories.name, icon: mallCategories.icon }).from(mallCategories).orderBy(asc(mallCategories.sort), asc(mallCategories.id));
+  return db
+    .select({ id: mallCategories.id, name: mallCategories.name, icon: mallCategories.icon })
+    .from(mallCategories)
+    .orderBy(asc(mallCategories.sort), asc(mallCategories.id));
 }
 
 export async function listBannersRepo(db: Q) {
   return db.select().from(mallBanners).orderBy(asc(mallBanners.sort), asc(mallBanners.id));
 }
 
-const ON_SALE = eq(mallGoods.onSale, true);
+/** On sale and inside its sale window (console: 上架, 开售与停售时间). */
+const ON_SALE = and(
+  eq(mallGoods.onSale, true),
+  or(isNull(mallGoods.saleStart), sql`${mallGoods.saleStart} <= now()`),
+  or(isNull(mallGoods.saleEnd), sql`${mallGoods.saleEnd} > now()`),
+)!;
+const NOT_CANCELLED = ne(mallExchanges.status, 4);
 
 /** Goods flagged hot or new, on sale, in the mall's order (sold-out ones last). */
 export async function listFlaggedGoodsRepo(db: Q, flag: 'hot' | 'new', limit: number): Promise<GoodsRow[]> {
@@ -71,12 +80,12 @@ export async function findGoodsRepo(db: Q, id: number): Promise<(GoodsRow & { ca
   return row ? { ...row.goods, categoryName: row.categoryName } : null;
 }
 
-/** How many of a good the reader has exchanged (inside the exchange transaction: under the reader's lock). */
+/** How many of a good the reader has exchanged, a cancelled one not counted (inside the exchange transaction: under the reader's lock). */
 export async function countExchangedRepo(db: Q, userId: number, goodsId: number): Promise<number> {
   const rows = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(mallExchanges)
-    .where(and(eq(mallExchanges.userId, userId), eq(mallExchanges.goodsId, goodsId)));
+    .where(and(eq(mallExchanges.userId, userId), eq(mallExchanges.goodsId, goodsId), NOT_CANCELLED));
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -88,7 +97,7 @@ export async function takeStockRepo(tx: Tx, goodsId: number): Promise<boolean> {
   const rows = await tx
     .update(mallGoods)
     .set({ stock: sql`${mallGoods.stock} - 1`, sold: sql`${mallGoods.sold} + 1` })
-    .where(and(eq(mallGoods.id, goodsId), eq(mallGoods.onSale, true), gt(mallGoods.stock, 0)))
+    .where(and(eq(mallGoods.id, goodsId), ON_SALE, gt(mallGoods.stock, 0)))
     .returning({ id: mallGoods.id });
   return rows.length > 0;
 }
@@ -142,6 +151,7 @@ export async function listOwnExchangesRepo(db: Q, userId: number, filter: Exchan
   const where: SQL[] = [eq(mallExchanges.userId, userId)];
   if (filter.kinds) where.push(inArray(mallExchanges.kind, filter.kinds));
   if (filter.couponState && filter.today) {
+    where.push(NOT_CANCELLED);
     const expired = and(isNotNull(mallExchanges.validUntil), lt(mallExchanges.validUntil, filter.today));
     if (filter.couponState === 'used') where.push(isNotNull(mallExchanges.usedAt));
     else if (filter.couponState === 'expired') where.push(and(isNull(mallExchanges.usedAt), expired)!);

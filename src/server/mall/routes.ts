@@ -1,4 +1,4 @@
-/** Mall endpoints (issue 18, spec 2.10): home, goods, exchanges, coupons, tickets, cooperation. */
+/** Mall endpoints (ADR 012; spec 2.10): home, goods, exchanges, coupons, tickets, cooperation. */
 import { StatusCode } from '../../contract/envelope.ts';
 import {
   mallCooperation,
@@ -17,14 +17,24 @@ import { optionalUser, requireUser } from '../http/auth.ts';
 import { ApiFailure, ok } from '../http/envelope.ts';
 import { perAddress, perMinuteAndDay, rateLimiterOf, rateLimitIp, type RateRule } from '../http/rateLimit.ts';
 import { registerEndpoint } from '../http/registerEndpoint.ts';
-import { IDEMPOTENCY_KEY_RE } from '../http/idempotentInsert.ts';
+import { callKey } from '../http/idempotentInsert.ts';
 import type { ApiRegistry } from '../http/types.ts';
-import { beijingDay } from '../points/service.ts';
-import { countExchangedRepo, findGoodsRepo, findOwnExchangeRepo, listBannersRepo, listCategoriesRepo, listFlaggedGoodsRepo, listGoodsRepo, listOwnExchangesRepo } from './repo.ts';
+import { beijingDay } from '../../lib/beijingDay.ts';
+import {
+  countExchangedRepo,
+  findGoodsRepo,
+  findOwnExchangeRepo,
+  listBannersRepo,
+  listCategoriesRepo,
+  listFlaggedGoodsRepo,
+  listGoodsRepo,
+  listOwnExchangesRepo,
+} from './repo.ts';
 import {
   confirmService,
   cooperationService,
   exchangeService,
+  refuseExchangeEarly,
   findReplay,
   MALL_MESSAGES,
   toCard,
@@ -83,12 +93,14 @@ export function registerMallRoutes(registry: ApiRegistry): void {
 
   registerEndpoint(registry, mallExchange, async ({ body, c }) => {
     const user = requireUser(c);
-    const key = c.req.header('idempotency-key');
-    if (key === undefined || key === '') throw new ApiFailure(StatusCode.badParams, MALL_MESSAGES.keyMissing);
-    if (!IDEMPOTENCY_KEY_RE.test(key)) throw new ApiFailure(StatusCode.badParams, MALL_MESSAGES.keyBad);
+    const key = callKey(c, MALL_MESSAGES.keyMissing);
     // A retry answers the first exchange before the rate limit: a retry never reads as "too frequent".
     const replay = await findReplay(database, user.userId, key, body.goodsId);
-    if (!replay) await limiter.take([{ key: `mall-exchange:user:${user.userId}`, rules: EXCHANGE_RULES }]);
+    if (!replay) {
+      // A certain refusal costs the reader nothing of their exchange budget.
+      await refuseExchangeEarly(database, user.userId, body.goodsId);
+      await limiter.take([{ key: `mall-exchange:user:${user.userId}`, rules: EXCHANGE_RULES }]);
+    }
     const outcome = replay ?? (await exchangeService(database, user.userId, key, body));
     return ok(toExchangeDetail(outcome.exchange, beijingDay(new Date())), MALL_MESSAGES.exchanged);
   });
@@ -142,7 +154,14 @@ export function registerMallRoutes(registry: ApiRegistry): void {
       ...perAddress(ip, `mall-cooperation:ip:${ip}`, COOPERATION_IP_RULES),
       ...(user ? [{ key: `mall-cooperation:user:${user.userId}`, rules: COOPERATION_USER_RULES }] : []),
     ]);
-    const id = await cooperationService(database, { userId: user?.userId ?? null, company: body.company, contact: body.contact, phone: body.phone, content: body.content, ip });
+    const id = await cooperationService(database, {
+      userId: user?.userId ?? null,
+      company: body.company,
+      contact: body.contact,
+      phone: body.phone,
+      content: body.content,
+      ip,
+    });
     return ok({ id }, MALL_MESSAGES.cooperationSent);
   });
 }

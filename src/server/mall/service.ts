@@ -1,5 +1,5 @@
 /**
- * Mall rules (issue 18, ADR 012): what an exchange checks and writes, in one transaction under the
+ * Mall rules (ADR 012): what an exchange checks and writes, in one transaction under the
  * reader's row lock (idempotency key, per-reader limit, balance), then the goods row (a conditional
  * stock update), then the exchange row and its ledger row. Either all of it commits or none of it.
  */
@@ -9,8 +9,9 @@ import { EXCHANGE_STATUS, type ExchangeDetail, type ExchangeItem, type GoodsCard
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { ApiFailure } from '../http/envelope.ts';
-import { lockAccountRepo } from '../points/repo.ts';
-import { beijingDay, InsufficientPoints, spendPoints } from '../points/service.ts';
+import { lockAccountRepo, readAccountRepo } from '../points/repo.ts';
+import { beijingDay } from '../../lib/beijingDay.ts';
+import { InsufficientPoints, spendPoints } from '../points/service.ts';
 import {
   countExchangedRepo,
   findExchangeByKeyRepo,
@@ -32,7 +33,6 @@ export const MALL_MESSAGES = {
   goodsMissing: '商品不存在或已下架',
   soldOut: '商品已兑完，下次早点来',
   keyMissing: '兑换请求缺少 Idempotency-Key，请刷新页面后重试',
-  keyBad: 'Idempotency-Key 格式不正确',
   keyReused: '该 Idempotency-Key 已用于其他兑换',
   noUser: '用户不存在',
   exchangeMissing: '兑换记录不存在',
@@ -46,10 +46,16 @@ export const MALL_MESSAGES = {
   notCoupon: '这不是一张优惠券',
   couponUsed: '优惠券已使用',
   couponExpired: '优惠券已过期',
+  cancelled: '该兑换已取消，积分已退回',
   cooperationSent: '提交成功，我们会在 3 个工作日内与你联系',
 } as const;
 
-export const STATUS_TEXT: Record<number, string> = { 1: '已兑换', 2: '已发货', 3: '已完成' };
+export const STATUS_TEXT: Record<number, string> = { 1: '已兑换', 2: '已发货', 3: '已完成', 4: '已取消' };
+
+/** Is the good exchangeable at `now`: on sale and inside its sale window. */
+export function sellingNow(g: Pick<GoodsRow, 'onSale' | 'saleStart' | 'saleEnd'>, now = new Date()): boolean {
+  return g.onSale && (!g.saleStart || g.saleStart <= now) && (!g.saleEnd || g.saleEnd > now);
+}
 
 function fail(statusCode: number, message: string): ApiFailure {
   return new ApiFailure(statusCode, message);
@@ -88,12 +94,12 @@ export function toGoodsDetail(g: GoodsRow & { categoryName: string }, exchanged:
     merchant: g.merchant,
     validUntil: g.validUntil ?? '',
     usage: g.usage,
-    onSale: g.onSale ? 1 : 0,
+    onSale: sellingNow(g) ? 1 : 0,
   };
 }
 
-export function couponStateOf(e: Pick<ExchangeRow, 'kind' | 'usedAt' | 'validUntil'>, today: string): ExchangeItem['couponState'] {
-  if (e.kind !== 'coupon') return '';
+export function couponStateOf(e: Pick<ExchangeRow, 'kind' | 'usedAt' | 'validUntil' | 'status'>, today: string): ExchangeItem['couponState'] {
+  if (e.kind !== 'coupon' || e.status === EXCHANGE_STATUS.cancelled) return '';
   if (e.usedAt) return 'used';
   if (e.validUntil && e.validUntil < today) return 'expired';
   return 'unused';
@@ -118,7 +124,8 @@ export function toExchangeItem(e: ExchangeWithGoods, today: string): ExchangeIte
 export function toExchangeDetail(e: ExchangeWithGoods, today: string): ExchangeDetail {
   return {
     ...toExchangeItem(e, today),
-    code: e.code ?? '',
+    // A cancelled coupon's code is void: the reader no longer sees it.
+    code: e.status === EXCHANGE_STATUS.cancelled ? '' : (e.code ?? ''),
     usage: e.usage,
     merchant: e.merchant,
     address: e.address ? { ...e.address, phone: maskPhone(e.address.phone) } : null,
@@ -195,9 +202,29 @@ class Replay extends Error {
  * and the balance, take one unit of stock, write the exchange and its ledger row. A refusal rolls all
  * of it back.
  */
+/** Why an exchange of `goods` by a reader with `credit` points and `exchanged` earlier ones is refused, or null. */
+function refusalOf(goods: { perUserLimit: number; price: number }, credit: number, exchanged: number): string | null {
+  if (goods.perUserLimit > 0 && exchanged >= goods.perUserLimit) return `每人限兑 ${goods.perUserLimit} 件，你已兑换过了`;
+  if (credit < goods.price) return `积分不足，还差 ${goods.price - credit} 积分`;
+  return null;
+}
+
+/**
+ * A refusal that is certain before the write (the reader's limit reached, too few points) is answered without
+ * spending the reader's exchange budget (30 a minute); the write checks again under the reader's lock, so a
+ * race still ends in the same refusal.
+ */
+export async function refuseExchangeEarly(database: Database, userId: number, goodsId: number): Promise<void> {
+  const goods = await findGoodsRepo(database.db, goodsId);
+  const account = goods && sellingNow(goods) ? await readAccountRepo(database.db, userId) : null;
+  if (!goods || !account) return;
+  const refused = refusalOf(goods, account.credit, goods.perUserLimit > 0 ? await countExchangedRepo(database.db, userId, goods.id) : 0);
+  if (refused) throw fail(StatusCode.fail, refused);
+}
+
 export async function exchangeService(database: Database, userId: number, key: string, input: ExchangeInput, now = new Date()): Promise<ExchangeOutcome> {
   const goods = await findGoodsRepo(database.db, input.goodsId);
-  if (!goods || !goods.onSale) throw fail(StatusCode.notFound, MALL_MESSAGES.goodsMissing);
+  if (!goods || !sellingNow(goods, now)) throw fail(StatusCode.notFound, MALL_MESSAGES.goodsMissing);
   const delivery = deliveryOf(goods.kind, input);
   let row: ExchangeRow;
   try {
@@ -207,10 +234,8 @@ export async function exchangeService(database: Database, userId: number, key: s
       // Under the lock every committed exchange of this reader is visible: a racing retry replays.
       const earlier = await findExchangeByKeyRepo(tx, userId, key);
       if (earlier) throw new Replay(earlier);
-      if (goods.perUserLimit > 0 && (await countExchangedRepo(tx, userId, goods.id)) >= goods.perUserLimit) {
-        throw fail(StatusCode.fail, `每人限兑 ${goods.perUserLimit} 件，你已兑换过了`);
-      }
-      if (account.credit < goods.price) throw fail(StatusCode.fail, `积分不足，还差 ${goods.price - account.credit} 积分`);
+      const refused = refusalOf(goods, account.credit, goods.perUserLimit > 0 ? await countExchangedRepo(tx, userId, goods.id) : 0);
+      if (refused) throw fail(StatusCode.fail, refused);
       if (!(await takeStockRepo(tx, goods.id))) throw fail(StatusCode.fail, MALL_MESSAGES.soldOut);
       const instant = goods.kind === 'card' || goods.kind === 'virtual';
       const exchange = await insertExchangeRepo(tx, {
@@ -254,10 +279,16 @@ export async function confirmService(database: Database, userId: number, id: num
 }
 
 /** Marks an unused, unexpired coupon used (shown at the shop); a second call answers the used coupon. */
-export async function useCouponService(database: Database, userId: number, id: number, now = new Date()): Promise<{ exchange: ExchangeWithGoods; message: string }> {
+export async function useCouponService(
+  database: Database,
+  userId: number,
+  id: number,
+  now = new Date(),
+): Promise<{ exchange: ExchangeWithGoods; message: string }> {
   const found = await findOwnExchangeRepo(database.db, userId, id);
   if (!found) throw fail(StatusCode.notFound, MALL_MESSAGES.exchangeMissing);
   if (found.kind !== 'coupon') throw fail(StatusCode.fail, MALL_MESSAGES.notCoupon);
+  if (found.status === EXCHANGE_STATUS.cancelled) throw fail(StatusCode.fail, MALL_MESSAGES.cancelled);
   const state = couponStateOf(found, beijingDay(now));
   if (state === 'used') return { exchange: found, message: MALL_MESSAGES.couponUsed };
   if (state === 'expired') throw fail(StatusCode.fail, MALL_MESSAGES.couponExpired);

@@ -1,5 +1,5 @@
 /**
- * The nearest district to a browser position (DESIGN: the maps stand-in finds the nearest district in
+ * The nearest district to a browser position (docs/conventions.md "Outside services": the maps stand-in finds the nearest district in
  * the district table). Farther than MAX_KM from every district centre counts as outside Chongqing.
  */
 export interface Centre {

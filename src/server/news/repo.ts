@@ -41,8 +41,7 @@ type NewsRow = typeof news.$inferSelect;
 
 /**
  * The columns a list item is made of. A list never reads an article's body (`content`, up to tens of KB
- * a row) or its editors: the body was read and parsed for every row of every list (issue 7 profile:
- * the embedded database's row parsing was the largest cost of a list render).
+ * a row) or its editors: the body was read and parsed for every row of every list (ADR 001; * the embedded database's row parsing was the largest cost of a list render).
  */
 export const listColumns = {
   id: news.id,
@@ -181,7 +180,10 @@ export async function channelNewsPageRepo(db: Db, channelId: number, page: numbe
 
 export async function newsByIdsRepo(db: Db, ids: number[]): Promise<ListItem[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select(listColumns).from(news).where(and(inArray(news.id, ids)));
+  const rows = await db
+    .select(listColumns)
+    .from(news)
+    .where(and(inArray(news.id, ids)));
   return rows.map(toListItem);
 }
 
@@ -422,7 +424,11 @@ export async function hotWordsRepo(db: Db): Promise<{ id: number; word: string }
 }
 
 export async function districtExistsRepo(db: Db, classId: number): Promise<boolean> {
-  const rows = await db.select({ id: districts.id }).from(districts).where(and(eq(districts.id, classId), isNotNull(districts.father))).limit(1);
+  const rows = await db
+    .select({ id: districts.id })
+    .from(districts)
+    .where(and(eq(districts.id, classId), isNotNull(districts.father)))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -525,7 +531,10 @@ export async function newspaperEditionRepo(db: Db, id: number): Promise<Newspape
   const rows = await db.select().from(newspapers).where(eq(newspapers.id, id)).limit(1);
   const row = rows[0];
   if (!row) return null;
-  const items = await newsByIdsRepo(db, row.pages.flatMap((pg) => pg.newsIds));
+  const items = await newsByIdsRepo(
+    db,
+    row.pages.flatMap((pg) => pg.newsIds),
+  );
   const byId = new Map(items.map((i) => [i.id, i]));
   return {
     ...summary(row),
@@ -549,10 +558,23 @@ export async function accountSquareRepo(db: Db, p: PageArgs): Promise<AccountInf
   const counts = await db
     .select({ classId: publisherAccountNews.classId, n: sql<number>`count(*)::int` })
     .from(publisherAccountNews)
-    .where(inArray(publisherAccountNews.classId, rows.map((r) => r.classId)))
+    .where(
+      inArray(
+        publisherAccountNews.classId,
+        rows.map((r) => r.classId),
+      ),
+    )
     .groupBy(publisherAccountNews.classId);
   const byId = new Map(counts.map((c) => [c.classId, c.n]));
-  return rows.map((row) => ({ classId: row.classId, name: row.name, img: row.img, intro: row.intro, isJump: row.isJump ? 1 : 0, fans: row.fans, newsCount: byId.get(row.classId) ?? 0 }));
+  return rows.map((row) => ({
+    classId: row.classId,
+    name: row.name,
+    img: row.img,
+    intro: row.intro,
+    isJump: row.isJump ? 1 : 0,
+    fans: row.fans,
+    newsCount: byId.get(row.classId) ?? 0,
+  }));
 }
 
 /** Every district's weather with its group's name, in the area tree's order (groups, then districts). */

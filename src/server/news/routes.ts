@@ -73,6 +73,8 @@ import {
   weatherListRepo,
 } from './repo.ts';
 
+/** The development stand-in of the maps service's weather by name (ADR 020). */
+export const DEV_MAPS_WEATHER_PATH = '/api/dev/maps/weather';
 
 /** The channel 国内 (spec 2.1) lists channel 3. */
 const DOMESTIC_CHANNEL_ID = 3;
@@ -220,6 +222,19 @@ export function registerNewsRoutes(registry: ApiRegistry): void {
   registerEndpoint(registry, areaWeatherList, async () => {
     return ok(await weatherListRepo(db));
   });
+
+  // Development only: a local stand-in for the maps service's weather by district name (spec 7.9, ADR 020),
+  // answering in its shape from the districts' own weather, so MAPS_WEATHER_URL can point here.
+  if (!registry.deps.config.production) {
+    registry.app.get(DEV_MAPS_WEATHER_PATH, async (c) => {
+      const city = (c.req.query('city') ?? '').trim();
+      const key = (c.req.query('key') ?? '').trim();
+      if (key === '') return c.json({ status: '0', info: 'INVALID_USER_KEY', lives: [] });
+      const found = city === '' ? undefined : (await weatherListRepo(db)).find((d) => d.columnname === city);
+      if (!found) return c.json({ status: '0', info: 'INVALID_CITY', lives: [] });
+      return c.json({ status: '1', info: 'OK', lives: [{ city: found.columnname, weather: found.weather, temperature: found.temperature }] });
+    });
+  }
 
   registerEndpoint(registry, areaList, async () => {
     return ok(await areaTreeRepo(db));

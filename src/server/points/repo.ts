@@ -1,5 +1,5 @@
 /**
- * Points data access (issue 18): the append-only ledger, sign-ins and settings. Every write here runs in
+ * Points data access (ADR 012): the append-only ledger, sign-ins and settings. Every write here runs in
  * the caller's transaction after `lockAccountRepo` took the reader's row lock, so the reads that decide
  * a write (caps, idempotency, balance) see every committed change of that reader.
  */
@@ -31,7 +31,11 @@ export async function lockAccountRepo(tx: Tx, userId: number): Promise<Account |
 }
 
 export async function readAccountRepo(db: Q, userId: number): Promise<Account | null> {
-  const rows = await db.select({ credit: users.credit, integral: users.integral, creditLevel: users.creditLevel }).from(users).where(eq(users.id, userId)).limit(1);
+  const rows = await db
+    .select({ credit: users.credit, integral: users.integral, creditLevel: users.creditLevel })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -60,7 +64,11 @@ export interface NewLedgerRow {
 
 /** Appends a row; null when the reader already has a row with this key (nothing written). */
 export async function appendLedgerRepo(tx: Tx, row: NewLedgerRow): Promise<LedgerRow | null> {
-  const rows = await tx.insert(pointsLedger).values(row).onConflictDoNothing({ target: [pointsLedger.userId, pointsLedger.idemKey] }).returning();
+  const rows = await tx
+    .insert(pointsLedger)
+    .values(row)
+    .onConflictDoNothing({ target: [pointsLedger.userId, pointsLedger.idemKey] })
+    .returning();
   return rows[0] ?? null;
 }
 
@@ -146,4 +154,3 @@ export async function expiryTotalsRepo(tx: Q, userId: number, lastDay: string): 
     .where(eq(pointsLedger.userId, userId));
   return { earned: Number(rows[0]?.earned ?? 0), spent: Number(rows[0]?.spent ?? 0) };
 }
-

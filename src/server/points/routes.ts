@@ -1,4 +1,4 @@
-/** Points endpoints (issue 18): summary, sign-in, ledger, read and share earnings, the rules. */
+/** Points endpoints (ADR 012): summary, sign-in, ledger, read and share earnings, the rules. */
 import { StatusCode } from '../../contract/envelope.ts';
 import { pointsLedger, pointsRead, pointsRules, pointsShare, pointsSignin, pointsSummary, type EarnResult, type PointsRules } from '../../contract/mall.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
@@ -10,7 +10,8 @@ import { perMinuteAndDay, rateLimiterOf } from '../http/rateLimit.ts';
 import { registerEndpoint } from '../http/registerEndpoint.ts';
 import type { ApiRegistry } from '../http/types.ts';
 import { earnedOnDayRepo, findSigninRepo, listLedgerRepo, readAccountRepo } from './repo.ts';
-import { awardPoints, beijingDay, loadSettings, previousDay, signIn, type AwardInput } from './service.ts';
+import { beijingDay, previousDay } from '../../lib/beijingDay.ts';
+import { awardPoints, loadSettings, signIn, type AwardInput } from './service.ts';
 import { decideLevel, decideSigninPoints, EARN_REASONS, REASON_TEXT, type PointsSettings } from './settings.ts';
 
 export const POINTS_MESSAGES = {
@@ -33,7 +34,12 @@ export function expiryText(settings: PointsSettings): string {
 
 export function buildRules(settings: PointsSettings): PointsRules {
   return {
-    earn: EARN_REASONS.map((reason) => ({ reason, text: REASON_TEXT[reason] ?? reason, points: settings.earn[reason].points, dailyCap: settings.earn[reason].dailyCap })),
+    earn: EARN_REASONS.map((reason) => ({
+      reason,
+      text: REASON_TEXT[reason] ?? reason,
+      points: settings.earn[reason].points,
+      dailyCap: settings.earn[reason].dailyCap,
+    })),
     signinStreakBonus: settings.signinStreakBonus,
     signinStreakMaxBonus: settings.signinStreakMaxBonus,
     levels: settings.levelThresholds.map((growth, i) => ({ level: i + 1, growth })),
@@ -45,7 +51,10 @@ async function earn(database: Database, user: AuthUser, reason: AwardInput['reas
   const result = await database.write((tx) => awardPoints(tx, { userId: user.userId, reason, ref }));
   if (result.awarded) {
     const a = result.account;
-    return { data: { awarded: 1, points: result.points, credit: a.credit, integRal: a.integral, creditLevel: a.creditLevel }, message: POINTS_MESSAGES.awarded };
+    return {
+      data: { awarded: 1, points: result.points, credit: a.credit, integRal: a.integral, creditLevel: a.creditLevel },
+      message: POINTS_MESSAGES.awarded,
+    };
   }
   if (result.why === 'noUser') throw new ApiFailure(StatusCode.notFound, POINTS_MESSAGES.noUser);
   const account = await readAccountRepo(database.db, user.userId);
@@ -96,7 +105,14 @@ export function registerPointsRoutes(registry: ApiRegistry): void {
     if (!result) throw new ApiFailure(StatusCode.notFound, POINTS_MESSAGES.noUser);
     const a = result.account;
     return ok(
-      { signed: result.signed ? 1 : 0, streak: result.streak, points: result.signed ? result.points : 0, credit: a.credit, integRal: a.integral, creditLevel: a.creditLevel },
+      {
+        signed: result.signed ? 1 : 0,
+        streak: result.streak,
+        points: result.signed ? result.points : 0,
+        credit: a.credit,
+        integRal: a.integral,
+        creditLevel: a.creditLevel,
+      },
       result.signed ? POINTS_MESSAGES.signed : POINTS_MESSAGES.alreadySigned,
     );
   });
@@ -105,7 +121,14 @@ export function registerPointsRoutes(registry: ApiRegistry): void {
     const user = requireUser(c);
     const rows = await listLedgerRepo(db, user.userId, query.page, query.pageSize);
     return ok(
-      rows.map((r) => ({ id: r.id, amount: r.amount, reason: r.reason, reasonText: REASON_TEXT[r.reason] ?? '积分变动', balance: r.balanceAfter, createTime: formatBeijingTime(r.createdAt) })),
+      rows.map((r) => ({
+        id: r.id,
+        amount: r.amount,
+        reason: r.reason,
+        reasonText: REASON_TEXT[r.reason] ?? '积分变动',
+        balance: r.balanceAfter,
+        createTime: formatBeijingTime(r.createdAt),
+      })),
     );
   });
 

@@ -1,5 +1,5 @@
 /**
- * The points of a reader (issue 18): earning (awardPoints, signIn), spending (spendPoints, used by the
+ * The points of a reader (ADR 012): earning (awardPoints, signIn), spending (spendPoints, used by the
  * mall in its exchange transaction), the yearly expiry job. Other areas call `awardPoints` inside their
  * own write transaction, so the thing earned and its points commit together or not at all:
  *
@@ -25,21 +25,8 @@ import {
   usersWithEarningsBeforeRepo,
   type Account,
 } from './repo.ts';
+import { beijingDay, previousDay } from '../../lib/beijingDay.ts';
 import { decideLevel, decideSettings, decideSigninPoints, type EarnReason, type PointsSettings } from './settings.ts';
-
-const BEIJING_OFFSET_MS = 8 * 3600_000;
-
-/** The Beijing calendar day of an instant, `YYYY-MM-DD` (daily caps and sign-ins turn over at 00:00 Beijing). */
-export function beijingDay(at: Date): string {
-  return new Date(at.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The day before a `YYYY-MM-DD` day. */
-export function previousDay(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-}
 
 export async function loadSettings(db: Db | Tx): Promise<PointsSettings> {
   return decideSettings(await readSettingsRepo(db));
@@ -53,9 +40,7 @@ export interface AwardInput {
   now?: Date;
 }
 
-export type AwardResult =
-  | { awarded: true; points: number; account: Account }
-  | { awarded: false; why: 'duplicate' | 'capped' | 'noUser' };
+export type AwardResult = { awarded: true; points: number; account: Account } | { awarded: false; why: 'duplicate' | 'capped' | 'noUser' };
 
 /**
  * The key that makes an earning happen once: an article read, shared or an approved item pays once
@@ -68,12 +53,26 @@ export function earnKey(reason: AwardInput['reason'], ref: string, day: string):
   return `${reason}:${ref}`;
 }
 
-async function credit(tx: Tx, userId: number, account: Account, settings: PointsSettings, entry: { amount: number; reason: string; ref: string; day: string; idemKey: string }): Promise<Account | null> {
+async function credit(
+  tx: Tx,
+  userId: number,
+  account: Account,
+  settings: PointsSettings,
+  entry: { amount: number; reason: string; ref: string; day: string; idemKey: string },
+): Promise<Account | null> {
   const balance = account.credit + entry.amount;
   // Earnings raise growth; spending, refunds and expiry never touch it (growth only rises).
   const earning = entry.amount > 0 && entry.reason !== 'refund';
   const integral = earning ? account.integral + entry.amount : account.integral;
-  const row = await appendLedgerRepo(tx, { userId, amount: entry.amount, balanceAfter: balance, reason: entry.reason, ref: entry.ref, day: entry.day, idemKey: entry.idemKey });
+  const row = await appendLedgerRepo(tx, {
+    userId,
+    amount: entry.amount,
+    balanceAfter: balance,
+    reason: entry.reason,
+    ref: entry.ref,
+    day: entry.day,
+    idemKey: entry.idemKey,
+  });
   if (!row) return null;
   const next = { credit: balance, integral, creditLevel: Math.max(account.creditLevel, decideLevel(integral, settings.levelThresholds)) };
   await moveAccountRepo(tx, userId, next.credit, next.integral, next.creditLevel);
@@ -146,7 +145,13 @@ export async function refundPoints(tx: Tx, input: { userId: number; amount: numb
   const account = await lockAccountRepo(tx, input.userId);
   if (!account) return null;
   const settings = await loadSettings(tx);
-  return credit(tx, input.userId, account, settings, { amount: input.amount, reason: 'refund', ref: input.ref, day: beijingDay(input.now ?? new Date()), idemKey: input.idemKey });
+  return credit(tx, input.userId, account, settings, {
+    amount: input.amount,
+    reason: 'refund',
+    ref: input.ref,
+    day: beijingDay(input.now ?? new Date()),
+    idemKey: input.idemKey,
+  });
 }
 
 /**
@@ -190,5 +195,11 @@ export async function grantPoints(tx: Tx, input: { userId: number; amount: numbe
   const account = await lockAccountRepo(tx, input.userId);
   if (!account || input.amount <= 0) return null;
   const settings = await loadSettings(tx);
-  return credit(tx, input.userId, account, settings, { amount: input.amount, reason: 'grant', ref: input.ref, day: beijingDay(input.now ?? new Date()), idemKey: `grant:${input.idemKey}` });
+  return credit(tx, input.userId, account, settings, {
+    amount: input.amount,
+    reason: 'grant',
+    ref: input.ref,
+    day: beijingDay(input.now ?? new Date()),
+    idemKey: `grant:${input.idemKey}`,
+  });
 }

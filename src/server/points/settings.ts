@@ -1,5 +1,5 @@
 /**
- * Points settings (issue 18): how much each way of earning pays, its daily cap, the growth thresholds
+ * Points settings (ADR 012): how much each way of earning pays, its daily cap, the growth thresholds
  * of the levels and the expiry rule. Defaults here; a row of `points_settings` with the same name
  * overrides one (operations change amounts without a deploy). The rules page shows what is in force.
  */
@@ -53,7 +53,7 @@ export const REASON_TEXT: Record<string, string> = {
   share: '分享内容',
   question: '提问通过审核',
   answer: '回答通过审核',
-  tip: '爆料通过审核',
+  tip: '爆料线索被采用',
   post: '发帖通过审核',
   profile: '完善个人资料',
   exchange: '积分兑换',

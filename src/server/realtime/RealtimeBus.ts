@@ -3,9 +3,7 @@
  * every process, including the sender (which applies it locally at once and ignores its own echo).
  * Without REDIS_URL the bus is this process only (`localBus`); with it, Redis pub/sub (redisBus.ts).
  */
-export type BusMessage =
-  | { type: 'room'; room: string; op: number; body: string }
-  | { type: 'close'; family?: string; userId?: number };
+export type BusMessage = { type: 'room'; room: string; op: number; body: string } | { type: 'close'; family?: string; userId?: number };
 
 export interface RealtimeBus {
   /** Sends to the other processes (best effort; never throws). */

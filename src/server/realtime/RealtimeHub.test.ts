@@ -141,10 +141,16 @@ describe('RealtimeHub', () => {
 });
 
 describe('parseBusMessage', () => {
-  it.each([null, 1, 'x', {}, { type: 'room', room: 'a', op: 1.5, body: '' }, { type: 'room', room: 1, op: 1, body: '' }, { type: 'close' }, { type: 'close', userId: 'x' }])(
-    'drops %j',
-    (raw) => {
-      expect(parseBusMessage(raw)).toBeNull();
-    },
-  );
+  it.each([
+    null,
+    1,
+    'x',
+    {},
+    { type: 'room', room: 'a', op: 1.5, body: '' },
+    { type: 'room', room: 1, op: 1, body: '' },
+    { type: 'close' },
+    { type: 'close', userId: 'x' },
+  ])('drops %j', (raw) => {
+    expect(parseBusMessage(raw)).toBeNull();
+  });
 });

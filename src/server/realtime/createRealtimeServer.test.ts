@@ -1,9 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../config.ts';
+import { readConfig } from '../../settings/serverConfig.ts';
 import { allowedOrigins, originAllowed, transportAllowed } from './createRealtimeServer.ts';
 
-const env = { PUBLIC_ORIGIN: 'https://news.example.cn/shancheng/', SUB_ALLOWED_ORIGINS: 'https://a.example.cn, not a url', CORS_ORIGINS: 'https://b.example.cn' };
+const env = {
+  PUBLIC_ORIGIN: 'https://news.example.cn/shancheng/',
+  SUB_ALLOWED_ORIGINS: 'https://a.example.cn, not a url',
+  CORS_ORIGINS: 'https://b.example.cn',
+};
 const allowed = allowedOrigins(readConfig(env), env);
 const req = (headers: Record<string, string>, encrypted = false) => ({ headers, socket: { encrypted } }) as unknown as IncomingMessage;
 

@@ -21,9 +21,9 @@ import type { Duplex } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import { WebSocketServer } from 'ws';
 import { MAX_PACKET_LENGTH } from '../../lib/goim.ts';
-import { findLiveTokenRepo } from '../accounts/repo.ts';
-import { OPAQUE_TOKEN_RE, sha256Hex } from '../accounts/secrets.ts';
-import type { ServerConfig } from '../config.ts';
+import { findLiveTokenRepo } from '../tokens/repo.ts';
+import { OPAQUE_TOKEN_RE, sha256Hex } from '../tokens/secrets.ts';
+import type { ServerConfig } from '../../settings/serverConfig.ts';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../log.ts';
 import { localBus, type RealtimeBus } from './RealtimeBus.ts';
@@ -32,6 +32,7 @@ import type { RealtimePublisher } from './RealtimePublisher.ts';
 import { redisBus } from './redisBus.ts';
 import { UpgradeBucket } from './UpgradeBucket.ts';
 import { DEFAULT_SUB_LIMITS, SubConnection, type ResolveToken, type SubLimits } from './SubConnection.ts';
+import { settings, type Settings } from '../../settings/settings.ts';
 
 export const SUB_PATH = '/sub';
 /** Sockets per client address (security.md C5, ours). */
@@ -56,7 +57,7 @@ export interface RealtimeOptions {
   database: Database;
   log: Logger;
   config: ServerConfig;
-  env?: NodeJS.ProcessEnv;
+  env?: Settings;
   /** Overrides the bus (tests); by default Redis when REDIS_URL is set, else this process only. */
   bus?: RealtimeBus;
 }
@@ -76,7 +77,7 @@ export function tokenResolver(database: Database): ResolveToken {
 }
 
 /** The origins a browser page may open `/sub` from, besides the request's own host. */
-export function allowedOrigins(config: ServerConfig, env: NodeJS.ProcessEnv): Set<string> {
+export function allowedOrigins(config: ServerConfig, env: Settings): Set<string> {
   const origins = new Set<string>();
   const add = (value: string): void => {
     try {
@@ -111,7 +112,7 @@ function refuse(socket: Duplex, status: number, extraHeaders = ''): void {
 }
 
 export async function createRealtimeServer(options: RealtimeOptions): Promise<RealtimeServer> {
-  const env = options.env ?? process.env;
+  const env = options.env ?? settings();
   const { log, config } = options;
   const limits: SubLimits = {
     ...DEFAULT_SUB_LIMITS,

@@ -1,7 +1,7 @@
-/** Rural data access (issue 20): rural news, tabs, Q&A, farmer posts, prices and credit; maps rows once. */
+/** Rural data access: rural news, tabs, Q&A, farmer posts, prices and credit; maps rows once. */
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { RuralNews } from '../../contract/rural.ts';
-import type { RuralGroup } from '../../contract/ruralLimits.ts';
+import type { RuralGroup } from '../../contract/ruralRules.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { insertUnlessKeyTaken, rowByClientKey, visibleTo } from '../db/keyedRows.ts';
@@ -51,7 +51,11 @@ function likePattern(word: string): string {
 }
 
 export async function ruralColumnsRepo(db: Q): Promise<{ id: number; name: string; group: RuralGroup }[]> {
-  const rows = await db.select({ id: columns.id, name: columns.name }).from(columns).where(eq(columns.channelId, RURAL_CHANNEL_ID)).orderBy(asc(columns.sort), asc(columns.id));
+  const rows = await db
+    .select({ id: columns.id, name: columns.name })
+    .from(columns)
+    .where(eq(columns.channelId, RURAL_CHANNEL_ID))
+    .orderBy(asc(columns.sort), asc(columns.id));
   return rows.map((r) => ({ ...r, group: GROUP_OF_COLUMN[r.name] ?? 'information' }));
 }
 
@@ -158,7 +162,11 @@ export async function questionByClientKeyRepo(db: Q, userId: number, key: string
 }
 
 export async function recentSameQuestionRepo(db: Q, userId: number, content: string, since: Date): Promise<boolean> {
-  return hasRow(db, ruralQuestions, and(eq(ruralQuestions.userId, userId), eq(ruralQuestions.content, content), gte(ruralQuestions.createdAt, since), isNull(ruralQuestions.deletedAt)));
+  return hasRow(
+    db,
+    ruralQuestions,
+    and(eq(ruralQuestions.userId, userId), eq(ruralQuestions.content, content), gte(ruralQuestions.createdAt, since), isNull(ruralQuestions.deletedAt)),
+  );
 }
 
 /** Null: the client key was already taken (a concurrent retry wrote it). */
@@ -167,7 +175,14 @@ export async function insertQuestionRepo(tx: Tx, v: typeof ruralQuestions.$infer
 }
 
 export async function listPostsRepo(db: Q, viewerId: number | null, page: number, pageSize: number): Promise<PostRow[]> {
-  return newestFirstPage(db, ruralPosts, visibleTo(ruralPosts, viewerId), page, pageSize);
+  // Pinned posts lead (the 裕农 desk pins them, latest pin first), then the newest.
+  return db
+    .select()
+    .from(ruralPosts)
+    .where(visibleTo(ruralPosts, viewerId))
+    .orderBy(sql`${ruralPosts.pinnedAt} desc nulls last`, desc(ruralPosts.createdAt), desc(ruralPosts.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
 }
 
 export async function findVisiblePostRepo(db: Q, id: number, viewerId: number | null): Promise<PostRow | null> {
@@ -179,7 +194,11 @@ export async function postByClientKeyRepo(db: Q, userId: number, key: string): P
 }
 
 export async function recentSamePostRepo(db: Q, userId: number, content: string, since: Date): Promise<boolean> {
-  return hasRow(db, ruralPosts, and(eq(ruralPosts.userId, userId), eq(ruralPosts.content, content), gte(ruralPosts.createdAt, since), isNull(ruralPosts.deletedAt)));
+  return hasRow(
+    db,
+    ruralPosts,
+    and(eq(ruralPosts.userId, userId), eq(ruralPosts.content, content), gte(ruralPosts.createdAt, since), isNull(ruralPosts.deletedAt)),
+  );
 }
 
 export async function insertPostRepo(tx: Tx, v: typeof ruralPosts.$inferInsert): Promise<PostRow | null> {
@@ -246,7 +265,10 @@ export async function insertCommentRepo(tx: Tx, v: typeof ruralPostComments.$inf
 }
 
 export async function marketsRepo(db: Q) {
-  return db.select({ id: ruralMarkets.id, name: ruralMarkets.name, district: ruralMarkets.district }).from(ruralMarkets).orderBy(asc(ruralMarkets.sort), asc(ruralMarkets.id));
+  return db
+    .select({ id: ruralMarkets.id, name: ruralMarkets.name, district: ruralMarkets.district })
+    .from(ruralMarkets)
+    .orderBy(asc(ruralMarkets.sort), asc(ruralMarkets.id));
 }
 
 /** Dates with prices in a market, newest first. */

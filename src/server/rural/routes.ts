@@ -1,4 +1,4 @@
-/** Rural endpoints (issue 20). Rules live in service.ts; this file binds contracts. */
+/** Rural endpoints. Rules live in service.ts; this file binds contracts. */
 import * as endpoint from '../../contract/rural.ts';
 import { optionalUser, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
@@ -22,6 +22,7 @@ import {
   questionsService,
   tabsService,
   villageService,
+  RURAL_MESSAGES,
 } from './service.ts';
 
 export function registerRuralRoutes(registry: ApiRegistry): void {
@@ -48,7 +49,10 @@ export function registerRuralRoutes(registry: ApiRegistry): void {
     const { post, message } = await publishService(ctx, c, requireUser(c), body);
     return ok(post, message);
   });
-  registerEndpoint(registry, endpoint.likeFarmerPost, async ({ body, c }) => ok(await likeService(ctx, requireUser(c), body.postId, body.like)));
+  registerEndpoint(registry, endpoint.likeFarmerPost, async ({ body, c }) => {
+    const result = await likeService(ctx, requireUser(c), body.postId, body.like);
+    return ok(result, result.liked ? RURAL_MESSAGES.liked : RURAL_MESSAGES.unliked);
+  });
   registerEndpoint(registry, endpoint.commentFarmerPost, async ({ body, c }) => {
     const { comment, message } = await commentService(ctx, c, requireUser(c), body);
     return ok(comment, message);

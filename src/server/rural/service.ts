@@ -1,21 +1,22 @@
 /**
- * Rural rules (issue 20): who sees which question, post and comment (approved ones, and the author's own
+ * Rural rules: who sees which question, post and comment (approved ones, and the author's own
  * pending or rejected ones), what a write stores (review state, own pictures only, idempotent, rate
  * limited, duplicate text refused), the price board's change and trend, and the credit ratings.
  */
 import type { Context } from 'hono';
 import { StatusCode } from '../../contract/envelope.ts';
 import type { CreditLevel, Deed, FarmerComment, FarmerPost, PriceBoard, Question, RuralHome, RuralTab, Village } from '../../contract/rural.ts';
-import { POST_COMMENTS_SHOWN, PRICE_TREND_DAYS, type RuralGroup } from '../../contract/ruralLimits.ts';
+import { POST_COMMENTS_SHOWN, PRICE_TREND_DAYS, type RuralGroup } from '../../contract/ruralRules.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
 import { fail } from '../http/envelope.ts';
-import { callKey, insertReaderRow, type ReaderInsert } from '../http/idempotentInsert.ts';
+import { callKey, type ReaderInsert } from '../http/idempotentInsert.ts';
+import { insertReviewedRow, type DeskWrite } from '../review/write.ts';
 import { paced, type RateRule } from '../http/rateLimit.ts';
 import type { ServiceContext } from '../http/types.ts';
-import { profilesRepo, shownAs } from '../interaction/repo.ts';
-import { checkPictures } from '../interaction/service.ts';
+import { profilesRepo, shownAs } from '../profiles/repo.ts';
+import { checkPictures } from '../upload/checkPictures.ts';
 import {
   answersOfRepo,
   commentByClientKeyRepo,
@@ -62,6 +63,8 @@ export const RURAL_MESSAGES = {
   published: '发布成功',
   pending: '发布成功，审核通过后将公开显示',
   commented: '评论成功',
+  liked: '点赞成功',
+  unliked: '已取消点赞',
   commentPending: '评论成功，审核通过后将公开显示',
   duplicate: '请勿重复提交相同的内容',
 } as const;
@@ -81,6 +84,8 @@ async function reviewState(db: Db): Promise<'pending' | 'approved'> {
 }
 
 interface RuralInsert<R> extends Pick<ReaderInsert<R>, 'byKey' | 'same' | 'insert' | 'lost'> {
+  /** What the desk files it as (the one gate: mute, emergency switch, words, review before publish). */
+  desk: DeskWrite;
   /** The write's own rules (the post exists, own pictures), run first. */
   check?: () => Promise<void>;
   /** Whether the author sent the same text since then. */
@@ -88,8 +93,14 @@ interface RuralInsert<R> extends Pick<ReaderInsert<R>, 'byKey' | 'same' | 'inser
 }
 
 /** A reader's write in the section: after its own rules, the same text twice in 5 minutes is refused and the kind's pace taken; stored under the review setting. */
-function insertRuralRow<R>(ctx: RuralContext, c: Context, user: AuthUser, kind: keyof typeof WRITE_RULES, w: RuralInsert<R>): Promise<R> {
-  return insertReaderRow(ctx, callKey(c), user, {
+function insertRuralRow<R extends { id: number }>(
+  ctx: RuralContext,
+  c: Context,
+  user: AuthUser,
+  kind: keyof typeof WRITE_RULES,
+  w: RuralInsert<R>,
+): Promise<R> {
+  return insertReviewedRow(ctx, callKey(c), user, {
     ...w,
     check: async () => {
       await w.check?.();
@@ -146,7 +157,13 @@ export async function expertsService(db: Db) {
 
 async function hydrateQuestions(db: Db, viewer: AuthUser | null, rows: QuestionRow[]): Promise<Question[]> {
   if (rows.length === 0) return [];
-  const [answers, profiles] = await Promise.all([answersOfRepo(db, rows.map((r) => r.id)), profilesRepo(db, [...new Set(rows.map((r) => r.userId))])]);
+  const [answers, profiles] = await Promise.all([
+    answersOfRepo(
+      db,
+      rows.map((r) => r.id),
+    ),
+    profilesRepo(db, [...new Set(rows.map((r) => r.userId))]),
+  ]);
   return rows.map((r) => {
     return {
       id: r.id,
@@ -174,7 +191,11 @@ async function hydrateQuestions(db: Db, viewer: AuthUser | null, rows: QuestionR
   });
 }
 
-export async function questionsService(db: Db, viewer: AuthUser | null, q: { keyword?: string | undefined; tag?: string | undefined; page: number; pageSize: number }) {
+export async function questionsService(
+  db: Db,
+  viewer: AuthUser | null,
+  q: { keyword?: string | undefined; tag?: string | undefined; page: number; pageSize: number },
+) {
   return hydrateQuestions(db, viewer, await listQuestionsRepo(db, { ...q, viewerId: viewer?.userId ?? null }));
 }
 
@@ -194,12 +215,16 @@ export async function askService(ctx: RuralContext, c: Context, user: AuthUser, 
   const db = ctx.deps.database.db;
   const row = await insertRuralRow(ctx, c, user, 'ask', {
     byKey: questionByClientKeyRepo,
+    desk: { kind: 'rural_question', area: 'rural', text: input.content },
     same: (r) => r.content === input.content && r.tag === input.tag && r.district === input.district,
     sameRecent: (since) => recentSameQuestionRepo(db, user.userId, input.content, since),
     insert: (tx, stamp) => insertQuestionRepo(tx, { ...stamp, content: input.content, tag: input.tag, district: input.district }),
     lost: RURAL_MESSAGES.questionMissing,
   });
-  return { question: (await hydrateQuestions(db, user, [row]))[0]!, message: row.reviewState === 'pending' ? RURAL_MESSAGES.askedPending : RURAL_MESSAGES.asked };
+  return {
+    question: (await hydrateQuestions(db, user, [row]))[0]!,
+    message: row.reviewState === 'pending' ? RURAL_MESSAGES.askedPending : RURAL_MESSAGES.asked,
+  };
 }
 
 // ——— 农友说 ———
@@ -212,7 +237,10 @@ async function hydratePosts(db: Db, viewer: AuthUser | null, rows: PostRow[]): P
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const viewerId = viewer?.userId ?? null;
-  const [comments, liked] = await Promise.all([commentsOfRepo(db, ids, viewerId, POST_COMMENTS_SHOWN), viewer ? likedPostIdsRepo(db, viewer.userId, ids) : Promise.resolve(new Set<number>())]);
+  const [comments, liked] = await Promise.all([
+    commentsOfRepo(db, ids, viewerId, POST_COMMENTS_SHOWN),
+    viewer ? likedPostIdsRepo(db, viewer.userId, ids) : Promise.resolve(new Set<number>()),
+  ]);
   const userIds = new Set(rows.map((r) => r.userId));
   for (const list of comments.values()) for (const cm of list) userIds.add(cm.userId);
   const profiles = await profilesRepo(db, [...userIds]);
@@ -228,6 +256,7 @@ async function hydratePosts(db: Db, viewer: AuthUser | null, rows: PostRow[]): P
     isDoLike: liked.has(r.id) ? 1 : 0,
     createTime: formatBeijingTime(r.createdAt),
     comments: (comments.get(r.id) ?? []).map((cm) => toComment(cm, profiles.get(cm.userId)?.nickname ?? '农友')),
+    pinned: r.pinnedAt ? 1 : 0,
     reviewState: r.reviewState as FarmerPost['reviewState'],
     rejectReason: r.rejectReason,
     belongMyself: viewerId === r.userId ? 1 : 0,
@@ -248,8 +277,9 @@ export async function publishService(ctx: RuralContext, c: Context, user: AuthUs
   const db = ctx.deps.database.db;
   const row = await insertRuralRow(ctx, c, user, 'publish', {
     byKey: postByClientKeyRepo,
+    desk: { kind: 'rural_post', area: 'rural', text: input.content },
     same: (r) => r.content === input.content && JSON.stringify(r.pictures) === JSON.stringify(input.imageUrl),
-    check: async () => checkPictures(ctx.deps, user.userId, input.imageUrl),
+    check: () => checkPictures(ctx.deps, user.userId, input.imageUrl),
     sameRecent: (since) => recentSamePostRepo(db, user.userId, input.content, since),
     insert: (tx, stamp) => insertPostRepo(tx, { ...stamp, content: input.content, pictures: input.imageUrl, district: input.district }),
     lost: RURAL_MESSAGES.postMissing,
@@ -267,10 +297,16 @@ export async function likeService(ctx: RuralContext, user: AuthUser, postId: num
   return { liked: like, likeNum };
 }
 
-export async function commentService(ctx: RuralContext, c: Context, user: AuthUser, input: { postId: number; text: string }): Promise<{ comment: FarmerComment; message: string }> {
+export async function commentService(
+  ctx: RuralContext,
+  c: Context,
+  user: AuthUser,
+  input: { postId: number; text: string },
+): Promise<{ comment: FarmerComment; message: string }> {
   const db = ctx.deps.database.db;
   const row = await insertRuralRow(ctx, c, user, 'comment', {
     byKey: commentByClientKeyRepo,
+    desk: { kind: 'rural_post_comment', area: 'rural', text: input.text },
     same: (r) => r.postId === input.postId && r.text === input.text,
     check: async () => {
       const post = await findVisiblePostRepo(db, input.postId, user.userId);
@@ -357,7 +393,11 @@ export async function creditService(db: Db): Promise<{ villages: Village[]; leve
 export async function villageService(db: Db, id: number) {
   const village = (await villageList(db)).find((v) => v.id === id);
   if (!village) throw fail(StatusCode.notFound, RURAL_MESSAGES.villageMissing);
-  const [levels, households, deeds] = await Promise.all([creditLevelsRepo(db), householdsRepo(db, id), deedsRepo(db, { villageId: id, page: 1, pageSize: 10 })]);
+  const [levels, households, deeds] = await Promise.all([
+    creditLevelsRepo(db),
+    householdsRepo(db, id),
+    deedsRepo(db, { villageId: id, page: 1, pageSize: 10 }),
+  ]);
   return { village, households: households.map((h) => ({ ...h, rating: ratingOf(h.points, levels) })), deeds };
 }
 

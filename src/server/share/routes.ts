@@ -1,12 +1,13 @@
 import { shareSignature, type ShareCard } from '../../contract/share.ts';
 import { StatusCode } from '../../contract/envelope.ts';
-import { getOrCreateSecretRepo } from '../accounts/repo.ts';
-import { newSecret } from '../accounts/secrets.ts';
+import { getOrCreateSecretRepo } from '../tokens/repo.ts';
+import { newSecret } from '../tokens/secrets.ts';
 import { failure, ok } from '../http/envelope.ts';
 import { registerEndpoint } from '../http/registerEndpoint.ts';
 import type { ApiRegistry } from '../http/types.ts';
 import { shareSourceRepo } from './repo.ts';
 import { decideSignableUrl, newNonceStr, signShareUrl } from './signShareUrl.ts';
+import { settings, type Settings } from '../../settings/settings.ts';
 
 /** Shown when the page address is not one of ours. */
 export const NOT_OWN_URL_MESSAGE = '只能为本站页面签名';
@@ -18,7 +19,7 @@ export interface ShareSettings {
   appId: string;
 }
 
-export function readShareSettings(env: NodeJS.ProcessEnv = process.env): ShareSettings {
+export function readShareSettings(env: Settings = settings()): ShareSettings {
   return { ticket: env.SHARE_TICKET || undefined, appId: env.SHARE_APP_ID || 'shancheng-development' };
 }
 

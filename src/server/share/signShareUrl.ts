@@ -1,5 +1,5 @@
 /**
- * The messenger JS-SDK signature (DESIGN.md: "messenger share signature — signature computed with a
+ * The messenger JS-SDK signature (docs/conventions.md "Outside services": "messenger share signature — signature computed with a
  * configured ticket"): SHA-1 hex of the four fields sorted by name, `jsapi_ticket=…&noncestr=…&
  * timestamp=…&url=…`, with the URL exactly as the page has it minus its fragment.
  */

@@ -6,13 +6,15 @@
 import type { Context } from 'hono';
 import { StatusCode } from '../../contract/envelope.ts';
 import { uploadImage, uploadVideo } from '../../contract/upload.ts';
-import { UPLOAD_MAX_BYTES, UPLOAD_RATE, VIDEO_MAX_BYTES, VIDEO_RATE } from '../../contract/uploadLimits.ts';
+import { UPLOAD_MAX_BYTES, UPLOAD_RATE, VIDEO_MAX_BYTES, VIDEO_RATE } from '../../contract/uploadRules.ts';
 import { applyEndpointAuth, requireUser } from '../http/auth.ts';
 import { ApiFailure, messages, ok } from '../http/envelope.ts';
 import { rateLimiterOf } from '../http/rateLimit.ts';
 import type { ApiRegistry, AppEnv } from '../http/types.ts';
+import { mediaOf } from '../media/storage.ts';
 import { storeCommentPicture, UPLOAD_MESSAGES } from './storeCommentPicture.ts';
-import { checkIdempotencyKey, findKeyedVideo, storeVideo, VIDEO_MESSAGES } from './storeVideo.ts';
+import { callKey } from '../http/idempotentInsert.ts';
+import { findKeyedVideo, storeVideo, VIDEO_MESSAGES } from './storeVideo.ts';
 
 /** The request may carry the 10 MB file plus its multipart framing and nothing much else. */
 export const UPLOAD_MAX_REQUEST_BYTES = UPLOAD_MAX_BYTES + 64 * 1024;
@@ -44,7 +46,7 @@ export function registerUploadRoutes(registry: ApiRegistry): void {
     await limiter.take([{ key: `upload:user:${user.userId}`, rules: [UPLOAD_RATE] }]);
     const file = await readOneFile(c);
     if (file.size > UPLOAD_MAX_BYTES) throw new ApiFailure(StatusCode.badParams, UPLOAD_MESSAGES.tooBig);
-    const stored = await storeCommentPicture(deps.mediaDir, user.userId, new Uint8Array(await file.arrayBuffer()));
+    const stored = await storeCommentPicture(mediaOf(deps), user.userId, new Uint8Array(await file.arrayBuffer()));
     if (registry.checkResponses) uploadImage.data.parse(stored);
     // Cache-Control: the signed-in caller's answer is private, no-store (set with the caller, auth.ts).
     return c.json(ok(stored));
@@ -56,9 +58,9 @@ export function registerUploadRoutes(registry: ApiRegistry): void {
   registry.app.post(uploadVideo.path, async (c) => {
     await applyEndpointAuth(deps, c, uploadVideo.auth);
     const user = requireUser(c);
-    const key = checkIdempotencyKey(c.req.header('idempotency-key'));
+    const key = callKey(c);
     // A retry whose first answer was lost: the stored file, without reading the body again.
-    const earlier = key === null ? null : await findKeyedVideo(deps.mediaDir, user.userId, key);
+    const earlier = key === null ? null : await findKeyedVideo(mediaOf(deps), user.userId, key);
     if (earlier) {
       c.header('connection', 'close');
       return c.json(ok(earlier));
@@ -68,7 +70,7 @@ export function registerUploadRoutes(registry: ApiRegistry): void {
     try {
       // A declared length over the limit is refused before a byte of the body is read.
       if (declared > VIDEO_MAX_BYTES) throw new ApiFailure(StatusCode.badParams, VIDEO_MESSAGES.tooBig, 413);
-      const stored = await storeVideo(deps.mediaDir, user.userId, c.req.raw.body, key);
+      const stored = await storeVideo(mediaOf(deps), user.userId, c.req.raw.body, key);
       if (registry.checkResponses) uploadVideo.data.parse(stored);
       return c.json(ok(stored));
     } catch (err) {

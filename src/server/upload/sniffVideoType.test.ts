@@ -49,7 +49,9 @@ describe('sniffVideoType', () => {
   });
 
   it('refuses a PNG named .mp4', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
     expect(sniffVideoType(png)).toBeNull();
   });
 

@@ -81,7 +81,7 @@ export function webmSegmentOffset(bytes: Uint8Array): number | null {
   const end = start + size.value;
   if (end + 4 > bytes.length) return null;
   let docType: string | null = null;
-  for (let at = start; at < end; ) {
+  for (let at = start; at < end;) {
     const id = readId(bytes, at);
     if (!id) return null;
     const len = readEbmlSize(bytes, at + id.length);

@@ -5,15 +5,13 @@
  * into 3840×2160, and written under a generated name. The client's name and type are never used.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { StatusCode } from '../../contract/envelope.ts';
 import type { UploadedImage } from '../../contract/upload.ts';
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_LONG_SIDE, UPLOAD_MAX_PIXELS, UPLOAD_MAX_SHORT_SIDE } from '../../contract/uploadLimits.ts';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_LONG_SIDE, UPLOAD_MAX_PIXELS, UPLOAD_MAX_SHORT_SIDE } from '../../contract/uploadRules.ts';
 import { ApiFailure } from '../http/envelope.ts';
 import { sniffImageType, type ImageKind } from './sniffImageType.ts';
-import { writeDurably } from './writeDurably.ts';
+import type { MediaStorage } from '../media/storage.ts';
 
 // Decoded pixels are not kept between requests: memory stays bounded by the request in hand.
 sharp.cache(false);
@@ -55,9 +53,7 @@ async function readHeader(bytes: Uint8Array, kind: ImageKind): Promise<{ width: 
 
 /** The box the stored copy must fit: 3840×2160 for landscape, 2160×3840 for portrait. */
 export function decideStoredBox(width: number, height: number): { width: number; height: number } {
-  return width >= height
-    ? { width: UPLOAD_MAX_LONG_SIDE, height: UPLOAD_MAX_SHORT_SIDE }
-    : { width: UPLOAD_MAX_SHORT_SIDE, height: UPLOAD_MAX_LONG_SIDE };
+  return width >= height ? { width: UPLOAD_MAX_LONG_SIDE, height: UPLOAD_MAX_SHORT_SIDE } : { width: UPLOAD_MAX_SHORT_SIDE, height: UPLOAD_MAX_LONG_SIDE };
 }
 
 async function reencode(bytes: Uint8Array, kind: ImageKind, width: number, height: number): Promise<{ data: Buffer; width: number; height: number }> {
@@ -79,7 +75,7 @@ async function reencode(bytes: Uint8Array, kind: ImageKind, width: number, heigh
   }
 }
 
-export async function storeCommentPicture(mediaDir: string, userId: number, bytes: Uint8Array): Promise<UploadedImage> {
+export async function storeCommentPicture(media: MediaStorage, userId: number, bytes: Uint8Array): Promise<UploadedImage> {
   if (bytes.byteLength === 0) throw refuse(UPLOAD_MESSAGES.noFile);
   if (bytes.byteLength > UPLOAD_MAX_BYTES) throw refuse(UPLOAD_MESSAGES.tooBig);
   const kind = sniffImageType(bytes);
@@ -90,9 +86,7 @@ export async function storeCommentPicture(mediaDir: string, userId: number, byte
   const stored = await reencode(bytes, kind, header.width, header.height);
   const { ext, type } = OUTPUT[kind];
   const name = `${randomUUID()}.${ext}`;
-  const folder = path.join(mediaDir, 'comments', String(userId));
-  await mkdir(folder, { recursive: true });
-  const file = path.join(folder, name);
-  await writeDurably(`${file}.part`, (handle) => handle.writeFile(stored.data), () => file);
+  // Whole or not at all: the store never shows a half-written picture (src/server/media/storage.ts).
+  await media.put(`comments/${userId}/${name}`, stored.data, type);
   return { url: `/media/comments/${userId}/${name}`, width: stored.width, height: stored.height, type };
 }

@@ -1,5 +1,5 @@
 /**
- * Turns an uploaded video body into a stored discover video (issue 17; security.md I68, I70, I72, I75 and
+ * Turns an uploaded video body into a stored discover video (security.md I68, I70, I72, I75 and
  * "Discover videos"). The body is streamed to a temporary file chunk by chunk — never held in memory whole — while it
  * is counted (over 50 MB stops the read) and its head sniffed (anything but MP4/MOV/WebM stops the read).
  * The finished file's structure is checked, then it is synced and renamed to a generated name. The
@@ -10,22 +10,24 @@
  * retry of an upload whose answer was lost gets the same file back without sending 50 MB again.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, stat, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { StatusCode } from '../../contract/envelope.ts';
 import type { UploadedVideo } from '../../contract/upload.ts';
-import { VIDEO_MAX_BYTES } from '../../contract/uploadLimits.ts';
+import { VIDEO_MAX_BYTES } from '../../contract/uploadRules.ts';
 import { ApiFailure } from '../http/envelope.ts';
-import { IDEMPOTENCY_KEY_RE } from '../http/idempotentInsert.ts';
+import { IDEMPOTENCY_MESSAGES } from '../http/idempotentInsert.ts';
 import { checkVideoStructure, sniffVideoType, VIDEO_SNIFF_BYTES, type VideoKind } from './sniffVideoType.ts';
 import { writeDurably } from './writeDurably.ts';
+import type { MediaStorage } from '../media/storage.ts';
 
 export const VIDEO_MESSAGES = {
   noFile: '请选择要上传的视频',
   badType: '仅支持 MP4、MOV 或 WebM 格式的视频',
   tooBig: '视频不能超过 50 MB',
   broken: '视频文件不完整或已损坏',
-  badKey: 'Idempotency-Key 格式不正确',
+  /** The one key reader's message (callKey). */
+  badKey: IDEMPOTENCY_MESSAGES.badKey,
 } as const;
 
 /** A stored video keeps its sniffed kind: the file's extension, and the type the upload answers. */
@@ -38,15 +40,7 @@ function refuse(message: string, httpStatus?: number): ApiFailure {
   return new ApiFailure(StatusCode.badParams, message, httpStatus);
 }
 
-export function checkIdempotencyKey(key: string | undefined): string | null {
-  if (key === undefined || key === '') return null;
-  if (!IDEMPOTENCY_KEY_RE.test(key)) throw refuse(VIDEO_MESSAGES.badKey);
-  return key;
-}
-
-function folderOf(mediaDir: string, userId: number): string {
-  return path.join(mediaDir, 'videos', String(userId));
-}
+const keyOf = (userId: number, name: string): string => `videos/${userId}/${name}`;
 
 /** A UUID-shaped name from the reader and their key (the same key names the same file, for that reader only). */
 function keyedName(userId: number, key: string): string {
@@ -55,16 +49,12 @@ function keyedName(userId: number, key: string): string {
 }
 
 /** The video an earlier upload with this key stored, or null. */
-export async function findKeyedVideo(mediaDir: string, userId: number, key: string): Promise<UploadedVideo | null> {
+export async function findKeyedVideo(media: MediaStorage, userId: number, key: string): Promise<UploadedVideo | null> {
   const base = keyedName(userId, key);
   for (const kind of ['mp4', 'webm'] as const) {
     const { ext, type } = output(kind);
-    try {
-      const info = await stat(path.join(folderOf(mediaDir, userId), `${base}.${ext}`));
-      if (info.isFile()) return { url: `/media/videos/${userId}/${base}.${ext}`, type, size: info.size };
-    } catch {
-      // not stored under this kind
-    }
+    const info = await media.stat(keyOf(userId, `${base}.${ext}`));
+    if (info) return { url: `/media/videos/${userId}/${base}.${ext}`, type, size: info.size };
   }
   return null;
 }
@@ -112,20 +102,18 @@ async function receive(body: ReadableStream<Uint8Array>, handle: FileHandle): Pr
   return { kind, size };
 }
 
-export async function storeVideo(mediaDir: string, userId: number, body: ReadableStream<Uint8Array> | null, key: string | null): Promise<UploadedVideo> {
+export async function storeVideo(media: MediaStorage, userId: number, body: ReadableStream<Uint8Array> | null, key: string | null): Promise<UploadedVideo> {
   if (!body) throw refuse(VIDEO_MESSAGES.noFile);
-  const folder = folderOf(mediaDir, userId);
-  await mkdir(folder, { recursive: true });
   const base = key === null ? randomUUID() : keyedName(userId, key);
-  const stored = await writeDurably(
-    path.join(folder, `.${randomUUID()}.part`),
-    async (handle) => {
-      const received = await receive(body, handle);
-      if (!(await checkVideoStructure(received.kind, received.size, readerOf(handle)))) throw refuse(VIDEO_MESSAGES.broken);
-      return received;
-    },
-    (received) => path.join(folder, `${base}.${output(received.kind).ext}`),
-  );
+  // Received to a file on this machine first (the local store's own folder, for a rename), checked, then stored.
+  const folder = await media.stagingDir(keyOf(userId, base));
+  const staged = path.join(folder, `.${randomUUID()}.part`);
+  const stored = await writeDurably(staged, async (handle) => {
+    const received = await receive(body, handle);
+    if (!(await checkVideoStructure(received.kind, received.size, readerOf(handle)))) throw refuse(VIDEO_MESSAGES.broken);
+    return received;
+  });
   const { ext, type } = output(stored.kind);
+  await media.putFile(keyOf(userId, `${base}.${ext}`), staged, type);
   return { url: `/media/videos/${userId}/${base}.${ext}`, type, size: stored.size };
 }

@@ -5,8 +5,11 @@
  */
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 
-/** Fills `temp` (created new), syncs it, and renames it to `nameFor(result)`; removes it on any failure. */
-export async function writeDurably<T>(temp: string, fill: (handle: FileHandle) => Promise<T>, nameFor: (result: T) => string): Promise<T> {
+/**
+ * Fills `temp` (created new), syncs it, and renames it to `nameFor(result)` (or leaves it at `temp`, synced, for
+ * the media store to take: src/server/media/storage.ts putFile); removes it on any failure.
+ */
+export async function writeDurably<T>(temp: string, fill: (handle: FileHandle) => Promise<T>, nameFor?: (result: T) => string): Promise<T> {
   const handle = await open(temp, 'wx+');
   let result: T;
   try {
@@ -18,6 +21,6 @@ export async function writeDurably<T>(temp: string, fill: (handle: FileHandle) =
     throw err;
   }
   await handle.close();
-  await rename(temp, nameFor(result));
+  if (nameFor) await rename(temp, nameFor(result));
   return result;
 }

@@ -93,6 +93,32 @@ describe('apiMicroCache', () => {
     expect(calls.n).toBe(2);
   });
 
+  it('names a public answer’s invalidation tags (Surrogate-Key, Cache-Tag), kept and replayed, with the cache on or off; never a private one', async () => {
+    for (const enabled of [true, false]) {
+      const { app, cache } = makeApp({ enabled });
+      for (let i = 0; i < 2; i++) {
+        const res = await app.request('/public?newsId=7');
+        expect(res.headers.get('surrogate-key')).toBe('all news-7');
+        expect(res.headers.get('cache-tag')).toBe('all,news-7');
+      }
+      expect(cache.peek('/public?newsId=7', undefined)?.headers['surrogate-key'] ?? null).toBe(enabled ? 'all news-7' : null);
+      expect((await app.request('/private')).headers.get('surrogate-key')).toBeNull();
+    }
+  });
+
+  it('drops the answers an invalidation from another process names by tag', async () => {
+    const { app, calls, cache } = makeApp();
+    await app.request('/public?newsId=7');
+    await app.request('/public?newsId=8');
+    cache.invalidateTags(['news-7']);
+    await app.request('/public?newsId=7');
+    expect((await app.request('/public?newsId=8')).headers.get('x-api-cache')).toBe('hit');
+    expect(calls.n).toBe(3);
+    cache.invalidateTags(['all']);
+    await app.request('/public?newsId=8');
+    expect(calls.n).toBe(4);
+  });
+
   it.each([
     ['an answer without a public policy', '/private', {}],
     ['an answer that sets a cookie', '/cookie', {}],

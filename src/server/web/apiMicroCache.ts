@@ -1,5 +1,5 @@
 /**
- * A few seconds of in-process memory for public API answers (issue 7: the API list p99 at c=50 was
+ * A few seconds of in-process memory for public API answers (ADR 001; the API list p99 at c=50 was
  * 613 ms because every call ran its queries on the one Node thread). A GET whose answer the endpoint
  * itself marks `public` (the same answer for everyone at this URL, what a CDN may keep for 30 s) is
  * kept for `ttlMs` and replayed; page renders call the API in process, so a page cache miss profits too.
@@ -16,9 +16,10 @@
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler, Next } from 'hono';
-import { InvalidationLog } from './invalidationLog.ts';
+import { TaggedCache } from '../cache/taggedCache.ts';
 import { chooseEncoding } from './pageCache.ts';
-import { itemOfScope, urlConcernsItem, type ItemRef, type WriteScope } from './writeScope.ts';
+import { itemOfScope, TAG_ALL, tagsOfItem, tagsOfUrl, type ItemRef, type WriteScope } from './writeScope.ts';
+import { settings, type Settings } from '../../settings/settings.ts';
 
 export const API_CACHE_TTL_MS = 5_000;
 const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
@@ -75,11 +76,13 @@ export interface ApiCacheReplay {
 
 /**
  * The middleware, and `peek` for the Node server: a fresh entry for an anonymous GET, answered before the
- * request enters the API app at all (no Request/Response objects, no middleware chain) — issue 7's API
+ * request enters the API app at all (no Request/Response objects, no middleware chain) — ADR 001's API
  * list ratio. `peek` returns null for anything it does not keep; the request then takes the usual way.
  */
 export type ApiMicroCache = MiddlewareHandler & {
   peek: (pathAndQuery: string, acceptEncoding: string | undefined) => ApiCacheReplay | null;
+  /** Drops the answers carrying one of `tags` (`all`: every answer), as an invalidation from any process names them. */
+  invalidateTags: (tags: readonly string[]) => void;
 };
 
 /** The key of a request: its path and query as the WHATWG URL parser writes them (host and scheme do not change an answer). */
@@ -89,10 +92,22 @@ export function apiCacheKey(url: string): string {
 }
 
 /** `API_CACHE=0` turns it off, `API_CACHE=1` on; otherwise it is on in production only (tests and development see every write at once). */
-export function apiCacheEnabled(production: boolean, env: NodeJS.ProcessEnv = process.env): boolean {
+export function apiCacheEnabled(production: boolean, env: Settings = settings()): boolean {
   if (env.API_CACHE === '0') return false;
   if (env.API_CACHE === '1') return true;
   return production;
+}
+
+/**
+ * A public answer names its invalidation tags for a CDN in front (`Surrogate-Key` space-separated, `Cache-Tag`
+ * comma-separated; purged through CDN_PURGE_URL: src/server/cache/invalidationBus.ts). Set before the answer
+ * is kept, so a replay carries them too.
+ */
+function nameTags(c: Context): void {
+  if (!isPublic(c.res.headers.get('cache-control')) || c.res.headers.has('surrogate-key')) return;
+  const tags = tagsOfUrl(apiCacheKey(c.req.url));
+  c.res.headers.set('surrogate-key', tags.join(' '));
+  c.res.headers.set('cache-tag', tags.join(','));
 }
 
 function isPublic(cacheControl: string | null): boolean {
@@ -105,25 +120,17 @@ export function apiMicroCache(options: ApiMicroCacheOptions): ApiMicroCache {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const keep = new Set(options.keepOnWrite ?? []);
   const now = options.now ?? Date.now;
-  const entries = new Map<string, Entry>();
-  let bytes = 0;
-  const log = new InvalidationLog();
-  const inflight = new Map<string, Promise<Entry | null>>();
+  const cache = new TaggedCache<Entry>({ ttlMs, maxBytes, sizeOf, now });
 
-  const drop = (key: string): void => {
-    const old = entries.get(key);
-    if (!old) return;
-    entries.delete(key);
-    bytes -= sizeOf(old);
-  };
   const clear = (): void => {
-    log.record();
-    entries.clear();
-    bytes = 0;
+    cache.invalidateAll();
   };
   const dropItem = (item: ItemRef): void => {
-    log.record(item);
-    for (const key of [...entries.keys()]) if (urlConcernsItem(key, item)) drop(key);
+    cache.invalidate(tagsOfItem(item));
+  };
+  const invalidateTags = (tags: readonly string[]): void => {
+    if (tags.includes(TAG_ALL)) cache.invalidateAll();
+    else cache.invalidate(tags);
   };
   const scopeOf = async (c: Context): Promise<WriteScope> => {
     if (!options.writeScope) return { kind: 'all' };
@@ -139,20 +146,13 @@ export function apiMicroCache(options: ApiMicroCacheOptions): ApiMicroCache {
     const headers: Record<string, string> = { 'x-api-cache': 'hit' };
     for (const [name, value] of entry.headers) headers[name] = value;
     const out = encoded(entry, acceptEncoding);
-    if (entries.get(key) === entry) bytes += out.added;
+    if (out.added > 0) cache.resized(key);
     if (out.encoding) headers['content-encoding'] = out.encoding;
     return { status: entry.status, headers, body: out.body };
   };
 
   /** A fresh entry, moved to the LRU's end; null when there is none. */
-  const fresh = (key: string): Entry | null => {
-    const hit = entries.get(key);
-    if (!hit || now() - hit.storedAt >= ttlMs) return null;
-    // Map order is the LRU order.
-    entries.delete(key);
-    entries.set(key, hit);
-    return hit;
-  };
+  const fresh = (key: string): Entry | null => cache.get(key) ?? null;
 
   const peek = (pathAndQuery: string, acceptEncoding: string | undefined): ApiCacheReplay | null => {
     if (!options.enabled) return null;
@@ -180,8 +180,12 @@ export function apiMicroCache(options: ApiMicroCacheOptions): ApiMicroCache {
       }
       return;
     }
-    if (!options.enabled || method !== 'GET') return next();
-    if (c.req.header('authorization') !== undefined) return next();
+    if (method !== 'GET') return next();
+    if (!options.enabled || c.req.header('authorization') !== undefined) {
+      await next();
+      nameTags(c);
+      return undefined;
+    }
     const key = apiCacheKey(c.req.url);
     const replay = (entry: Entry): Response => {
       const out = replayOf(key, entry, c.req.header('accept-encoding'));
@@ -189,32 +193,28 @@ export function apiMicroCache(options: ApiMicroCacheOptions): ApiMicroCache {
     };
     const hit = fresh(key);
     if (hit) return replay(hit);
-    drop(key);
     // One call per key at a time: when an entry expires under load, the others wait for its renewal
     // instead of all running the same queries at once (the p99 spike at c=50).
-    const pending = inflight.get(key);
+    const pending = cache.inFlight<Entry | null>(key);
     if (pending) {
       const entry = await pending;
       if (entry) return replay(entry);
     }
     let settle: (entry: Entry | null) => void = () => {};
-    const own = !pending;
-    if (own) inflight.set(key, new Promise<Entry | null>((resolve) => (settle = resolve)));
+    if (!pending) void cache.fly(key, tagsOfUrl(key), () => new Promise<Entry | null>((resolve) => (settle = resolve)));
     try {
       await store(c, next, key);
     } finally {
-      if (own) {
-        inflight.delete(key);
-        settle(entries.get(key) ?? null);
-      }
+      settle(cache.get(key) ?? null);
     }
     return undefined;
   };
-  return Object.assign(middleware, { peek });
+  return Object.assign(middleware, { peek, invalidateTags });
 
   async function store(c: Context, next: Next, key: string): Promise<void> {
-    const startedIn = log.mark();
+    const startedIn = cache.mark();
     await next();
+    nameTags(c);
     const res = c.res;
     const storable =
       res.status === 200 &&
@@ -222,18 +222,13 @@ export function apiMicroCache(options: ApiMicroCacheOptions): ApiMicroCache {
       (res.headers.get('content-type') ?? '').startsWith('application/json') &&
       !res.headers.has('set-cookie') &&
       !res.headers.has('x-access-token');
-    if (!storable || log.staleSince(startedIn, key)) return;
+    const tags = tagsOfUrl(key);
+    if (!storable || cache.staleSince(startedIn, tags)) return;
     const body = new Uint8Array(await res.clone().arrayBuffer());
-    if (log.staleSince(startedIn, key)) return;
     const headers: [string, string][] = [];
     res.headers.forEach((value, name) => {
       if (!SKIPPED_HEADERS.has(name) && !name.startsWith('access-control-')) headers.push([name, value]);
     });
-    entries.set(key, { status: res.status, headers, body, storedAt: now(), variants: {} });
-    bytes += body.byteLength;
-    for (const k of entries.keys()) {
-      if (bytes <= maxBytes) break;
-      drop(k);
-    }
+    cache.set(key, { status: res.status, headers, body, storedAt: now(), variants: {} }, tags, startedIn);
   }
 }

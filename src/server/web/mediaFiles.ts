@@ -1,19 +1,18 @@
 /**
- * Seeded and uploaded media under DATA_DIR/media, served at /media/*, never outside that folder.
+ * Seeded and uploaded media from the media store (src/server/media/storage.ts, ADR 019: DATA_DIR/media or an
+ * S3-compatible object store), served at /media/*, never outside it (keys of safe characters, no `..`).
  * A raster picture asked for with `?w=<width>` (one of MEDIA_WIDTHS) is answered resized to that width
  * (never enlarged), made once with sharp and kept under `.sized/<width>/` (ADR 013): list thumbnails
  * load what they show, not the full picture. For a video, one byte range (`Range: bytes=a-b`, `a-`, `-n`) is answered
  * with 206: a video player seeks, and Safari plays no video without it.
  */
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import sharp from 'sharp';
 import { MEDIA_WIDTHS, RESIZABLE_MEDIA } from '../../lib/mediaSrcset.ts';
-import { contentTypeOf } from './staticAssets.ts';
+import { isSafeKey, mediaOf, type MediaStorage } from '../media/storage.ts';
+import { contentTypeOf } from '../../lib/contentType.ts';
 
-const SAFE_NAME = /^[a-zA-Z0-9/_.-]+$/;
 const SIZED_DIR = '.sized';
 const inFlight = new Map<string, Promise<void>>();
 
@@ -49,57 +48,48 @@ export function parseRange(header: string | undefined, size: number): { start: n
   return { start, end };
 }
 
-async function fileInfo(file: string): Promise<{ size: number; mtimeMs: number } | null> {
-  try {
-    const info = await stat(file);
-    return info.isFile() ? info : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Makes `target` (the picture at width `w`) from `source` once; parallel requests share the work. */
-async function resizeOnce(source: string, target: string, w: number): Promise<void> {
+async function resizeOnce(media: MediaStorage, source: string, target: string, w: number): Promise<void> {
   const running = inFlight.get(target);
   if (running) return running;
   const job = (async () => {
-    await mkdir(path.dirname(target), { recursive: true });
-    const tmp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    const image = sharp(source, { failOn: 'error' }).rotate().resize({ width: w, withoutEnlargement: true });
+    const bytes = await media.getBytes(source);
+    if (!bytes) throw new Error('source gone');
+    const image = sharp(bytes, { failOn: 'error' }).rotate().resize({ width: w, withoutEnlargement: true });
     const ext = path.extname(source).toLowerCase();
     const out = ext === '.png' ? image.png() : ext === '.webp' ? image.webp({ quality: 74 }) : image.jpeg({ quality: 78, mozjpeg: true });
-    await out.toFile(tmp);
-    await rename(tmp, target);
+    await media.put(target, await out.toBuffer(), contentTypeOf(source));
   })().finally(() => inFlight.delete(target));
   inFlight.set(target, job);
   return job;
 }
 
-export async function serveMedia(req: IncomingMessage, res: ServerResponse, mediaDir: string, rel: string): Promise<boolean> {
-  if (!SAFE_NAME.test(rel) || rel.includes('..')) return false;
-  let file = path.join(mediaDir, rel);
-  if (!file.startsWith(mediaDir + path.sep)) return false;
-  let info = await fileInfo(file);
+/** Answers /media/<rel> from `store`: the media store (ADR 019), or a local media folder by its path. */
+export async function serveMedia(req: IncomingMessage, res: ServerResponse, store: MediaStorage | string, rel: string): Promise<boolean> {
+  if (!isSafeKey(rel)) return false;
+  const media = typeof store === 'string' ? mediaOf({ mediaDir: store }) : store;
+  let file = rel;
+  let info = await media.stat(file);
   if (!info) return false;
   const width = requestedWidth(req.url);
   if (width === 'bad') return false;
   if (width !== null && RESIZABLE_MEDIA.test(`/media/${rel}`)) {
-    const sized = path.join(mediaDir, SIZED_DIR, String(width), rel);
-    let sizedInfo = await fileInfo(sized);
-    if (!sizedInfo || sizedInfo.mtimeMs < info.mtimeMs) {
+    const sized = `${SIZED_DIR}/${width}/${rel}`;
+    let sizedInfo = await media.stat(sized);
+    if (!sizedInfo || sizedInfo.modifiedMs < info.modifiedMs) {
       try {
-        await resizeOnce(file, sized, width);
+        await resizeOnce(media, file, sized, width);
       } catch {
         // Not a picture sharp can read: answer the original.
       }
-      sizedInfo = await fileInfo(sized);
+      sizedInfo = await media.stat(sized);
     }
     if (sizedInfo) {
       file = sized;
       info = sizedInfo;
     }
   }
-  const etag = `"${info.size.toString(36)}-${info.mtimeMs.toString(36)}"`;
+  const etag = `"${info.size.toString(36)}-${info.modifiedMs.toString(36)}"`;
   const type = contentTypeOf(file);
   res.setHeader('content-type', type);
   res.setHeader('cache-control', 'public, max-age=86400');
@@ -132,6 +122,13 @@ export async function serveMedia(req: IncomingMessage, res: ServerResponse, medi
     res.end();
     return true;
   }
-  createReadStream(file, range ? { start: range.start, end: range.end } : {}).pipe(res);
+  const body = await media.get(file, range ?? undefined);
+  if (!body) {
+    res.statusCode = 404;
+    res.end();
+    return true;
+  }
+  body.on('error', () => res.destroy());
+  body.pipe(res);
   return true;
 }

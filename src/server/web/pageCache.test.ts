@@ -26,6 +26,15 @@ describe('pageCacheKey', () => {
     expect(chromeA).toBe(chromeB);
     expect(new Set([chromeA, app, messenger]).size).toBe(3);
   });
+
+  it('keeps the Save-Data page apart, and never keeps the 省流量 cookie’s page (src/lib/liteMode.ts)', () => {
+    const normal = pageCacheKey('GET', '/shancheng/home/1', {});
+    const lite = pageCacheKey('GET', '/shancheng/home/1', { 'save-data': 'on' });
+    expect(lite).not.toBeNull();
+    expect(lite).not.toBe(normal);
+    expect(pageCacheKey('GET', '/shancheng/home/1', { cookie: 'sc-lite=1' })).toBeNull();
+    expect(pageCacheKey('GET', '/shancheng/home/1', { cookie: 'sc-lite=0' })).toBe(normal);
+  });
 });
 
 describe('PageCache', () => {

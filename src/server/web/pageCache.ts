@@ -1,20 +1,22 @@
 /**
- * The in-process cache of anonymous page renders (issue 7): a rendered /shancheng page is kept for a
+ * The in-process cache of anonymous page renders (ADR 001): a rendered /shancheng page is kept for a
  * short time, keyed by its URL and by everything the render can see of the reader's device — the host
  * that `detectHost` reads from the user agent (the shell differs in the app webview and the messenger,
  * spec 2.2 and 2.11). Nothing else about the reader reaches a page render: server rendering calls the
- * API without a token (src/client/api.ts) and identity never comes from cookies (DESIGN.md).
+ * API without a token (src/client/api.ts) and identity never comes from cookies (docs/conventions.md "Rules that shape the code").
  *
- * Writes call `invalidatePageItem(item)` (an article's or a bangbang item's pages) or `invalidatePageCache(prefix)`
- * so an edited item is not served stale for the TTL (src/server/web/writeScope.ts decides which). Each
- * server node has its own cache; the short TTL bounds what another node can still serve.
+ * Writes publish their invalidation tags on the invalidation bus (src/server/cache/invalidationBus.ts,
+ * src/server/web/writeScope.ts decides which), which drops an edited item's pages here and on every
+ * other process; `invalidatePageCache(prefix)` drops pages by path on this process.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { detectHost } from '../../bridge/detectHost.ts';
 import { BASE_PATH } from '../../lib/safeUrl.ts';
-import { InvalidationLog } from './invalidationLog.ts';
-import { urlConcernsItem, type ItemRef } from './writeScope.ts';
+import { liteReason } from '../../lib/liteMode.ts';
+import { invalidationBus } from '../cache/invalidationBus.ts';
+import { TaggedCache } from '../cache/taggedCache.ts';
+import { TAG_ALL, tagsOfItem, tagsOfUrl, type ItemRef } from './writeScope.ts';
 
 export const PAGE_BASE = BASE_PATH;
 /** Same horizon as the CDN's `s-maxage=30`: a reader never sees a page older than a CDN would show. */
@@ -41,66 +43,50 @@ export interface PageCacheOptions {
   now?: () => number;
 }
 
-/** Keeps rendered pages for a short time, bounded in bytes, with per-key single flight. */
+/** Keeps rendered pages for a short time, bounded in bytes, with per-key single flight (on the cache core). */
 export class PageCache {
-  private readonly entries = new Map<string, PageEntry>();
-  private readonly inflight = new Map<string, Promise<PageEntry | null>>();
-  private readonly ttlMs: number;
-  private readonly maxBytes: number;
-  private readonly now: () => number;
-  private bytes = 0;
-  /** A render that started before an invalidation of its URL must not store its result. */
-  private readonly log = new InvalidationLog();
+  private readonly core: TaggedCache<PageEntry>;
 
   constructor(options: PageCacheOptions = {}) {
-    this.ttlMs = options.ttlMs ?? PAGE_CACHE_TTL_MS;
-    this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-    this.now = options.now ?? Date.now;
+    this.core = new TaggedCache<PageEntry>({
+      ttlMs: options.ttlMs ?? PAGE_CACHE_TTL_MS,
+      maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
+      sizeOf,
+      now: options.now ?? Date.now,
+    });
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.core.size;
   }
 
   /** What a render notes when it starts, for `set`. */
   get generation(): number {
-    return this.log.mark();
+    return this.core.mark();
   }
 
   time(): number {
-    return this.now();
+    return this.core.time();
   }
 
   /** A fresh entry, or undefined (an expired one is dropped). */
   get(key: string): PageEntry | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (this.now() - entry.storedAt >= this.ttlMs) {
-      this.delete(key);
-      return undefined;
-    }
-    // Map order is the LRU order: move a hit to the end.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry;
+    return this.core.get(key);
+  }
+
+  /** The invalidation tags of a kept page (its `Surrogate-Key`), from its URL. */
+  tagsOf(key: string): string[] {
+    return tagsOfUrl(urlOfKey(key));
   }
 
   /** Stores an entry unless an invalidation of its URL happened since `generation` (the render's start). */
-  set(key: string, entry: PageEntry, generation = this.log.mark()): boolean {
-    if (this.log.staleSince(generation, urlOfKey(key))) return false;
-    this.delete(key);
-    this.entries.set(key, entry);
-    this.bytes += sizeOf(entry);
-    this.evict();
-    return true;
+  set(key: string, entry: PageEntry, generation = this.core.mark()): boolean {
+    return this.core.set(key, entry, this.tagsOf(key), generation);
   }
 
   /** Records the growth of an entry when a compressed variant is added to it. */
   grew(key: string, by: number): void {
-    if (this.entries.has(key)) {
-      this.bytes += by;
-      this.evict();
-    }
+    if (by > 0) this.core.resized(key);
   }
 
   /**
@@ -108,71 +94,37 @@ export class PageCache {
    * without it: '/NewsDetail', '/home/1'); all entries without one.
    */
   invalidate(prefix?: string): number {
-    this.log.record();
-    if (prefix === undefined || prefix === '' || prefix === '/' || prefix === PAGE_BASE) {
-      const n = this.entries.size;
-      this.entries.clear();
-      this.bytes = 0;
-      return n;
-    }
+    if (prefix === undefined || prefix === '' || prefix === '/' || prefix === PAGE_BASE) return this.core.invalidateAll();
     const full = prefix.startsWith(`${PAGE_BASE}/`) ? prefix : `${PAGE_BASE}${prefix.startsWith('/') ? '' : '/'}${prefix}`;
-    let n = 0;
-    for (const key of [...this.entries.keys()]) {
-      if (matchesPrefix(urlOfKey(key), full)) {
-        this.delete(key);
-        n += 1;
-      }
-    }
-    return n;
+    return this.core.invalidateWhere((key) => matchesPrefix(urlOfKey(key), full));
   }
 
   /** Drops the pages about one item: an article's details and comment pages (their `newsId` query parameter names it), or a bangbang item's (writeScope.ts). */
   invalidateItem(item: ItemRef): number {
-    this.log.record(item);
-    let n = 0;
-    for (const key of [...this.entries.keys()]) {
-      if (urlConcernsItem(urlOfKey(key), item)) {
-        this.delete(key);
-        n += 1;
-      }
-    }
-    return n;
+    return this.core.invalidate(tagsOfItem(item));
+  }
+
+  /** Drops the pages carrying one of `tags` (`all`: every page), as an invalidation from any process names them. */
+  invalidateTags(tags: readonly string[]): number {
+    return tags.includes(TAG_ALL) ? this.core.invalidateAll() : this.core.invalidate(tags);
   }
 
   /** The render of `key` now under way, if any (other readers of the same page wait for it). */
   pending(key: string): Promise<PageEntry | null> | undefined {
-    return this.inflight.get(key);
+    return this.core.inFlight<PageEntry | null>(key);
   }
 
   /** Marks `key` as being rendered; the returned function settles the waiters (null: render for yourselves). */
   begin(key: string): ((entry: PageEntry | null) => void) | null {
-    if (this.inflight.has(key)) return null;
+    if (this.core.inFlight(key)) return null;
     let settle: (entry: PageEntry | null) => void = () => {};
-    const promise = new Promise<PageEntry | null>((resolve) => {
-      settle = resolve;
-    });
-    this.inflight.set(key, promise);
+    void this.core.fly(key, this.tagsOf(key), () => new Promise<PageEntry | null>((resolve) => (settle = resolve)));
     let done = false;
     return (entry) => {
       if (done) return;
       done = true;
-      this.inflight.delete(key);
       settle(entry);
     };
-  }
-
-  private delete(key: string): void {
-    const old = this.entries.get(key);
-    if (!old) return;
-    this.entries.delete(key);
-    this.bytes -= sizeOf(old);
-  }
-
-  private evict(): void {
-    for (const key of this.entries.keys()) {
-      if (this.bytes <= this.maxBytes) break;
-      this.delete(key);
-    }
   }
 }
 
@@ -204,9 +156,16 @@ export function pageCacheKey(method: string | undefined, url: string | undefined
   if (!url || !url.startsWith(`${PAGE_BASE}/`)) return null;
   if (headers.authorization !== undefined) return null;
   const ua = headers['user-agent'] ?? '';
+  // Lite mode (src/lib/liteMode.ts): the header's page is kept apart; the cookie's is never kept.
+  const lite = liteReason(headerValue(headers['save-data']), headerValue(headers.cookie));
+  if (lite === 'cookie') return null;
   // Everything the render learns about the device is this HostInfo (src/client/requestHost.ts).
   const host = detectHost(ua);
-  return `${url}${KEY_SEPARATOR}${host.kind}|${host.platform}|${host.appVersion ?? ''}`;
+  return `${url}${KEY_SEPARATOR}${host.kind}|${host.platform}|${host.appVersion ?? ''}${lite === 'header' ? '|lite' : ''}`;
+}
+
+function headerValue(value: string | string[] | undefined): string | null {
+  return value === undefined ? null : Array.isArray(value) ? value.join(';') : value;
 }
 
 /** The best encoding the request accepts among brotli, gzip and none (q=0 refuses one). */
@@ -259,8 +218,9 @@ export function etagMatches(ifNoneMatch: string | string[] | undefined, etag: st
   });
 }
 
-/** The cache every page request of this process shares (writes invalidate it through the function below). */
+/** The cache every page request of this process shares; the invalidation bus drops what changes on any process. */
 export const sharedPageCache = new PageCache();
+invalidationBus.listen(sharedPageCache);
 
 /**
  * Drops cached renders whose URL starts with `prefix` (e.g. '/NewsDetail' or '/shancheng/home/'); all of

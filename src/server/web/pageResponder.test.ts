@@ -199,7 +199,20 @@ describe('PageResponder and the anonymous page cache', () => {
     const res = await get(`${h.origin}/shancheng/x`);
     expect(res.headers['cache-control']).toBe(ANONYMOUS_PAGE_CACHE_CONTROL);
     expect(res.headers['x-page-cache']).toBe('miss');
-    expect(res.headers.vary).toBe('accept-encoding, user-agent');
+    expect(res.headers.vary).toBe('accept-encoding, user-agent, save-data');
+  });
+
+  it('names an anonymous public page’s invalidation tags for a CDN (Surrogate-Key, Cache-Tag), on a hit too', async () => {
+    const h = await harness();
+    h.spec.cacheControl = null;
+    const miss = await get(`${h.origin}/shancheng/NewsDetail?classId=101&newsId=12`);
+    expect(miss.headers['surrogate-key']).toBe('all news-12');
+    expect(miss.headers['cache-tag']).toBe('all,news-12');
+    const hit = await get(`${h.origin}/shancheng/NewsDetail?classId=101&newsId=12`);
+    expect(hit.headers['x-page-cache']).toBe('hit');
+    expect(hit.headers['surrogate-key']).toBe('all news-12');
+    expect(h.cache.invalidateTags(['news-12'])).toBe(1);
+    expect((await get(`${h.origin}/shancheng/NewsDetail?classId=101&newsId=12`)).headers['x-page-cache']).toBe('miss');
   });
 
   it('drops entries on invalidation by prefix, and all of them without one', async () => {

@@ -1,28 +1,34 @@
 /**
- * Sits between main.ts and the Astro handler for /shancheng pages (issue 7):
+ * Sits between main.ts and the Astro handler for /shancheng pages (ADR 001):
  * - an HTML page is buffered and its CSP trimmed to the hashes it uses (trimCspHashes.ts); a 200 one also
  *   gets a weak `ETag` (a matching `If-None-Match` answers 304) and is
  *   sent compressed with a `content-length`;
  * - an anonymous page without its own Cache-Control gets the CDN policy
- *   `public, max-age=0, s-maxage=30, stale-while-revalidate=300` (a page opts out by setting its own);
+ *   `public, max-age=0, s-maxage=30, stale-while-revalidate=300` (a page opts out by setting its own),
+ *   and a public one its invalidation tags as `Surrogate-Key` and `Cache-Tag` (writeScope.ts `tagsOfUrl`);
  * - an anonymous GET whose response is public is kept in the in-process page cache and served from
  *   memory (brotli/gzip made once) until the TTL or an invalidation; concurrent misses of one page
  *   render it once. `PAGE_CACHE=0` turns the cache off (ETag and compression stay).
+ * - with a CDN for media (MEDIA_PUBLIC_BASE) the page's `/media/` addresses are linked through it and its CSP
+ *   allows that origin in img-src and media-src (src/server/media/publicMedia.ts), before the ETag and cache.
  * Everything else (redirects, non-HTML answers, HEAD misses) streams through untouched; a 404 or error page
  * goes out through the compression step after its CSP is trimmed.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { trimCspHashes } from './trimCspHashes.ts';
+import { tagsOfUrl } from './writeScope.ts';
 import { bodyIn, chooseEncoding, etagMatches, pageCacheKey, type PageCache, type PageEntry } from './pageCache.ts';
+import { settings, type Settings } from '../../settings/settings.ts';
+import type { MediaLinker } from '../media/publicMedia.ts';
 
 export const ANONYMOUS_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
 /** Below this a compressed body is not worth its header (same threshold as the API's compression). */
 const COMPRESS_THRESHOLD = 1024;
 /** Headers that belong to one transfer, not to the page: never stored or replayed. */
 const TRANSFER_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'date', 'etag', 'age', 'connection', 'x-page-cache']);
-/** The page HTML differs by host (app webview, messenger: spec 2.2, 2.11), so shared caches must key on it too. */
-const PAGE_VARY = ['accept-encoding', 'user-agent'];
+/** The page HTML differs by host (app webview, messenger: spec 2.2, 2.11) and by Save-Data (src/lib/liteMode.ts), so shared caches must key on them too. */
+const PAGE_VARY = ['accept-encoding', 'user-agent', 'save-data'];
 
 export type PageCacheState = 'hit' | 'miss' | 'bypass';
 
@@ -30,10 +36,12 @@ export interface PageResponderOptions {
   cache: PageCache;
   /** False with `PAGE_CACHE=0` (the bench measures both). */
   enabled: boolean;
+  /** Links the pages' media through MEDIA_PUBLIC_BASE (null or absent: pages keep `/media/`). */
+  media?: MediaLinker | null;
 }
 
 /** `PAGE_CACHE=0` turns the anonymous page cache off. */
-export function pageCacheEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+export function pageCacheEnabled(env: Settings = settings()): boolean {
   return env.PAGE_CACHE !== '0';
 }
 
@@ -45,10 +53,12 @@ type Callback = (error?: Error | null) => void;
 export class PageResponder {
   private readonly cache: PageCache;
   private readonly enabled: boolean;
+  private readonly media: MediaLinker | null;
 
   constructor(options: PageResponderOptions) {
     this.cache = options.cache;
     this.enabled = options.enabled;
+    this.media = options.media ?? null;
   }
 
   /** Answers a page request from the cache, or runs `render` (which writes the page to `res`) and captures it. */
@@ -123,9 +133,19 @@ export class PageResponder {
       }
     };
 
-    const finish = (body: Buffer): void => {
+    const media = this.media;
+    const finish = (raw: Buffer): void => {
+      let html = raw.toString('utf8');
+      let body = raw;
+      if (media) {
+        const linked = media.html(html);
+        if (linked !== html) body = Buffer.from((html = linked), 'utf8');
+      }
       const csp = res.getHeader('content-security-policy');
-      if (typeof csp === 'string') res.setHeader('content-security-policy', trimCspHashes(csp, body.toString('utf8')));
+      if (typeof csp === 'string') {
+        const trimmed = trimCspHashes(csp, html);
+        res.setHeader('content-security-policy', media ? media.csp(trimmed) : trimmed);
+      }
       if (res.statusCode !== 200) {
         // A 404 or error page (or a render that failed after it began): no cache, no validator.
         release();
@@ -133,12 +153,14 @@ export class PageResponder {
         return;
       }
       if (ctx.anonymous && !res.hasHeader('cache-control')) res.setHeader('cache-control', ANONYMOUS_PAGE_CACHE_CONTROL);
+      if (ctx.anonymous && isPublic(res.getHeader('cache-control'))) {
+        // What a CDN in front purges this page by (the invalidation bus's CDN_PURGE_URL hook sends the same tags).
+        const tags = tagsOfUrl(req.url ?? '/');
+        res.setHeader('surrogate-key', tags.join(' '));
+        res.setHeader('cache-tag', tags.join(','));
+      }
       const entry = makeEntry(res, body, this.cache.time());
-      const storable =
-        ctx.key !== null &&
-        isPublic(res.getHeader('cache-control')) &&
-        !res.hasHeader('set-cookie') &&
-        varyIsCovered(res.getHeader('vary'));
+      const storable = ctx.key !== null && isPublic(res.getHeader('cache-control')) && !res.hasHeader('set-cookie') && varyIsCovered(res.getHeader('vary'));
       const stored = storable && ctx.key !== null && this.cache.set(ctx.key, entry, ctx.generation);
       ctx.settle?.(stored ? entry : null);
       this.send(req, res, entry, stored ? 'miss' : 'bypass', stored ? ctx.key : null);

@@ -7,7 +7,9 @@
  * `headersTimeout` (10 s) still bounds every request's head.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { UPLOAD_PATHS, VIDEO_UPLOAD_MAX_MS } from '../../contract/uploadLimits.ts';
+import { VIDEO_UPLOAD_MAX_MS } from '../../contract/uploadRules.ts';
+import type { Settings } from '../../settings/settings.ts';
+import { uploadVideo } from '../../contract/upload.ts';
 
 export interface RequestDeadlines {
   /** Every request but the video upload: its whole body within this (ms). */
@@ -22,7 +24,7 @@ export const SERVER_REQUEST_TIMEOUT_MS = VIDEO_UPLOAD_MAX_MS + 60_000;
 
 /** The one path allowed to take minutes: the video upload (POST, the file itself as the body). */
 export function isLongUpload(req: IncomingMessage): boolean {
-  return req.method === 'POST' && (req.url ?? '').split('?')[0] === UPLOAD_PATHS.video;
+  return req.method === 'POST' && (req.url ?? '').split('?')[0] === uploadVideo.path;
 }
 
 /** Ends a request whose body is late: 408 when nothing has been answered yet, then the socket closes. */
@@ -77,7 +79,7 @@ export function guardRequestArrival(req: IncomingMessage, res: ServerResponse, d
 }
 
 /** REQUEST_BODY_MS and UPLOAD_IDLE_MS (positive whole milliseconds; anything else keeps the default). */
-export function readDeadlines(env: NodeJS.ProcessEnv): RequestDeadlines {
+export function readDeadlines(env: Settings): RequestDeadlines {
   const pick = (value: string | undefined, fallback: number): number => (value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : fallback);
   return { bodyMs: pick(env.REQUEST_BODY_MS, DEFAULT_DEADLINES.bodyMs), uploadIdleMs: pick(env.UPLOAD_IDLE_MS, DEFAULT_DEADLINES.uploadIdleMs) };
 }

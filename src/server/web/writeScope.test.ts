@@ -6,15 +6,19 @@ import * as interaction from '../../contract/interaction.ts';
 import * as mall from '../../contract/mall.ts';
 import * as upload from '../../contract/upload.ts';
 import { InvalidationLog } from './invalidationLog.ts';
-import { bodyFields, decideWriteScope, urlConcernsItem, type FindCommentItem } from './writeScope.ts';
+import { bodyFields, decideWriteScope, tagsOfItem, tagsOfUrl, urlConcernsItem, type FindCommentItem, type ItemRef } from './writeScope.ts';
 
 /** Comment 7 belongs to article 42, comment 8 to politics item 5, comment 9 to Q&A item 5; others do not exist. */
-const COMMENTS: Record<number, { scope: string; newsId: number }> = { 7: { scope: 'news', newsId: 42 }, 8: { scope: 'bang1', newsId: 5 }, 9: { scope: 'bang2', newsId: 5 } };
+const COMMENTS: Record<number, { scope: string; newsId: number }> = {
+  7: { scope: 'news', newsId: 42 },
+  8: { scope: 'bang1', newsId: 5 },
+  9: { scope: 'bang2', newsId: 5 },
+};
 const findComment: FindCommentItem = (id) => Promise.resolve(COMMENTS[id] ?? null);
 const politics = (id: number, counts: boolean) => ({ kind: 'bang', item: { board: 'politics', id, counts } });
 const qa = (id: number | null, counts: boolean) => ({ kind: 'bang', item: { board: 'qa', id, counts } });
 
-/** What each write path declares on its contract (issue 22 item 1); a path no contract names may change anything. */
+/** What each write path declares on its contract; a path no contract names may change anything. */
 const declared = new Map<string, WriteEffect>();
 for (const module of [accounts, detail, interaction, mall, upload] as Record<string, unknown>[]) {
   for (const value of Object.values(module)) {
@@ -134,6 +138,64 @@ describe('urlConcernsItem', () => {
     ['/shancheng/NewsDetail?classId=101&id=5', qa5, false],
   ])('%s %j: %s', (url, item, expected) => {
     expect(urlConcernsItem(url, item)).toBe(expected);
+  });
+});
+
+describe('tagsOfUrl and tagsOfItem', () => {
+  const urls = [
+    '/shancheng/NewsDetail?classId=101&newsId=42',
+    '/shancheng/CommentPage?newsId=42&classId=101&page=2',
+    'http://localhost/v1/comment/getList?classId=101&newsId=42',
+    '/shancheng/NewsDetail?classId=101&newsId=421',
+    '/shancheng/NewsDetail?classId=42&newsId=1',
+    '/shancheng/NewsDetail?newsId=042',
+    '/shancheng/home/42',
+    'http://localhost/v1/bangbang/wenzheng/getDetail?id=5',
+    'http://localhost/v1/bangbang/wenzheng/getDetail?id=55',
+    'http://localhost/v1/bangbang/wenda/getAnswerDetail?id=5',
+    'http://localhost/v1/bangbang/wenda/getAnswerListById?id=5&page=2',
+    'http://localhost/v1/bangbang/wenda/getAnswerListById?id=6',
+    '/shancheng/BangBang/politics/detail?id=5',
+    '/shancheng/BangBang/QA/detail?id=5',
+    '/shancheng/BangBang/QA/detail?id=abc',
+    'http://localhost/v1/comment/getList?from=bang&classid=1&id=5',
+    'http://localhost/v1/comment/getList?from=bang&classid=2&id=5',
+    'http://localhost/v1/comment/getListByParentId?from=bang&classid=1&id=5&plId=8',
+    'http://localhost/api/bangbang/comment/bangbanglist?classid=1&id=5',
+    'http://localhost/api/bangbang/comment/bangbanglist?classid=2&id=5',
+    'http://localhost/v1/comment/getList?classId=1&newsId=5',
+    'http://localhost/v1/bangbang/wenzheng/getNewList?page=1',
+    'http://localhost/v1/bangbang/wenzheng/getHotList',
+    '/shancheng/BangBang/politics/index?tab=hot',
+    '/shancheng/BangBang/politics/index/',
+    '/shancheng/NewsDetail?classId=101&id=5',
+  ];
+  const items: ItemRef[] = [
+    42,
+    5,
+    1,
+    { board: 'politics', id: 5, counts: true },
+    { board: 'politics', id: 5, counts: false },
+    { board: 'politics', id: null, counts: true },
+    { board: 'qa', id: 5, counts: true },
+    { board: 'qa', id: 6, counts: false },
+    { board: 'qa', id: null, counts: false },
+  ];
+  it('an item’s tags meet a URL’s tags exactly when the URL is about the item', () => {
+    for (const url of urls) {
+      const own = tagsOfUrl(url);
+      for (const item of items) {
+        const meets = tagsOfItem(item).some((t) => own.includes(t));
+        expect([url, item, meets]).toEqual([url, item, urlConcernsItem(url, item)]);
+      }
+    }
+  });
+
+  it('every URL carries the tag of a whole invalidation; tags have no spaces or commas (Surrogate-Key, Cache-Tag)', () => {
+    for (const url of urls) {
+      expect(tagsOfUrl(url)).toContain('all');
+      for (const t of tagsOfUrl(url)) expect(t).toMatch(/^[a-z0-9-]+$/);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * What a successful API write changes for anonymous readers (issue 7: per-item cache invalidation).
+ * What a successful API write changes for anonymous readers (ADR 001; per-item cache invalidation).
  * The page cache and the API micro-cache used to be cleared whole on every write; a busy comment stream
  * then re-rendered every hot page once per comment. A write now names its scope:
  *
@@ -18,7 +18,7 @@
  * - `all`: anything not known here (a new write endpoint, a comment that cannot be found): the old,
  *   safe behaviour.
  *
- * Each write endpoint declares on its contract which of these it can touch (`invalidates`, issue 22 item 1).
+ * Each write endpoint declares on its contract which of these it can touch (`invalidates`).
  */
 import type { WriteEffect } from '../../contract/endpoint.ts';
 import { BASE_PATH } from '../../lib/safeUrl.ts';
@@ -48,7 +48,6 @@ export type FindCommentItem = (commentId: number) => Promise<{ scope: string; ne
 
 const NONE: WriteScope = { kind: 'none' };
 const ALL: WriteScope = { kind: 'all' };
-
 
 /** The request body's fields as strings (JSON or form), or null when it is neither. */
 export function bodyFields(contentType: string | undefined, text: string): Record<string, string> | null {
@@ -81,14 +80,13 @@ function idOf(value: string | undefined): number | null {
 }
 
 /**
- * The scope of a successful write whose endpoint declares `effect` (its contract's `invalidates`, issue 22
- * item 1), with the body fields it sent (already accepted by its endpoint: this only reads what the endpoint
+ * The scope of a successful write whose endpoint declares `effect` (its contract's `invalidates`), with the body fields it sent (already accepted by its endpoint: this only reads what the endpoint
  * validated). `findComment` resolves a comment id.
  */
 export async function decideWriteScope(effect: WriteEffect, fields: Record<string, string> | null, findComment: FindCommentItem): Promise<WriteScope> {
   if (effect === 'none') return NONE;
   if (effect === 'all' || !fields) return ALL;
-  // A discover post (from=quan) or its comment: its feed, topic and search pages all show it (issue 17).
+  // A discover post (from=quan) or its comment: its feed, topic and search pages all show it.
   if (fields.from === 'quan') return ALL;
   const viaComment = async (commentId: number | null, counts: boolean): Promise<WriteScope> => {
     if (commentId === null) return ALL;
@@ -196,4 +194,52 @@ export function urlConcernsItem(url: string, item: ItemRef): boolean {
   if (!query.includes(String(newsId))) return false;
   const params = new URLSearchParams(query);
   return params.getAll('newsId').some((v) => v === String(newsId));
+}
+
+/**
+ * The invalidation tags of a cached answer or page (src/server/cache/taggedCache.ts), from its URL: every
+ * one carries `all`; an article's by each `newsId` parameter `news-<id>`; a bangbang item's detail answers,
+ * pages and comment lists `bang-<board>-<id>` and `bang-<board>-any`; the politics lists
+ * `bang-politics-list`. The same tags go out in the `Surrogate-Key` and `Cache-Tag` headers of anonymous
+ * pages, so a CDN purges what a process drops. `tagsOfItem(item)` meets `tagsOfUrl(url)` exactly when
+ * `urlConcernsItem(url, item)` (writeScope.test.ts checks it).
+ */
+export const TAG_ALL = 'all';
+
+export function tagsOfUrl(url: string): string[] {
+  const tags = [TAG_ALL];
+  const { path, query } = splitUrl(url);
+  if (POLITICS_LIST_PATHS.includes(path)) tags.push('bang-politics-list');
+  if (query === '') return tags;
+  const params = new URLSearchParams(query);
+  for (const v of new Set(params.getAll('newsId'))) if (/^\d{1,12}$/.test(v) && String(Number(v)) === v) tags.push(`news-${v}`);
+  const id = params.get('id');
+  if (id === null) return tags;
+  // An id no write can name (not a plain decimal) is reached only by a board-wide or whole invalidation.
+  const named = /^\d{1,12}$/.test(id) && String(Number(id)) === id;
+  for (const board of ['politics', 'qa'] as const) {
+    const about =
+      BANG_DETAIL_PATHS[board].includes(path) ||
+      ((path === BANG_COMMENT_LIST_PATH || params.get('from') === 'bang') && params.get('classid') === CLASSID[board]);
+    if (!about) continue;
+    if (named) tags.push(`bang-${board}-${id}`);
+    tags.push(`bang-${board}-any`);
+  }
+  return tags;
+}
+
+/** The tags an invalidation of `item` names (see `tagsOfUrl`). */
+export function tagsOfItem(item: ItemRef): string[] {
+  if (typeof item === 'number') return [`news-${item}`];
+  const tags = [item.id === null ? `bang-${item.board}-any` : `bang-${item.board}-${item.id}`];
+  if (item.counts && item.board === 'politics') tags.push('bang-politics-list');
+  return tags;
+}
+
+/** The tags a write of `scope` publishes: none, everything, or its item's. */
+export function tagsOfScope(scope: WriteScope): string[] {
+  if (scope.kind === 'none') return [];
+  if (scope.kind === 'all') return [TAG_ALL];
+  const item = itemOfScope(scope);
+  return item === null ? [TAG_ALL] : tagsOfItem(item);
 }

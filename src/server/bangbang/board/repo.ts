@@ -11,8 +11,19 @@ import { newestFirstPage } from '../../db/rows.ts';
 import { qualified } from '../../db/qualified.ts';
 import { bangAnswers, bangHotSearches, bangMembers, bangPolitics, bangQuestions, bangServices } from '../../db/schema/bangbang.ts';
 import { users } from '../../db/schema/accounts.ts';
-import type { Profile } from '../../interaction/repo.ts';
-import { ANONYMOUS, authorFields, excerptOf, POLITICS_EXCERPT_LENGTH, politicsListColumns, questionState, READER_ANSWERER, type AnswererFields, type PoliticsListRow, type QuestionRow } from '../repo.ts';
+import type { Profile } from '../../profiles/repo.ts';
+import {
+  ANONYMOUS,
+  authorFields,
+  excerptOf,
+  POLITICS_EXCERPT_LENGTH,
+  politicsListColumns,
+  questionState,
+  READER_ANSWERER,
+  type AnswererFields,
+  type PoliticsListRow,
+  type QuestionRow,
+} from '../repo.ts';
 
 type Q = Db | Tx;
 export type MemberRow = typeof bangMembers.$inferSelect;
@@ -39,7 +50,13 @@ export async function listQuestionsRepo(db: Q, order: QuestionOrder, page: numbe
 
 export async function searchQuestionsRepo(db: Q, keyword: string, page: number, pageSize: number): Promise<QuestionRow[]> {
   const pattern = likePattern(keyword);
-  return newestFirstPage(db, bangQuestions, and(PUBLIC_QUESTION, or(ilike(bangQuestions.title, pattern), ilike(bangQuestions.content, pattern))), page, pageSize);
+  return newestFirstPage(
+    db,
+    bangQuestions,
+    and(PUBLIC_QUESTION, or(ilike(bangQuestions.title, pattern), ilike(bangQuestions.content, pattern))),
+    page,
+    pageSize,
+  );
 }
 
 export async function searchPoliticsRepo(db: Q, keyword: string, page: number, pageSize: number): Promise<PoliticsListRow[]> {
@@ -47,7 +64,13 @@ export async function searchPoliticsRepo(db: Q, keyword: string, page: number, p
   return db
     .select(politicsListColumns)
     .from(bangPolitics)
-    .where(and(isNull(bangPolitics.deletedAt), eq(bangPolitics.reviewState, 'approved'), or(ilike(bangPolitics.title, pattern), ilike(bangPolitics.content, pattern), ilike(bangPolitics.department, pattern))))
+    .where(
+      and(
+        isNull(bangPolitics.deletedAt),
+        eq(bangPolitics.reviewState, 'approved'),
+        or(ilike(bangPolitics.title, pattern), ilike(bangPolitics.content, pattern), ilike(bangPolitics.department, pattern)),
+      ),
+    )
     .orderBy(desc(bangPolitics.createdAt), desc(bangPolitics.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
@@ -218,4 +241,15 @@ export function toMemberItem(row: MemberListRow): MemberItem {
 
 export function toServiceItem(row: typeof bangServices.$inferSelect): ServiceItem {
   return { id: row.id, name: row.name, brief: row.brief, url: row.url, icon: row.icon };
+}
+
+// ── lawyers (wenda/lawList) ──────────────────────────────────────────────────────────────────────
+
+/** Approved, askable members tagged `typeName` (the lawyers of wenda/lawList), in the board's order. */
+export async function listMembersTaggedRepo(db: Q, typeName: string, page: number, pageSize: number): Promise<MemberListRow[]> {
+  return memberSelect(db)
+    .where(and(askableMember(), eq(bangMembers.typeName, typeName)))
+    .orderBy(asc(bangMembers.sort), asc(bangMembers.userId))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
 }

@@ -1,5 +1,5 @@
 /**
- * Data access of the rest of the board (issue 16): answers lists, members' questions, departments,
+ * Data access of the rest of the board (ADR 010): answers lists, members' questions, departments,
  * community groups, tips and explainers. Public reads carry approved rows only; an author also sees
  * their own pending or refused tips.
  */
@@ -8,20 +8,11 @@ import type { Explainer, Group, GroupMember, GroupPost, Tip } from '../../../con
 import { formatBeijingTime } from '../../../lib/formatTime.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { firstRow, newestFirstPage } from '../../db/rows.ts';
-import {
-  bangAnswers,
-  bangExplainers,
-  bangGroupMembers,
-  bangGroupPosts,
-  bangGroups,
-  bangMembers,
-  bangQuestions,
-  bangTips,
-} from '../../db/schema/bangbang.ts';
+import { bangAnswers, bangExplainers, bangGroupMembers, bangGroupPosts, bangGroups, bangMembers, bangQuestions, bangTips } from '../../db/schema/bangbang.ts';
 import { users } from '../../db/schema/accounts.ts';
-import type { Profile } from '../../interaction/repo.ts';
+import type { Profile } from '../../profiles/repo.ts';
 import { likePattern, PUBLIC_QUESTION } from '../board/repo.ts';
-import { authorFields } from '../repo.ts';
+import { authorFields, visibleTip } from '../repo.ts';
 
 type Q = Db | Tx;
 export type GroupRow = typeof bangGroups.$inferSelect;
@@ -108,11 +99,21 @@ export async function joinedGroupIdsRepo(db: Q, userId: number, groupIds: number
 
 export async function groupMembersRepo(db: Q, groupId: number, page: number, pageSize: number) {
   return db
-    .select({ userId: bangGroupMembers.userId, role: bangGroupMembers.role, joinedAt: bangGroupMembers.joinedAt, nickname: users.nickname, userPic: users.userPic })
+    .select({
+      userId: bangGroupMembers.userId,
+      role: bangGroupMembers.role,
+      joinedAt: bangGroupMembers.joinedAt,
+      nickname: users.nickname,
+      userPic: users.userPic,
+    })
     .from(bangGroupMembers)
     .innerJoin(users, eq(users.id, bangGroupMembers.userId))
     .where(eq(bangGroupMembers.groupId, groupId))
-    .orderBy(sql`case ${bangGroupMembers.role} when 'owner' then 0 when 'admin' then 1 else 2 end`, asc(bangGroupMembers.joinedAt), asc(bangGroupMembers.userId))
+    .orderBy(
+      sql`case ${bangGroupMembers.role} when 'owner' then 0 when 'admin' then 1 else 2 end`,
+      asc(bangGroupMembers.joinedAt),
+      asc(bangGroupMembers.userId),
+    )
     .limit(pageSize)
     .offset((page - 1) * pageSize);
 }
@@ -125,7 +126,9 @@ export async function groupPostsRepo(db: Q, opts: { groupId?: number; recommende
     .innerJoin(bangGroups, eq(bangGroups.id, bangGroupPosts.groupId))
     .where(
       and(
-        opts.viewerId == null ? eq(bangGroupPosts.reviewState, 'approved') : or(eq(bangGroupPosts.reviewState, 'approved'), eq(bangGroupPosts.userId, opts.viewerId)),
+        opts.viewerId == null
+          ? eq(bangGroupPosts.reviewState, 'approved')
+          : or(eq(bangGroupPosts.reviewState, 'approved'), eq(bangGroupPosts.userId, opts.viewerId)),
         opts.groupId === undefined ? undefined : eq(bangGroupPosts.groupId, opts.groupId),
         opts.recommended ? eq(bangGroupPosts.recommended, true) : undefined,
       ),
@@ -171,11 +174,6 @@ export async function memberRoleRepo(db: Q, groupId: number, userId: number): Pr
 }
 
 // ── tips ─────────────────────────────────────────────────────────────────────────────────────────
-
-/** Approved tips, and the viewer's own in any state. */
-function visibleTip(viewerId: number | null) {
-  return viewerId === null ? eq(bangTips.reviewState, 'approved') : or(eq(bangTips.reviewState, 'approved'), eq(bangTips.userId, viewerId));
-}
 
 /** Approved tips, and the viewer's own in any state, newest first. */
 export async function listTipsRepo(db: Q, viewerId: number | null, page: number, pageSize: number): Promise<TipRow[]> {
@@ -235,10 +233,11 @@ export function toGroupMember(row: Awaited<ReturnType<typeof groupMembersRepo>>[
   return { userId: row.userId, nickname: row.nickname, userPic: row.userPic, roleName: ROLE_NAMES[row.role] ?? '', joinTime: formatBeijingTime(row.joinedAt) };
 }
 
-export const HANDLING_TEXT: Readonly<Record<number, string>> = { 0: '已收到', 1: '跟进中', 2: '已报道' };
+/** The newsroom's handling of a tip as the public list shows it (src/server/answer/tips/tipDesk.ts sets it). */
+export const HANDLING_TEXT: Readonly<Record<number, string>> = { 0: '已收到', 1: '已采纳', 2: '已报道', 3: '未采用' };
 
 /** A tip for the list: the contact phone never leaves the server. */
-export function toTip(row: TipRow, author: Profile | undefined): Tip {
+export function toTip(row: TipRow, author: Profile | undefined, liked: boolean): Tip {
   return {
     id: row.id,
     ...authorFields(row.userId, author),
@@ -249,6 +248,7 @@ export function toTip(row: TipRow, author: Profile | undefined): Tip {
     handlingText: HANDLING_TEXT[row.handling] ?? '已收到',
     likeNum: row.likeNum,
     commentCount: row.commentCount,
+    isDoLike: liked ? 1 : 0,
     createTime: formatBeijingTime(row.createdAt),
     reviewState: row.reviewState,
     reviewReason: row.reviewReason,
@@ -266,4 +266,17 @@ export function toExplainer(row: typeof bangExplainers.$inferSelect, withBody: b
     createTime: formatBeijingTime(row.createdAt),
     paragraphs: withBody ? row.paragraphs : [],
   };
+}
+
+/** Approved posts of every group whose text or group name holds `keyword`, newest first (groupownet/top/search). */
+export async function searchGroupPostsRepo(db: Q, keyword: string, page: number, pageSize: number) {
+  const pattern = likePattern(keyword);
+  return db
+    .select({ post: bangGroupPosts, groupName: bangGroups.name })
+    .from(bangGroupPosts)
+    .innerJoin(bangGroups, eq(bangGroups.id, bangGroupPosts.groupId))
+    .where(and(eq(bangGroupPosts.reviewState, 'approved'), or(ilike(bangGroupPosts.content, pattern), ilike(bangGroups.name, pattern))))
+    .orderBy(desc(bangGroupPosts.createdAt), desc(bangGroupPosts.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
 }

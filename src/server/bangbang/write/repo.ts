@@ -1,5 +1,5 @@
 /**
- * Data access of the board's writes (issue 16): rows by an author's Idempotency-Key, the inserts (each
+ * Data access of the board's writes (ADR 010): rows by an author's Idempotency-Key, the inserts (each
  * `on conflict do nothing` on the key, so a lost race reads the winner), the official reply's
  * conditional update and the application's upsert.
  */
@@ -8,6 +8,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { insertUnlessKeyTaken, rowByClientKey } from '../../db/keyedRows.ts';
 import { addOne, hasRow } from '../../db/rows.ts';
 import { users } from '../../db/schema/accounts.ts';
+import { politicsCases } from '../../db/schema/answer.ts';
 import { bangAnswers, bangGroupPosts, bangGroups, bangMembers, bangPolitics, bangQuestions, bangTips } from '../../db/schema/bangbang.ts';
 
 type Q = Db | Tx;
@@ -65,6 +66,12 @@ export async function insertPoliticsRepo(tx: Tx, values: NewPolitics) {
 }
 
 /** The official reply: only while status is 0 (of two racing replies one lands); null when already replied. */
+/** Whether the console's 问政 desk handles the question (a case other than a hand-back): its reply is then written there. */
+export async function politicsHandledByDeskRepo(db: Q, id: number): Promise<boolean> {
+  const rows = await db.select({ state: politicsCases.state }).from(politicsCases).where(eq(politicsCases.politicsId, id)).limit(1);
+  return rows.length > 0 && rows[0]!.state !== 'returned';
+}
+
 export async function replyPoliticsRepo(tx: Tx, id: number, html: string, replyUserId: number) {
   const rows = await tx
     .update(bangPolitics)
@@ -111,7 +118,14 @@ export async function recentSamePostRepo(db: Q, userId: number, groupId: number,
   const rows = await db
     .select({ id: bangGroupPosts.id })
     .from(bangGroupPosts)
-    .where(and(eq(bangGroupPosts.userId, userId), eq(bangGroupPosts.groupId, groupId), eq(bangGroupPosts.content, content), sql`${bangGroupPosts.createdAt} > now() - interval '5 minutes'`))
+    .where(
+      and(
+        eq(bangGroupPosts.userId, userId),
+        eq(bangGroupPosts.groupId, groupId),
+        eq(bangGroupPosts.content, content),
+        sql`${bangGroupPosts.createdAt} > now() - interval '5 minutes'`,
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }

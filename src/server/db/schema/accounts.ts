@@ -1,5 +1,5 @@
 /**
- * Accounts (issue 9): users, login tokens, SMS codes, one-time tickets and the server's own secrets.
+ * Accounts (ADR 008): users, login tokens, SMS codes, one-time tickets and the server's own secrets.
  * Secrets are never stored in the clear: tokens as SHA-256, codes as HMAC-SHA-256, passwords as argon2id.
  */
 import { sql } from 'drizzle-orm';
@@ -29,9 +29,13 @@ export const users = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('users_phone_key').on(t.phone).where(sql`${t.phone} is not null`),
-    uniqueIndex('users_union_id_key').on(t.unionId).where(sql`${t.unionId} is not null`),
-    // credit is the running sum of points_ledger (src/server/points): never negative (issue 18).
+    uniqueIndex('users_phone_key')
+      .on(t.phone)
+      .where(sql`${t.phone} is not null`),
+    uniqueIndex('users_union_id_key')
+      .on(t.unionId)
+      .where(sql`${t.unionId} is not null`),
+    // credit is the running sum of points_ledger (src/server/points): never negative (ADR 012).
     check('users_credit_nonnegative', sql`${t.credit} >= 0`),
   ],
 );
@@ -100,3 +104,35 @@ export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * A reader's change of nickname or avatar, through the one review gate (docs/adr/018-one-review-model.md, kind
+ * `profile_change`): the new values wait here, `pending`, while everyone else keeps seeing the old ones in
+ * `users`; approval copies them there. `nickname` / `user_pic` are '' when that part is not changed. One change
+ * of a reader waits at a time (the partial unique index).
+ */
+export const profileChanges = pgTable(
+  'profile_changes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    nickname: text('nickname').notNull().default(''),
+    userPic: text('user_pic').notNull().default(''),
+    oldNickname: text('old_nickname').notNull(),
+    oldUserPic: text('old_user_pic').notNull().default(''),
+    reviewState: text('review_state').notNull().default('pending'),
+    reviewReason: text('review_reason').notNull().default(''),
+    clientKey: text('client_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('profile_changes_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('profile_changes_client_key')
+      .on(t.userId, t.clientKey)
+      .where(sql`${t.clientKey} is not null`),
+    uniqueIndex('profile_changes_one_pending')
+      .on(t.userId)
+      .where(sql`${t.reviewState} = 'pending'`),
+    check('profile_changes_something', sql`${t.nickname} <> '' or ${t.userPic} <> ''`),
+  ],
+);

@@ -1,5 +1,5 @@
 /**
- * The bangbang (community help) board, the smallest real part of it (issue 5): Q&A questions with their
+ * The bangbang (community help) board, the smallest real part of it (ADR 007): Q&A questions with their
  * answers, and politics questions (问政) with an official reply. Comments on these items live in the
  * `comments` table (scope 'bang1' politics / 'bang2' Q&A) and likes in `likes` (kinds 'bang_politics',
  * 'bang_qa', 'bang_answer'); the counters here change in the same transaction as those rows.
@@ -210,7 +210,10 @@ export const bangExplainers = pgTable('bang_explainers', {
   title: text('title').notNull(),
   summary: text('summary').notNull().default(''),
   /** Paragraphs of plain text. */
-  paragraphs: jsonb('paragraphs').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  paragraphs: jsonb('paragraphs')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   cover: text('cover').notNull().default(''),
   author: text('author').notNull().default(''),
   pv: integer('pv').notNull().default(0),

@@ -17,7 +17,11 @@ export const zero = (name: string) => integer(name).notNull().default(0);
 /** A text column that may be left empty. */
 export const blank = (name: string) => text(name).notNull().default('');
 /** A list of /media picture paths, empty by default. */
-export const pictureList = () => jsonb('pictures').$type<string[]>().notNull().default(sql`'[]'::jsonb`);
+export const pictureList = () =>
+  jsonb('pictures')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`);
 /** Reader-written content's review state (team rule): 'pending' | 'approved' | 'rejected'; only approved rows are public. */
 export const reviewState = () => text('review_state').notNull().default('approved');
 
@@ -29,7 +33,9 @@ export const keyedWrite = () => ({ clientKey: text('client_key'), createdAt: cre
 
 /** One row per reader and Idempotency-Key (rows written without a key are not constrained). */
 export const clientKeyIndex = (table: string, t: { userId: PgColumn; clientKey: PgColumn }) =>
-  uniqueIndex(`${table}_client_key`).on(t.userId, t.clientKey).where(sql`${t.clientKey} is not null`);
+  uniqueIndex(`${table}_client_key`)
+    .on(t.userId, t.clientKey)
+    .where(sql`${t.clientKey} is not null`);
 
 /** What a reader-written, soft-deleted row ends with: review state and reason, retry key, written and deleted times. */
 export const readerWrittenColumns = () => ({ ...review(), ...keyedWrite(), deletedAt: deletedAt() });

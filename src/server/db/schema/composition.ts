@@ -1,5 +1,5 @@
 /**
- * Composition (作文, issue 19; spec 2.8): schools, teachers (a reader account an operator verified as a
+ * Composition (作文; spec 2.8): schools, teachers (a reader account an operator verified as a
  * teacher of a school), student essays with their review state and the assigned teacher's score and
  * comment, newspaper printings, the section's news, and comments on essays. Likes live in `likes`
  * (kind 'composition') and reports in `reports` (kind 'composition'); the counters here change in the
@@ -7,7 +7,19 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, deletedAt, blank, pictureList, reviewState, clientKeyIndex, zero, keyedWrite, authored, likeAndCommentCounts, serialId } from './columnBuilders.ts';
+import {
+  createdAt,
+  deletedAt,
+  blank,
+  pictureList,
+  reviewState,
+  clientKeyIndex,
+  zero,
+  keyedWrite,
+  authored,
+  likeAndCommentCounts,
+  serialId,
+} from './columnBuilders.ts';
 
 export const compositionSchools = pgTable('composition_schools', {
   id: serialId(),
@@ -35,6 +47,8 @@ export const compositionTeachers = pgTable(
     intro: blank('intro'),
     avatar: blank('avatar'),
     verified: boolean('verified').notNull().default(true),
+    /** The section editor's reason for the latest verify or withdraw (shown to the teacher, 作文 desk). */
+    verifyReason: blank('verify_reason'),
     sort: zero('sort'),
   },
   (t) => [uniqueIndex('composition_teachers_user_key').on(t.userId), index('composition_teachers_school_idx').on(t.schoolId)],
@@ -65,6 +79,8 @@ export const compositionEssays = pgTable(
     reviewText: blank('review_text'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     isRecommend: boolean('is_recommend').notNull().default(false),
+    /** Non-empty: an editor kept the essay out of the rankings (found copied); its author reads why. */
+    rankExcludedReason: blank('rank_excluded_reason'),
     newspaperEdition: blank('newspaper_edition'),
     newspaperDate: blank('newspaper_date'),
     pv: zero('pv'),
@@ -94,6 +110,8 @@ export const compositionComments = pgTable(
     replyId: integer('reply_id'),
     content: text('content').notNull(),
     reviewState: reviewState(),
+    /** Why the desk refused it (未通过：reason, shown to its author only). */
+    rejectReason: blank('reject_reason'),
     ...keyedWrite(),
     deletedAt: deletedAt(),
   },

@@ -70,7 +70,10 @@ export const news = pgTable(
     category: text('category').notNull().default(''),
     title: text('title').notNull(),
     targetUrl: text('target_url').notNull().default(''),
-    imageUrls: jsonb('image_urls').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    imageUrls: jsonb('image_urls')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     label: text('label').notNull().default(''),
     isTop: boolean('is_top').notNull().default(false),
     topTitle: text('top_title').notNull().default(''),
@@ -80,7 +83,12 @@ export const news = pgTable(
     isVideo: boolean('is_video').notNull().default(false),
     videoUrl: text('video_url').notNull().default(''),
     videoTime: text('video_time').notNull().default(''),
-    videoUrls: jsonb('video_urls').$type<{ name: string; videoUrl: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    videoUrls: jsonb('video_urls')
+      .$type<{ name: string; videoUrl: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** A VR item's 360° panorama: an equirectangular strip whose ends meet (the VR viewer turns it). */
+    vrUrl: text('vr_url').notNull().default(''),
     pv: integer('pv').notNull().default(0),
     interactNum: integer('interact_num').notNull().default(0),
     publishTime: timestamp('publish_time', { withTimezone: true }).notNull(),
@@ -107,7 +115,7 @@ export const news = pgTable(
     index('news_class_order_idx').on(t.classId, t.publishTime, t.id),
     index('news_data_type_idx').on(t.dataType, t.publishTime, t.id),
     // Hot news under every detail (most read articles, src/server/detail/repo.ts hotNewsRepo): without it
-    // each detail sorted every article by pv (410 ms at 200k rows, issue 7 growth bench).
+    // each detail sorted every article by pv (410 ms at 200k rows, ADR 001 growth bench).
     index('news_hot_idx').on(t.dataType, t.pv, t.id),
   ],
 );
@@ -139,8 +147,14 @@ export const ads = pgTable('ads', {
   newsClassId: integer('news_class_id').notNull().default(0),
   newsId: integer('news_id').notNull().default(0),
   isAll: boolean('is_all').notNull().default(true),
-  showClassIds: jsonb('show_class_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
-  notShowClassIds: jsonb('not_show_class_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+  showClassIds: jsonb('show_class_ids')
+    .$type<number[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  notShowClassIds: jsonb('not_show_class_ids')
+    .$type<number[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   permission: integer('permission').notNull().default(0),
   sort: integer('sort').notNull().default(0),
 });

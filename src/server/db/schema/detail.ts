@@ -1,5 +1,5 @@
 /**
- * Detail-page tables beyond core.ts (issue 4): per-article flags and texts that only a detail page
+ * Detail-page tables beyond core.ts (spec 3): per-article flags and texts that only a detail page
  * reads. Site-wide detail texts (selfDiscipline, report hot-line, disclaimers) live in app_config
  * under the key 'detail'.
  */

@@ -1,5 +1,5 @@
 /**
- * Discover (发现, issue 17; spec 2.6, 3, 7.2): topics (a topic is also a theme and a post's tag), reader
+ * Discover (发现; spec 2.6, 3, 7.2): topics (a topic is also a theme and a post's tag), reader
  * posts with pictures under one or more topics, and the official account's reply to a post. Comments on
  * posts live in `comments` (scope 'quan', class_id the post's topic, news_id the post) and likes in
  * `likes` (kind 'quan_post'); the counters here change in the same transaction as those rows.

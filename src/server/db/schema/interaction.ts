@@ -1,9 +1,9 @@
 /**
- * Interaction (issue 5): likes, comments with replies, comment idempotency keys, reports.
+ * Interaction (ADR 007): likes, comments with replies, comment idempotency keys, reports.
  * Counters on `news` (like_num, comment_count) change in the same transaction as these rows.
  */
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, deletedAt, pictureList } from './columnBuilders.ts';
+import { createdAt, deletedAt, pictureList, review } from './columnBuilders.ts';
 
 /**
  * One like of one reader on one target. `kind` names the target table ('news', 'comment',
@@ -43,6 +43,8 @@ export const comments = pgTable(
     /** Live replies of a top-level comment. */
     replyNum: integer('reply_num').notNull().default(0),
     isGood: boolean('is_good').notNull().default(false),
+    /** The desk's decision (docs/adr/018-one-review-model.md): only approved comments are public; rows written before it are approved. */
+    ...review(),
     createdAt: createdAt(),
     deletedAt: deletedAt(),
   },
@@ -89,8 +91,5 @@ export const reports = pgTable(
     commentText: text('comment_text').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('reports_user_target_key').on(t.userId, t.kind, t.newsId, t.commentId),
-    index('reports_user_day_idx').on(t.userId, t.createdAt),
-  ],
+  (t) => [uniqueIndex('reports_user_target_key').on(t.userId, t.kind, t.newsId, t.commentId), index('reports_user_day_idx').on(t.userId, t.createdAt)],
 );

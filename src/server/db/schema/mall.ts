@@ -1,5 +1,5 @@
 /**
- * Points and the points mall (issue 18, spec 2.10). Money-like rules:
+ * Points and the points mall (ADR 012; spec 2.10). Money-like rules:
  * - `points_ledger` is append-only: every change of a reader's points is one row (amount, reason,
  *   reference, Beijing day, idempotency key). `users.credit` is the running sum of the rows, moved in
  *   the same transaction under the reader's row lock; each row keeps the balance after it, and both are
@@ -11,7 +11,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { createdAt, pictureList } from './columnBuilders.ts';
+import { createdAt, pictureList, updatedAt } from './columnBuilders.ts';
+import { staff } from './staff.ts';
 
 export const pointsLedger = pgTable(
   'points_ledger',
@@ -37,6 +38,7 @@ export const pointsLedger = pgTable(
     uniqueIndex('points_ledger_user_key').on(t.userId, t.idemKey),
     index('points_ledger_user_day_idx').on(t.userId, t.reason, t.day),
     index('points_ledger_user_id_idx').on(t.userId, t.id),
+    index('points_ledger_day_idx').on(t.day, t.id),
     check('points_ledger_amount_nonzero', sql`${t.amount} <> 0`),
     check('points_ledger_balance_nonnegative', sql`${t.balanceAfter} >= 0`),
   ],
@@ -104,8 +106,15 @@ export const mallGoods = pgTable(
     onSale: boolean('on_sale').notNull().default(true),
     sort: integer('sort').notNull().default(0),
     createdAt: createdAt(),
+    /** Sale window (console): exchangeable from `saleStart` until `saleEnd`; null: no bound. */
+    saleStart: timestamp('sale_start', { withTimezone: true }),
+    saleEnd: timestamp('sale_end', { withTimezone: true }),
+    updatedAt: updatedAt(),
+    /** The console's Idempotency-Key of the create that wrote the row (a retried create writes nothing new). */
+    clientKey: text('client_key'),
   },
   (t) => [
+    uniqueIndex('mall_goods_client_key').on(t.clientKey),
     index('mall_goods_category_idx').on(t.categoryId, t.sort),
     check('mall_goods_stock_nonnegative', sql`${t.stock} >= 0`),
     check('mall_goods_price_positive', sql`${t.price} > 0`),
@@ -120,8 +129,59 @@ export const mallBanners = pgTable('mall_banners', {
   sort: integer('sort').notNull().default(0),
 });
 
+/** A warehouse batch: the physical orders one export handed over, under the export's Idempotency-Key. */
+export const mallShipBatches = pgTable(
+  'mall_ship_batches',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id'),
+    staffName: text('staff_name').notNull(),
+    orders: integer('orders').notNull(),
+    idemKey: text('idem_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('mall_ship_batches_key').on(t.idemKey)],
+);
+
+/** Every change of a good's stock by the console: who, why, by how much, and the stock after it. */
+export const mallStockChanges = pgTable(
+  'mall_stock_changes',
+  {
+    id: serial('id').primaryKey(),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => mallGoods.id),
+    delta: integer('delta').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    reason: text('reason').notNull(),
+    staffId: integer('staff_id'),
+    staffName: text('staff_name').notNull(),
+    idemKey: text('idem_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('mall_stock_changes_key').on(t.idemKey),
+    index('mall_stock_changes_goods_idx').on(t.goodsId, t.id),
+    check('mall_stock_changes_delta_nonzero', sql`${t.delta} <> 0`),
+    check('mall_stock_changes_after_nonnegative', sql`${t.stockAfter} >= 0`),
+  ],
+);
+
+/** A merchant's staff account (role 部门): it verifies (核销) the codes of goods whose `merchant` is this name. */
+export const mallMerchantStaff = pgTable(
+  'mall_merchant_staff',
+  {
+    staffId: integer('staff_id')
+      .primaryKey()
+      .references(() => staff.id),
+    merchant: text('merchant').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mall_merchant_staff_merchant_idx').on(t.merchant)],
+);
+
 /**
- * One exchange of one good by one reader. `status`: 1 已兑换, 2 已发货, 3 已完成. `code` is the coupon or
+ * One exchange of one good by one reader. `status`: 1 已兑换, 2 已发货, 3 已完成, 4 已取消. `code` is the coupon or
  * card code (null for physical and virtual goods); `usedAt` marks a coupon the reader has used.
  */
 export const mallExchanges = pgTable(
@@ -150,8 +210,17 @@ export const mallExchanges = pgTable(
     createdAt: createdAt(),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     doneAt: timestamp('done_at', { withTimezone: true }),
+    /** Status 4 已取消: when and why the operator cancelled it (the points went back through the ledger). */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    /** The warehouse batch the order was exported in (null: not exported yet). */
+    batchId: integer('batch_id').references(() => mallShipBatches.id),
+    /** The merchant's staff account that verified (核销) the code. */
+    verifiedBy: integer('verified_by'),
   },
   (t) => [
+    index('mall_exchanges_queue_idx').on(t.kind, t.status, t.id),
+    index('mall_exchanges_code_idx').on(t.code),
     uniqueIndex('mall_exchanges_user_key').on(t.userId, t.idemKey),
     index('mall_exchanges_user_idx').on(t.userId, t.id),
     index('mall_exchanges_goods_user_idx').on(t.goodsId, t.userId),

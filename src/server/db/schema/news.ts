@@ -107,11 +107,14 @@ export const newspapers = pgTable('newspapers', {
   /** Edition date, YYYY-MM-DD (Beijing). */
   editionDate: text('edition_date').notNull(),
   cover: text('cover').notNull().default(''),
-  pages: jsonb('pages').$type<{ name: string; image: string; newsIds: number[] }[]>().notNull().default(sql`'[]'::jsonb`),
+  pages: jsonb('pages')
+    .$type<{ name: string; image: string; newsIds: number[] }[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   sort: integer('sort').notNull().default(0),
 });
 
-/** District centres for the nearest-district location lookup (DESIGN: maps stand-in). */
+/** District centres for the nearest-district location lookup (docs/conventions.md "Outside services": maps stand-in). */
 export const districtLocations = pgTable('district_locations', {
   classId: integer('class_id').primaryKey(),
   lat: doublePrecision('lat').notNull(),

@@ -1,6 +1,6 @@
 /**
  * Rate-limit hits and single-use markers kept in the database (src/server/http/DatabaseRateLimitStore.ts):
- * without REDIS_URL the limits survive a restart (issue 13 item 2). Times are epoch milliseconds.
+ * without REDIS_URL the limits survive a restart. Times are epoch milliseconds.
  */
 import { bigint, bigserial, index, pgTable, text } from 'drizzle-orm/pg-core';
 

@@ -1,5 +1,5 @@
 /**
- * The rural section (裕农, issue 20; spec 2.9). Rural news are rows of `news` under channel 10 (裕农朋友圈)
+ * The rural section (裕农; spec 2.9). Rural news are rows of `news` under channel 10 (裕农朋友圈)
  * and its columns, so they open in the ordinary news and video detail pages; the tables here hold what
  * only the rural section has: the tab configuration of general-tab and sub-general-tab, the rural Q&A
  * board (乡村帮帮: questions, tagged agricultural experts, their answers), farmers' posts (农友说) with
@@ -7,8 +7,21 @@
  * Reader-written rows (questions, posts, comments) carry a review state from the start.
  */
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, type PgColumn } from 'drizzle-orm/pg-core';
-import { createdAt, deletedAt, zero, blank, pictureList, reviewState, clientKeyIndex, likesTable, keyedWrite, authored, likeAndCommentCounts, serialId } from './columnBuilders.ts';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, type PgColumn } from 'drizzle-orm/pg-core';
+import {
+  createdAt,
+  deletedAt,
+  zero,
+  blank,
+  pictureList,
+  reviewState,
+  clientKeyIndex,
+  likesTable,
+  keyedWrite,
+  authored,
+  likeAndCommentCounts,
+  serialId,
+} from './columnBuilders.ts';
 
 const reviewCheck = (column: SQLWrapper) => sql`${column} in ('pending', 'approved', 'rejected')`;
 
@@ -67,10 +80,7 @@ export const ruralQuestions = pgTable(
     pv: zero('pv'),
     ...readerWritten(),
   },
-  (t) => [
-    index('rural_questions_feed_idx').on(t.createdAt, t.id),
-    ...readerWrittenGuards('rural_questions', t),
-  ],
+  (t) => [index('rural_questions_feed_idx').on(t.createdAt, t.id), ...readerWrittenGuards('rural_questions', t)],
 );
 
 /** An expert's answer to a question (experts answer from the back office; readers do not write here). */
@@ -96,13 +106,12 @@ export const ruralPosts = pgTable(
     pictures: pictureList(),
     video: blank('video'),
     district: blank('district'),
+    /** Pinned by the section's editors (裕农 desk): pinned posts lead 农友说, latest pin first. */
+    pinnedAt: timestamp('pinned_at', { withTimezone: true }),
     ...likeAndCommentCounts(),
     ...readerWritten(),
   },
-  (t) => [
-    index('rural_posts_feed_idx').on(t.createdAt, t.id),
-    ...readerWrittenGuards('rural_posts', t),
-  ],
+  (t) => [index('rural_posts_feed_idx').on(t.createdAt, t.id), ...readerWrittenGuards('rural_posts', t)],
 );
 
 /** One like per reader per post: the primary key makes a repeated like a no-op. */
@@ -118,10 +127,7 @@ export const ruralPostComments = pgTable(
     text: text('text').notNull(),
     ...readerWritten(),
   },
-  (t) => [
-    index('rural_post_comments_post_idx').on(t.postId, t.createdAt),
-    ...readerWrittenGuards('rural_post_comments', t),
-  ],
+  (t) => [index('rural_post_comments_post_idx').on(t.postId, t.createdAt), ...readerWrittenGuards('rural_post_comments', t)],
 );
 
 /** A wholesale or farmers' market whose prices are collected. */
@@ -198,5 +204,8 @@ export const ruralCreditLevels = pgTable('rural_credit_levels', {
   rating: text('rating').primaryKey(),
   minPoints: integer('min_points').notNull(),
   title: text('title').notNull(),
-  benefits: jsonb('benefits').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  benefits: jsonb('benefits')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
 });

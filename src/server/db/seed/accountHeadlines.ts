@@ -1,7 +1,7 @@
 /**
  * The 山城号 accounts' own articles (channel 11, class id = the account's), written by hand so each account
  * posts what such an account posts: the city's press office its notices, the traffic police their
- * controls and checks, the weather office its forecasts (issue 15: every 山城号 and its column has
+ * controls and checks, the weather office its forecasts (every 山城号 and its column has
  * believable items). The topic decides the body, pictures and tags under the headline.
  */
 export const accountHeadlines: Readonly<Record<number, readonly (readonly [string, string])[]>> = {

@@ -1,5 +1,5 @@
 /**
- * Demo data of the whole board (issue 16), its own seed run ('bangbang-board') so a database seeded
+ * Demo data of the whole board (ADR 010), its own seed run ('bangbang-board') so a database seeded
  * before it gets it on its next start: members with their tags (on the issue-5 answerers and new
  * users), more questions (pictures as generated SVGs under media/bangbang, some closed, two waiting),
  * the service grid and the hot searches. Deterministic: order of bangbangBoardData.ts, a fixed PRNG.
@@ -114,7 +114,15 @@ export async function seedBangbangBoard(database: Database, options: { mediaDir:
       let sort = 0;
       await tx.insert(bangServices).values(
         BOARD_SERVICES.flatMap((group) =>
-          group.items.map((item) => ({ category: group.category, name: item.name, brief: item.brief, url: item.url, icon: item.icon, onHome: item.home ?? false, sort: ++sort })),
+          group.items.map((item) => ({
+            category: group.category,
+            name: item.name,
+            brief: item.brief,
+            url: item.url,
+            icon: item.icon,
+            onHome: item.home ?? false,
+            sort: ++sort,
+          })),
         ),
       );
       await tx.insert(bangHotSearches).values(BOARD_HOT_SEARCHES.map((word, i) => ({ word, sort: i + 1 })));

@@ -1,5 +1,5 @@
 /**
- * Demo content of the bangbang board (issue 5): residents' questions about Chongqing life with answers
+ * Demo content of the bangbang board (ADR 007): residents' questions about Chongqing life with answers
  * from residents, reporters and official accounts, and politics questions (问政) to departments, some
  * with an official reply. Hand-written so the texts read as real ones; ids and times come from the
  * order here (bangbangSeed.ts).
@@ -49,7 +49,10 @@ export const BANG_QUESTIONS: readonly QuestionSeed[] = [
     title: '小区物业费上涨需要业主同意吗？',
     content: '南坪一个老小区，物业贴了通知说下个月起物业费从每平米1.2元涨到1.8元，没有开业主大会，这样合理吗？',
     answers: [
-      { by: LAWYER, text: '根据《重庆市物业管理条例》，调整物业服务收费标准应当经业主大会或者专有部分面积、人数双过半的业主同意。物业单方面通知涨价，业主可以向街道或区住房城乡建委反映。' },
+      {
+        by: LAWYER,
+        text: '根据《重庆市物业管理条例》，调整物业服务收费标准应当经业主大会或者专有部分面积、人数双过半的业主同意。物业单方面通知涨价，业主可以向街道或区住房城乡建委反映。',
+      },
       { by: 3, text: '我们小区去年也遇到过，最后是业委会出面重新协商的，建议先联系业委会。' },
     ],
   },
@@ -58,7 +61,10 @@ export const BANG_QUESTIONS: readonly QuestionSeed[] = [
     title: '外区户口孩子在沙坪坝上小学需要哪些材料？',
     content: '户口在璧山，在沙坪坝买了房，孩子明年上一年级，入学登记要准备什么？',
     answers: [
-      { by: REPORTER_B, text: '按照沙坪坝区义务教育招生政策，一般需要户口簿、房产证（或不动产权证）、孩子出生证明和预防接种证明，以当年区教委发布的招生公告为准，登记一般在每年5月左右。' },
+      {
+        by: REPORTER_B,
+        text: '按照沙坪坝区义务教育招生政策，一般需要户口簿、房产证（或不动产权证）、孩子出生证明和预防接种证明，以当年区教委发布的招生公告为准，登记一般在每年5月左右。',
+      },
     ],
   },
   {
@@ -66,7 +72,10 @@ export const BANG_QUESTIONS: readonly QuestionSeed[] = [
     title: '异地就医备案在手机上怎么办理？',
     content: '父母退休后去海南过冬，想办异地就医备案，听说可以在手机上办，具体怎么操作？',
     answers: [
-      { by: MEDICARE, text: '参保人可通过“国家医保服务平台”App或“渝快办”办理异地长期居住备案，填写参保地、就医地和备案期限即可，备案成功后在就医地定点医疗机构可直接结算。' },
+      {
+        by: MEDICARE,
+        text: '参保人可通过“国家医保服务平台”App或“渝快办”办理异地长期居住备案，填写参保地、就医地和备案期限即可，备案成功后在就医地定点医疗机构可直接结算。',
+      },
       { by: 0, text: '我去年给我妈办过，十分钟就弄好了，记得选“异地长期居住”。' },
     ],
   },
@@ -75,7 +84,10 @@ export const BANG_QUESTIONS: readonly QuestionSeed[] = [
     title: '嘉陵江边哪里可以合法钓鱼？',
     content: '周末想去江边钓鱼，听说有禁渔期，现在能钓吗？哪些江段不让钓？',
     answers: [
-      { by: REPORTER_A, text: '长江流域重点水域实行十年禁渔，嘉陵江重庆段属于禁捕范围，但“一人一竿一线一钩”的休闲垂钓在非禁钓区是允许的，饮用水源保护区和水生生物保护区禁止垂钓。' },
+      {
+        by: REPORTER_A,
+        text: '长江流域重点水域实行十年禁渔，嘉陵江重庆段属于禁捕范围，但“一人一竿一线一钩”的休闲垂钓在非禁钓区是允许的，饮用水源保护区和水生生物保护区禁止垂钓。',
+      },
     ],
   },
   {
@@ -116,9 +128,7 @@ export const BANG_QUESTIONS: readonly QuestionSeed[] = [
     asker: 1,
     title: '孩子的城乡居民医保怎么续费？',
     content: '每年都要交孩子的医保，今年在哪里交？截止到什么时候？',
-    answers: [
-      { by: MEDICARE, text: '城乡居民医保可通过“重庆医保”微信公众号、银行App或社区代收点缴纳，集中缴费期一般在每年9月至12月，具体以当年通知为准。' },
-    ],
+    answers: [{ by: MEDICARE, text: '城乡居民医保可通过“重庆医保”微信公众号、银行App或社区代收点缴纳，集中缴费期一般在每年9月至12月，具体以当年通知为准。' }],
   },
   {
     asker: 2,
@@ -141,9 +151,7 @@ export const BANG_QUESTIONS: readonly QuestionSeed[] = [
     asker: 4,
     title: '九龙坡哪里有免费的职业技能培训？',
     content: '想学电工或者焊工，听说政府有免费培训，在哪报名？',
-    answers: [
-      { by: REPORTER_A, text: '各区人力社保局定期组织补贴性职业技能培训，可以关注“九龙坡人社”发布的开班信息，符合条件的可以免费参加并领取证书。' },
-    ],
+    answers: [{ by: REPORTER_A, text: '各区人力社保局定期组织补贴性职业技能培训，可以关注“九龙坡人社”发布的开班信息，符合条件的可以免费参加并领取证书。' }],
   },
   {
     asker: 5,
@@ -166,25 +174,19 @@ export const BANG_QUESTIONS: readonly QuestionSeed[] = [
     asker: 7,
     title: '长江索道排队要多久？',
     content: '外地朋友来重庆想坐长江索道，一般要排多久？有没有预约？',
-    answers: [
-      { by: 0, text: '节假日排两三个小时很正常，建议工作日早上去，或者晚上九点以后。' },
-    ],
+    answers: [{ by: 0, text: '节假日排两三个小时很正常，建议工作日早上去，或者晚上九点以后。' }],
   },
   {
     asker: 0,
     title: '社区食堂老人吃饭有优惠吗？',
     content: '听说很多社区开了老年食堂，我们渝中这边有吗？怎么收费？',
-    answers: [
-      { by: REPORTER_B, text: '渝中区多个街道开设了社区食堂，60岁以上老人凭身份证可享受就餐优惠，80岁以上优惠更多，具体以所在街道公布为准。' },
-    ],
+    answers: [{ by: REPORTER_B, text: '渝中区多个街道开设了社区食堂，60岁以上老人凭身份证可享受就餐优惠，80岁以上优惠更多，具体以所在街道公布为准。' }],
   },
   {
     asker: 1,
     title: '电动自行车上牌需要带什么？',
     content: '新买了一辆电动自行车，去哪里上牌？需要哪些材料？',
-    answers: [
-      { by: REPORTER_A, text: '携带身份证、购车发票和合格证，到所在区的电动自行车登记点办理，符合新国标的车辆当场可以领取号牌。' },
-    ],
+    answers: [{ by: REPORTER_A, text: '携带身份证、购车发票和合格证，到所在区的电动自行车登记点办理，符合新国标的车辆当场可以领取号牌。' }],
   },
   {
     asker: 2,
@@ -200,7 +202,10 @@ export const BANG_QUESTIONS: readonly QuestionSeed[] = [
     title: '门诊看病的费用医保能报多少？',
     content: '职工医保，平时去社区医院看门诊，自己付的钱能报销吗？',
     answers: [
-      { by: MEDICARE, text: '职工医保参保人在定点医疗机构发生的普通门诊费用纳入统筹基金支付，起付线以上按比例报销，基层医疗机构的报销比例更高，具体以现行政策为准。' },
+      {
+        by: MEDICARE,
+        text: '职工医保参保人在定点医疗机构发生的普通门诊费用纳入统筹基金支付，起付线以上按比例报销，基层医疗机构的报销比例更高，具体以现行政策为准。',
+      },
     ],
   },
 ];
@@ -227,7 +232,8 @@ export const BANG_POLITICS: readonly PoliticsSeed[] = [
     title: '南坪万达附近夜间施工噪音扰民',
     content: '最近一个月晚上十一点以后还在施工，打桩声音很大，孩子没法睡觉，请相关部门管一管。',
     department: '南岸区生态环境局',
-    reply: '<p>您好！我局已对该工地开展夜间执法检查，责令施工单位停止夜间高噪声作业，确需夜间施工的须办理夜间施工许可并公示。</p><p>如再发现违规施工，可拨打<strong>12345</strong>反映。</p>',
+    reply:
+      '<p>您好！我局已对该工地开展夜间执法检查，责令施工单位停止夜间高噪声作业，确需夜间施工的须办理夜间施工许可并公示。</p><p>如再发现违规施工，可拨打<strong>12345</strong>反映。</p>',
   },
   {
     asker: 2,

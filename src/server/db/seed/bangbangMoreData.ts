@@ -1,5 +1,5 @@
 /**
- * Demo content of the rest of the board (issue 16): more 问政 to departments (waiting, taken on,
+ * Demo content of the rest of the board (ADR 010): more 问政 to departments (waiting, taken on,
  * replied), community groups with their posts, readers' tips and the 帮你解读 column. Hand-written so
  * the texts read as real ones.
  */
@@ -19,7 +19,8 @@ export const MORE_POLITICS: readonly MorePoliticsSeed[] = [
     content: '大坪时代天街门口到地铁站这一段，早晚高峰人行道上停满了共享单车，推轮椅和婴儿车只能走机动车道，太危险了。',
     department: '渝中区城市管理局',
     acceptedAfter: 20,
-    reply: '<p>您好！我局已约谈三家共享单车运营企业，在大坪正街增设两处电子围栏停放点，并安排运维人员早晚高峰定时清运。</p><p>后续我们将持续巡查，感谢您的监督。</p>',
+    reply:
+      '<p>您好！我局已约谈三家共享单车运营企业，在大坪正街增设两处电子围栏停放点，并安排运维人员早晚高峰定时清运。</p><p>后续我们将持续巡查，感谢您的监督。</p>',
   },
   {
     title: '礼嘉片区幼儿园学位紧张，新小区孩子没处上学',

@@ -1,5 +1,5 @@
 /**
- * Demo data of the rest of the board (issue 16), its own seed run ('bangbang-more'): department
+ * Demo data of the rest of the board (ADR 010), its own seed run ('bangbang-more'): department
  * accounts for 问政 (each with a demo phone, so the official reply can be tried), more 问政 across
  * statuses (waiting, taken on, replied) and the 已受理 step on some waiting ones, community groups with
  * members and posts, readers' tips and the 帮你解读 column. Pictures are generated scenes (no text).
@@ -66,7 +66,7 @@ async function writePictures(mediaDir: string): Promise<void> {
   }
   for (const [i, t] of TIPS.entries()) for (let k = 0; k < (t.pictures ?? 0); k++) files.push([picturePath('tip', i, k), sceneSvg(`tip-${i}-${k}`, 750, 500)]);
   for (const [i] of EXPLAINERS.entries()) files.push([picturePath('explain', i, 0), sceneSvg(`explain-${i}`, 600, 400)]);
-  // Raster like every demo picture (issue 15), drawn once and then copied from the picture cache.
+  // Raster like every demo picture, drawn once and then copied from the picture cache.
   for (const [rel, svg] of files) await writeSvgAsWebp(svg, join(mediaDir, rel));
 }
 
@@ -101,7 +101,11 @@ export async function seedBangbangMore(database: Database, options: { mediaDir: 
         });
       }
       // Every other waiting item of the older board has been taken on by its department.
-      const waiting = await tx.select({ id: bangPolitics.id, createdAt: bangPolitics.createdAt }).from(bangPolitics).where(and(eq(bangPolitics.status, 0), isNull(bangPolitics.acceptedAt))).orderBy(asc(bangPolitics.id));
+      const waiting = await tx
+        .select({ id: bangPolitics.id, createdAt: bangPolitics.createdAt })
+        .from(bangPolitics)
+        .where(and(eq(bangPolitics.status, 0), isNull(bangPolitics.acceptedAt)))
+        .orderBy(asc(bangPolitics.id));
       for (const [k, row] of waiting.entries()) {
         if (k % 2 === 1) continue;
         await tx
@@ -109,13 +113,24 @@ export async function seedBangbangMore(database: Database, options: { mediaDir: 
           .set({ acceptedAt: new Date(Math.min(row.createdAt.getTime() + 18 * HOUR, ANCHOR_MS - HOUR)) })
           .where(eq(bangPolitics.id, row.id));
       }
-      await tx.update(bangPolitics).set({ acceptedAt: sql`coalesce(${bangPolitics.acceptedAt}, ${bangPolitics.repliedAt})` }).where(eq(bangPolitics.status, 1));
+      await tx
+        .update(bangPolitics)
+        .set({ acceptedAt: sql`coalesce(${bangPolitics.acceptedAt}, ${bangPolitics.repliedAt})` })
+        .where(eq(bangPolitics.status, 1));
 
       // One account per department, in name order (stable phones: 1990000 + 4 digits).
-      const departments = [...new Set((await tx.select({ d: bangPolitics.department }).from(bangPolitics)).map((r) => r.d))].sort((a, b) => a.localeCompare(b, 'zh-Hans-CN'));
+      const departments = [...new Set((await tx.select({ d: bangPolitics.department }).from(bangPolitics)).map((r) => r.d))].sort((a, b) =>
+        a.localeCompare(b, 'zh-Hans-CN'),
+      );
       const created = await tx
         .insert(users)
-        .values(departments.map((d, i) => ({ nickname: d, phone: `${DEPARTMENT_PHONE_PREFIX}${String(i + 1).padStart(4, '0')}`, createdAt: new Date(ANCHOR_MS - 400 * 24 * HOUR) })))
+        .values(
+          departments.map((d, i) => ({
+            nickname: d,
+            phone: `${DEPARTMENT_PHONE_PREFIX}${String(i + 1).padStart(4, '0')}`,
+            createdAt: new Date(ANCHOR_MS - 400 * 24 * HOUR),
+          })),
+        )
         .onConflictDoNothing()
         .returning({ id: users.id, nickname: users.nickname });
       if (created.length > 0) {
@@ -197,7 +212,6 @@ export async function seedBangbangMore(database: Database, options: { mediaDir: 
           createdAt: new Date(ANCHOR_MS - (i * 31 + 6) * HOUR),
         })),
       );
-
     };
   });
 }

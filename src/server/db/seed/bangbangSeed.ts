@@ -1,5 +1,5 @@
 /**
- * Demo data of the bangbang board (issue 5), run inside the demo seed's transaction: demo residents
+ * Demo data of the bangbang board (ADR 007), run inside the demo seed's transaction: demo residents
  * (no phone, so nobody can log in as them), 20 Q&A questions with answers, 15 politics questions (most
  * with an official reply, sanitised by the one sanitiser), and a few comments with replies. Counters
  * (answer_count, comment_count, reply_num) are written to match the rows. Deterministic: ids follow the

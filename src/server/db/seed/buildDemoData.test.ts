@@ -11,7 +11,12 @@ const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Every headline template as a pattern of its filled-in titles (a placeholder matches any text). */
 const patterns = [...new Set(Object.values(topicsData).flatMap((t) => t.titles))].map((template) => ({
   template,
-  re: new RegExp(`^${template.split(/(\{\w+\})/).map((part) => (/^\{\w+\}$/.test(part) ? '.+?' : escape(part))).join('')}$`),
+  re: new RegExp(
+    `^${template
+      .split(/(\{\w+\})/)
+      .map((part) => (/^\{\w+\}$/.test(part) ? '.+?' : escape(part)))
+      .join('')}$`,
+  ),
 }));
 
 /** The template a title was filled in from, or the title itself when it was written by hand. */
@@ -40,7 +45,7 @@ function templatePairs(rows: Row[]): string[] {
 const channelIds = [...new Set(data.news.map((r) => r.channelId))];
 const classIds = [...new Set(data.news.map((r) => r.classId))];
 
-describe('buildDemoData headlines (issue 15: no two items of one list share a template)', () => {
+describe('buildDemoData headlines (no two items of one list share a template)', () => {
   it.each(channelIds.map((id) => [id]))('channel %i, the whole list', (channelId) => {
     const rows = data.news.filter((r) => r.channelId === channelId);
     expect(rows.length).toBeGreaterThan(0);
@@ -71,7 +76,7 @@ describe('buildDemoData headlines (issue 15: no two items of one list share a te
   });
 });
 
-describe('buildDemoData videos (issue 15: posters, not blank players)', () => {
+describe('buildDemoData videos (posters, not blank players)', () => {
   it('every video item has a poster of the scene its demo video shows', () => {
     const videos = data.news.filter((r) => r.dataType === 8);
     expect(videos.length).toBeGreaterThan(10);

@@ -1,4 +1,5 @@
 /** Builds every demo row and generated picture in memory, deterministically (no I/O, no clock). */
+import { beijingWallClock } from '../../../lib/beijingDay.ts';
 import type { ads, appConfig, banners, channels, columns, districts, news } from '../schema/core.ts';
 import { accountHeadlines } from './accountHeadlines.ts';
 import { articleText, fillHeadline, headline } from './articleText.ts';
@@ -32,12 +33,24 @@ const MINUTE = 60_000;
 const SPAN_MINUTES = 30 * 24 * 60;
 
 const GENERAL_TOPICS = [
-  'rail', 'liangjiang', 'yangtze', 'hotpot', 'trail', 'rural', 'twincity', 'seaLand',
-  'renewal', 'livelihood', 'education', 'tourism', 'politics', 'industry', 'tech', 'sports',
+  'rail',
+  'liangjiang',
+  'yangtze',
+  'hotpot',
+  'trail',
+  'rural',
+  'twincity',
+  'seaLand',
+  'renewal',
+  'livelihood',
+  'education',
+  'tourism',
+  'politics',
+  'industry',
+  'tech',
+  'sports',
 ] as const;
-const DISTRICT_TOPICS = [
-  'rural', 'trail', 'renewal', 'livelihood', 'education', 'tourism', 'hotpot', 'yangtze', 'sports', 'industry',
-] as const;
+const DISTRICT_TOPICS = ['rural', 'trail', 'renewal', 'livelihood', 'education', 'tourism', 'hotpot', 'yangtze', 'sports', 'industry'] as const;
 const CHANNEL_TOPICS: Readonly<Record<number, readonly string[]>> = {
   3: ['national', 'twincity', 'seaLand', 'yangtze', 'tech'],
   5: GENERAL_TOPICS,
@@ -83,7 +96,7 @@ function topicOf(key: string): TopicData {
 }
 
 function beijingDateLabel(ms: number): string {
-  const d = new Date(ms + 8 * 3600_000);
+  const d = beijingWallClock(ms);
   return `${d.getUTCMonth() + 1}月${d.getUTCDate()}日`;
 }
 
@@ -126,6 +139,14 @@ function sceneOf(topic: string, n: number): SceneKind {
   return kinds[n % kinds.length] ?? 'skyline';
 }
 
+/** The panorama a VR headline names (洪崖洞 at night, the rivers at 朝天门, mountains at 武隆 …). */
+const VR_SCENES: readonly (readonly [RegExp, SceneKind])[] = [
+  [/夜|洪崖洞|解放碑/, 'night'],
+  [/朝天门|两江|江/, 'river'],
+  [/博物馆|古镇/, 'skyline'],
+  [/武隆|天生三桥|山/, 'mountains'],
+];
+
 /** District channel pictures: the districts by the rivers, in the mountains or in the city centre. */
 function districtScene(id: number): SceneKind {
   return (['skyline', 'mountains', 'river', 'fields', 'night', 'mountains', 'river'] as const)[id % 7] ?? 'skyline';
@@ -151,6 +172,14 @@ export function buildDemoData(): DemoData {
   const images = new PictureSet();
   const image = (sub: string, file: string, kind: SceneKind, width: number, height: number, seed?: string): string =>
     images.add(sub, file, seed === undefined ? { kind, width, height } : { kind, width, height, seed });
+  // A VR item's 360° strip (4:1, ends meeting): the scene its headline names, else its topic's by id.
+  const panorama = (id: number, title: string, topic: string): string =>
+    images.add('vr', String(id), {
+      kind: VR_SCENES.find(([pattern]) => pattern.test(title))?.[1] ?? sceneOf(topic, id),
+      width: 3072,
+      height: 768,
+      panorama: true,
+    });
 
   // Channels, columns, districts.
   const channelRows = channelsData.map((c, i) => ({
@@ -232,7 +261,8 @@ export function buildDemoData(): DemoData {
       place: rng.pick(generalPlaces),
       classId: rng.pick(cls),
     });
-    for (let i = 0; i < 5; i++) specials.push({ ...base, ...general(), topic: 'live', classId: 101, dataType: 1, showType: 2, liveType: [1, 0, 2, 1, 2][i] ?? 2 });
+    for (let i = 0; i < 5; i++)
+      specials.push({ ...base, ...general(), topic: 'live', classId: 101, dataType: 1, showType: 2, liveType: [1, 0, 2, 1, 2][i] ?? 2 });
     for (let i = 0; i < 5; i++) specials.push({ ...base, ...general(), topic: 'photo', dataType: 2, showType: 1, imageCount: rng.int(4, 7) });
     for (let i = 0; i < 4; i++) specials.push({ ...base, ...general(), topic: 'special', classId: 105, dataType: 5, showType: 2 });
     for (let i = 0; i < 4; i++) specials.push({ ...base, ...general(), dataType: 7, showType: i % 2 === 0 ? 0 : 4 });
@@ -240,10 +270,30 @@ export function buildDemoData(): DemoData {
     for (const id of [941, 962, 975]) {
       const d = districtsData.find((x) => x.id === id);
       if (!d) continue;
-      specials.push({ ...base, topic: 'tourism', place: d.place, region: d.name, classId: d.id, dataType: 3, showType: 8, title: d.name, imageUrl: classImgOf.get(d.id) ?? '' });
+      specials.push({
+        ...base,
+        topic: 'tourism',
+        place: d.place,
+        region: d.name,
+        classId: d.id,
+        dataType: 3,
+        showType: 8,
+        title: d.name,
+        imageUrl: classImgOf.get(d.id) ?? '',
+      });
     }
     for (const a of accountsData.slice(0, 2)) {
-      specials.push({ ...base, topic: 'politics', place: '重庆', classId: a.classId, dataType: 3, showType: 9, title: a.name, imageUrl: accountLogo.get(a.classId) ?? '', source: { name: a.name, pic: accountLogo.get(a.classId) ?? '' } });
+      specials.push({
+        ...base,
+        topic: 'politics',
+        place: '重庆',
+        classId: a.classId,
+        dataType: 3,
+        showType: 9,
+        title: a.name,
+        imageUrl: accountLogo.get(a.classId) ?? '',
+        source: { name: a.name, pic: accountLogo.get(a.classId) ?? '' },
+      });
     }
     const restCount = 90 - 3 - specials.length;
     const rest: Plan[] = showTypeMix(rng, restCount).map((showType) => ({ ...base, ...general(), dataType: 3, showType }));
@@ -336,7 +386,7 @@ export function buildDemoData(): DemoData {
   const perChannelIndex = new Map<number, number>();
 
   const titles = new Set<string>();
-  // Issue 15: no two items of one list share a headline template. A template is used once per list
+  // No two items of one list share a headline template. A template is used once per list
   // (a channel; in 区县 both the channel's list and the district's) while the topic has unused ones,
   // and the least used one overall first.
   const templateUse = new Map<string, number>();
@@ -440,9 +490,7 @@ export function buildDemoData(): DemoData {
       imageUrls.push(image('news', `${id}-1`, sceneOf(plan.topic, id), 690, 460));
     }
 
-    const inline = plan.dataType === 3 && rng.chance(0.6)
-      ? { src: image('news', `${id}-c`, sceneOf(plan.topic, id + 7), 690, 460), alt: title }
-      : undefined;
+    const inline = plan.dataType === 3 && rng.chance(0.6) ? { src: image('news', `${id}-c`, sceneOf(plan.topic, id + 7), 690, 460), alt: title } : undefined;
     const text = articleText(rng, { topic, place: plan.place, dateLabel: beijingDateLabel(publishMs), image: inline });
 
     const pv = 100 + Math.floor(rng.next() ** 3 * 199_900);
@@ -477,11 +525,13 @@ export function buildDemoData(): DemoData {
       execEditor: reporters[3] ?? '',
       finalEditor: reporters[4] ?? '',
       permission: index % 23 === 7 ? 8 : 0,
-      allowPl: index % 19 !== 5,
+      // A live page invites its viewers to chat (spec 9 platform 1): live items are always open to comments.
+      allowPl: plan.dataType === 1 || index % 19 !== 5,
       keyboard: text.keyboard,
       titleType: label === '原创' || source.name === '山城新闻' ? 1 : 0,
       region: plan.region,
     };
+    if (plan.category === 'vr') row.vrUrl = panorama(id, title, plan.topic);
     if (plan.dataType === 7) row.targetUrl = `https://www.cqnews.net/1/detail/1184${String(id * 7919).padStart(14, '0')}/web/content_${id}.html`;
     if (plan.dataType === 8) {
       row.isVideo = true;
@@ -531,6 +581,12 @@ export function buildDemoData(): DemoData {
   const bannerRows: DemoData['banners'] = [];
   const addBanner = (channelId: number, item: NewsRow | undefined): void => {
     if (!item) throw new Error(`no news for a banner in channel ${channelId}`);
+    // Spec 2.4: a news banner (data type 3) with a show type opens the video detail, so its story carries a
+    // video (a committed demo one, demoVideos.ts): without it the banner led to 视频暂不可播放.
+    if (item.dataType === 3 && (item.showType ?? 0) !== 0 && !item.videoUrl) {
+      item.videoUrl = `/media/video/${item.id}.mp4`;
+      item.videoTime = mmss(demoVideoFor(item.id, false).seconds);
+    }
     const id = bannerRows.length + 1;
     bannerRows.push({
       id,

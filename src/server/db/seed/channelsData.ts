@@ -62,12 +62,13 @@ const subIcons: Readonly<Record<number, readonly (readonly [string, number, stri
     ['要闻', 0, '', '/v1/news/getListByColumnId?columnId=101'],
     ['重庆新闻', 0, '', '/v1/news/getListByColumnId?columnId=102'],
     ['民生', 1, '/shancheng/columns?columnId=103', ''],
-    // Issue 15: every icon leads to content — a column's list, or the page that is the icon's subject.
+    // Every icon leads to content — a column's list, or the page that is the icon's subject.
     ['评论', 0, '', '/v1/news/getListByColumnId?columnId=104'],
     ['专题', 1, '/shancheng/timeTopic/home', ''],
     ['天气', 1, '/shancheng/Map', ''],
     ['问政', 1, '/shancheng/BangBang/politics/index', ''],
-    ['报料', 1, '/shancheng/BangBang/exposure/index', ''],
+    // One name for the icon and the page it opens (爆料, the spec's name for readers' tips).
+    ['爆料', 1, '/shancheng/BangBang/exposure/index', ''],
   ],
   13: [
     ['重庆要闻', 0, '', '/v1/news/getListByColumnId?columnId=1301'],
@@ -85,9 +86,7 @@ function buildColumns(): ColumnData[] {
   const out: ColumnData[] = [];
   for (const [key, names] of Object.entries(columnNames)) {
     const channelId = Number(key);
-    names.forEach((name, i) =>
-      out.push({ id: channelId * 100 + i + 1, channelId, name, isSub: false, showType: 0, path: '', apiUrl: '', sort: i + 1 }),
-    );
+    names.forEach((name, i) => out.push({ id: channelId * 100 + i + 1, channelId, name, isSub: false, showType: 0, path: '', apiUrl: '', sort: i + 1 }));
   }
   for (const [key, icons] of Object.entries(subIcons)) {
     const channelId = Number(key);

@@ -1,5 +1,5 @@
 /**
- * Demo data of the composition section (issue 19): schools, teachers, students, essay openings and the
+ * Demo data of the composition section: schools, teachers, students, essay openings and the
  * paragraph pools the seed combines into essays, teacher comments, and the section's news. Each essay has
  * its own title and opening; its middle and ending come from the pools of its theme, so no two read alike.
  */
@@ -235,11 +235,7 @@ export const ENDING_POOL: Record<Theme, readonly string[]> = {
     '我想，无论以后走到哪里，我都会记得这座城市的味道。',
     '城市在变，可有些东西一直没变，就像那条江，一直在那里流。',
   ],
-  growth: [
-    '成长也许就是这样，一边摔跤，一边学会站起来。',
-    '我知道，前面的路还很长，但我已经不那么害怕了。',
-    '谢谢那时候的自己，没有放弃。',
-  ],
+  growth: ['成长也许就是这样，一边摔跤，一边学会站起来。', '我知道，前面的路还很长，但我已经不那么害怕了。', '谢谢那时候的自己，没有放弃。'],
   argument: [
     '愿我们都能在奔跑的时候，偶尔停下来，看一看来时的路。',
     '少年人当有少年的担当：不盲从，不躺倒，脚踏实地，仰望星空。',

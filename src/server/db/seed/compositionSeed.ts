@@ -1,5 +1,5 @@
 /**
- * Demo data of the composition section (issue 19) under its own seed-run name: 10 schools, 14 verified
+ * Demo data of the composition section under its own seed-run name: 10 schools, 14 verified
  * teachers (accounts with phones 1371900 0001…, so a teacher can log in by SMS code in development and in
  * the e2e spec), 28 students, 64 essays across all twelve grades (some with photos of handwritten pages),
  * teacher reviews with scores, newspaper printings, comments and the section's news. Deterministic.
@@ -28,7 +28,7 @@ import {
   REVIEW_SUGGEST,
 } from './compositionData.ts';
 import { seedOnce } from './seedOnce.ts';
-import { beijingDay } from '../../points/service.ts';
+import { beijingDay } from '../../../lib/beijingDay.ts';
 
 export const COMPOSITION_SEED_NAME = 'composition';
 const HOUR = 3600_000;
@@ -86,7 +86,8 @@ export function schoolSvg(rng: Rng): string {
     const h = rng.int(90, 200);
     const y = 330 - h;
     buildings += `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${rng.pick(['#f3ede2', '#e8ddd0', '#d9c7b0', '#c94f3d'])}"/>`;
-    for (let wy = y + 14; wy < 310; wy += 26) for (let wx = x + 10; wx < x + w - 16; wx += 22) buildings += `<rect x="${wx}" y="${wy}" width="12" height="14" fill="#6b8fb3"/>`;
+    for (let wy = y + 14; wy < 310; wy += 26)
+      for (let wx = x + 10; wx < x + w - 16; wx += 22) buildings += `<rect x="${wx}" y="${wy}" width="12" height="14" fill="#6b8fb3"/>`;
     x += w + rng.int(8, 24);
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400" viewBox="0 0 600 400"><defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky[0]}"/><stop offset="1" stop-color="${sky[1]}"/></linearGradient></defs><rect width="600" height="400" fill="url(#s)"/><path d="M0 250Q120 150 240 230T480 200T600 220V400H0Z" fill="#6fa36b"/>${buildings}<rect y="330" width="600" height="70" fill="#b5533c"/><path d="M0 360H600" stroke="#fff" stroke-width="3" stroke-dasharray="20 14"/></svg>`;
@@ -123,7 +124,7 @@ export async function seedComposition(database: Database, options: { mediaDir: s
     photoCount.forEach((n, i) => {
       for (let j = 0; j < n; j++) images.set(`essay-${i + 1}-${j + 1}.webp`, handwritingSvg(rng, rng.int(-3, 3)));
     });
-    // Raster like every demo picture (issue 15), drawn once and then copied from the picture cache.
+    // Raster like every demo picture, drawn once and then copied from the picture cache.
     for (const [name, svg] of images) await writeSvgAsWebp(svg, join(dir, name));
     return async (tx) => {
       const schools = await tx
@@ -133,7 +134,9 @@ export async function seedComposition(database: Database, options: { mediaDir: s
       const schoolId = (i: number) => schools[i]!.id;
       const teacherUsers = await tx
         .insert(users)
-        .values(COMPOSITION_TEACHERS.map((t, i) => ({ nickname: `${t.name}老师`, phone: teacherPhone(i), createdAt: new Date(ANCHOR_MS - (400 - i) * 24 * HOUR) })))
+        .values(
+          COMPOSITION_TEACHERS.map((t, i) => ({ nickname: `${t.name}老师`, phone: teacherPhone(i), createdAt: new Date(ANCHOR_MS - (400 - i) * 24 * HOUR) })),
+        )
         .onConflictDoNothing()
         .returning({ id: users.id, phone: users.phone });
       const teachers = await tx
@@ -156,11 +159,16 @@ export async function seedComposition(database: Database, options: { mediaDir: s
         .returning({ id: users.id });
       const readers = await tx
         .insert(users)
-        .values(['语文课代表', '山城老读者', '渝北家长', '江边的风', '读书的猫', '小学语文老师'].map((nickname, i) => ({ nickname, createdAt: new Date(ANCHOR_MS - (200 - i) * 24 * HOUR) })))
+        .values(
+          ['语文课代表', '山城老读者', '渝北家长', '江边的风', '读书的猫', '小学语文老师'].map((nickname, i) => ({
+            nickname,
+            createdAt: new Date(ANCHOR_MS - (200 - i) * 24 * HOUR),
+          })),
+        )
         .returning({ id: users.id });
       const commenters = [...studentUsers, ...readers].map((u) => u.id);
 
-      // 山城晚报 is a daily: the anchor day's paper is issue 412, and each day before it one issue less.
+      // 山城晚报 is a daily: the anchor day's paper is number 412, and each day before it one number less.
       const issueOf = (day: string): number => 412 - Math.round((Date.parse(beijingDay(new Date(ANCHOR_MS))) - Date.parse(day)) / (24 * HOUR));
       let olderTurn = 0;
       let anyTurn = 0;

@@ -1,6 +1,6 @@
 /**
  * Headlines of the 区县 channel written by hand, four per district, each about something that district is
- * known for (issue 15: a county list must not read as one template filled in with 38 place names). The
+ * known for (a county list must not read as one template filled in with 38 place names). The
  * topic decides the article body, pictures and tags written under the headline. A district's fifth item
  * takes a topic template that no other item of the channel uses (buildDemoData.ts).
  */

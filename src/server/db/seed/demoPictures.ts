@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { sceneSvg, type SceneKind } from './sceneSvg.ts';
+import { settings } from '../../../settings/settings.ts';
 
 /** Bump when a scene's drawing changes, so cached files are drawn again. */
 const DRAWING_VERSION = 1;
@@ -21,6 +22,11 @@ export interface PictureSpec {
   height: number;
   /** Any stable key; the scene's details derive from it. */
   seed: string;
+  /**
+   * A VR panorama: the scene drawn at half the width and joined to its mirror image, so the strip's two
+   * ends meet and the VR viewer can turn it all the way round without a seam.
+   */
+  panorama?: boolean;
 }
 
 /** The pictures one seed wants: relative path under mediaDir → what to draw. */
@@ -40,7 +46,7 @@ export class PictureSet {
 }
 
 function cacheDir(): string {
-  return process.env.DEMO_PICTURE_CACHE ?? join(tmpdir(), 'shancheng-demo-pictures');
+  return settings().DEMO_PICTURE_CACHE ?? join(tmpdir(), 'shancheng-demo-pictures');
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -58,7 +64,19 @@ function svgToWebp(svg: string): Promise<Buffer> {
 
 /** The WebP bytes of one scene (no cache). */
 export async function renderPicture(spec: PictureSpec): Promise<Buffer> {
-  return svgToWebp(sceneSvg(spec.kind, spec.width, spec.height, spec.seed));
+  if (!spec.panorama) return svgToWebp(sceneSvg(spec.kind, spec.width, spec.height, spec.seed));
+  const half = Math.floor(spec.width / 2);
+  const left = await sharp(Buffer.from(sceneSvg(spec.kind, half, spec.height, spec.seed)))
+    .png()
+    .toBuffer();
+  const right = await sharp(left).flop().toBuffer();
+  return sharp({ create: { width: half * 2, height: spec.height, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+    .composite([
+      { input: left, left: 0, top: 0 },
+      { input: right, left: half, top: 0 },
+    ])
+    .webp({ quality: 74, effort: 2 })
+    .toBuffer();
 }
 
 /** Copies the cached WebP of `key` to `target`, drawing it with `render` first when the cache lacks it. */
@@ -77,13 +95,16 @@ async function copyCached(key: string, render: () => Promise<Buffer>, target: st
 }
 
 async function renderCached(spec: PictureSpec, target: string): Promise<void> {
-  const key = createHash('sha256').update(JSON.stringify([DRAWING_VERSION, spec.kind, spec.width, spec.height, spec.seed])).digest('hex').slice(0, 32);
+  const key = createHash('sha256')
+    .update(JSON.stringify([DRAWING_VERSION, spec.kind, spec.width, spec.height, spec.seed, ...(spec.panorama ? ['panorama'] : [])]))
+    .digest('hex')
+    .slice(0, 32);
   await copyCached(key, () => renderPicture(spec), target);
 }
 
 /**
  * Writes an SVG drawing as a WebP file (another area's own procedural drawing, e.g. the rural landscapes),
- * through the same cache: demo pictures are raster (issue 15).
+ * through the same cache: demo pictures are raster.
  */
 export async function writeSvgAsWebp(svg: string, target: string): Promise<void> {
   const key = createHash('sha256').update(svg).digest('hex').slice(0, 32);

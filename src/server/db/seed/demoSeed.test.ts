@@ -55,7 +55,10 @@ describe('demo seed', () => {
     expect(rows.filter((r) => r.channelId === 1 && r.isTop && r.topTitle === '置顶').length).toBe(3);
     for (const r of rows.filter((x) => x.showType === 1 && x.dataType !== 2)) expect(r.imageUrls).toHaveLength(3);
 
-    const counties = await db.select().from(districts).where(sql`${districts.father} is not null`);
+    const counties = await db
+      .select()
+      .from(districts)
+      .where(sql`${districts.father} is not null`);
     expect(counties).toHaveLength(38);
     for (const c of counties) {
       expect(c.father).not.toBeNull();
@@ -67,18 +70,23 @@ describe('demo seed', () => {
 
     const withImage = rows.find((r) => r.imageUrls.length > 0);
     const url = withImage?.imageUrls[0] ?? '';
-    // A raster picture (WebP), not an SVG card with the headline printed on it (issue 15).
+    // A raster picture (WebP), not an SVG card with the headline printed on it.
     expect(url).toMatch(/^\/media\/news\/.+\.webp$/);
     const bytes = readFileSync(join(mediaDir, url.replace(/^\/media\//, '')));
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
     expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
 
-    // Issue 15: the pinned stories carry readers' comments with replies, some with pictures; the
+    // The pinned stories carry readers' comments with replies, some with pictures; the
     // hot list never shows one headline twice; video cards show the real length of the committed video.
     const pinned = rows.filter((r) => r.isTop).map((r) => r.id);
-    const threads = await db.select().from(comments).where(and(eq(comments.scope, 'news'), inArray(comments.newsId, pinned)));
-    // (A pinned story whose article hides comments — detail flags, issue 4 — gets none.)
-    const hidden = new Set((await db.select({ id: newsDetailExtras.newsId }).from(newsDetailExtras).where(eq(newsDetailExtras.hideComments, true))).map((r) => r.id));
+    const threads = await db
+      .select()
+      .from(comments)
+      .where(and(eq(comments.scope, 'news'), inArray(comments.newsId, pinned)));
+    // (A pinned story whose article hides comments — detail flags, spec 3 — gets none.)
+    const hidden = new Set(
+      (await db.select({ id: newsDetailExtras.newsId }).from(newsDetailExtras).where(eq(newsDetailExtras.hideComments, true))).map((r) => r.id),
+    );
     const open = pinned.filter((id) => !hidden.has(id) && rows.find((r) => r.id === id)?.allowPl);
     expect(open).toContain(1);
     for (const id of open) expect(threads.filter((c) => c.newsId === id && c.rootId === null).length, `pinned ${id}`).toBeGreaterThanOrEqual(6);
@@ -90,14 +98,27 @@ describe('demo seed', () => {
       const n = threads.filter((c) => c.newsId === id).length;
       expect(rows.find((r) => r.id === id)?.commentCount).toBe(n);
     }
-    const hot = rows.filter((r) => r.dataType !== 7 && r.showType !== 8 && r.showType !== 9).sort((a, b) => b.pv - a.pv || b.id - a.id).slice(0, 30);
+    const hot = rows
+      .filter((r) => r.dataType !== 7 && r.showType !== 8 && r.showType !== 9)
+      .sort((a, b) => b.pv - a.pv || b.id - a.id)
+      .slice(0, 30);
     expect(new Set(hot.map((r) => r.title.replace(/\d+(\.\d+)?/g, '#').replace(/^[^ ：｜]{2,9}(区|县)/, '')))).toHaveProperty('size', hot.length);
-    // Rural videos (channel 10, issue 20) name their committed file; the rest take one by id.
+    // Rural videos (channel 10) name their committed file; the rest take one by id.
     const lengthOf = new Map(LANDSCAPE_VIDEOS.map((v) => [v.file, v.seconds]));
     for (const r of rows.filter((x) => x.dataType === 8)) {
       const seconds = r.channelId === 10 ? lengthOf.get(r.videoUrl.split('/').pop() ?? '') : demoVideoFor(r.id, r.channelId === 12).seconds;
       expect(r.videoTime, `video ${r.id}`).toBe(`00:${String(seconds).padStart(2, '0')}`);
     }
+
+    // Every seeded video plays: each video address of a story (its video, its live sources) is a file in the
+    // media folder, and a news banner that opens the video detail (spec 2.4: data type 3 with a show type)
+    // opens a story with a video.
+    const videoAddresses = rows.flatMap((r) => [r.videoUrl, ...r.videoUrls.map((s) => s.videoUrl)]).filter((u) => u !== '');
+    expect(videoAddresses.length).toBeGreaterThanOrEqual(60);
+    for (const u of videoAddresses) expect(existsSync(join(mediaDir, u.replace(/^\/media\//, ''))), u).toBe(true);
+    const videoBanners = (await db.select().from(banners)).filter((b) => b.dataType === 3 && b.showType !== 0);
+    expect(videoBanners.length).toBeGreaterThanOrEqual(1);
+    for (const b of videoBanners) expect(rows.find((r) => r.id === b.newsId)?.videoUrl, `banner ${b.id}`).toMatch(/^\/media\/video\/\d+\.mp4$/);
 
     // Discover posts with a demo video: the file is in the media folder, under the address the post names.
     const videoPosts = await db.select({ video: discoverPosts.video }).from(discoverPosts).where(ne(discoverPosts.video, ''));
@@ -106,7 +127,10 @@ describe('demo seed', () => {
 
     // A new row gets an id after the seeded ones (sequences were advanced).
     const [inserted] = await database.write((tx) =>
-      tx.insert(news).values({ classId: 101, channelId: 1, title: 'x', publishTime: new Date(0) }).returning({ id: news.id }),
+      tx
+        .insert(news)
+        .values({ classId: 101, channelId: 1, title: 'x', publishTime: new Date(0) })
+        .returning({ id: news.id }),
     );
     expect(inserted?.id).toBe(rows.length + 1);
     await database.write((tx) => tx.delete(news).where(eq(news.id, inserted?.id ?? 0)));
@@ -120,15 +144,17 @@ describe('demo seed', () => {
     const a = await freshSeed();
     const b = await freshSeed();
     const titles = async (d: Database) =>
-      (await d.db.select({ title: news.title, time: news.publishTime }).from(news).orderBy(asc(news.id))).map(
-        (r) => `${r.title}@${r.time.toISOString()}`,
-      );
+      (await d.db.select({ title: news.title, time: news.publishTime }).from(news).orderBy(asc(news.id))).map((r) => `${r.title}@${r.time.toISOString()}`);
     expect(await titles(a.database)).toEqual(await titles(b.database));
   });
 
   it('every home icon leads somewhere, also in a database seeded before the icon targets run', { timeout: 240_000 }, async () => {
     const { database, mediaDir } = await freshSeed();
-    const icons = () => database.db.select({ id: columns.id, showType: columns.showType, path: columns.path, apiUrl: columns.apiUrl }).from(columns).where(eq(columns.isSub, true));
+    const icons = () =>
+      database.db
+        .select({ id: columns.id, showType: columns.showType, path: columns.path, apiUrl: columns.apiUrl })
+        .from(columns)
+        .where(eq(columns.isSub, true));
     const now = await icons();
     expect(now.filter((c) => c.path === '' && c.apiUrl === '')).toEqual([]);
     expect(now.find((c) => c.id === 154)?.apiUrl).toBe('/v1/news/getListByColumnId?columnId=104');

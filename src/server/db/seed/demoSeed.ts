@@ -9,6 +9,7 @@ import { ads, appConfig, banners, channels, columns, districts, news, seedRuns }
 import { seedBangbang } from './bangbangSeed.ts';
 import { seedBangbangBoard } from './bangbangBoardSeed.ts';
 import { seedBangbangMore } from './bangbangMoreSeed.ts';
+import { seedAnswerUnits } from './answerUnitsSeed.ts';
 import { buildDemoData } from './buildDemoData.ts';
 import { writePictures } from './demoPictures.ts';
 import { seedDetail } from './detailSeed.ts';
@@ -16,11 +17,13 @@ import { seedDiscover } from './discoverSeed.ts';
 import { seedRural } from './ruralSeed.ts';
 import { seedComposition } from './compositionSeed.ts';
 import { seedIconTargets } from './iconTargetsSeed.ts';
-import { seedInteract } from './interactSeed.ts';
+import { seedInteract } from './communitySeed.ts';
 import { seedMall } from './mallSeed.ts';
+import { seedModeration } from './moderationSeed.ts';
 import { seedNewsBrowsing } from './newsBrowsingSeed.ts';
 import { seedNewsComments } from './newsCommentsSeed.ts';
 import { seedOwnItems } from './ownItemsSeed.ts';
+import { seedLiveCommentsOpen } from './liveCommentsSeed.ts';
 import { seedRunDone } from './seedOnce.ts';
 
 const SEED_NAME = 'demo';
@@ -33,7 +36,7 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
 }
 
 /**
- * The demo seed, then each later area's seed under its own seed-run name (discover, issue 17), so a
+ * The demo seed, then each later area's seed under its own seed-run name (discover), so a
  * database seeded before an area existed gets that area's data on its next start. `seeded`: the base
  * demo data was loaded by this call.
  */
@@ -46,12 +49,30 @@ export async function seedDemo(database: Database, options: { mediaDir: string }
   const newsComments = await seedNewsComments(database, options);
   const interact = await seedInteract(database, options);
   const bangMore = await seedBangbangMore(database, options);
+  const answerUnits = await seedAnswerUnits(database);
   const rural = await seedRural(database, options);
   const composition = await seedComposition(database, options);
   const mall = await seedMall(database, options);
   const ownItems = await seedOwnItems(database);
+  const liveOpen = await seedLiveCommentsOpen(database);
+  // The moderation desk's demo queues, after every area whose items it holds or reports.
+  const moderation = await seedModeration(database);
   return {
-    seeded: seeded || icons || board.seeded || discover.seeded || newsComments.seeded || interact.seeded || bangMore.seeded || rural.seeded || composition.seeded || mall.seeded || ownItems.seeded,
+    seeded:
+      seeded ||
+      icons ||
+      board.seeded ||
+      discover.seeded ||
+      newsComments.seeded ||
+      interact.seeded ||
+      bangMore.seeded ||
+      answerUnits.seeded ||
+      rural.seeded ||
+      composition.seeded ||
+      mall.seeded ||
+      ownItems.seeded ||
+      liveOpen.seeded ||
+      moderation.seeded,
   };
 }
 
@@ -73,9 +94,7 @@ async function seedBase(database: Database, options: { mediaDir: string }): Prom
     await seedBangbang(tx);
     // Explicit ids were inserted into serial columns: move the sequences past them.
     for (const table of ['news', 'banners', 'ads']) {
-      await tx.execute(
-        sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select coalesce(max(id), 1) from ${sql.identifier(table)}))`,
-      );
+      await tx.execute(sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select coalesce(max(id), 1) from ${sql.identifier(table)}))`);
     }
     await tx.insert(seedRuns).values({ name: SEED_NAME });
     return true;

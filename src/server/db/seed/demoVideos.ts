@@ -1,7 +1,7 @@
 /**
  * The committed demo videos (src/server/db/seed/media/, made once by scripts/makeDemoVideos.ts with
  * ffmpeg: a slow pan over a generated scene, no colour bars) and their real lengths, so a card's
- * duration is the video's (issue 15). A video item takes one by its id.
+ * duration is the video's. A video item takes one by its id.
  */
 import { fileURLToPath } from 'node:url';
 

@@ -1,5 +1,5 @@
 /**
- * Demo content of discover (issue 17): Chongqing topics in the style of 微博超话 / 小红书, readers' posts
+ * Demo content of discover: Chongqing topics in the style of 微博超话 / 小红书, readers' posts
  * under them with picture captions, a few official replies (from 山城新闻 accounts, linking a report) and
  * comments. Hand-written so the texts read as real ones; ids and times follow the order here.
  */

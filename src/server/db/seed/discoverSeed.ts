@@ -1,5 +1,5 @@
 /**
- * Demo data of discover (issue 17), under its own seed-run name so a database seeded before discover
+ * Demo data of discover, under its own seed-run name so a database seeded before discover
  * existed gets it on its next start: 10 topics, 45 posts with generated pictures (1 to 6 each) or a demo video, official
  * replies linking real demo news items, comments. Counters are written to match the rows. Deterministic:
  * ids follow the order of discoverData.ts, times step back from the seed anchor, numbers from a fixed PRNG.
@@ -67,12 +67,7 @@ export async function seedDiscover(database: Database, options: { mediaDir: stri
     return async (tx) => {
       const rng = createRng(1717);
       // The reports official replies link: the demo's plain news articles, oldest ids first.
-      const reports = await tx
-        .select({ id: news.id, classId: news.classId })
-        .from(news)
-        .where(eq(news.dataType, 3))
-        .orderBy(asc(news.id))
-        .limit(40);
+      const reports = await tx.select({ id: news.id, classId: news.classId }).from(news).where(eq(news.dataType, 3)).orderBy(asc(news.id)).limit(40);
       const people = await tx
         .insert(users)
         .values(DISCOVER_PEOPLE.map((nickname, i) => ({ nickname, createdAt: new Date(ANCHOR_MS - (300 - i) * 24 * HOUR) })))

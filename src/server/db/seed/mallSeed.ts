@@ -1,5 +1,5 @@
 /**
- * Demo data of the points mall (issue 18), under its own seed-run name: 6 categories, 34 goods across
+ * Demo data of the points mall (ADR 012), under its own seed-run name: 6 categories, 34 goods across
  * physical goods, coupons, card codes and phone top-ups (some sold out), 3 banners. Pictures are drawn
  * SVG still lifes with no text on them (a parcel, a coupon, a card, a phone; the banners a skyline).
  * Deterministic: ids follow the order of mallData.ts, colours and shapes from a fixed PRNG.
@@ -102,7 +102,7 @@ export function mallImages(): Map<string, string> {
 export async function seedMall(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
   return seedOnce(database, MALL_SEED_NAME, async () => {
     await mkdir(join(options.mediaDir, 'mall'), { recursive: true });
-    // Raster like every demo picture (issue 15), drawn once and then copied from the picture cache.
+    // Raster like every demo picture, drawn once and then copied from the picture cache.
     for (const [rel, svg] of mallImages()) await writeSvgAsWebp(svg, join(options.mediaDir, rel));
     return async (tx) => {
       const rng = createRng(1819);
@@ -136,7 +136,9 @@ export async function seedMall(database: Database, options: { mediaDir: string }
           })),
         )
         .returning({ id: mallGoods.id });
-      await tx.insert(mallBanners).values(MALL_BANNERS.map((b, i) => ({ title: b.title, image: `/media/mall/banner-${i + 1}.webp`, goodsId: goods[b.goods]!.id, sort: i })));
+      await tx
+        .insert(mallBanners)
+        .values(MALL_BANNERS.map((b, i) => ({ title: b.title, image: `/media/mall/banner-${i + 1}.webp`, goodsId: goods[b.goods]!.id, sort: i })));
     };
   });
 }

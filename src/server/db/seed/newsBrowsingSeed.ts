@@ -1,8 +1,9 @@
 /**
- * Demo data of the news-browsing area (issue 3): topics and time-line topics, the special topic of
+ * Demo data of the news-browsing area: topics and time-line topics, the special topic of
  * column 105, publisher accounts (山城号) with their articles, search hot words, newspaper editions and
  * district centres. Every row links to existing demo news by id; deterministic (no clock, no random).
  */
+import { beijingDay } from '../../../lib/beijingDay.ts';
 import type { Tx } from '../client.ts';
 import type { news } from '../schema/core.ts';
 import {
@@ -26,13 +27,44 @@ type SeedNews = Pick<typeof news.$inferInsert, 'channelId' | 'classId' | 'dataTy
 
 /** Approximate centres of the 38 districts (ids 941–978 in districtsData order). */
 const CENTRES: readonly (readonly [number, number])[] = [
-  [29.556, 106.568], [29.484, 106.482], [29.606, 106.574], [29.541, 106.457], [29.502, 106.511], [29.523, 106.644],
-  [29.805, 106.397], [29.718, 106.631], [29.402, 106.54], [29.703, 107.39], [29.857, 107.081], [29.29, 106.259],
-  [29.972, 106.276], [29.356, 105.927], [29.157, 107.099], [29.028, 106.651], [29.707, 105.722], [29.592, 106.227],
-  [29.845, 106.056], [30.191, 105.84], [29.405, 105.594], [30.808, 108.409], [31.161, 108.393], [30.674, 107.8],
-  [31.948, 108.664], [29.864, 107.731], [30.327, 107.348], [30.3, 108.037], [30.931, 108.697], [31.018, 109.464],
-  [31.075, 109.879], [31.399, 109.631], [29.533, 108.771], [29.325, 107.76], [29.999, 108.114], [28.448, 108.989],
-  [28.841, 108.767], [29.294, 108.166],
+  [29.556, 106.568],
+  [29.484, 106.482],
+  [29.606, 106.574],
+  [29.541, 106.457],
+  [29.502, 106.511],
+  [29.523, 106.644],
+  [29.805, 106.397],
+  [29.718, 106.631],
+  [29.402, 106.54],
+  [29.703, 107.39],
+  [29.857, 107.081],
+  [29.29, 106.259],
+  [29.972, 106.276],
+  [29.356, 105.927],
+  [29.157, 107.099],
+  [29.028, 106.651],
+  [29.707, 105.722],
+  [29.592, 106.227],
+  [29.845, 106.056],
+  [30.191, 105.84],
+  [29.405, 105.594],
+  [30.808, 108.409],
+  [31.161, 108.393],
+  [30.674, 107.8],
+  [31.948, 108.664],
+  [29.864, 107.731],
+  [30.327, 107.348],
+  [30.3, 108.037],
+  [30.931, 108.697],
+  [31.018, 109.464],
+  [31.075, 109.879],
+  [31.399, 109.631],
+  [29.533, 108.771],
+  [29.325, 107.76],
+  [29.999, 108.114],
+  [28.448, 108.989],
+  [28.841, 108.767],
+  [29.294, 108.166],
 ];
 
 const TOPICS: readonly { title: string; intro: string; words: readonly string[]; timeline: boolean }[] = [
@@ -50,10 +82,28 @@ const HOT_WORD_CANDIDATES = ['轨道交通', '火锅', '两江新区', '长江',
  * channels it would repost.
  */
 const ACCOUNTS: readonly { classId: number; name: string; intro: string; isJump: boolean; match: (n: SeedNews) => boolean }[] = [
-  { classId: 1101, name: '重庆发布', intro: '重庆市人民政府新闻办公室官方账号', isJump: true, match: (n) => n.channelId === 17 || (n.channelId === 1 && n.classId === 101) },
+  {
+    classId: 1101,
+    name: '重庆发布',
+    intro: '重庆市人民政府新闻办公室官方账号',
+    isJump: true,
+    match: (n) => n.channelId === 17 || (n.channelId === 1 && n.classId === 101),
+  },
   { classId: 1102, name: '两江新区发布', intro: '两江新区官方信息发布平台', isJump: true, match: (n) => n.title.includes('两江') || n.classId === 1302 },
-  { classId: 1103, name: '重庆交巡警', intro: '重庆市公安局交通巡逻警察总队', isJump: true, match: (n) => n.title.includes('交通') || n.title.includes('出行') || n.classId === 1303 },
-  { classId: 1104, name: '重庆气象', intro: '重庆市气象局官方账号（主页维护中）', isJump: false, match: (n) => n.title.includes('大雾') || n.title.includes('降温') || n.title.includes('降雪') },
+  {
+    classId: 1103,
+    name: '重庆交巡警',
+    intro: '重庆市公安局交通巡逻警察总队',
+    isJump: true,
+    match: (n) => n.title.includes('交通') || n.title.includes('出行') || n.classId === 1303,
+  },
+  {
+    classId: 1104,
+    name: '重庆气象',
+    intro: '重庆市气象局官方账号（主页维护中）',
+    isJump: false,
+    match: (n) => n.title.includes('大雾') || n.title.includes('降温') || n.title.includes('降雪'),
+  },
   { classId: 1105, name: '渝中发布', intro: '渝中区委宣传部官方账号', isJump: true, match: (n) => n.classId === 941 },
 ];
 
@@ -62,10 +112,6 @@ const PAPER_PAGES = ['01版：要闻', '02版：综合', '03版：区县', '04�
 function take<T>(rows: readonly T[], start: number, count: number): T[] {
   if (rows.length === 0) return [];
   return Array.from({ length: Math.min(count, rows.length) }, (_, i) => rows[(start + i) % rows.length] as T);
-}
-
-function beijingDate(ms: number): string {
-  return new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
 }
 
 export async function seedNewsBrowsing(tx: Tx, newsRows: readonly SeedNews[], mediaDir: string): Promise<void> {
@@ -143,7 +189,7 @@ export async function seedNewsBrowsing(tx: Tx, newsRows: readonly SeedNews[], me
   const anchorMs = newestFirst[0]?.publishTime.getTime() ?? 0;
   const paperRows = [0, 1, 2].map((back) => {
     const id = back + 1;
-    const date = beijingDate(anchorMs - back * 86_400_000);
+    const date = beijingDay(anchorMs - back * 86_400_000);
     const pool = newestFirst.filter((n) => n.dataType === 3 && n.showType !== 8 && n.showType !== 9);
     return {
       id,

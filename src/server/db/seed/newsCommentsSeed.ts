@@ -1,5 +1,5 @@
 /**
- * Issue 15: news articles carry readers' comments and replies, several with pictures, the pinned stories
+ * News articles carry readers' comments and replies, several with pictures, the pinned stories
  * included. Its own seed-run name, so a database seeded before gets them once on its next start. Readers
  * are demo users; comment pictures live where uploads do (/media/comments/<user>/<uuid>.webp) and are
  * raster scenes (demoPictures.ts). Counters (news.comment_count, comments.reply_num) match the rows.
@@ -22,10 +22,40 @@ const ANCHOR_MS = Date.parse(SEED_ANCHOR);
 const MINUTE = 60_000;
 
 const READERS = [
-  '山城老李', '解放碑的风', '嘉陵江边散步', '南岸小周', '爱吃小面的猫', '两路口打工人', '北碚阿香', '渝北跑者', '沙坪坝学长',
-  '观音桥小陈', '江津柑橘王', '巫山云雨', '磁器口老茶客', '大渡口钢城人', '永川茶山竹海', '酉阳小桃', '长寿湖钓鱼佬',
-  '万州烤鱼爱好者', '合川钓鱼城', '奉节脐橙妹', '黔江骑行侠', '涪陵榨菜哥', '九龙坡退休教师', '綦江版画迷', '彭水苗家妹',
-  '荣昌夏布人', '铜梁舞龙队', '石柱辣椒', '城口山里人', '璧山绿岛', '李子坝看轻轨', '歌乐山下', '南山看雾', '鹅岭二厂',
+  '山城老李',
+  '解放碑的风',
+  '嘉陵江边散步',
+  '南岸小周',
+  '爱吃小面的猫',
+  '两路口打工人',
+  '北碚阿香',
+  '渝北跑者',
+  '沙坪坝学长',
+  '观音桥小陈',
+  '江津柑橘王',
+  '巫山云雨',
+  '磁器口老茶客',
+  '大渡口钢城人',
+  '永川茶山竹海',
+  '酉阳小桃',
+  '长寿湖钓鱼佬',
+  '万州烤鱼爱好者',
+  '合川钓鱼城',
+  '奉节脐橙妹',
+  '黔江骑行侠',
+  '涪陵榨菜哥',
+  '九龙坡退休教师',
+  '綦江版画迷',
+  '彭水苗家妹',
+  '荣昌夏布人',
+  '铜梁舞龙队',
+  '石柱辣椒',
+  '城口山里人',
+  '璧山绿岛',
+  '李子坝看轻轨',
+  '歌乐山下',
+  '南山看雾',
+  '鹅岭二厂',
 ] as const;
 
 /** Top-level comments: reader reactions of a regional news app, none tied to one topic's wording. */
@@ -63,9 +93,20 @@ const COMMENTS = [
 ] as const;
 
 const REPLIES = [
-  '同感！', '我也是这么想的。', '周末人确实多，建议工作日去。', '官方公众号上有时间安排，可以去看看。', '已经开始了，上周我去过。',
-  '可以用，我爸上个月刚办过。', '哈哈，评论区遇到老乡了。', '谢谢解答！', '位置在江边步道那头，很好找。', '我们那边也在改，期待一下。',
-  '确实，越来越好了。', '带上老人孩子一起去，很合适。', '楼上说得对。', '收藏了，下周就去。',
+  '同感！',
+  '我也是这么想的。',
+  '周末人确实多，建议工作日去。',
+  '官方公众号上有时间安排，可以去看看。',
+  '已经开始了，上周我去过。',
+  '可以用，我爸上个月刚办过。',
+  '哈哈，评论区遇到老乡了。',
+  '谢谢解答！',
+  '位置在江边步道那头，很好找。',
+  '我们那边也在改，期待一下。',
+  '确实，越来越好了。',
+  '带上老人孩子一起去，很合适。',
+  '楼上说得对。',
+  '收藏了，下周就去。',
 ] as const;
 
 /** Picture comments: what a reader photographs and says. */
@@ -175,7 +216,9 @@ export async function seedNewsComments(database: Database, options: { mediaDir: 
     await tx.execute(sql`select setval(pg_get_serial_sequence('comments', 'id'), (select coalesce(max(id), 1) from comments))`);
     const bump = [...counts.entries()].map(([id, n]) => sql`(${id}::int, ${n}::int)`);
     for (let i = 0; i < bump.length; i += 200) {
-      await tx.execute(sql`update news set comment_count = news.comment_count + v.n from (values ${sql.join(bump.slice(i, i + 200), sql`, `)}) as v(id, n) where news.id = v.id`);
+      await tx.execute(
+        sql`update news set comment_count = news.comment_count + v.n from (values ${sql.join(bump.slice(i, i + 200), sql`, `)}) as v(id, n) where news.id = v.id`,
+      );
     }
     await tx.insert(seedRuns).values({ name: NEWS_COMMENTS_SEED });
     return true;

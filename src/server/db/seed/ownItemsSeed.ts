@@ -1,5 +1,5 @@
 /**
- * A demo reader whose writing is still with the editors (issue 15; team rule: "a pending or rejected item
+ * A demo reader whose writing is still with the editors (team rule: "a pending or rejected item
  * is visible only to its author, marked 审核中 or with the reason"): an essay, a discover post, a complaint
  * and a 问答 question in review, and a 问政 item the editors turned down (with its reason).
  * The reader signs in by SMS code
@@ -14,7 +14,7 @@ import { bangPolitics, bangQuestions } from '../schema/bangbang.ts';
 import { compositionEssays, compositionSchools } from '../schema/composition.ts';
 import { seedRuns } from '../schema/core.ts';
 import { discoverPosts, discoverTopics } from '../schema/discover.ts';
-import { complaintEvents, complaints } from '../schema/interact.ts';
+import { complaintEvents, complaints } from '../schema/community.ts';
 import { SEED_ANCHOR } from './buildDemoData.ts';
 import { seedRunDone } from './seedOnce.ts';
 
@@ -76,7 +76,9 @@ export async function seedOwnItems(database: Database): Promise<{ seeded: boolea
         updatedAt: at(2),
       })
       .returning({ id: complaints.id });
-    await tx.insert(complaintEvents).values({ complaintId: complaint!.id, status: 'submitted', note: '投诉已提交，平台将在 3 个工作日内审核受理', createdAt: at(2) });
+    await tx
+      .insert(complaintEvents)
+      .values({ complaintId: complaint!.id, status: 'submitted', note: '投诉已提交，平台将在 3 个工作日内审核受理', createdAt: at(2) });
     await tx.insert(bangQuestions).values({
       userId,
       title: OWN_ITEMS.question.title,

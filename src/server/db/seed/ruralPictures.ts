@@ -1,5 +1,5 @@
 /**
- * Pictures of the rural demo (issue 20): small generated SVG landscapes — sky, sun, layered hills, terraced
+ * Pictures of the rural demo: small generated SVG landscapes — sky, sun, layered hills, terraced
  * fields or an orchard — with no text drawn on them. Deterministic from a seed string.
  */
 import { createRng, hashString } from './createRng.ts';
@@ -19,9 +19,13 @@ export function ruralPicture(seed: string, width: number, height: number): strin
   const kind = rng.int(0, 2);
   const horizon = height * (0.35 + rng.next() * 0.15);
   const parts: string[] = [];
-  parts.push(`<defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${s.sky[0]}"/><stop offset="1" stop-color="${s.sky[1]}"/></linearGradient></defs>`);
+  parts.push(
+    `<defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${s.sky[0]}"/><stop offset="1" stop-color="${s.sky[1]}"/></linearGradient></defs>`,
+  );
   parts.push(`<rect width="${width}" height="${height}" fill="url(#s)"/>`);
-  parts.push(`<circle cx="${Math.round(width * (0.15 + rng.next() * 0.7))}" cy="${Math.round(horizon * 0.35)}" r="${Math.round(height * 0.07)}" fill="${s.sun}" opacity="0.9"/>`);
+  parts.push(
+    `<circle cx="${Math.round(width * (0.15 + rng.next() * 0.7))}" cy="${Math.round(horizon * 0.35)}" r="${Math.round(height * 0.07)}" fill="${s.sun}" opacity="0.9"/>`,
+  );
   s.hills.forEach((colour, layer) => {
     const base = horizon + layer * height * 0.12;
     let d = `M0 ${height} L0 ${Math.round(base)}`;
@@ -39,7 +43,9 @@ export function ruralPicture(seed: string, width: number, height: number): strin
     // Terraced fields: curved bands.
     for (let i = 0; i < 6; i++) {
       const y = ground + i * (height - ground) * 0.17;
-      parts.push(`<path d="M0 ${Math.round(y)} Q${Math.round(width / 2)} ${Math.round(y - 18 - rng.int(0, 20))} ${width} ${Math.round(y)} L${width} ${Math.round(y + 10)} Q${Math.round(width / 2)} ${Math.round(y - 8)} 0 ${Math.round(y + 10)} Z" fill="${s.field}" opacity="${(0.55 + i * 0.07).toFixed(2)}"/>`);
+      parts.push(
+        `<path d="M0 ${Math.round(y)} Q${Math.round(width / 2)} ${Math.round(y - 18 - rng.int(0, 20))} ${width} ${Math.round(y)} L${width} ${Math.round(y + 10)} Q${Math.round(width / 2)} ${Math.round(y - 8)} 0 ${Math.round(y + 10)} Z" fill="${s.field}" opacity="${(0.55 + i * 0.07).toFixed(2)}"/>`,
+      );
     }
   } else if (kind === 1) {
     // An orchard: rows of round trees with fruit dots.
@@ -47,14 +53,21 @@ export function ruralPicture(seed: string, width: number, height: number): strin
       const y = ground + row * (height - ground) * 0.3;
       const r = Math.round(height * (0.045 + row * 0.015));
       for (let x = r; x < width; x += r * 2.6) {
-        parts.push(`<rect x="${Math.round(x - r * 0.12)}" y="${Math.round(y)}" width="${Math.round(r * 0.24)}" height="${Math.round(r * 1.1)}" fill="#6b4a2b"/>`);
+        parts.push(
+          `<rect x="${Math.round(x - r * 0.12)}" y="${Math.round(y)}" width="${Math.round(r * 0.24)}" height="${Math.round(r * 1.1)}" fill="#6b4a2b"/>`,
+        );
         parts.push(`<circle cx="${Math.round(x)}" cy="${Math.round(y)}" r="${r}" fill="${s.hills[1]}"/>`);
-        for (let k = 0; k < 3; k++) parts.push(`<circle cx="${Math.round(x + (rng.next() - 0.5) * r)}" cy="${Math.round(y + (rng.next() - 0.5) * r)}" r="${Math.max(2, Math.round(r * 0.16))}" fill="#f08a24"/>`);
+        for (let k = 0; k < 3; k++)
+          parts.push(
+            `<circle cx="${Math.round(x + (rng.next() - 0.5) * r)}" cy="${Math.round(y + (rng.next() - 0.5) * r)}" r="${Math.max(2, Math.round(r * 0.16))}" fill="#f08a24"/>`,
+          );
       }
     }
   } else {
     // A river through the valley.
-    parts.push(`<path d="M${Math.round(width * 0.4)} ${Math.round(ground)} C${Math.round(width * 0.2)} ${Math.round(ground + (height - ground) * 0.4)} ${Math.round(width * 0.7)} ${Math.round(ground + (height - ground) * 0.6)} ${Math.round(width * 0.45)} ${height} L${Math.round(width * 0.75)} ${height} C${Math.round(width * 0.9)} ${Math.round(ground + (height - ground) * 0.5)} ${Math.round(width * 0.4)} ${Math.round(ground + (height - ground) * 0.3)} ${Math.round(width * 0.5)} ${Math.round(ground)} Z" fill="#6fb7d6" opacity="0.85"/>`);
+    parts.push(
+      `<path d="M${Math.round(width * 0.4)} ${Math.round(ground)} C${Math.round(width * 0.2)} ${Math.round(ground + (height - ground) * 0.4)} ${Math.round(width * 0.7)} ${Math.round(ground + (height - ground) * 0.6)} ${Math.round(width * 0.45)} ${height} L${Math.round(width * 0.75)} ${height} C${Math.round(width * 0.9)} ${Math.round(ground + (height - ground) * 0.5)} ${Math.round(width * 0.4)} ${Math.round(ground + (height - ground) * 0.3)} ${Math.round(width * 0.5)} ${Math.round(ground)} Z" fill="#6fb7d6" opacity="0.85"/>`,
+    );
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img">${parts.join('')}</svg>`;
 }

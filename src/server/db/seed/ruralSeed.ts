@@ -1,5 +1,5 @@
 /**
- * Demo data of the rural section (issue 20), under its own seed-run name so a database seeded before the
+ * Demo data of the rural section, under its own seed-run name so a database seeded before the
  * section existed gets it on its next start: rural columns and 44 news items (6 videos) under channel 10,
  * the tab configuration, 8 tagged experts, 23 questions with their answers, 33 farmer posts with likes and
  * comments, 30 days of prices for 17 products in 3 markets, and 6 credit villages with masked households
@@ -52,7 +52,7 @@ import {
 import { ruralAvatar, ruralPicture } from './ruralPictures.ts';
 import { writeSvgAsWebp } from './demoPictures.ts';
 import { seedOnce } from './seedOnce.ts';
-import { beijingDay } from '../../points/service.ts';
+import { beijingDay } from '../../../lib/beijingDay.ts';
 
 export const RURAL_SEED_NAME = 'rural';
 /** The channel of 裕农朋友圈 (channelsData.ts). */
@@ -97,9 +97,9 @@ function maskedName(surname: string, given: string): string {
 export async function seedRural(database: Database, options: { mediaDir: string }): Promise<{ seeded: boolean }> {
   return seedOnce(database, RURAL_SEED_NAME, async () => {
     await mkdir(join(options.mediaDir, 'rural'), { recursive: true });
-    // Raster like every other demo picture (issue 15), drawn once and then copied from the picture cache.
+    // Raster like every other demo picture, drawn once and then copied from the picture cache.
     for (const [rel, svg] of ruralImages()) await writeSvgAsWebp(svg, join(options.mediaDir, rel));
-    // The committed demo videos (generated scenes, issue 15), each card showing its file's real length.
+    // The committed demo videos (generated scenes), each card showing its file's real length.
     for (const v of LANDSCAPE_VIDEOS) await copyFile(join(DEMO_VIDEO_DIR, v.file), join(options.mediaDir, 'rural', v.file));
     return async (tx) => {
       const rng = createRng(2020);
@@ -134,19 +134,33 @@ export async function seedRural(database: Database, options: { mediaDir: string 
       // Tabs.
       await tx.insert(ruralTabs).values(GENERAL_TABS.map(([name, columnId], i) => ({ page: 'general', name, columnId, sort: i + 1 })));
       for (const [i, [parent, children]] of SUB_TABS.entries()) {
-        const [row] = await tx.insert(ruralTabs).values({ page: 'sub', name: parent, columnId: 0, sort: i + 1 }).returning({ id: ruralTabs.id });
+        const [row] = await tx
+          .insert(ruralTabs)
+          .values({ page: 'sub', name: parent, columnId: 0, sort: i + 1 })
+          .returning({ id: ruralTabs.id });
         await tx.insert(ruralTabs).values(children.map(([name, columnId], k) => ({ page: 'sub', parentId: row!.id, name, columnId, sort: k + 1 })));
       }
 
       // People, experts, questions and answers.
       const people = await tx
         .insert(users)
-        .values(RURAL_PEOPLE.map((nickname, i) => ({ nickname, userPic: `/media/rural/farmer-${i + 1}.webp`, createdAt: new Date(ANCHOR_MS - (400 - i) * DAY) })))
+        .values(
+          RURAL_PEOPLE.map((nickname, i) => ({ nickname, userPic: `/media/rural/farmer-${i + 1}.webp`, createdAt: new Date(ANCHOR_MS - (400 - i) * DAY) })),
+        )
         .returning({ id: users.id });
       const userId = (i: number): number => people[i]!.id;
       const experts = await tx
         .insert(ruralExperts)
-        .values(RURAL_EXPERTS.map((e, i) => ({ name: e.name, title: e.title, org: e.org, tags: e.tags.join(','), avatar: `/media/rural/expert-${i + 1}.webp`, sort: i + 1 })))
+        .values(
+          RURAL_EXPERTS.map((e, i) => ({
+            name: e.name,
+            title: e.title,
+            org: e.org,
+            tags: e.tags.join(','),
+            avatar: `/media/rural/expert-${i + 1}.webp`,
+            sort: i + 1,
+          })),
+        )
         .returning({ id: ruralExperts.id });
       // Questions and answers, then posts with likes and comments: one insert per table (seed time matters).
       const questionTimes = RURAL_QUESTIONS.map((_, i) => ANCHOR_MS - (i * 13 + 3) * HOUR - rng.int(0, 50) * 60_000);
@@ -200,7 +214,12 @@ export async function seedRural(database: Database, options: { mediaDir: string 
       const likeRows = plans.flatMap((p, i) => p.likers.map((k) => ({ postId: posts[i]!.id, userId: userId(k), createdAt: new Date(p.at + HOUR) })));
       if (likeRows.length > 0) await tx.insert(ruralPostLikes).values(likeRows);
       const commentRows = plans.flatMap((p, i) =>
-        p.said.map(([by, t], k) => ({ postId: posts[i]!.id, userId: userId(by), text: t, createdAt: new Date(Math.min(ANCHOR_MS - 60_000, p.at + (k + 1) * 35 * 60_000)) })),
+        p.said.map(([by, t], k) => ({
+          postId: posts[i]!.id,
+          userId: userId(by),
+          text: t,
+          createdAt: new Date(Math.min(ANCHOR_MS - 60_000, p.at + (k + 1) * 35 * 60_000)),
+        })),
       );
       if (commentRows.length > 0) await tx.insert(ruralPostComments).values(commentRows);
 
@@ -221,14 +240,21 @@ export async function seedRural(database: Database, options: { mediaDir: string 
           let level = 1 + (rng.next() - 0.5) * vol;
           for (let d = PRICE_DAYS - 1; d >= 0; d--) {
             level = Math.min(1 + vol * 2, Math.max(1 - vol * 2, level + (rng.next() - 0.5) * vol * 0.8));
-            priceRows.push({ productId: p.id, marketId: m.id, day: beijingDay(new Date(ANCHOR_MS - d * DAY)), priceFen: Math.max(1, Math.round(base * factor * level * 100)) });
+            priceRows.push({
+              productId: p.id,
+              marketId: m.id,
+              day: beijingDay(new Date(ANCHOR_MS - d * DAY)),
+              priceFen: Math.max(1, Math.round(base * factor * level * 100)),
+            });
           }
         });
       });
       for (let i = 0; i < priceRows.length; i += 300) await tx.insert(ruralPrices).values(priceRows.slice(i, i + 300));
 
       // Credit: levels, villages, masked households and their deeds.
-      await tx.insert(ruralCreditLevels).values(CREDIT_LEVELS.map(([rating, minPoints, title, benefits]) => ({ rating, minPoints, title, benefits: [...benefits] })));
+      await tx
+        .insert(ruralCreditLevels)
+        .values(CREDIT_LEVELS.map(([rating, minPoints, title, benefits]) => ({ rating, minPoints, title, benefits: [...benefits] })));
       const villages = await tx
         .insert(ruralVillages)
         .values(RURAL_VILLAGES.map(([name, district, town, households, intro], vi) => ({ name, district, town, households, intro, sort: vi + 1 })))
@@ -249,7 +275,6 @@ export async function seedRural(database: Database, options: { mediaDir: string 
         .values(homes.map(({ villageId, maskedName: masked, points }) => ({ villageId, maskedName: masked, points })))
         .returning({ id: ruralHouseholds.id });
       await tx.insert(ruralCreditDeeds).values(homes.flatMap((h, i) => h.deeds.map((d) => ({ ...d, householdId: households[i]!.id, villageId: h.villageId }))));
-
     };
   });
 }

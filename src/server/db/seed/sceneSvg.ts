@@ -5,9 +5,7 @@
  */
 import { createRng, hashString, type Rng } from './createRng.ts';
 
-export const SCENE_KINDS = [
-  'skyline', 'river', 'mountains', 'night', 'market', 'crowd', 'hotpot', 'rail', 'fields', 'paper', 'emblem', 'portrait',
-] as const;
+export const SCENE_KINDS = ['skyline', 'river', 'mountains', 'night', 'market', 'crowd', 'hotpot', 'rail', 'fields', 'paper', 'emblem', 'portrait'] as const;
 export type SceneKind = (typeof SCENE_KINDS)[number];
 
 type Draw = (rng: Rng, w: number, h: number) => string;
@@ -17,7 +15,13 @@ const f = (n: number): string => (Math.round(n * 10) / 10).toString();
 function lerpColor(a: string, b: string, t: number): string {
   const pa = [1, 3, 5].map((i) => parseInt(a.slice(i, i + 2), 16));
   const pb = [1, 3, 5].map((i) => parseInt(b.slice(i, i + 2), 16));
-  return `#${pa.map((v, i) => Math.round(v + ((pb[i] ?? v) - v) * t).toString(16).padStart(2, '0')).join('')}`;
+  return `#${pa
+    .map((v, i) =>
+      Math.round(v + ((pb[i] ?? v) - v) * t)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 function gradient(id: string, stops: readonly string[], vertical = true): string {
@@ -54,7 +58,8 @@ function buildings(rng: Rng, w: number, groundY: number, maxH: number, color: st
     const bh = rng.int(Math.round(maxH * 0.25), Math.round(maxH)) * (rng.chance(0.12) ? 1.25 : 1);
     const top = groundY - bh;
     out += `<rect x="${f(x)}" y="${f(top)}" width="${f(bw)}" height="${f(bh + 2)}" fill="${color}"/>`;
-    if (rng.chance(0.25)) out += `<rect x="${f(x + bw * 0.4)}" y="${f(top - bh * 0.12)}" width="${f(Math.max(1, bw * 0.12))}" height="${f(bh * 0.12)}" fill="${color}"/>`;
+    if (rng.chance(0.25))
+      out += `<rect x="${f(x + bw * 0.4)}" y="${f(top - bh * 0.12)}" width="${f(Math.max(1, bw * 0.12))}" height="${f(bh * 0.12)}" fill="${color}"/>`;
     if (windows) {
       const cols = Math.max(1, Math.floor(bw / 7));
       const rows = Math.max(1, Math.floor(bh / 9));
@@ -110,26 +115,32 @@ function water(w: number, h: number, top: number, from: string, to: string, rng:
 }
 
 function boat(x: number, y: number, s: number, color: string): string {
-  return `<path d="M${f(x)} ${f(y)} L${f(x + s * 3)} ${f(y)} L${f(x + s * 2.6)} ${f(y + s * 0.5)} L${f(x + s * 0.3)} ${f(y + s * 0.5)} Z" fill="${color}"/>` +
-    `<rect x="${f(x + s * 0.9)}" y="${f(y - s * 0.6)}" width="${f(s * 1.2)}" height="${f(s * 0.6)}" fill="${color}"/>`;
+  return (
+    `<path d="M${f(x)} ${f(y)} L${f(x + s * 3)} ${f(y)} L${f(x + s * 2.6)} ${f(y + s * 0.5)} L${f(x + s * 0.3)} ${f(y + s * 0.5)} Z" fill="${color}"/>` +
+    `<rect x="${f(x + s * 0.9)}" y="${f(y - s * 0.6)}" width="${f(s * 1.2)}" height="${f(s * 0.6)}" fill="${color}"/>`
+  );
 }
 
 function person(x: number, ground: number, s: number, color: string): string {
-  return `<circle cx="${f(x)}" cy="${f(ground - s * 2.1)}" r="${f(s * 0.42)}" fill="${color}"/>` +
-    `<path d="M${f(x - s * 0.75)} ${f(ground)} Q${f(x - s * 0.8)} ${f(ground - s * 1.6)} ${f(x)} ${f(ground - s * 1.62)} Q${f(x + s * 0.8)} ${f(ground - s * 1.6)} ${f(x + s * 0.75)} ${f(ground)} Z" fill="${color}"/>`;
+  return (
+    `<circle cx="${f(x)}" cy="${f(ground - s * 2.1)}" r="${f(s * 0.42)}" fill="${color}"/>` +
+    `<path d="M${f(x - s * 0.75)} ${f(ground)} Q${f(x - s * 0.8)} ${f(ground - s * 1.6)} ${f(x)} ${f(ground - s * 1.62)} Q${f(x + s * 0.8)} ${f(ground - s * 1.6)} ${f(x + s * 0.75)} ${f(ground)} Z" fill="${color}"/>`
+  );
 }
 
 const skyline: Draw = (rng, w, h) => {
   const sky = rng.pick(SKIES);
   const horizon = h * (0.5 + rng.next() * 0.12);
-  return `<defs>${gradient('sky', sky)}</defs><rect width="${f(w)}" height="${f(h)}" fill="url(#sky)"/>` +
+  return (
+    `<defs>${gradient('sky', sky)}</defs><rect width="${f(w)}" height="${f(h)}" fill="url(#sky)"/>` +
     `<circle cx="${f(w * (0.15 + rng.next() * 0.7))}" cy="${f(h * 0.2)}" r="${f(h * 0.07)}" fill="#fff7e0" fill-opacity=".8"/>` +
     ridge(rng, w, h, horizon - h * 0.12, h * 0.1, 6, '#9fb3c4', 0.7) +
     buildings(rng, w, horizon + 4, h * 0.32, '#8096ab', '#dfe8ef', 0.5) +
     buildings(rng, w, horizon + 10, h * 0.24, '#5a6f85', '#f3f0da', 0.6) +
     water(w, h, horizon + 8, '#6f93ad', '#37586f', rng, '#ffffff') +
     bridge(rng, w, horizon + (h - horizon) * 0.35, '#2e3d4c', null) +
-    boat(w * rng.next() * 0.8, h * 0.9, w / 60, '#24303b');
+    boat(w * rng.next() * 0.8, h * 0.9, w / 60, '#24303b')
+  );
 };
 
 const river: Draw = (rng, w, h) => {
@@ -137,13 +148,16 @@ const river: Draw = (rng, w, h) => {
   const horizon = h * (0.38 + rng.next() * 0.1);
   const bankL = `<path d="M0 ${f(horizon)} Q${f(w * 0.25)} ${f(horizon + h * 0.1)} ${f(w * 0.35)} ${f(h)} L0 ${f(h)} Z" fill="#5f7d4e"/>`;
   const bankR = `<path d="M${f(w)} ${f(horizon - h * 0.02)} Q${f(w * 0.75)} ${f(horizon + h * 0.15)} ${f(w * 0.82)} ${f(h)} L${f(w)} ${f(h)} Z" fill="#4c6a3f"/>`;
-  let out = `<defs>${gradient('sky', sky)}</defs><rect width="${f(w)}" height="${f(h)}" fill="url(#sky)"/>` +
+  let out =
+    `<defs>${gradient('sky', sky)}</defs><rect width="${f(w)}" height="${f(h)}" fill="url(#sky)"/>` +
     ridge(rng, w, h, horizon - h * 0.1, h * 0.12, 5, '#8aa0a8', 0.8) +
     ridge(rng, w, h, horizon - h * 0.02, h * 0.08, 7, '#6f8a78', 0.9) +
     water(w, h, horizon, rng.chance(0.5) ? '#8fa99a' : '#a39474', '#5a7065', rng, '#fff') +
-    bankL + bankR;
+    bankL +
+    bankR;
   for (let i = 0; i < rng.int(1, 3); i++) out += boat(w * (0.3 + rng.next() * 0.4), horizon + (h - horizon) * (0.2 + rng.next() * 0.5), w / 45, '#3b3f3a');
-  for (let i = 0; i < 5; i++) out += `<circle cx="${f(w * 0.05 + rng.next() * w * 0.2)}" cy="${f(h * 0.8 + rng.next() * h * 0.15)}" r="${f(h * 0.05)}" fill="#3f5a34"/>`;
+  for (let i = 0; i < 5; i++)
+    out += `<circle cx="${f(w * 0.05 + rng.next() * w * 0.2)}" cy="${f(h * 0.8 + rng.next() * h * 0.15)}" r="${f(h * 0.05)}" fill="#3f5a34"/>`;
   return out;
 };
 
@@ -168,7 +182,8 @@ const mountains: Draw = (rng, w, h) => {
 const night: Draw = (rng, w, h) => {
   const horizon = h * (0.55 + rng.next() * 0.08);
   let out = `<defs>${gradient('sky', ['#0b1330', '#1b2a5a', '#3a3f6e'])}</defs><rect width="${f(w)}" height="${f(h)}" fill="url(#sky)"/>`;
-  for (let i = 0; i < 40; i++) out += `<circle cx="${f(rng.next() * w)}" cy="${f(rng.next() * horizon * 0.6)}" r="${f(0.5 + rng.next())}" fill="#fff" fill-opacity="${f(0.3 + rng.next() * 0.6)}"/>`;
+  for (let i = 0; i < 40; i++)
+    out += `<circle cx="${f(rng.next() * w)}" cy="${f(rng.next() * horizon * 0.6)}" r="${f(0.5 + rng.next())}" fill="#fff" fill-opacity="${f(0.3 + rng.next() * 0.6)}"/>`;
   out += buildings(rng, w, horizon, h * 0.42, '#141b33', '#ffd479', 1.2);
   out += buildings(rng, w, horizon + 6, h * 0.26, '#0e1326', '#ffb347', 1.4);
   out += water(w, h, horizon + 4, '#141d3d', '#070b1c', rng, '#ffcf6b');
@@ -191,7 +206,8 @@ const market: Draw = (rng, w, h) => {
     const x = i * sw + 4;
     const c = rng.pick(colors);
     out += `<rect x="${f(x)}" y="${f(h * 0.2)}" width="${f(sw - 8)}" height="${f(h * 0.52)}" fill="#6b5443"/>`;
-    for (let k = 0; k < 6; k++) out += `<rect x="${f(x + (k * (sw - 8)) / 6)}" y="${f(h * 0.16)}" width="${f((sw - 8) / 12)}" height="${f(h * 0.12)}" fill="${k % 2 ? '#fff' : c}"/>`;
+    for (let k = 0; k < 6; k++)
+      out += `<rect x="${f(x + (k * (sw - 8)) / 6)}" y="${f(h * 0.16)}" width="${f((sw - 8) / 12)}" height="${f(h * 0.12)}" fill="${k % 2 ? '#fff' : c}"/>`;
     out += `<rect x="${f(x)}" y="${f(h * 0.16)}" width="${f(sw - 8)}" height="${f(h * 0.12)}" fill="${c}" fill-opacity=".55"/>`;
     // Goods: piles of fruit and vegetables.
     for (let k = 0; k < 14; k++) {
@@ -201,7 +217,8 @@ const market: Draw = (rng, w, h) => {
   }
   // Lanterns.
   for (let i = 0; i < stalls * 2; i++) out += `<ellipse cx="${f(rng.next() * w)}" cy="${f(h * 0.08)}" rx="${f(h * 0.03)}" ry="${f(h * 0.04)}" fill="#d7263d"/>`;
-  for (let i = 0; i < rng.int(5, 9); i++) out += person(rng.next() * w, h * (0.95 + rng.next() * 0.05), h * (0.1 + rng.next() * 0.04), rng.pick(['#2d2a32', '#3b3548', '#4a3f35']));
+  for (let i = 0; i < rng.int(5, 9); i++)
+    out += person(rng.next() * w, h * (0.95 + rng.next() * 0.05), h * (0.1 + rng.next() * 0.04), rng.pick(['#2d2a32', '#3b3548', '#4a3f35']));
   return out;
 };
 
@@ -217,7 +234,8 @@ const crowd: Draw = (rng, w, h) => {
       out += `<path d="M${f(x)} ${f(h * 0.26)} L${f(x - w * 0.12 + rng.next() * w * 0.24)} ${f(h)} L${f(x + w * 0.06)} ${f(h)} Z" fill="#fff3b0" fill-opacity=".12"/>`;
     }
   }
-  for (let i = 0; i < 10; i++) out += `<rect x="${f(w * 0.06 * i + rng.next() * 10)}" y="${f(h * 0.05 + rng.next() * h * 0.1)}" width="${f(w * 0.04)}" height="${f(h * 0.03)}" fill="${rng.pick(['#e74c3c', '#f1c40f', '#3498db', '#2ecc71'])}"/>`;
+  for (let i = 0; i < 10; i++)
+    out += `<rect x="${f(w * 0.06 * i + rng.next() * 10)}" y="${f(h * 0.05 + rng.next() * h * 0.1)}" width="${f(w * 0.04)}" height="${f(h * 0.03)}" fill="${rng.pick(['#e74c3c', '#f1c40f', '#3498db', '#2ecc71'])}"/>`;
   // Rows of people, back to front.
   for (let row = 0; row < 4; row++) {
     const ground = h * (0.72 + row * 0.1);
@@ -242,7 +260,8 @@ const hotpot: Draw = (rng, w, h) => {
     const pr = r * (0.28 + rng.next() * 0.1);
     out += `<circle cx="${f(px)}" cy="${f(py)}" r="${f(pr)}" fill="#f3efe6"/>`;
     const food = rng.pick(['#c0392b', '#7fb04a', '#e8d9b0', '#d9a066', '#a84b3a']);
-    for (let k = 0; k < 7; k++) out += `<ellipse cx="${f(px + (rng.next() - 0.5) * pr)}" cy="${f(py + (rng.next() - 0.5) * pr)}" rx="${f(pr * 0.32)}" ry="${f(pr * 0.16)}" fill="${food}" transform="rotate(${rng.int(0, 180)} ${f(px)} ${f(py)})"/>`;
+    for (let k = 0; k < 7; k++)
+      out += `<ellipse cx="${f(px + (rng.next() - 0.5) * pr)}" cy="${f(py + (rng.next() - 0.5) * pr)}" rx="${f(pr * 0.32)}" ry="${f(pr * 0.16)}" fill="${food}" transform="rotate(${rng.int(0, 180)} ${f(px)} ${f(py)})"/>`;
   }
   // The pot: red spicy half and clear half (鸳鸯锅) or all red (九宫格).
   out += `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r * 1.08)}" fill="#8c8f94"/><circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fill="#b8261b"/>`;
@@ -272,7 +291,8 @@ const rail: Draw = (rng, w, h) => {
   // A building the line runs through (李子坝).
   const bx = w * (0.55 + rng.next() * 0.2);
   out += `<rect x="${f(bx)}" y="${f(h * 0.1)}" width="${f(w * 0.18)}" height="${f(h * 0.9)}" fill="#c9b79c"/>`;
-  for (let r = 0; r < 12; r++) out += `<rect x="${f(bx + 4)}" y="${f(h * 0.12 + r * h * 0.07)}" width="${f(w * 0.18 - 8)}" height="${f(h * 0.025)}" fill="#8f7e67"/>`;
+  for (let r = 0; r < 12; r++)
+    out += `<rect x="${f(bx + 4)}" y="${f(h * 0.12 + r * h * 0.07)}" width="${f(w * 0.18 - 8)}" height="${f(h * 0.025)}" fill="#8f7e67"/>`;
   out += `<rect x="0" y="${f(trackY)}" width="${f(w)}" height="${f(h * 0.035)}" fill="#5b5f63"/>`;
   for (let x = w * 0.05; x < w; x += w * 0.2) out += `<rect x="${f(x)}" y="${f(trackY)}" width="${f(w * 0.02)}" height="${f(h - trackY)}" fill="#6e7378"/>`;
   const tx = w * (0.1 + rng.next() * 0.3);
@@ -281,7 +301,8 @@ const rail: Draw = (rng, w, h) => {
   const stripe = rng.pick(['#c0392b', '#1e88e5', '#43a047']);
   out += `<rect x="${f(tx)}" y="${f(trackY - h * 0.13)}" width="${f(tw)}" height="${f(h * 0.13)}" rx="${f(h * 0.04)}" fill="${tc}"/>`;
   out += `<rect x="${f(tx)}" y="${f(trackY - h * 0.04)}" width="${f(tw)}" height="${f(h * 0.02)}" fill="${stripe}"/>`;
-  for (let x = tx + 10; x < tx + tw - 20; x += w * 0.05) out += `<rect x="${f(x)}" y="${f(trackY - h * 0.11)}" width="${f(w * 0.035)}" height="${f(h * 0.05)}" fill="#2d3a46"/>`;
+  for (let x = tx + 10; x < tx + tw - 20; x += w * 0.05)
+    out += `<rect x="${f(x)}" y="${f(trackY - h * 0.11)}" width="${f(w * 0.035)}" height="${f(h * 0.05)}" fill="#2d3a46"/>`;
   return out;
 };
 
@@ -316,7 +337,10 @@ const paper: Draw = (rng, w, h) => {
   for (let c = 0; c < cols; c++) {
     const top = c < 2 ? m + h * 0.13 + picH + 10 : m + h * 0.13;
     for (let y = top; y < h - m; y += 7) {
-      if (rng.chance(0.08)) { y += 6; continue; }
+      if (rng.chance(0.08)) {
+        y += 6;
+        continue;
+      }
       out += `<rect x="${f(m + c * (cw + 8))}" y="${f(y)}" width="${f(cw * (rng.chance(0.1) ? 0.6 : 1))}" height="3" fill="#6b655a" fill-opacity=".55"/>`;
     }
   }
@@ -324,15 +348,23 @@ const paper: Draw = (rng, w, h) => {
 };
 
 const PICTOGRAMS: readonly ((s: number) => string)[] = [
-  (s) => `<path d="M${f(s * 0.2)} ${f(s * 0.75)} L${f(s * 0.2)} ${f(s * 0.45)} L${f(s * 0.35)} ${f(s * 0.45)} L${f(s * 0.35)} ${f(s * 0.3)} L${f(s * 0.5)} ${f(s * 0.3)} L${f(s * 0.5)} ${f(s * 0.5)} L${f(s * 0.65)} ${f(s * 0.5)} L${f(s * 0.65)} ${f(s * 0.22)} L${f(s * 0.8)} ${f(s * 0.22)} L${f(s * 0.8)} ${f(s * 0.75)} Z" fill="#fff"/>`,
-  (s) => `<path d="M${f(s * 0.15)} ${f(s * 0.72)} L${f(s * 0.4)} ${f(s * 0.32)} L${f(s * 0.55)} ${f(s * 0.52)} L${f(s * 0.66)} ${f(s * 0.4)} L${f(s * 0.85)} ${f(s * 0.72)} Z" fill="#fff"/>`,
-  (s) => `<path d="M${f(s * 0.15)} ${f(s * 0.55)} Q${f(s * 0.32)} ${f(s * 0.4)} ${f(s * 0.5)} ${f(s * 0.55)} T${f(s * 0.85)} ${f(s * 0.55)}" stroke="#fff" stroke-width="${f(s * 0.07)}" fill="none"/><path d="M${f(s * 0.15)} ${f(s * 0.7)} Q${f(s * 0.32)} ${f(s * 0.55)} ${f(s * 0.5)} ${f(s * 0.7)} T${f(s * 0.85)} ${f(s * 0.7)}" stroke="#fff" stroke-width="${f(s * 0.07)}" fill="none"/>`,
-  (s) => `<circle cx="${f(s * 0.5)}" cy="${f(s * 0.5)}" r="${f(s * 0.2)}" fill="#fff"/>${[0, 1, 2, 3, 4, 5, 6, 7].map((k) => `<rect x="${f(s * 0.48)}" y="${f(s * 0.14)}" width="${f(s * 0.04)}" height="${f(s * 0.1)}" fill="#fff" transform="rotate(${k * 45} ${f(s * 0.5)} ${f(s * 0.5)})"/>`).join('')}`,
-  (s) => `<rect x="${f(s * 0.22)}" y="${f(s * 0.28)}" width="${f(s * 0.56)}" height="${f(s * 0.4)}" rx="${f(s * 0.06)}" fill="#fff"/><circle cx="${f(s * 0.5)}" cy="${f(s * 0.48)}" r="${f(s * 0.11)}" fill="none" stroke="#000" stroke-opacity=".25" stroke-width="${f(s * 0.04)}"/>`,
-  (s) => `<path d="M${f(s * 0.25)} ${f(s * 0.3)} h${f(s * 0.5)} v${f(s * 0.32)} h-${f(s * 0.28)} l-${f(s * 0.12)} ${f(s * 0.1)} v-${f(s * 0.1)} h-${f(s * 0.1)} Z" fill="#fff"/>`,
+  (s) =>
+    `<path d="M${f(s * 0.2)} ${f(s * 0.75)} L${f(s * 0.2)} ${f(s * 0.45)} L${f(s * 0.35)} ${f(s * 0.45)} L${f(s * 0.35)} ${f(s * 0.3)} L${f(s * 0.5)} ${f(s * 0.3)} L${f(s * 0.5)} ${f(s * 0.5)} L${f(s * 0.65)} ${f(s * 0.5)} L${f(s * 0.65)} ${f(s * 0.22)} L${f(s * 0.8)} ${f(s * 0.22)} L${f(s * 0.8)} ${f(s * 0.75)} Z" fill="#fff"/>`,
+  (s) =>
+    `<path d="M${f(s * 0.15)} ${f(s * 0.72)} L${f(s * 0.4)} ${f(s * 0.32)} L${f(s * 0.55)} ${f(s * 0.52)} L${f(s * 0.66)} ${f(s * 0.4)} L${f(s * 0.85)} ${f(s * 0.72)} Z" fill="#fff"/>`,
+  (s) =>
+    `<path d="M${f(s * 0.15)} ${f(s * 0.55)} Q${f(s * 0.32)} ${f(s * 0.4)} ${f(s * 0.5)} ${f(s * 0.55)} T${f(s * 0.85)} ${f(s * 0.55)}" stroke="#fff" stroke-width="${f(s * 0.07)}" fill="none"/><path d="M${f(s * 0.15)} ${f(s * 0.7)} Q${f(s * 0.32)} ${f(s * 0.55)} ${f(s * 0.5)} ${f(s * 0.7)} T${f(s * 0.85)} ${f(s * 0.7)}" stroke="#fff" stroke-width="${f(s * 0.07)}" fill="none"/>`,
+  (s) =>
+    `<circle cx="${f(s * 0.5)}" cy="${f(s * 0.5)}" r="${f(s * 0.2)}" fill="#fff"/>${[0, 1, 2, 3, 4, 5, 6, 7].map((k) => `<rect x="${f(s * 0.48)}" y="${f(s * 0.14)}" width="${f(s * 0.04)}" height="${f(s * 0.1)}" fill="#fff" transform="rotate(${k * 45} ${f(s * 0.5)} ${f(s * 0.5)})"/>`).join('')}`,
+  (s) =>
+    `<rect x="${f(s * 0.22)}" y="${f(s * 0.28)}" width="${f(s * 0.56)}" height="${f(s * 0.4)}" rx="${f(s * 0.06)}" fill="#fff"/><circle cx="${f(s * 0.5)}" cy="${f(s * 0.48)}" r="${f(s * 0.11)}" fill="none" stroke="#000" stroke-opacity=".25" stroke-width="${f(s * 0.04)}"/>`,
+  (s) =>
+    `<path d="M${f(s * 0.25)} ${f(s * 0.3)} h${f(s * 0.5)} v${f(s * 0.32)} h-${f(s * 0.28)} l-${f(s * 0.12)} ${f(s * 0.1)} v-${f(s * 0.1)} h-${f(s * 0.1)} Z" fill="#fff"/>`,
   (s) => `<path d="M${f(s * 0.38)} ${f(s * 0.28)} L${f(s * 0.72)} ${f(s * 0.5)} L${f(s * 0.38)} ${f(s * 0.72)} Z" fill="#fff"/>`,
-  (s) => `<circle cx="${f(s * 0.5)}" cy="${f(s * 0.38)}" r="${f(s * 0.12)}" fill="#fff"/><path d="M${f(s * 0.26)} ${f(s * 0.76)} Q${f(s * 0.5)} ${f(s * 0.38)} ${f(s * 0.74)} ${f(s * 0.76)} Z" fill="#fff"/>`,
-  (s) => `<rect x="${f(s * 0.26)} " y="${f(s * 0.22)}" width="${f(s * 0.48)}" height="${f(s * 0.56)}" rx="${f(s * 0.04)}" fill="#fff"/>${[0, 1, 2, 3].map((k) => `<rect x="${f(s * 0.32)}" y="${f(s * (0.3 + k * 0.11))}" width="${f(s * 0.36)}" height="${f(s * 0.04)}" fill="#000" fill-opacity=".25"/>`).join('')}`,
+  (s) =>
+    `<circle cx="${f(s * 0.5)}" cy="${f(s * 0.38)}" r="${f(s * 0.12)}" fill="#fff"/><path d="M${f(s * 0.26)} ${f(s * 0.76)} Q${f(s * 0.5)} ${f(s * 0.38)} ${f(s * 0.74)} ${f(s * 0.76)} Z" fill="#fff"/>`,
+  (s) =>
+    `<rect x="${f(s * 0.26)} " y="${f(s * 0.22)}" width="${f(s * 0.48)}" height="${f(s * 0.56)}" rx="${f(s * 0.04)}" fill="#fff"/>${[0, 1, 2, 3].map((k) => `<rect x="${f(s * 0.32)}" y="${f(s * (0.3 + k * 0.11))}" width="${f(s * 0.36)}" height="${f(s * 0.04)}" fill="#000" fill-opacity=".25"/>`).join('')}`,
 ];
 
 const EMBLEM_COLORS = ['#e53935', '#1e88e5', '#43a047', '#fb8c00', '#8e24aa', '#00897b', '#f4511e', '#3949ab', '#c0ca33', '#d81b60'] as const;
@@ -340,16 +372,20 @@ const EMBLEM_COLORS = ['#e53935', '#1e88e5', '#43a047', '#fb8c00', '#8e24aa', '#
 const emblem: Draw = (rng, w, h) => {
   const c = rng.pick(EMBLEM_COLORS);
   const s = Math.min(w, h);
-  return `<defs>${gradient('bg', [lerpColor(c, '#ffffff', 0.2), c])}</defs><rect width="${f(w)}" height="${f(h)}" fill="url(#bg)"/>` +
-    `<g transform="translate(${f((w - s) / 2)} ${f((h - s) / 2)})">${rng.pick(PICTOGRAMS)(s)}</g>`;
+  return (
+    `<defs>${gradient('bg', [lerpColor(c, '#ffffff', 0.2), c])}</defs><rect width="${f(w)}" height="${f(h)}" fill="url(#bg)"/>` +
+    `<g transform="translate(${f((w - s) / 2)} ${f((h - s) / 2)})">${rng.pick(PICTOGRAMS)(s)}</g>`
+  );
 };
 
 const portrait: Draw = (rng, w, h) => {
   const c = rng.pick(EMBLEM_COLORS);
   const s = Math.min(w, h);
-  return `<defs>${gradient('bg', [lerpColor(c, '#ffffff', 0.35), lerpColor(c, '#000000', 0.1)])}</defs><rect width="${f(w)}" height="${f(h)}" fill="url(#bg)"/>` +
+  return (
+    `<defs>${gradient('bg', [lerpColor(c, '#ffffff', 0.35), lerpColor(c, '#000000', 0.1)])}</defs><rect width="${f(w)}" height="${f(h)}" fill="url(#bg)"/>` +
     `<circle cx="${f(w / 2)}" cy="${f(h * 0.42)}" r="${f(s * 0.2)}" fill="#fff" fill-opacity=".9"/>` +
-    `<path d="M${f(w / 2 - s * 0.36)} ${f(h)} Q${f(w / 2)} ${f(h * 0.52)} ${f(w / 2 + s * 0.36)} ${f(h)} Z" fill="#fff" fill-opacity=".9"/>`;
+    `<path d="M${f(w / 2 - s * 0.36)} ${f(h)} Q${f(w / 2)} ${f(h * 0.52)} ${f(w / 2 + s * 0.36)} ${f(h)} Z" fill="#fff" fill-opacity=".9"/>`
+  );
 };
 
 const DRAW: Readonly<Record<SceneKind, Draw>> = { skyline, river, mountains, night, market, crowd, hotpot, rail, fields, paper, emblem, portrait };

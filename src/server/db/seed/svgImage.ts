@@ -32,12 +32,7 @@ const PALETTES: readonly (readonly [string, string])[] = [
 ];
 
 export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 /** Splits a title into lines of at most `perLine` width units (CJK = 1, ASCII = 0.55). */
@@ -78,9 +73,7 @@ export function svgImage(options: SvgImageOptions): string {
   const cx = Math.round(w * (0.6 + ((hash >>> 8) % 30) / 100));
   const cy = Math.round(h * (((hash >>> 16) % 60) / 100));
   const r = Math.round(Math.min(w, h) * 0.45);
-  const tspans = lines
-    .map((l, i) => `<tspan x="${Math.round(w / 2)}" y="${firstY + i * lineHeight}">${escapeXml(l)}</tspan>`)
-    .join('');
+  const tspans = lines.map((l, i) => `<tspan x="${Math.round(w / 2)}" y="${firstY + i * lineHeight}">${escapeXml(l)}</tspan>`).join('');
   const caption = options.caption
     ? `<text x="${Math.round(fontSize * 0.6)}" y="${h - Math.round(fontSize * 0.5)}" font-size="${Math.max(10, Math.round(fontSize * 0.55))}" fill="#fff" fill-opacity=".8">${escapeXml(options.caption)}</text>`
     : '';

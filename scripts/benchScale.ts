@@ -1,0 +1,198 @@
+/**
+ * The bench's per-process figures (docs/capacity.md): on one PostgreSQL and one Redis, one and then
+ * two server processes behind a round-robin, in production mode —
+ * - cached and uncached pages per second (home, article) and the Astro floor beside them: `/shancheng/bench-floor`
+ *   (BENCH_FLOOR=1), an Astro page in the same server emitting the home page's HTML from a constant, and the
+ *   uncached / floor ratio;
+ * - API calls per second (the channel list, micro-cache on and off);
+ * - database queries per page: the database's committed transactions (`pg_stat_database.xact_commit`; each
+ *   statement outside a transaction is one) over a run of uncached renders, divided by the renders;
+ * - memory per open realtime socket: the process's resident memory before and after opening sockets.
+ *
+ *   DATABASE_URL=postgres://… REDIS_URL=redis://… node scripts/benchScale.ts [--seconds=5] [--connections=20]
+ *
+ * `npm run bench` runs it as its "Per process" section (needs DATABASE_URL and REDIS_URL, skipped otherwise).
+ * Load comes from scripts/loadClient.ts (Node, no wrk) on the same machine as the servers.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { dropDatabase, openDatabase } from '../src/server/db/client.ts';
+import { seedDemo } from '../src/server/db/seed/demoSeed.ts';
+import { routes } from '../src/routing/routes.ts';
+import { startServer, type ServerProcess } from '../tests/support/serverProcess.ts';
+import { WebSocket } from 'ws';
+import { encodeJsonPacket, GoimOp } from '../src/lib/goim.ts';
+import { runLoad, type LoadResult } from './loadClient.ts';
+
+export interface ScaleOptions {
+  seconds: number;
+  connections: number;
+  sockets: number;
+}
+
+const fmt = (n: number, digits = 0): string => (Number.isFinite(n) ? n.toFixed(digits) : '—');
+
+/** Resident memory of a process in bytes (Linux /proc). */
+function rssOf(pid: number | undefined): number {
+  if (!pid) return NaN;
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) * 1024 : NaN;
+}
+
+const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export async function scaleBench(options: ScaleOptions): Promise<string> {
+  const base = process.env.DATABASE_URL;
+  const redis = process.env.REDIS_URL;
+  if (!base || !redis) return 'Needs DATABASE_URL and REDIS_URL (two processes share one PostgreSQL and one Redis): skipped.';
+  const dbName = `bench_scale_${randomBytes(4).toString('hex')}`;
+  // The demo seed, once, here (a cold start seeds every area: minutes on a loaded machine, past a process's
+  // start-up bound); every process then starts on it (SEED_DEMO=0) with the drawn pictures in one shared DATA_DIR.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sc-bench-scale-'));
+  const seeding = await openDatabase({ url: base, freshDatabase: dbName });
+  try {
+    await seedDemo(seeding, { mediaDir: path.join(dataDir, 'media') });
+  } finally {
+    await seeding.close();
+  }
+  const url = new URL(base);
+  url.pathname = `/${dbName}`;
+  const stats = postgres(base, { max: 1, onnotice: () => {} });
+  const servers: ServerProcess[] = [];
+  const common = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: url.href,
+    REDIS_URL: redis,
+    REALTIME_REDIS_CHANNEL: `shancheng:bench:${dbName}`,
+    RATE_LIMIT_REDIS_PREFIX: `bench:${dbName}:`,
+    BENCH_FLOOR: '1',
+    SEED_DEMO: '0',
+    TRUSTED_PROXIES: '127.0.0.1',
+    SUB_ACCEPT_RATE: '100000',
+    SUB_ACCEPT_BURST: '100000',
+  };
+  const start = async (env: Record<string, string>): Promise<ServerProcess> => {
+    const s = await startServer({ env: { ...common, ...env }, dataDir });
+    servers.push(s);
+    return s;
+  };
+  try {
+    // One at a time: a start costs seconds of CPU (the console's assets are compressed at start), four at once
+    // on a loaded machine ran past the start-up bound.
+    const cachedA = await start({});
+    const cachedB = await start({});
+    const offA = await start({ PAGE_CACHE: '0', API_CACHE: '0' });
+    const offB = await start({ PAGE_CACHE: '0', API_CACHE: '0' });
+    const article = `/shancheng${routes.find((r) => r.path === '/NewsDetail')?.example ?? '/NewsDetail?classId=101&newsId=1'}`;
+    const targets = [
+      { name: 'home', path: '/shancheng/home/1' },
+      { name: 'article', path: article },
+      { name: 'Astro floor (home HTML from a constant)', path: '/shancheng/bench-floor' },
+      { name: 'API channel list', path: '/kratos/v1/channel/list?channelId=1&page=1' },
+    ];
+    const load = async (group: ServerProcess[], path: string): Promise<LoadResult> => {
+      const urls = group.map((s) => s.origin + path);
+      await runLoad({ urls, connections: 4, seconds: 1 }); // warm up: JIT, caches
+      return runLoad({ urls, connections: options.connections, seconds: options.seconds });
+    };
+    const rows = ['| target | processes | cached: req/s (p99) | per process | uncached: req/s (p99) | per process |', '|---|---|---|---|---|---|'];
+    const uncachedRps = new Map<string, number>();
+    for (const t of targets) {
+      for (const [n, cached, off] of [
+        [1, [cachedA], [offA]],
+        [2, [cachedA, cachedB], [offA, offB]],
+      ] as const) {
+        const c = await load([...cached], t.path);
+        const u = await load([...off], t.path);
+        if (n === 1) uncachedRps.set(t.name, u.rps);
+        const warn = [c, u].some((r) => r.bad + r.errors > 0) ? ` ⚠ ${c.bad + u.bad} non-2xx, ${c.errors + u.errors} failed` : '';
+        rows.push(
+          `| ${t.name} \`${t.path.replace('/shancheng', '')}\`${warn} | ${n} | ${fmt(c.rps)} (${fmt(c.p99, 1)} ms) | ${fmt(c.rps / n)} | ${fmt(u.rps)} (${fmt(u.p99, 1)} ms) | ${fmt(u.rps / n)} |`,
+        );
+        console.log(rows.at(-1));
+      }
+    }
+    const floor = uncachedRps.get(targets[2]!.name) ?? NaN;
+    const ratios = targets
+      .slice(0, 2)
+      .map((t) => `${t.name} ${fmt((uncachedRps.get(t.name) ?? NaN) / floor, 2)}×`)
+      .join(', ');
+
+    // Database queries per page: committed transactions over RENDERS uncached renders, one at a time.
+    const RENDERS = 40;
+    const committed = async (): Promise<number> => {
+      // Each connection reports its counts when idle (at most every 10 s in PostgreSQL 15+): wait for it.
+      await pause(11_000);
+      const [row] = await stats`select xact_commit::bigint as n from pg_stat_database where datname = ${dbName}`;
+      return Number(row?.n ?? NaN);
+    };
+    const queryRows = ['| page | queries per uncached render |', '|---|---|'];
+    for (const t of targets) {
+      const before = await committed();
+      for (let i = 0; i < RENDERS; i++) await (await fetch(offA.origin + t.path)).arrayBuffer();
+      const after = await committed();
+      queryRows.push(`| ${t.name} | ${fmt((after - before) / RENDERS, 1)} |`);
+    }
+
+    // Memory per open realtime socket: resident memory before and after opening them (authenticated to a room).
+    const sockets: WebSocket[] = [];
+    const rssBefore = rssOf(cachedA.child.pid);
+    for (let i = 0; i < options.sockets; i++) {
+      // At most 20 sockets per address (MAX_SOCKETS_PER_IP): each ten leave from their own loopback address.
+      const localAddress = `127.0.${1 + Math.floor(i / 2500)}.${1 + (Math.floor(i / 10) % 250)}`;
+      const ws = new WebSocket(`${cachedA.origin.replace(/^http/, 'ws')}/sub`, {
+        localAddress,
+        perMessageDeflate: false,
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      await new Promise<void>((resolve, reject) => {
+        ws.once('open', () => resolve());
+        ws.once('error', reject);
+        ws.once('unexpected-response', (_req, res) => reject(new Error(`realtime socket refused: ${res.statusCode}`)));
+      });
+      ws.send(encodeJsonPacket(GoimOp.auth, { room_id: 'news://101:1', platform: 'web', accepts: [GoimOp.counts] }, 1));
+      sockets.push(ws);
+    }
+    await pause(2_000);
+    const rssAfter = rssOf(cachedA.child.pid);
+    for (const ws of sockets) ws.terminate();
+    const perSocket = (rssAfter - rssBefore) / options.sockets;
+
+    return [
+      `Taken on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'} with the load client on the same machine, ${options.connections} connections, ${options.seconds} s per run, ` +
+        'production mode, PostgreSQL and Redis on loopback. **Taken under load** (other work shared the two cores): the integrator re-runs the bench; read the ratios more than the rates. ' +
+        'With two cores shared by the load client and the processes, a second process can add little: on a machine with a core per process the per-process column is what each adds.',
+      '',
+      rows.join('\n'),
+      '',
+      `Uncached against the Astro floor (one process): ${ratios} (goal ≥ 0.5×; bench/where-time-goes.md says where the rest goes).`,
+      '',
+      queryRows.join('\n'),
+      '',
+      `Database queries: \`pg_stat_database.xact_commit\` over ${RENDERS} uncached renders of each page (page cache and API micro-cache off), one at a time; the floor's figure is what every request costs (session lookup, if any).`,
+      '',
+      `Memory per open realtime socket: ${fmt(perSocket / 1024, 1)} KB (${options.sockets} authenticated sockets; resident memory ${fmt(rssBefore / 2 ** 20)} → ${fmt(rssAfter / 2 ** 20)} MB).`,
+    ].join('\n');
+  } finally {
+    await Promise.all(
+      servers.map(async (s) => {
+        if (s.child.exitCode === null) {
+          s.child.kill('SIGTERM');
+          await s.exited;
+        }
+      }),
+    );
+    await stats.end();
+    await dropDatabase(base, dbName);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) {
+  const arg = (name: string, fallback: number): number => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+  console.log(await scaleBench({ seconds: arg('seconds', 5), connections: arg('connections', 20), sockets: arg('sockets', 500) }));
+}

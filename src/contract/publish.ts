@@ -1,0 +1,232 @@
+/**
+ * The newsroom's writing desk (ADR 025): the fields of an article an editor sets (spec 3's news detail and
+ * list item), the workflow's states and the console endpoints' inputs. The server parses with these; the
+ * console's editor page infers its types from them.
+ */
+import { z } from './zod.ts';
+
+/** Card layouts an editor may choose (spec 3 showType): 0 one small picture (or none), 1 three pictures, 2 one big picture. */
+export const SHOW_TYPES = [0, 1, 2] as const;
+export const SHOW_TYPE_LABELS: Readonly<Record<(typeof SHOW_TYPES)[number], string>> = { 0: '右侧小图', 1: '三图', 2: '大图' };
+
+/** spec 5: permission bit 8 hides the like button. */
+export const PERMISSION_HIDE_LIKE = 8;
+
+export const TITLE_MAX = 60;
+export const CONTENT_MAX = 200_000;
+
+/** A picture address as the media store gives it (`/media/<key>`) or an https one. */
+const Picture = z
+  .string()
+  .trim()
+  .max(500, '图片地址过长')
+  .refine((s) => /^\/media\/[A-Za-z0-9/_.-]+$/.test(s) && !s.includes('..'), '图片须先上传到媒体库');
+const OptionalPicture = z.union([z.literal(''), Picture]);
+const Short = (label: string, max: number) => z.string().trim().max(max, `${label}最多 ${max} 字`);
+const Id = (label: string) =>
+  z.coerce
+    .number({ message: `${label}不正确` })
+    .int(`${label}不正确`)
+    .min(0, `${label}不正确`);
+
+/** Every field an editor sets on a story. Lenient enough for a draft; `checkReady` says what publishing needs. */
+export const ArticleFields = z.object({
+  title: Short('标题', TITLE_MAX).default(''),
+  smallText: Short('摘要', 200).default(''),
+  befrom: Short('来源', 30).default(''),
+  befromPic: OptionalPicture.default(''),
+  writer: Short('作者', 30).default(''),
+  execEditor: Short('责任编辑', 30).default(''),
+  finalEditor: Short('终审编辑', 30).default(''),
+  channelId: Id('频道').default(0),
+  classId: Id('栏目').default(0),
+  showType: z.coerce
+    .number({ message: '卡片样式不正确' })
+    .refine((n): n is (typeof SHOW_TYPES)[number] => (SHOW_TYPES as readonly number[]).includes(n), '卡片样式不正确')
+    .default(0),
+  covers: z.array(Picture).max(3, '封面最多 3 张').default([]),
+  label: Short('角标', 4).default(''),
+  isTop: z.boolean({ message: '置顶设置不正确' }).default(false),
+  topTitle: Short('置顶标题', 30).default(''),
+  keyboard: z.array(Short('标签', 10).min(1, '标签不能为空')).max(5, '标签最多 5 个').default([]),
+  publisherClassId: Id('山城号').default(0),
+  region: Short('地区', 20).default(''),
+  titleType: z.union([z.literal(0), z.literal(1)], { message: '原创设置不正确' }).default(0),
+  topicId: Id('话题').default(0),
+  disclaimer: Short('免责声明', 200).default(''),
+  isSyn: z.boolean({ message: '转载设置不正确' }).default(false),
+  hideLike: z.boolean({ message: '点赞设置不正确' }).default(false),
+  allowPl: z.boolean({ message: '评论设置不正确' }).default(true),
+  hideComments: z.boolean({ message: '评论设置不正确' }).default(false),
+  hideRelated: z.boolean({ message: '相关新闻设置不正确' }).default(false),
+  hideAds: z.boolean({ message: '广告设置不正确' }).default(false),
+});
+export type ArticleFields = z.output<typeof ArticleFields>;
+
+export const EMPTY_FIELDS: ArticleFields = ArticleFields.parse({});
+
+/** What a story needs before it may be submitted or published; Chinese, one line each. */
+export function checkReady(f: ArticleFields, content: string): string[] {
+  const problems: string[] = [];
+  if (f.title.length < 5) problems.push('标题至少 5 个字');
+  if (f.channelId === 0) problems.push('请选择频道');
+  if (f.classId === 0) problems.push('请选择栏目');
+  if (content.replace(/<[^>]*>/g, '').trim().length < 10) problems.push('正文至少 10 个字');
+  if (f.showType === 1 && f.covers.length !== 3) problems.push('三图样式需要 3 张封面');
+  if (f.showType === 2 && f.covers.length < 1) problems.push('大图样式需要 1 张封面');
+  if (f.isTop && f.topTitle === '') problems.push('置顶稿件请填写置顶标题');
+  return problems;
+}
+
+/** draft 草稿 → review 审核中 (stages 一审 二审 三审) → approved 待签发 → scheduled 定时 / published 已发布 → withdrawn 已撤稿. */
+export const ARTICLE_STATES = ['draft', 'review', 'approved', 'scheduled', 'published', 'withdrawn'] as const;
+export type ArticleState = (typeof ARTICLE_STATES)[number];
+export const STATE_LABELS: Readonly<Record<ArticleState, string>> = {
+  draft: '草稿',
+  review: '审核中',
+  approved: '待签发',
+  scheduled: '定时发布',
+  published: '已发布',
+  withdrawn: '已撤稿',
+};
+/** 三审: three reviews by three different people, none of them the author. */
+export const REVIEW_STAGES = 3;
+export const STAGE_LABELS = ['一审', '二审', '三审'] as const;
+
+export const ArticleIdInput = z.object({ id: z.coerce.number({ message: '稿件编号不正确' }).int('稿件编号不正确').positive('稿件编号不正确') });
+
+export const CreateInput = z.object({
+  /** The browser's key for this new story: a retried create answers the same story. */
+  key: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, '请求编号不正确'),
+});
+
+export const SaveInput = ArticleIdInput.extend({
+  /** A key per save: a retried save is answered without saving twice. */
+  saveId: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, '请求编号不正确'),
+  /** The revision the editor started from; another's save in between is refused (no silent overwrite). */
+  revision: z.coerce.number({ message: '版本不正确' }).int('版本不正确').min(0, '版本不正确'),
+  fields: ArticleFields,
+  content: z.string().max(CONTENT_MAX, `正文最多 ${CONTENT_MAX} 字符`),
+  /** An autosave updates the draft; a save by hand also keeps a version. */
+  autosave: z.boolean().default(false),
+});
+
+export const ReviewInput = ArticleIdInput.extend({
+  decision: z.enum(['approve', 'return'], { message: '审核决定不正确' }),
+  note: z.string().trim().max(200, '审核意见最多 200 字').default(''),
+});
+
+export const PublishInput = ArticleIdInput.extend({
+  /** ISO time to publish at; absent: now. */
+  at: z.iso.datetime({ offset: true, message: '定时发布时间不正确' }).optional(),
+});
+
+export const WithdrawInput = ArticleIdInput.extend({
+  note: z.string().trim().min(2, '请填写撤稿原因（至少 2 个字）').max(200, '撤稿原因最多 200 字'),
+});
+
+/** spec 2.11 / ADR 025: a correction (更正) of a published story, shown to readers at the story's end. */
+export const CORRECTION_MAX = 300;
+export const CorrectInput = ArticleIdInput.extend({
+  /** The console's key for this correction: a retried send answers the same one. */
+  key: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, '请求编号不正确'),
+  note: z.string().trim().min(4, '请填写更正说明（至少 4 个字）').max(CORRECTION_MAX, `更正说明最多 ${CORRECTION_MAX} 字`),
+});
+
+export interface CorrectionView {
+  id: number;
+  note: string;
+  staffName: string;
+  correctedAt: string;
+}
+
+/** A breaking-news push of a published story (ADR 025): the banner's words default to its title. */
+export const PushInput = ArticleIdInput.extend({
+  key: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, '请求编号不正确'),
+  text: z.string().trim().max(40, '推送文字最多 40 字').default(''),
+});
+
+export interface PushView {
+  id: number;
+  text: string;
+  staffName: string;
+  pushedAt: string;
+}
+
+export const ListInput = z.object({
+  state: z.enum(ARTICLE_STATES, { message: '稿件状态不正确' }).optional(),
+  mine: z.enum(['1', '0']).optional(),
+});
+
+/** An article as the console shows it. */
+export interface ArticleView {
+  id: number;
+  newsId: number | null;
+  state: ArticleState;
+  /** The review stage waiting (1–3) while in review; 0 otherwise. */
+  reviewStage: number;
+  reviewers: { id: number; name: string }[];
+  note: string;
+  authorId: number;
+  authorName: string;
+  fields: ArticleFields;
+  content: string;
+  revision: number;
+  publishAt: string | null;
+  publishedAt: string | null;
+  updatedAt: string;
+  /** What the signed-in person may do with it now. */
+  can: { edit: boolean; submit: boolean; review: boolean; publish: boolean; breaking: boolean; withdraw: boolean; correct: boolean; push: boolean };
+  /** Where readers open it once published. */
+  readerUrl: string | null;
+}
+
+export interface ArticleSummary {
+  id: number;
+  title: string;
+  state: ArticleState;
+  reviewStage: number;
+  authorName: string;
+  updatedAt: string;
+  publishAt: string | null;
+}
+
+export interface ArticleVersion {
+  version: number;
+  savedByName: string;
+  savedAt: string;
+  title: string;
+  content: string;
+}
+
+export interface PublishOptions {
+  channels: { id: number; name: string }[];
+  columns: { id: number; channelId: number; name: string }[];
+  accounts: { classId: number; name: string }[];
+  topics: { id: number; title: string }[];
+}
+
+/** A picture sent as base64 in JSON (the console speaks JSON only: ADR 017's CSRF rules hold for uploads too). */
+export const PICTURE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const PictureInput = z.object({
+  data: z
+    .string({ message: '请选择要上传的图片' })
+    .min(8, '请选择要上传的图片')
+    .max(Math.ceil((PICTURE_UPLOAD_MAX_BYTES * 4) / 3) + 4, '图片不能超过 10 MB')
+    .regex(/^[A-Za-z0-9+/]+=*$/, '图片数据不正确'),
+});
+
+export const CoverInput = z.object({
+  src: z.string().max(300, '图片地址不正确'),
+  shape: z.enum(['card', 'big'], { message: '封面形状不正确' }),
+  /** The cut as fractions of the picture: left, top and width (its height follows from the shape). */
+  x: z.number({ message: '裁剪范围不正确' }).min(0, '裁剪范围不正确').max(1, '裁剪范围不正确'),
+  y: z.number({ message: '裁剪范围不正确' }).min(0, '裁剪范围不正确').max(1, '裁剪范围不正确'),
+  w: z.number({ message: '裁剪范围不正确' }).gt(0, '裁剪范围不正确').max(1, '裁剪范围不正确'),
+});
+
+export interface StoredPicture {
+  url: string;
+  width: number;
+  height: number;
+}

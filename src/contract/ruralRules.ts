@@ -1,0 +1,28 @@
+/**
+ * Rural section (裕农) limits without zod, for browser code: the islands import these
+ * and the contract's types, never the schemas (ADR 001 budgets). The contract (rural.ts) uses the same.
+ */
+
+import { PICTURES_MAX } from './uploadRules.ts';
+
+/** A question or a post: plain text, trimmed, in code points. */
+export const QUESTION_MIN_CHARS = 5;
+export const QUESTION_MAX_CHARS = 500;
+export const POST_MAX_CHARS = 1000;
+export const COMMENT_MAX_CHARS = 300;
+/** Pictures per farmer post (the three-column grid). */
+export const POST_MAX_PICTURES = PICTURES_MAX;
+/** Search keyword of 乡村帮帮. */
+export const KEYWORD_MAX_CHARS = 30;
+/** Comments shown under a post in the feed. */
+export const POST_COMMENTS_SHOWN = 3;
+/** Days of prices in a product's trend line. */
+export const PRICE_TREND_DAYS = 30;
+
+/** The fields a farmer can ask about; experts are tagged with the same words. */
+export const RURAL_QUESTION_TAGS = ['种植', '养殖', '病虫害', '果树', '农机', '政策补贴', '电商销售', '土壤肥料'] as const;
+export type RuralQuestionTag = (typeof RURAL_QUESTION_TAGS)[number];
+
+/** Groups of rural news columns: 乡村 (policy and revitalisation), 资讯 (planting, weather, subsidies), 视频. */
+export const RURAL_GROUPS = ['rural', 'information', 'video'] as const;
+export type RuralGroup = (typeof RURAL_GROUPS)[number];

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { htmlToText, paragraphTexts } from './htmlToText.ts';
+
+describe('htmlToText', () => {
+  it('keeps the words of a reply, one paragraph a line, entities decoded once', () => {
+    expect(htmlToText('<p>步道全长 <strong>3.2</strong> 公里</p><p>A &amp; B &lt;c&gt; &amp;lt;</p>')).toBe('步道全长 3.2 公里\nA & B <c> &lt;');
+  });
+  it('drops every tag, script bodies stay text only', () => {
+    expect(htmlToText('<img src=x onerror=alert(1)>好')).toBe('好');
+  });
+});
+
+describe('paragraphTexts', () => {
+  it('gives the text of each non-empty paragraph, tags dropped and entities decoded', () => {
+    expect(paragraphTexts('<p>朝天门 <em>夜景</em></p><p> </p><p class="c">A &amp; B</p><div>不是段落</div>')).toEqual(['朝天门 夜景', 'A & B']);
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { actionsFor, ageLabel, splitMarks } from './moderation.ts';
+
+describe('splitMarks', () => {
+  it.each([
+    ['no marks: one plain part', '没有敏感词', [], [{ text: '没有敏感词', marked: false }]],
+    [
+      'a word in the middle',
+      '请加微信聊',
+      [{ start: 1, end: 4 }],
+      [
+        { text: '请', marked: false },
+        { text: '加微信', marked: true },
+        { text: '聊', marked: false },
+      ],
+    ],
+    [
+      'at both ends, out of order',
+      '刷单和刷单',
+      [
+        { start: 3, end: 5 },
+        { start: 0, end: 2 },
+      ],
+      [
+        { text: '刷单', marked: true },
+        { text: '和', marked: false },
+        { text: '刷单', marked: true },
+      ],
+    ],
+    [
+      'overlapping spans are marked once',
+      'abcdef',
+      [
+        { start: 1, end: 4 },
+        { start: 2, end: 5 },
+      ],
+      [
+        { text: 'a', marked: false },
+        { text: 'bcd', marked: true },
+        { text: 'e', marked: true },
+        { text: 'f', marked: false },
+      ],
+    ],
+    ['a span past the text is ignored', '短', [{ start: 0, end: 9 }], [{ text: '短', marked: false }]],
+  ])('%s', (_name, text, marks, parts) => {
+    expect(splitMarks(text, marks)).toEqual(parts);
+  });
+});
+
+describe('actionsFor', () => {
+  it.each([
+    ['a held item', { state: 'pending', kind: 'comment' }, 'pending', ['approve', 'reject']],
+    ['a reported comment', { state: 'approved', kind: 'comment' }, 'reported', ['approve', 'remove']],
+    ['a published comment on patrol', { state: 'approved', kind: 'comment' }, 'patrol', ['remove']],
+    ['a reported article: kept, never taken down here', { state: 'approved', kind: 'article' }, 'reported', ['approve']],
+    ['a rejected item', { state: 'rejected', kind: 'comment' }, 'decided', []],
+    ['a removed item', { state: 'removed', kind: 'comment' }, 'decided', []],
+  ] as const)('%s', (_name, item, tab, actions) => {
+    expect(actionsFor(item, tab)).toEqual(actions);
+  });
+});
+
+describe('ageLabel', () => {
+  it.each([
+    [0, '不到 1 分钟'],
+    [12, '12 分钟'],
+    [60, '1 小时'],
+    [1439, '23 小时'],
+    [2880, '2 天'],
+  ])('%i minutes read %s', (minutes, label) => {
+    expect(ageLabel(minutes)).toBe(label);
+  });
+});

@@ -1,0 +1,173 @@
+/**
+ * 问政受理: the desk (answer.desk) takes each 待受理 question — assigns it to a department (the one the
+ * asker chose, or another) or declines it with a reason the asker reads — and follows the open ones,
+ * overdue first (5 working days; docs/security.md "Answering desks").
+ */
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { get, post } from '../api.ts';
+import type { PageProps } from '../nav.ts';
+import { messageOf, Notice, useAction } from '../ui.tsx';
+import { FiguresLine, PoliticsCard, type ConsoleQuestion, type UnitFigures } from './PoliticsCard.tsx';
+
+interface Unit {
+  id: number;
+  name: string;
+  figures: UnitFigures;
+  staff: { id: number; name: string }[];
+}
+
+const TABS = [
+  { queue: 'submitted', label: '待受理' },
+  { queue: 'open', label: '办理中' },
+  { queue: 'replied', label: '已回复' },
+  { queue: 'declined', label: '不予受理' },
+] as const;
+type Queue = (typeof TABS)[number]['queue'];
+
+export function WenzhengDeskPage(_props: PageProps) {
+  const [queue, setQueue] = useState<Queue>('submitted');
+  const [rows, setRows] = useState<ConsoleQuestion[] | null>(null);
+  const [overdue, setOverdue] = useState(0);
+  const [units, setUnits] = useState<Unit[]>([]);
+  const [ok, setOk] = useState<string | null>(null);
+  const action = useAction();
+  const { setError } = action;
+
+  const load = useCallback(() => {
+    setRows(null);
+    get<{ items: ConsoleQuestion[]; overdue: number }>('/answer/desk/questions', { queue, page: 1 })
+      .then((r) => {
+        setRows(r.items);
+        setOverdue(r.overdue);
+      })
+      .catch((err: unknown) => setError(messageOf(err)));
+  }, [queue, setError]);
+
+  useEffect(load, [load]);
+  useEffect(() => {
+    get<Unit[]>('/answer/units')
+      .then(setUnits)
+      .catch((err: unknown) => setError(messageOf(err)));
+  }, [setError]);
+
+  const accept = (q: ConsoleQuestion, unitId: number) =>
+    void action.run(async () => {
+      const done = await post<ConsoleQuestion>('/answer/desk/accept', { id: q.id, unitId });
+      setRows((r) => r?.filter((x) => x.id !== q.id) ?? null);
+      setOk(`已受理「${q.title}」，转交${done.unitName}`);
+    });
+  const decline = (q: ConsoleQuestion, reason: string) =>
+    void action.run(async () => {
+      await post('/answer/desk/decline', { id: q.id, reason });
+      setRows((r) => r?.filter((x) => x.id !== q.id) ?? null);
+      setOk(`「${q.title}」不予受理`);
+    });
+
+  return (
+    <>
+      <h1>问政受理</h1>
+      {overdue > 0 && (
+        <p className="nr-notice nr-notice--error" role="status">
+          有 {overdue} 件问政超过 5 个工作日未回复，已排在「办理中」最前。
+        </p>
+      )}
+      <div className="nr-tabs" role="tablist" aria-label="问政状态">
+        {TABS.map((tab) => (
+          <button
+            key={tab.queue}
+            type="button"
+            role="tab"
+            aria-selected={tab.queue === queue}
+            className="nr-tab"
+            onClick={() => {
+              setOk(null);
+              setQueue(tab.queue);
+            }}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <Notice error={action.error} ok={ok} />
+      {rows === null ? (
+        <p role="status">加载中…</p>
+      ) : rows.length === 0 ? (
+        <p>没有问政。</p>
+      ) : (
+        <ul className="nr-list">
+          {rows.map((q) => (
+            <PoliticsCard key={q.id} q={q}>
+              {/* After the units arrive: the select's default (the asker's choice) is applied when it mounts. */}
+              {q.state === 'submitted' && units.length > 0 && <Assign q={q} units={units} busy={action.busy} onAccept={accept} onDecline={decline} />}
+            </PoliticsCard>
+          ))}
+        </ul>
+      )}
+      {queue === 'open' && units.length > 0 && (
+        <details className="nr-panel">
+          <summary>各部门数据</summary>
+          <ul className="nr-list">
+            {units.map((u) => (
+              <li key={u.id} className="nr-list__item nr-list__item--column">
+                <strong>{u.name}</strong>
+                <FiguresLine figures={u.figures} />
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
+  );
+}
+
+function Assign({
+  q,
+  units,
+  busy,
+  onAccept,
+  onDecline,
+}: {
+  q: ConsoleQuestion;
+  units: Unit[];
+  busy: boolean;
+  onAccept: (q: ConsoleQuestion, unitId: number) => void;
+  onDecline: (q: ConsoleQuestion, reason: string) => void;
+}) {
+  const accept = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    onAccept(q, Number(new FormData(e.currentTarget).get('unitId')));
+  };
+  const decline = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    onDecline(q, String(new FormData(e.currentTarget).get('reason') ?? '').trim());
+  };
+  return (
+    <div className="nr-actions">
+      <form className="nr-inline-form" onSubmit={accept}>
+        <label className="nr-field">
+          <span>转交部门</span>
+          <select name="unitId" defaultValue={q.chosenUnitId || units[0]?.id} required>
+            {units.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.name}
+                {u.id === q.chosenUnitId ? '（提问人所选）' : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button className="nr-button nr-button--primary" type="submit" disabled={busy || units.length === 0}>
+          受理并转交
+        </button>
+      </form>
+      <form className="nr-inline-form" onSubmit={decline}>
+        <label className="nr-field">
+          <span>不予受理的原因（提问人可见）</span>
+          <input name="reason" minLength={2} maxLength={200} required />
+        </label>
+        <button className="nr-button" type="submit" disabled={busy}>
+          不予受理
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+/** Small shared pieces of the console's pages: links, messages, forms, dates. */
+import { useState, type AnchorHTMLAttributes, type ReactNode } from 'react';
+import { ConsoleError } from './api.ts';
+import { BASE, navigate } from './router.ts';
+
+export function Link({ to, children, ...rest }: { to: string; children: ReactNode } & AnchorHTMLAttributes<HTMLAnchorElement>) {
+  return (
+    <a
+      {...rest}
+      href={`${BASE}${to || '/'}`}
+      onClick={(e) => {
+        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+        e.preventDefault();
+        navigate(to);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+/** An error or success line that screen readers announce. */
+export function Notice({ error, ok }: { error?: string | null; ok?: string | null }) {
+  if (error)
+    return (
+      <p className="nr-notice nr-notice--error" role="alert">
+        {error}
+      </p>
+    );
+  if (ok)
+    return (
+      <p className="nr-notice nr-notice--ok" role="status">
+        {ok}
+      </p>
+    );
+  return null;
+}
+
+export function messageOf(err: unknown): string {
+  return err instanceof ConsoleError ? err.message : '操作失败，请稍后重试';
+}
+
+/** Runs an async action with a busy flag and its error message. */
+export function useAction(): { busy: boolean; error: string | null; run: (fn: () => Promise<void>) => Promise<void>; setError: (e: string | null) => void } {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return {
+    busy,
+    error,
+    setError,
+    async run(fn) {
+      setBusy(true);
+      setError(null);
+      try {
+        await fn();
+      } catch (err) {
+        setError(messageOf(err));
+      } finally {
+        setBusy(false);
+      }
+    },
+  };
+}
+
+const dateTime = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+export function formatTime(iso: string): string {
+  return dateTime.format(new Date(iso));
+}

@@ -1,0 +1,111 @@
+/**
+ * The upload form of the photo wall (/interact/imagePage): a logged-in reader picks one photo (sent
+ * through the one upload path), writes a caption and publishes it; one Idempotency-Key per draft. The
+ * answer says whether the photo is on the wall or waits for review (审核中).
+ */
+import { messageForFailure } from '../../client/apiClient.ts';
+import { useState, type FormEvent } from 'react';
+import type { photoPublish } from '../../contract/interact.ts';
+import { PHOTO_CAPTION_MAX } from '../../contract/communityRules.ts';
+import { buildLoginUrl } from '../../client/browserUi.ts';
+import { postByPath } from '../../client/postEndpoint.ts';
+import { BASE_PATH } from '../../lib/safeUrl.ts';
+import { showToast } from '../../stores/toast.ts';
+import { PicturePicker, type PickedPicture } from './PicturePicker.tsx';
+import styles from './InteractForm.module.css';
+import { newIdempotencyKey } from '../../client/idempotencyKey.ts';
+import { useSession } from '../../features/login-gate/useSession.ts';
+
+export function PhotoUpload() {
+  const session = useSession();
+  const [open, setOpen] = useState(false);
+  const [pictures, setPictures] = useState<PickedPicture[]>([]);
+  const [caption, setCaption] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState('');
+  const [key, setKey] = useState(newIdempotencyKey);
+
+  if (!session.token) {
+    return (
+      <div className={styles.notice}>
+        <p>用镜头记录重庆，登录后即可投稿</p>
+        <a className="brand-pill" href={buildLoginUrl(`${BASE_PATH}/interact/imagePage`)}>
+          登录后投稿
+        </a>
+      </div>
+    );
+  }
+  if (result) {
+    return (
+      <div className={styles.done} role="status">
+        <p className={styles.doneTitle}>投稿成功</p>
+        <p>{result}</p>
+      </div>
+    );
+  }
+  if (!open) {
+    return (
+      <div className={styles.notice}>
+        <button type="button" className={styles.submit} style={{ paddingInline: '2rem' }} onClick={() => setOpen(true)}>
+          我要投稿
+        </button>
+      </div>
+    );
+  }
+
+  async function submit(e: FormEvent): Promise<void> {
+    e.preventDefault();
+    if (busy) return;
+    const photo = pictures[0];
+    if (!photo) return showToast('请先选择一张照片', { type: 'text', duration: 2000 });
+    if (photo.url === null) return showToast('照片还在上传，请稍候', { type: 'text', duration: 2000 });
+    const text = caption.trim();
+    if (text === '') return showToast('请写一句照片说明', { type: 'text', duration: 2000 });
+    if ([...text].length > PHOTO_CAPTION_MAX) return showToast(`照片说明不能超过 ${PHOTO_CAPTION_MAX} 个字`, { type: 'text', duration: 2000 });
+    setBusy(true);
+    try {
+      const res = await postByPath<typeof photoPublish>('/api/interact/photos/publish', { url: photo.url, caption: text }, { idempotencyKey: key });
+      if (res.statusCode === 200) {
+        setResult(res.data.reviewState === 'pending' ? res.message : `${res.message}，刷新照片墙即可看到`);
+        if (res.data.reviewState === 'approved') setTimeout(() => location.reload(), 1200);
+      } else showToast(res.message, { type: 'text', duration: 2000 });
+    } catch (error) {
+      // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message.
+      const message = messageForFailure(error, '网络不给力，请稍后再试');
+      if (message) showToast(message, { type: 'text', duration: 2000 });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label="投稿照片">
+      <PicturePicker
+        label="照片"
+        max={1}
+        pictures={pictures}
+        onChange={(update) => {
+          setPictures(update);
+          setKey(newIdempotencyKey());
+        }}
+      />
+      <label className={styles.field}>
+        <span className={`${styles.label} ${styles.required}`}>照片说明</span>
+        <input
+          className={styles.input}
+          name="caption"
+          maxLength={PHOTO_CAPTION_MAX * 2}
+          placeholder="在哪里拍的、拍到了什么"
+          value={caption}
+          onChange={(e) => {
+            setCaption(e.target.value);
+            setKey(newIdempotencyKey());
+          }}
+        />
+      </label>
+      <button type="submit" className={styles.submit} disabled={busy}>
+        {busy ? '正在发布…' : '发布'}
+      </button>
+    </form>
+  );
+}

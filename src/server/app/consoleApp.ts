@@ -1,0 +1,34 @@
+/**
+ * The newsroom console's API at /newsroom/api (ADR 017): its own Hono app, served by the same process
+ * (src/server/main.ts) but sharing nothing with the reader API but the database and the rate limiter.
+ * Each desk registers its endpoints here, one line each.
+ */
+import { registerAnswerConsole, registerTipConsole } from '../answer/routes.ts';
+import { registerAuditConsole } from '../staff/auditRoutes.ts';
+import { registerModerationConsole } from '../moderation/routes.ts';
+import { registerPublishConsole } from '../publish/routes.ts';
+import { registerMallDeskConsole } from '../mallDesk/routes.ts';
+import { registerWiresConsole } from '../wires/routes.ts';
+import { registerCompositionDeskConsole } from '../compositionDesk/routes.ts';
+import { registerRuralDeskConsole } from '../ruralDesk/routes.ts';
+import type { RateLimiter } from '../http/rateLimit.ts';
+import type { AppDeps } from '../http/types.ts';
+import { createConsoleRegistry, type ConsoleRegistry } from '../staff/console.ts';
+import { registerIdentityConsole } from '../staff/identityRoutes.ts';
+import { registerStaffConsole } from '../staff/routes.ts';
+
+export function createConsoleApp(deps: AppDeps, limiter: RateLimiter): ConsoleRegistry {
+  const registry = createConsoleRegistry(deps, limiter);
+  registerStaffConsole(registry);
+  registerAuditConsole(registry);
+  registerIdentityConsole(registry);
+  registerModerationConsole(registry);
+  registerPublishConsole(registry);
+  registerMallDeskConsole(registry);
+  registerCompositionDeskConsole(registry);
+  registerRuralDeskConsole(registry);
+  registerAnswerConsole(registry);
+  registerTipConsole(registry);
+  registerWiresConsole(registry);
+  return registry;
+}

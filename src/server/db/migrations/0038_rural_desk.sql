@@ -1,0 +1,1 @@
+ALTER TABLE "rural_posts" ADD COLUMN "pinned_at" timestamp with time zone;

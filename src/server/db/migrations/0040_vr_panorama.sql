@@ -1,0 +1,1 @@
+ALTER TABLE "news" ADD COLUMN "vr_url" text DEFAULT '' NOT NULL;

@@ -1,0 +1,195 @@
+/**
+ * The writing desk's console API under /newsroom/api/publish (ADR 025): each endpoint names its permission
+ * (src/server/staff/permissions.ts); the rules are service.ts's.
+ */
+import {
+  ArticleIdInput,
+  CorrectInput,
+  CoverInput,
+  CreateInput,
+  ListInput,
+  PictureInput,
+  PICTURE_UPLOAD_MAX_BYTES,
+  PublishInput,
+  PushInput,
+  ReviewInput,
+  SaveInput,
+  WithdrawInput,
+} from '../../contract/publish.ts';
+import { mediaOf } from '../media/storage.ts';
+import { cropCover, storeNewsPicture } from './pictures.ts';
+import { z } from '../../contract/zod.ts';
+import { consoleEndpoint, type ConsoleContext, type ConsoleRegistry } from '../staff/console.ts';
+import { publishOptionsRepo } from './repo.ts';
+import {
+  correctArticle,
+  createArticle,
+  listCorrections,
+  listArticles,
+  listVersions,
+  openArticle,
+  publishArticle,
+  pushBreaking,
+  reviewArticle,
+  saveArticle,
+  submitArticle,
+  withdrawArticle,
+  type Actor,
+} from './service.ts';
+
+const actorOf = (ctx: ConsoleContext<unknown>): Actor => ({ staff: ctx.staff, audit: ctx.audit });
+
+export function registerPublishConsole(registry: ConsoleRegistry): void {
+  consoleEndpoint(registry, {
+    method: 'GET',
+    path: '/publish/articles',
+    summary: '稿件列表',
+    permission: 'publish.write',
+    input: ListInput,
+    handler: ({ deps, staff, input }) => listArticles(deps.database, staff, input),
+  });
+
+  consoleEndpoint(registry, {
+    method: 'GET',
+    path: '/publish/article',
+    summary: '打开稿件',
+    permission: 'publish.write',
+    input: ArticleIdInput,
+    handler: ({ deps, staff, input }) => openArticle(deps.database, staff, input.id),
+  });
+
+  consoleEndpoint(registry, {
+    method: 'GET',
+    path: '/publish/versions',
+    summary: '稿件的历史版本',
+    permission: 'publish.write',
+    input: ArticleIdInput,
+    handler: ({ deps, staff, input }) => listVersions(deps.database, staff, input.id),
+  });
+
+  consoleEndpoint(registry, {
+    method: 'GET',
+    path: '/publish/options',
+    summary: '频道、栏目、山城号与话题',
+    permission: 'publish.write',
+    input: z.object({}),
+    handler: ({ deps }) => publishOptionsRepo(deps.database.db),
+  });
+
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/publish/create',
+    summary: '新建稿件',
+    permission: 'publish.write',
+    input: CreateInput,
+    handler: (ctx) => createArticle(ctx.deps.database, actorOf(ctx), ctx.input.key),
+  });
+
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/publish/save',
+    summary: '保存稿件（含自动保存）',
+    permission: 'publish.write',
+    input: SaveInput,
+    handler: (ctx) => saveArticle(ctx.deps.database, actorOf(ctx), ctx.input),
+  });
+
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/publish/submit',
+    summary: '提交审核',
+    permission: 'publish.write',
+    input: ArticleIdInput,
+    handler: (ctx) => submitArticle(ctx.deps.database, actorOf(ctx), ctx.input.id),
+  });
+
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/publish/review',
+    summary: '审稿：通过或退回',
+    permission: 'publish.review',
+    input: ReviewInput,
+    handler: (ctx) => reviewArticle(ctx.deps.database, actorOf(ctx), ctx.input),
+  });
+
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/publish/publish',
+    summary: '签发或定时发布',
+    permission: 'publish.publish',
+    input: PublishInput,
+    handler: (ctx) => publishArticle(ctx.deps.database, actorOf(ctx), ctx.input),
+  });
+
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/publish/withdraw',
+    summary: '撤稿',
+    permission: 'publish.publish',
+    input: WithdrawInput,
+    handler: (ctx) => withdrawArticle(ctx.deps.database, actorOf(ctx), ctx.input),
+  });
+
+  consoleEndpoint(registry, {
+    method: 'GET',
+    path: '/publish/corrections',
+    summary: '稿件的更正',
+    permission: 'publish.write',
+    input: ArticleIdInput,
+    handler: ({ deps, staff, input }) => listCorrections(deps.database, staff, input.id),
+  });
+
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/publish/correct',
+    summary: '更正已发布的稿件',
+    permission: 'publish.publish',
+    input: CorrectInput,
+    handler: async (ctx) => {
+      // 20 corrections a person in 10 minutes (docs/security.md P11).
+      await registry.limiter.take([{ key: `console:correct:${ctx.staff.id}`, rules: [{ max: 20, windowMs: 10 * 60_000 }] }]);
+      return correctArticle(ctx.deps.database, actorOf(ctx), ctx.input);
+    },
+  });
+
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/publish/push',
+    summary: '突发推送：通知全站读者',
+    permission: 'publish.breaking',
+    input: PushInput,
+    handler: (ctx) => pushBreaking(ctx.deps.database, actorOf(ctx), ctx.deps.realtime, ctx.input),
+  });
+
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/publish/picture',
+    summary: '上传图片（同一张只存一次）',
+    permission: 'publish.write',
+    input: PictureInput,
+    maxBodyBytes: Math.ceil((PICTURE_UPLOAD_MAX_BYTES * 4) / 3) + 4096,
+    handler: async (ctx) => {
+      // Decoding is the costly part: 60 pictures a person in 10 minutes (docs/security.md P6).
+      await registry.limiter.take([{ key: `console:picture:${ctx.staff.id}`, rules: [{ max: 60, windowMs: 10 * 60_000 }] }]);
+      const stored = await storeNewsPicture(mediaOf(ctx.deps), new Uint8Array(Buffer.from(ctx.input.data, 'base64')));
+      await ctx.deps.database.write((tx) => ctx.audit(tx, { action: 'publish.picture', itemKind: 'picture', itemId: stored.url }));
+      return stored;
+    },
+  });
+
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/publish/cover',
+    summary: '按卡片比例裁剪封面',
+    permission: 'publish.write',
+    input: CoverInput,
+    handler: async (ctx) => {
+      await registry.limiter.take([{ key: `console:picture:${ctx.staff.id}`, rules: [{ max: 60, windowMs: 10 * 60_000 }] }]);
+      const stored = await cropCover(mediaOf(ctx.deps), ctx.input.src, ctx.input.shape, ctx.input);
+      await ctx.deps.database.write((tx) =>
+        ctx.audit(tx, { action: 'publish.cover', itemKind: 'picture', itemId: stored.url, before: { src: ctx.input.src } }),
+      );
+      return stored;
+    },
+  });
+}

@@ -1,0 +1,532 @@
+/**
+ * The writing desk's rules (ADR 025): who may edit a story in which state, the 三审 chain (three reviews
+ * by three different people, none the author), publishing now or at a set time, withdrawing, and what
+ * readers then see. Every step is one transaction with its audit row; a publish or a withdrawal then drops
+ * the page and API caches of every process (the invalidation bus).
+ */
+import { sanitizeHtml } from '../../features/richtext/sanitizeHtml.server.ts';
+import {
+  ArticleFields,
+  checkReady,
+  REVIEW_STAGES,
+  STAGE_LABELS,
+  type ArticleState,
+  type ArticleSummary,
+  type ArticleVersion,
+  type ArticleView,
+  type CorrectionView,
+} from '../../contract/publish.ts';
+import type { z } from '../../contract/zod.ts';
+import type { CorrectInput, PushInput, PushView, SaveInput } from '../../contract/publish.ts';
+import { BREAKING_TEXT_MAX, type BreakingNotice } from '../../contract/breaking.ts';
+import { GoimOp } from '../../lib/goim.ts';
+import { siteRoomIdRepo } from '../appConfig/repo.ts';
+import type { RealtimePublisher } from '../realtime/RealtimePublisher.ts';
+import { roomKeyOf } from '../realtime/roomId.ts';
+import { BASE_PATH } from '../../lib/safeUrl.ts';
+import { invalidationBus } from '../cache/invalidationBus.ts';
+import { appendAudit, type AuditEntry } from '../audit/repo.ts';
+import type { Database, Db, Tx } from '../db/client.ts';
+import { ApiFailure } from '../http/envelope.ts';
+import { StatusCode } from '../../contract/envelope.ts';
+import { can, type StaffMember } from '../staff/permissions.ts';
+import { TAG_ALL } from '../web/writeScope.ts';
+import {
+  addCorrectionRepo,
+  addPushRepo,
+  addVersionRepo,
+  articleRepo,
+  correctionsOfArticleRepo,
+  claimScheduledRepo,
+  createArticleRepo,
+  deleteNewsRowRepo,
+  dueScheduledRepo,
+  listArticlesRepo,
+  listVersionsRepo,
+  lastPushLockedRepo,
+  lockArticleRepo,
+  nextNewsIdRepo,
+  placementExistsRepo,
+  pushByKeyRepo,
+  updateArticleRepo,
+  writeNewsRowRepo,
+  type ArticleRow,
+} from './repo.ts';
+
+export const PUBLISH_MESSAGES = {
+  notFound: '稿件不存在',
+  locked: '当前状态下不能修改这篇稿件',
+  conflict: '稿件已被他人修改，请刷新后再保存（本页未保存的内容已留在本机草稿中）',
+  notReady: '稿件还不能提交：',
+  notInReview: '稿件不在审核中',
+  ownStory: '不能审核自己写的稿件',
+  reviewedAlready: '同一篇稿件的三审须由三位不同的人完成，您已审过这篇稿件',
+  returnNote: '退回稿件请填写修改意见（至少 2 个字）',
+  notApproved: '稿件未完成三审，不能签发',
+  notPublished: '稿件未发布或定时，无需撤稿',
+  columnMismatch: '栏目不属于所选频道',
+  noAccount: '山城号不存在',
+  noTopic: '话题不存在',
+  past: '定时发布时间须晚于现在',
+  tooFar: '定时发布时间不能超过 30 天后',
+  notLive: '稿件未发布，不能更正',
+  notLivePush: '稿件未发布，不能推送',
+  pushTooSoon: '突发推送每 10 分钟最多一次，请于 ',
+} as const;
+
+/** Pushes are rate-limited (ADR 025): one breaking-news push per this window for the whole desk. */
+export const PUSH_WINDOW_MS = 10 * 60_000;
+
+/** A schedule closer than this publishes at once. */
+const SCHEDULE_MIN_MS = 60_000;
+const SCHEDULE_MAX_MS = 30 * 86_400_000;
+
+export interface Actor {
+  staff: StaffMember;
+  audit: (tx: Tx, entry: Omit<AuditEntry, 'staffId' | 'staffName' | 'ip'>) => Promise<void>;
+}
+
+const refuse = (message: string): ApiFailure => new ApiFailure(StatusCode.unprocessable, message);
+const notFound = (): ApiFailure => new ApiFailure(StatusCode.notFound, PUBLISH_MESSAGES.notFound);
+
+/** Plain-text fields carry no markup: tags are dropped at save (the pages escape them again anyway). */
+function plain(s: string): string {
+  return s
+    .replace(/<\/?[a-z!?/][^>]*>?/gi, '')
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    .trim();
+}
+
+export function cleanFields(f: ArticleFields): ArticleFields {
+  return {
+    ...f,
+    title: plain(f.title),
+    smallText: plain(f.smallText),
+    befrom: plain(f.befrom),
+    writer: plain(f.writer),
+    execEditor: plain(f.execEditor),
+    finalEditor: plain(f.finalEditor),
+    label: plain(f.label),
+    topTitle: plain(f.topTitle),
+    keyboard: [...new Set(f.keyboard.map(plain).filter((k) => k !== ''))],
+    region: plain(f.region),
+    disclaimer: plain(f.disclaimer),
+  };
+}
+
+/** May `staff` see this story at all? Its author, and whoever reviews or publishes. */
+function mayOpen(staff: StaffMember, row: ArticleRow): boolean {
+  return row.authorId === staff.id || can(staff, 'publish.review') || can(staff, 'publish.publish');
+}
+
+function mayEdit(staff: StaffMember, row: ArticleRow): boolean {
+  const state = row.state as ArticleState;
+  const reviewer = can(staff, 'publish.review') || can(staff, 'publish.publish');
+  switch (state) {
+    case 'draft':
+    case 'withdrawn':
+      return row.authorId === staff.id || reviewer;
+    case 'review':
+    case 'approved':
+      // 三校: the reviewers correct the copy; the author waits for the decision.
+      return reviewer && row.authorId !== staff.id;
+    case 'scheduled':
+    case 'published':
+      return can(staff, 'publish.publish');
+  }
+}
+
+function reviewersOf(row: ArticleRow): { id: number; name: string }[] {
+  return row.reviewers;
+}
+
+export function viewOf(staff: StaffMember, row: ArticleRow): ArticleView {
+  const state = row.state as ArticleState;
+  const f = row.fields;
+  const reviewed = reviewersOf(row).some((r) => r.id === staff.id);
+  const mayPublish = can(staff, 'publish.publish');
+  const breaking = can(staff, 'publish.breaking');
+  return {
+    id: row.id,
+    newsId: row.newsId,
+    state,
+    reviewStage: row.reviewStage,
+    reviewers: reviewersOf(row),
+    note: row.note,
+    authorId: row.authorId,
+    authorName: row.authorName,
+    fields: f,
+    content: row.content,
+    revision: row.revision,
+    publishAt: row.publishAt?.toISOString() ?? null,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+    can: {
+      edit: mayEdit(staff, row),
+      submit: (state === 'draft' || state === 'withdrawn') && mayEdit(staff, row),
+      review: state === 'review' && can(staff, 'publish.review') && row.authorId !== staff.id && !reviewed,
+      publish: mayPublish && (state === 'approved' || state === 'published' || state === 'scheduled'),
+      breaking: breaking && (state === 'draft' || state === 'review' || state === 'withdrawn'),
+      withdraw: mayPublish && (state === 'published' || state === 'scheduled'),
+      correct: mayPublish && state === 'published',
+      push: breaking && state === 'published',
+    },
+    readerUrl: state === 'published' && row.newsId !== null ? `${BASE_PATH}/NewsDetail?classId=${f.classId}&newsId=${row.newsId}` : null,
+  };
+}
+
+function summaryOf(row: ArticleRow): ArticleSummary {
+  return {
+    id: row.id,
+    title: row.fields.title,
+    state: row.state as ArticleState,
+    reviewStage: row.reviewStage,
+    authorName: row.authorName,
+    updatedAt: row.updatedAt.toISOString(),
+    publishAt: row.publishAt?.toISOString() ?? null,
+  };
+}
+
+async function openLocked(tx: Tx, staff: StaffMember, id: number): Promise<ArticleRow> {
+  const row = await lockArticleRepo(tx, id);
+  if (!row || !mayOpen(staff, row)) throw notFound();
+  return row;
+}
+
+/** What the reader side changed: every list may show the story, and its own pages. */
+function dropReaderCaches(newsId: number | null): void {
+  invalidationBus.publish(newsId === null ? [TAG_ALL] : [TAG_ALL, `news-${newsId}`]);
+}
+
+async function checkPlacement(db: Db | Tx, f: ArticleFields): Promise<void> {
+  if (f.classId === 0 && f.publisherClassId === 0 && f.topicId === 0) return;
+  const found = await placementExistsRepo(db, f);
+  if (f.classId !== 0 && !found.column) throw refuse(PUBLISH_MESSAGES.columnMismatch);
+  if (!found.account) throw refuse(PUBLISH_MESSAGES.noAccount);
+  if (!found.topic) throw refuse(PUBLISH_MESSAGES.noTopic);
+}
+
+function requireReady(row: Pick<ArticleRow, 'fields' | 'content'>): void {
+  const problems = checkReady(row.fields, row.content);
+  if (problems.length > 0) throw refuse(`${PUBLISH_MESSAGES.notReady}${problems.join('；')}`);
+}
+
+export async function listArticles(
+  database: Database,
+  staff: StaffMember,
+  q: { state?: ArticleState | undefined; mine?: '1' | '0' | undefined },
+): Promise<ArticleSummary[]> {
+  const everyone = can(staff, 'publish.review') || can(staff, 'publish.publish');
+  const rows = await listArticlesRepo(database.db, { state: q.state, authorId: everyone && q.mine !== '1' ? undefined : staff.id });
+  return rows.map(summaryOf);
+}
+
+export async function openArticle(database: Database, staff: StaffMember, id: number): Promise<ArticleView> {
+  const row = await articleRepo(database.db, id);
+  if (!row || !mayOpen(staff, row)) throw notFound();
+  return viewOf(staff, row);
+}
+
+export async function createArticle(database: Database, actor: Actor, key: string): Promise<ArticleView> {
+  const { staff } = actor;
+  const fields = ArticleFields.parse({ writer: staff.name });
+  return database.write(async (tx) => {
+    const { row, created } = await createArticleRepo(tx, { authorId: staff.id, authorName: staff.name, key, fields });
+    if (created) await actor.audit(tx, { action: 'publish.create', itemKind: 'article', itemId: row.id });
+    return viewOf(staff, row);
+  });
+}
+
+export async function saveArticle(database: Database, actor: Actor, input: z.output<typeof SaveInput>): Promise<ArticleView> {
+  const { staff } = actor;
+  const fields = cleanFields(input.fields);
+  // The same sanitiser the reader pages use (docs/security.md G53), at save: nothing else is ever stored.
+  const content = sanitizeHtml(input.content);
+  await checkPlacement(database.db, fields);
+  return database.write(async (tx) => {
+    const row = await openLocked(tx, staff, input.id);
+    if (row.lastSaveId === input.saveId) return viewOf(staff, row);
+    if (!mayEdit(staff, row)) throw refuse(PUBLISH_MESSAGES.locked);
+    if (row.revision !== input.revision) throw refuse(PUBLISH_MESSAGES.conflict);
+    const saved = await updateArticleRepo(tx, row.id, { fields, content, revision: row.revision + 1, lastSaveId: input.saveId });
+    let version: number | null = null;
+    if (!input.autosave) version = await addVersionRepo(tx, { articleId: row.id, fields, content, savedBy: staff.id, savedByName: staff.name });
+    await actor.audit(tx, {
+      action: input.autosave ? 'publish.autosave' : 'publish.save',
+      itemKind: 'article',
+      itemId: row.id,
+      before: { revision: row.revision, title: row.fields.title },
+      after: { revision: saved.revision, title: fields.title, version },
+    });
+    return viewOf(staff, saved);
+  });
+}
+
+export async function submitArticle(database: Database, actor: Actor, id: number): Promise<ArticleView> {
+  const { staff } = actor;
+  return database.write(async (tx) => {
+    const row = await openLocked(tx, staff, id);
+    if (!((row.state === 'draft' || row.state === 'withdrawn') && mayEdit(staff, row))) throw refuse(PUBLISH_MESSAGES.locked);
+    requireReady(row);
+    await checkPlacement(tx, row.fields);
+    const next = await updateArticleRepo(tx, id, { state: 'review', reviewStage: 1, reviewers: [], note: '' });
+    await addVersionRepo(tx, { articleId: id, fields: row.fields, content: row.content, savedBy: staff.id, savedByName: staff.name });
+    await actor.audit(tx, {
+      action: 'publish.submit',
+      itemKind: 'article',
+      itemId: id,
+      before: { state: row.state },
+      after: { state: 'review', stage: STAGE_LABELS[0] },
+    });
+    return viewOf(staff, next);
+  });
+}
+
+export async function reviewArticle(
+  database: Database,
+  actor: Actor,
+  input: { id: number; decision: 'approve' | 'return'; note: string },
+): Promise<ArticleView> {
+  const { staff } = actor;
+  return database.write(async (tx) => {
+    const row = await openLocked(tx, staff, input.id);
+    if (row.authorId === staff.id) throw refuse(PUBLISH_MESSAGES.ownStory);
+    const stageLabel = STAGE_LABELS[row.reviewStage - 1] ?? '终审';
+    if (input.decision === 'return') {
+      if (row.state !== 'review' && row.state !== 'approved') throw refuse(PUBLISH_MESSAGES.notInReview);
+      if (input.note.length < 2) throw refuse(PUBLISH_MESSAGES.returnNote);
+      const next = await updateArticleRepo(tx, row.id, { state: 'draft', reviewStage: 0, reviewers: [], note: input.note });
+      await actor.audit(tx, {
+        action: 'publish.return',
+        itemKind: 'article',
+        itemId: row.id,
+        before: { state: row.state, stage: stageLabel },
+        after: { state: 'draft' },
+        reason: input.note,
+      });
+      return viewOf(staff, next);
+    }
+    if (row.state !== 'review') throw refuse(PUBLISH_MESSAGES.notInReview);
+    if (reviewersOf(row).some((r) => r.id === staff.id)) throw refuse(PUBLISH_MESSAGES.reviewedAlready);
+    const reviewers = [...reviewersOf(row), { id: staff.id, name: staff.name }];
+    const done = row.reviewStage >= REVIEW_STAGES;
+    const next = await updateArticleRepo(tx, row.id, {
+      state: done ? 'approved' : 'review',
+      reviewStage: done ? 0 : row.reviewStage + 1,
+      reviewers,
+      note: input.note,
+    });
+    await actor.audit(tx, {
+      action: 'publish.approve',
+      itemKind: 'article',
+      itemId: row.id,
+      before: { state: row.state, stage: stageLabel },
+      after: { state: next.state, reviewers: reviewers.map((r) => r.name) },
+      reason: input.note,
+    });
+    return viewOf(staff, next);
+  });
+}
+
+/** The reader row goes out (or is replaced) in `tx`; answers the news id. */
+async function putLive(tx: Tx, row: ArticleRow, publishTime: Date): Promise<number> {
+  const newsId = row.newsId ?? (await nextNewsIdRepo(tx));
+  await writeNewsRowRepo(tx, { newsId, fields: row.fields, content: row.content, publishTime, authorName: row.authorName });
+  return newsId;
+}
+
+export async function publishArticle(
+  database: Database,
+  actor: Actor,
+  input: { id: number; at?: string | undefined },
+  now: Date = new Date(),
+): Promise<ArticleView> {
+  const { staff } = actor;
+  const at = input.at === undefined ? null : new Date(input.at);
+  if (at !== null && at.getTime() > now.getTime() + SCHEDULE_MAX_MS) throw refuse(PUBLISH_MESSAGES.tooFar);
+  if (at !== null && at.getTime() < now.getTime() - SCHEDULE_MIN_MS) throw refuse(PUBLISH_MESSAGES.past);
+  const scheduled = at !== null && at.getTime() > now.getTime() + SCHEDULE_MIN_MS;
+  const result = await database.write(async (tx) => {
+    const row = await openLocked(tx, staff, input.id);
+    const state = row.state as ArticleState;
+    const reviewed = state === 'approved' || state === 'published' || state === 'scheduled';
+    // spec: the chief may publish a breaking story at once; the audit row says which reviews it skipped.
+    const skipping = !reviewed;
+    if (skipping && !can(staff, 'publish.breaking')) throw refuse(PUBLISH_MESSAGES.notApproved);
+    requireReady(row);
+    await checkPlacement(tx, row.fields);
+    const skipped = skipping ? STAGE_LABELS.slice(state === 'review' ? row.reviewStage - 1 : 0) : [];
+    const base = { before: { state, stage: row.reviewStage }, itemKind: 'article', itemId: row.id } as const;
+    if (scheduled) {
+      // A published story moved to a later time leaves the lists until then.
+      if (state === 'published' && row.newsId !== null) await deleteNewsRowRepo(tx, row.newsId);
+      const next = await updateArticleRepo(tx, row.id, { state: 'scheduled', publishAt: at, reviewStage: 0 });
+      await actor.audit(tx, { ...base, action: 'publish.schedule', after: { state: 'scheduled', at: at.toISOString(), skipped } });
+      return { view: viewOf(staff, next), newsId: state === 'published' ? row.newsId : null };
+    }
+    const publishTime = state === 'published' && row.publishedAt ? row.publishedAt : now;
+    const newsId = await putLive(tx, row, publishTime);
+    const next = await updateArticleRepo(tx, row.id, { state: 'published', newsId, publishedAt: publishTime, publishAt: null, reviewStage: 0 });
+    await addVersionRepo(tx, { articleId: row.id, fields: row.fields, content: row.content, savedBy: staff.id, savedByName: staff.name });
+    await actor.audit(tx, {
+      ...base,
+      action: state === 'published' ? 'publish.update' : skipping ? 'publish.breaking' : 'publish.publish',
+      after: { state: 'published', newsId, skipped },
+    });
+    return { view: viewOf(staff, next), newsId };
+  });
+  dropReaderCaches(result.newsId);
+  return result.view;
+}
+
+export async function withdrawArticle(database: Database, actor: Actor, input: { id: number; note: string }): Promise<ArticleView> {
+  const { staff } = actor;
+  const result = await database.write(async (tx) => {
+    const row = await openLocked(tx, staff, input.id);
+    if (row.state !== 'published' && row.state !== 'scheduled') throw refuse(PUBLISH_MESSAGES.notPublished);
+    if (row.newsId !== null) await deleteNewsRowRepo(tx, row.newsId);
+    const next = await updateArticleRepo(tx, row.id, { state: 'withdrawn', publishAt: null, note: input.note, reviewers: [] });
+    await actor.audit(tx, {
+      action: 'publish.withdraw',
+      itemKind: 'article',
+      itemId: row.id,
+      before: { state: row.state, newsId: row.newsId },
+      after: { state: 'withdrawn' },
+      reason: input.note,
+    });
+    return { view: viewOf(staff, next), newsId: row.newsId };
+  });
+  dropReaderCaches(result.newsId);
+  return result.view;
+}
+
+export async function listVersions(database: Database, staff: StaffMember, id: number): Promise<ArticleVersion[]> {
+  const row = await articleRepo(database.db, id);
+  if (!row || !mayOpen(staff, row)) throw notFound();
+  const rows = await listVersionsRepo(database.db, id);
+  return rows.map((v) => ({ version: v.version, savedByName: v.savedByName, savedAt: v.savedAt.toISOString(), title: v.fields.title, content: v.content }));
+}
+
+function correctionViewOf(row: { id: number; note: string; staffName: string; correctedAt: Date }): CorrectionView {
+  return { id: row.id, note: row.note, staffName: row.staffName, correctedAt: row.correctedAt.toISOString() };
+}
+
+export async function listCorrections(database: Database, staff: StaffMember, id: number): Promise<CorrectionView[]> {
+  const row = await articleRepo(database.db, id);
+  if (!row || !mayOpen(staff, row)) throw notFound();
+  return (await correctionsOfArticleRepo(database.db, id)).map(correctionViewOf);
+}
+
+/**
+ * A correction (更正) of a published story (ADR 025): readers see it at the story's end with
+ * its date at once, without a new publication of the story. One transaction with its audit row; a retry
+ * with the same key answers the same correction.
+ */
+export async function correctArticle(database: Database, actor: Actor, input: z.output<typeof CorrectInput>): Promise<CorrectionView[]> {
+  const { staff } = actor;
+  const note = plain(input.note);
+  if (note.length < 4) throw refuse('请填写更正说明（至少 4 个字）');
+  const result = await database.write(async (tx) => {
+    const row = await openLocked(tx, staff, input.id);
+    if (row.state !== 'published' || row.newsId === null) throw refuse(PUBLISH_MESSAGES.notLive);
+    const { row: added, created } = await addCorrectionRepo(tx, {
+      articleId: row.id,
+      newsId: row.newsId,
+      note,
+      staffId: staff.id,
+      staffName: staff.name,
+      key: input.key,
+    });
+    if (created)
+      await actor.audit(tx, {
+        action: 'publish.correct',
+        itemKind: 'article',
+        itemId: row.id,
+        after: { newsId: row.newsId, correction: added.id },
+        reason: note,
+      });
+    return { newsId: row.newsId, list: (await correctionsOfArticleRepo(tx, row.id)).map(correctionViewOf) };
+  });
+  dropReaderCaches(result.newsId);
+  return result.list;
+}
+
+function beijingClock(d: Date): string {
+  const t = new Date(d.getTime() + 8 * 3_600_000);
+  return `${String(t.getUTCHours()).padStart(2, '0')}:${String(t.getUTCMinutes()).padStart(2, '0')}`;
+}
+
+/**
+ * A breaking-news push (突发推送, ADR 025): a short banner that opens the story, sent now to every reader
+ * page over the realtime socket (op 1002 in the init config's site room). Only for a published story, by
+ * whoever holds `publish.breaking`; one push per PUSH_WINDOW_MS for the whole desk (the log row and the
+ * check share one transaction under a table lock); logged in audit. A retry with the same key answers the
+ * push it made and sends nothing again.
+ */
+export async function pushBreaking(
+  database: Database,
+  actor: Actor,
+  realtime: RealtimePublisher | undefined,
+  input: z.output<typeof PushInput>,
+  now: Date = new Date(),
+): Promise<PushView> {
+  const { staff } = actor;
+  const result = await database.write(async (tx) => {
+    const again = await pushByKeyRepo(tx, input.key);
+    if (again) return { row: again, notice: null };
+    const row = await openLocked(tx, staff, input.id);
+    if (row.state !== 'published' || row.newsId === null) throw refuse(PUBLISH_MESSAGES.notLivePush);
+    const last = await lastPushLockedRepo(tx);
+    if (last && now.getTime() - last.pushedAt.getTime() < PUSH_WINDOW_MS) {
+      throw refuse(`${PUBLISH_MESSAGES.pushTooSoon}${beijingClock(new Date(last.pushedAt.getTime() + PUSH_WINDOW_MS))} 后再试`);
+    }
+    const text = (plain(input.text) || row.fields.title).slice(0, BREAKING_TEXT_MAX);
+    const added = await addPushRepo(tx, { articleId: row.id, newsId: row.newsId, text, staffId: staff.id, staffName: staff.name, key: input.key, at: now });
+    await actor.audit(tx, { action: 'publish.push', itemKind: 'article', itemId: row.id, after: { newsId: row.newsId, push: added.id, text } });
+    const notice: BreakingNotice = {
+      newsId: row.newsId,
+      classId: row.fields.classId,
+      text,
+      url: `${BASE_PATH}/NewsDetail?classId=${row.fields.classId}&newsId=${row.newsId}`,
+    };
+    return { row: added, notice };
+  });
+  if (result.notice) {
+    const room = roomKeyOf(await siteRoomIdRepo(database.db));
+    // Best effort after the commit (RealtimePublisher never throws): the audit row stands either way.
+    if (room) realtime?.publish(room, GoimOp.breaking, result.notice);
+  }
+  const r = result.row;
+  return { id: r.id, text: r.text, staffName: r.staffName, pushedAt: r.pushedAt.toISOString() };
+}
+
+/**
+ * The scheduled stories whose time has come (the `publish.scheduled` job, src/server/jobs/productJobs.ts):
+ * each is claimed by a conditional update, so two runs that overlap never publish one twice.
+ */
+export async function publishDue(database: Database, now: Date): Promise<number[]> {
+  const published: number[] = [];
+  for (const id of await dueScheduledRepo(database.db, now)) {
+    const newsId = await database.write(async (tx) => {
+      const row = await claimScheduledRepo(tx, id, now);
+      if (!row) return null;
+      const newsId = await putLive(tx, row, row.publishAt ?? now);
+      await updateArticleRepo(tx, id, { newsId, publishedAt: row.publishAt ?? now, publishAt: null });
+      await addVersionRepo(tx, { articleId: id, fields: row.fields, content: row.content, savedBy: 0, savedByName: '定时发布' });
+      await appendAudit(tx, {
+        staffId: null,
+        staffName: '定时发布',
+        action: 'publish.scheduled',
+        itemKind: 'article',
+        itemId: id,
+        after: { state: 'published', newsId },
+      });
+      return newsId;
+    });
+    if (newsId !== null) {
+      published.push(id);
+      dropReaderCaches(newsId);
+    }
+  }
+  return published;
+}

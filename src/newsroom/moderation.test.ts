@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionsFor, ageLabel, splitMarks } from './moderation.ts';
+import { actionsFor, ageLabel, decidedElsewhere, splitMarks } from './moderation.ts';
 
 describe('splitMarks', () => {
   it.each([
@@ -69,5 +69,25 @@ describe('ageLabel', () => {
     [2880, '2 天'],
   ])('%i minutes read %s', (minutes, label) => {
     expect(ageLabel(minutes)).toBe(label);
+  });
+});
+
+describe('decidedElsewhere', () => {
+  const change = (itemId: number, state: string) => ({ kind: 'comment', itemId, state, decidedBy: '陈思远' });
+  it('takes a decided item out of the pending queue, and leaves items the change does not name', () => {
+    const shown = [
+      { kind: 'comment', itemId: 1, state: 'pending' },
+      { kind: 'comment', itemId: 2, state: 'pending' },
+    ];
+    expect(decidedElsewhere(shown, [change(1, 'approved'), change(9, 'rejected')]).map((c) => c.itemId)).toEqual([1]);
+  });
+  it('keeps a reported comment whose earlier approval arrives after the 被举报 queue loaded', () => {
+    const shown = [{ kind: 'comment', itemId: 2, state: 'approved' }];
+    expect(decidedElsewhere(shown, [change(2, 'approved')])).toEqual([]);
+    expect(decidedElsewhere(shown, [change(2, 'removed')]).map((c) => c.itemId)).toEqual([2]);
+  });
+  it('tells kinds apart: a post with the id of a shown comment stays', () => {
+    const shown = [{ kind: 'comment', itemId: 3, state: 'pending' }];
+    expect(decidedElsewhere(shown, [{ kind: 'post', itemId: 3, state: 'approved', decidedBy: '陈思远' }])).toEqual([]);
   });
 });

@@ -102,6 +102,19 @@ export const CHANGES_POLL_MS = 3_000;
 
 export const keyOf = (i: { kind: string; itemId: number }): string => `${i.kind}:${i.itemId}`;
 
+/**
+ * The shown items that other decisions took out of an open queue. A decision that leaves an item in the state the
+ * queue shows it in is not news: the approval of a comment a reader has since reported (it stands in 被举报, still
+ * approved), or of one in 巡查 still published. Any other decision ends the item's place in the queue.
+ */
+export function decidedElsewhere<C extends { kind: string; itemId: number; state: string }>(
+  shown: readonly Pick<QueueItem, 'kind' | 'itemId' | 'state'>[],
+  changes: readonly C[],
+): C[] {
+  const states = new Map(shown.map((i) => [keyOf(i), i.state]));
+  return changes.filter((c) => states.has(keyOf(c)) && states.get(keyOf(c)) !== c.state);
+}
+
 /** The item's page on the reader site (the kinds name paths under the reader base). */
 export const readerHref = (path: string): string => (path === '' ? '' : `/shancheng${path}`);
 

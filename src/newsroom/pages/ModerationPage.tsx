@@ -11,6 +11,7 @@ import {
   ACTION_LABELS,
   actionsFor,
   CHANGES_POLL_MS,
+  decidedElsewhere,
   DONE_LABELS,
   keyOf,
   TABS,
@@ -144,11 +145,8 @@ export function ModerationPage({ me }: PageProps) {
         try {
           const d = await get<Changes>('/moderation/changes', { since });
           since = d.since;
-          const t = tabRef.current;
-          if (t !== 'decided') {
-            const shown = new Set(itemsRef.current.map(keyOf));
-            // In 巡查 an item still published stays; everywhere else a decision ends its place in the queue.
-            const gone = d.changes.filter((c) => shown.has(keyOf(c)) && (t !== 'patrol' || c.state !== 'approved'));
+          if (tabRef.current !== 'decided') {
+            const gone = decidedElsewhere(itemsRef.current, d.changes);
             if (gone.length > 0) {
               const focusInside = document.activeElement instanceof HTMLElement && document.activeElement.closest('.nr-queue') !== null;
               drop(gone.map(keyOf), focusInside);

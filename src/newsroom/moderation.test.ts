@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionsFor, ageLabel, decidedElsewhere, splitMarks } from './moderation.ts';
+import { actionsFor, ageLabel, decidedElsewhere, deskQuery, readDeskQuery, splitMarks } from './moderation.ts';
 
 describe('splitMarks', () => {
   it.each([
@@ -89,5 +89,22 @@ describe('decidedElsewhere', () => {
   it('tells kinds apart: a post with the id of a shown comment stays', () => {
     const shown = [{ kind: 'comment', itemId: 3, state: 'pending' }];
     expect(decidedElsewhere(shown, [{ kind: 'post', itemId: 3, state: 'approved', decidedBy: '陈思远' }])).toEqual([]);
+  });
+});
+
+describe('the desk address', () => {
+  it('opens the tab and filters a link names, and drops what it does not know', () => {
+    expect(readDeskQuery('?tab=reported&area=profile&word=%E5%8A%A0%E5%BE%AE%E4%BF%A1')).toEqual({
+      tab: 'reported',
+      filters: { area: 'profile', word: '加微信' },
+    });
+    expect(readDeskQuery('?tab=everything&from=yesterday&to=2026-11-27&area=')).toEqual({ tab: 'pending', filters: { to: '2026-11-27' } });
+    expect(readDeskQuery('')).toEqual({ tab: 'pending', filters: {} });
+  });
+  it('writes them back so a reload opens the same queue', () => {
+    expect(deskQuery('pending', {})).toBe('');
+    expect(deskQuery('words', { area: 'news', from: '2026-11-01' })).toBe('?tab=words&area=news&from=2026-11-01');
+    const back = readDeskQuery(deskQuery('patrol', { area: 'composition', word: '刷单' }));
+    expect(back).toEqual({ tab: 'patrol', filters: { area: 'composition', word: '刷单' } });
   });
 });

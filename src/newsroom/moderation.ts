@@ -92,6 +92,42 @@ export interface BatchResult {
   failed: { kind: string; itemId: number; message: string }[];
 }
 
+/** The queue's filters, as the form and the address carry them. */
+export interface DeskFilters {
+  area?: string;
+  from?: string;
+  to?: string;
+  word?: string;
+}
+
+const FILTER_KEYS = ['area', 'from', 'to', 'word'] as const;
+
+/**
+ * The desk's tab and filters read from its address (`?tab=reported&area=profile`), so a link opens one queue as
+ * it was shared, a reload keeps it, and the home's counts can point into it. Unknown tabs and empty values are
+ * dropped; a date that is not YYYY-MM-DD too.
+ */
+export function readDeskQuery(search: string): { tab: Tab; filters: DeskFilters } {
+  const q = new URLSearchParams(search);
+  const tab = TABS.find((t) => t.id === q.get('tab'))?.id ?? 'pending';
+  const filters: DeskFilters = {};
+  for (const key of FILTER_KEYS) {
+    const v = (q.get(key) ?? '').trim();
+    if (v === '' || ((key === 'from' || key === 'to') && !/^\d{4}-\d{2}-\d{2}$/.test(v))) continue;
+    filters[key] = key === 'word' ? v.slice(0, 20) : v;
+  }
+  return { tab, filters };
+}
+
+/** The address's query for a tab and filters (the first tab and no filter: none). */
+export function deskQuery(tab: Tab, filters: DeskFilters): string {
+  const q = new URLSearchParams();
+  if (tab !== 'pending') q.set('tab', tab);
+  for (const key of FILTER_KEYS) if (filters[key]) q.set(key, filters[key]);
+  const s = q.toString();
+  return s === '' ? '' : `?${s}`;
+}
+
 export interface Changes {
   changes: { kind: string; itemId: number; state: string; decidedBy: string }[];
   since: string;

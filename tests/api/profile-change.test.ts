@@ -125,6 +125,27 @@ describe('changing a nickname through review', () => {
   });
 });
 
+describe('two changes sent at the same moment', () => {
+  it('writes one; the other is told a change is already waiting, without a key as with two keys', async () => {
+    for (const keys of [
+      [null, null],
+      ['profile-race-0001', 'profile-race-0002'],
+    ] as const) {
+      const author = await createTestUser(t.database, '南岸小周');
+      const sends = await Promise.all(
+        (['南滨路小周', '弹子石周姐'] as const).map((nickname, i) =>
+          post<OwnProfile>(PATHS.change, { nickname }, keys[i] ? { ...author.headers, 'idempotency-key': keys[i] } : author.headers),
+        ),
+      );
+      expect(sends.filter((r) => r.statusCode === 200)).toHaveLength(1);
+      const refused = sends.find((r) => r.statusCode !== 200)!;
+      expect(refused.statusCode).toBeLessThan(500);
+      expect(refused.message).toBe(PROFILE_MESSAGES.waiting);
+      expect(await t.database.db.select().from(profileChanges).where(eq(profileChanges.userId, author.userId))).toHaveLength(1);
+    }
+  });
+});
+
 describe('changing an avatar through review', () => {
   it("makes a square rendition of the reader's upload, shown to others only once approved", async () => {
     const author = await createTestUser(t.database);

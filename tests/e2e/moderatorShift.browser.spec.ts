@@ -199,6 +199,11 @@ test("a moderator's shift: approve three, reject one with a reason, settle a rep
   await removeDialog.getByRole('combobox', { name: '选择理由' }).selectOption({ index: 0 });
   await removeDialog.getByRole('button', { name: '确认删除' }).click();
   await expect(reportedItem).toHaveCount(0);
+  // The desk's address carries its tab and filters: a reload (or a shared link) opens the same queue.
+  await expect(desk).toHaveURL(new RegExp(`/newsroom/moderation\\?tab=reported&word=${encodeURIComponent(run)}$`));
+  await desk.reload();
+  await expect(desk.getByRole('tab', { name: '被举报' })).toHaveAttribute('aria-selected', 'true');
+  await expect(desk.getByText('已筛选 1 项')).toBeVisible();
   await readerPage.reload();
   await expect(readerPage.locator('li.comment', { hasText: texts[1]! })).toHaveCount(0);
   await expect(readerPage.locator('li.comment', { hasText: texts[0]! })).toBeVisible();

@@ -12,6 +12,9 @@ import {
   actionsFor,
   CHANGES_POLL_MS,
   decidedElsewhere,
+  deskQuery,
+  readDeskQuery,
+  type DeskFilters,
   DONE_LABELS,
   keyOf,
   TABS,
@@ -28,12 +31,7 @@ import { messageOf, Notice } from '../ui.tsx';
 import { DeskItem } from './DeskItem.tsx';
 import { PictureDialog, ReasonDialog, type MuteDays, type ReasonRequest } from './DeskDialogs.tsx';
 
-interface Filters {
-  area?: string;
-  from?: string;
-  to?: string;
-  word?: string;
-}
+type Filters = DeskFilters;
 
 type Cursor = { at: string; id: number };
 
@@ -50,8 +48,10 @@ function isTyping(target: EventTarget | null): boolean {
 export function ModerationPage({ me }: PageProps) {
   const canDecide = me.permissions.includes('moderation.decide');
   const canBan = me.permissions.includes('moderation.ban');
-  const [tab, setTab] = useState<Tab>('pending');
-  const [filters, setFilters] = useState<Filters>({});
+  // The tab and filters live in the address too: a shared link or a reload opens the same queue.
+  const [initial] = useState(() => readDeskQuery(window.location.search));
+  const [tab, setTab] = useState<Tab>(initial.tab);
+  const [filters, setFilters] = useState<Filters>(initial.filters);
   const [cursors, setCursors] = useState<(Cursor | undefined)[]>([undefined]);
   const [reload, setReload] = useState(0);
   const [page, setPage] = useState<QueuePage | null>(null);
@@ -79,6 +79,11 @@ export function ModerationPage({ me }: PageProps) {
       .then((d) => setAreas(d.areas.filter((a) => a.area !== 'all' && (me.scopes.length === 0 || me.scopes.includes(a.area)))))
       .catch(() => setAreas([]));
   }, [me.scopes]);
+
+  useEffect(() => {
+    const query = deskQuery(tab, filters);
+    if (query !== window.location.search) window.history.replaceState(window.history.state, '', `${window.location.pathname}${query}`);
+  }, [tab, filters]);
 
   useEffect(() => {
     let live = true;
@@ -403,7 +408,8 @@ export function ModerationPage({ me }: PageProps) {
             筛选（栏目、日期、内容或敏感词）
             {Object.keys(filters).length > 0 ? `：已筛选 ${Object.keys(filters).length} 项` : ''}
           </summary>
-          <form className="nr-grid-form nr-desk-filters" onSubmit={search} aria-label="筛选队列">
+          {/* Keyed on the areas: a select's default applies when it mounts, so it mounts again once they arrive. */}
+          <form key={areas.length} className="nr-grid-form nr-desk-filters" onSubmit={search} aria-label="筛选队列">
             <label className="nr-field">
               <span>栏目</span>
               <select name="area" defaultValue={filters.area ?? ''}>

@@ -121,6 +121,7 @@ export async function changeProfileService(
     },
     // No row holds the key: a change sent at the same moment without it is the one waiting.
     lost: PROFILE_MESSAGES.waiting,
+    lostStatus: StatusCode.fail,
   });
   return ownProfileService(db, user.userId);
 }

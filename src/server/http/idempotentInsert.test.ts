@@ -71,6 +71,11 @@ describe('idempotentInsert', () => {
     await expect(lost).rejects.toMatchObject({ statusCode: StatusCode.serverError, message: '提交失败，请重试' });
   });
 
+  it('refuses with the status the caller names when another unique index than the key refused the insert', async () => {
+    const waiting = table().send('南滨路小周', { key: null, insert: async () => null, lost: '你的资料修改正在审核中', lostStatus: StatusCode.fail });
+    await expect(waiting).rejects.toMatchObject({ statusCode: StatusCode.fail, message: '你的资料修改正在审核中' });
+  });
+
   it('without a key, a refused check stands', async () => {
     const t = table({ id: 7, text: '江边捡垃圾' });
     await expect(t.send('江边捡垃圾', { key: null })).rejects.toBeInstanceOf(ApiFailure);

@@ -48,6 +48,11 @@ export interface KeyedInsert<R> {
   insert: () => Promise<R | null>;
   /** The message when the insert was refused and no row holds the key. */
   lost: string;
+  /**
+   * Its status: a server error by default (the row should have been there); a refusal the reader can act on
+   * when another unique index than the key's refused it (a change already waiting, sent at the same moment).
+   */
+  lostStatus?: StatusCode;
 }
 
 /**
@@ -75,7 +80,7 @@ export async function idempotentInsert<R>(w: KeyedInsert<R>): Promise<R> {
   const row = await w.insert();
   if (row) return row;
   const winner = await keyed();
-  if (!winner) throw new ApiFailure(StatusCode.serverError, w.lost);
+  if (!winner) throw new ApiFailure(w.lostStatus ?? StatusCode.serverError, w.lost);
   return winner;
 }
 

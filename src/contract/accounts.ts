@@ -107,6 +107,8 @@ export const captchaVerify = api.post('/api/captcha/verify', '滑动验证：提
     /** Track length the handle can travel, in px. */
     width: z.number().finite().min(100).max(2000),
     trail: z.array(TrailPoint).min(1).max(600),
+    /** How the handle moved: dragged (the default), or step by step with the keyboard or a screen reader. */
+    input: z.enum(['pointer', 'keys']).default('pointer'),
   }),
   data: SlideResult,
 });

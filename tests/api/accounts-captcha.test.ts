@@ -192,6 +192,77 @@ describe('own slider (default)', () => {
   });
 });
 
+describe('own slider moved by keyboard or screen reader (the accessible path)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Ten presses of the right arrow, a tenth of the track each, at a person's uneven pace (or `gap` ms apart); the first starts the clock. */
+  const keyTrail = (steps = 10, gap?: number): Array<[number, number, number]> => {
+    const trail: Array<[number, number, number]> = [[0, 0, 0]];
+    for (let i = 1; i <= steps; i++)
+      trail.push([Math.round((TRACK_WIDTH * i * 10) / steps) / 10, 0, trail[i - 1]![2] + (i === 1 ? 0 : (gap ?? 120 + ((i * 37) % 90)))]);
+    return trail;
+  };
+  const verify = async (ip: string, trail: Array<[number, number, number]>, input?: 'keys' | 'pointer') => {
+    const challenge = await getEnv<{ challenge: string }>(t, '/api/captcha/challenge', { 'x-forwarded-for': ip });
+    const res = await t.app.request('/api/captcha/verify', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify({ challenge: challenge.data.challenge, width: TRACK_WIDTH, trail, ...(input ? { input } : {}) }),
+    });
+    return (await res.json()) as { statusCode: number; message: string; data: Record<string, string> };
+  };
+
+  it('signs the same single-use result for steps of the arrow key, and a code is sent with it once', async () => {
+    const ip = nextIp();
+    const phone = nextPhone();
+    const passed = await verify(ip, keyTrail(), 'keys');
+    expect(passed.statusCode, passed.message).toBe(200);
+    expect((await formEnv(t, '/v1/common/webSendMsg1', { ...passed.data, phone, type: 'login' }, { 'x-forwarded-for': ip })).statusCode).toBe(200);
+    expect(await outbox(t, phone)).toHaveLength(1);
+    // Single use, as a dragged result.
+    expect((await formEnv(t, '/v1/common/webSendMsg1', { ...passed.data, phone, type: 'login' }, { 'x-forwarded-for': ip })).statusCode).not.toBe(200);
+  });
+
+  it.each([
+    [
+      'a jump to the end (End key or a script)',
+      [
+        [0, 0, 0],
+        [TRACK_WIDTH, 0, 900],
+      ] as Array<[number, number, number]>,
+    ],
+    ['steps a fifth of the track each', keyTrail(5)],
+    ['presses closer than a held key repeats', keyTrail(10, 5)],
+    ['the whole way in under 0.6 s', keyTrail(10, 50)],
+    ['steps that stop short of the end', keyTrail(10).slice(0, 9)],
+    [
+      'a step back',
+      [
+        ...keyTrail(10).slice(0, 5),
+        [20, 0, 800],
+        ...keyTrail(10)
+          .slice(5)
+          .map(([x, y, t]) => [x, y, t + 400] as [number, number, number]),
+      ],
+    ],
+    ['a drift off the line', keyTrail(10).map(([x, , t], i) => [x, i === 4 ? 3 : 0, t] as [number, number, number])],
+  ])('refuses %s, in Chinese', async (_name, trail) => {
+    const refused = await verify(nextIp(), trail, 'keys');
+    expect(refused.statusCode).not.toBe(200);
+    expect(refused.message).toBe('验证未通过，请用右方向键逐步把滑块移到最右边');
+  });
+
+  it('judges key steps only when the browser says so: as a drag they are too even', async () => {
+    expect((await verify(nextIp(), keyTrail())).message).toBe('验证未通过，请按住滑块拖动到最右边');
+  });
+});
+
 describe('vendor slider (CAPTCHA_PROVIDER=aliyun) against a fake vendor', () => {
   const vendor = new FakeVendor();
   let t: TestApp;

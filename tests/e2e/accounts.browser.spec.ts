@@ -151,3 +151,35 @@ test('修改密码 asks a logged-out reader to log in first and comes back to se
   await expect(page.getByRole('button', { name: '获取验证码' })).toBeVisible();
   await expect(page.getByRole('button', { name: '下一步' })).toBeVisible();
 });
+
+test('a reader who cannot drag passes the slide check with the keyboard alone and logs in by code', async ({ page }) => {
+  const phone = nextPhone();
+  await page.goto('/shancheng/MessageLogin');
+  await page.locator('astro-island[component-url*=".island"]:not([ssr])').waitFor({ state: 'attached' });
+  await page.getByLabel('手机号').fill(phone);
+  // The slider says, to a screen reader, how to move it without a drag.
+  const handle = page.getByRole('slider', { name: '滑块' });
+  await expect(handle).toHaveAccessibleDescription(/按右方向键/);
+  await handle.focus();
+  // A step back starts again from the left; ten presses of the right arrow, at a person's pace, reach the end.
+  await page.keyboard.press('ArrowRight');
+  await expect(handle).toHaveAttribute('aria-valuetext', '已移动 10%');
+  await page.screenshot({ path: 'test-results/accounts-slide-keys.png' });
+  await page.keyboard.press('ArrowLeft');
+  await expect(handle).toHaveAttribute('aria-valuenow', '0');
+  for (let i = 0; i < 10 && (await handle.count()) > 0; i++) {
+    await page.keyboard.press('ArrowRight');
+    await page.waitForTimeout(90);
+  }
+  // The result is spoken where the focus lands, and 获取验证码 is next in the tab order.
+  const done = page.getByRole('status').filter({ hasText: '已经滑动验证过，如有问题请刷新页面！' });
+  await expect(done).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: '获取验证码' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: /秒后重新获取/ })).toBeVisible();
+  await page.getByLabel('验证码第 1 位').fill(await codeFromOutbox(page, phone));
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/\/shancheng\/home\/1$/);
+  expect(await page.evaluate(() => localStorage.getItem('tokenType'))).toBe('Bearer');
+});

@@ -43,6 +43,33 @@ export function judgeTrail(trail: readonly TrailPoint[], width: number): boolean
   return mean > 0 && sd / mean > 0.08;
 }
 
+/** The most one arrow key may move the handle, as a share of the track: reaching the end takes many presses. */
+export const KEY_STEP_MAX = 0.12;
+
+/**
+ * The same check for a reader who moves the handle with the keyboard or a screen reader (the right arrow, or a
+ * swipe up on an adjustable control), not a drag: starts at the left and ends at the right end, in steps of at
+ * most KEY_STEP_MAX of the track (no jump to the end), forward only, over at least 0.6 s and at most 2 minutes.
+ * A press may come no sooner than 20 ms after the one before (faster than a held key repeats). Its strength is the
+ * drag's: the same signed challenge, single-use result bound to the address and per-address limits; the trail
+ * rules on either path only stop a careless script.
+ */
+export function judgeKeyTrail(trail: readonly TrailPoint[], width: number): boolean {
+  if (trail.length < Math.ceil(1 / KEY_STEP_MAX) + 1) return false;
+  const first = trail[0]!;
+  const last = trail[trail.length - 1]!;
+  if (Math.abs(first[0]) > 1 || last[0] < width - 10 || last[0] > width + 10) return false;
+  const duration = last[2] - first[2];
+  if (duration < 600 || duration > 120_000) return false;
+  for (let i = 1; i < trail.length; i++) {
+    const [x, y, t] = trail[i]!;
+    const [px, , pt] = trail[i - 1]!;
+    // The first press is the start of the trail's clock (it may share the start point's time).
+    if (y !== 0 || x < px || x - px > width * KEY_STEP_MAX + 1 || t < pt || (i > 1 && t - pt < 20)) return false;
+  }
+  return true;
+}
+
 function nonce(bytes: number): string {
   return randomBytes(bytes).toString('base64url');
 }

@@ -36,7 +36,7 @@ import { PROFILE_MESSAGES } from '../../contract/profileRules.ts';
 import { changeProfileService, ownProfileService } from './profileService.ts';
 import { registerEndpoint } from '../http/registerEndpoint.ts';
 import type { ApiRegistry } from '../http/types.ts';
-import { judgeTrail, openChallenge, signChallenge, signResult, CHALLENGE_TTL_MS } from './captcha.ts';
+import { judgeKeyTrail, judgeTrail, openChallenge, signChallenge, signResult, CHALLENGE_TTL_MS } from './captcha.ts';
 import { DEV_OAUTH_PATH, DevMessengerOAuth, messengerOAuthFromEnv } from './messengerOAuth.ts';
 import { getOrCreateSecretRepo } from '../tokens/repo.ts';
 import { newSecret } from '../tokens/secrets.ts';
@@ -99,7 +99,8 @@ export function registerAccountsRoutes(registry: ApiRegistry): void {
     if (!nonce || !(await limiter.store.claimOnce(`challenge:${nonce}`, CHALLENGE_TTL_MS, now))) {
       return failure(StatusCode.fail, '验证已失效，请刷新页面重试');
     }
-    if (!judgeTrail(body.trail, body.width)) return failure(StatusCode.fail, '验证未通过，请按住滑块拖动到最右边');
+    const judged = body.input === 'keys' ? judgeKeyTrail(body.trail, body.width) : judgeTrail(body.trail, body.width);
+    if (!judged) return failure(StatusCode.fail, body.input === 'keys' ? '验证未通过，请用右方向键逐步把滑块移到最右边' : '验证未通过，请按住滑块拖动到最右边');
     return ok(signResult(await ctx.key(), ip, now));
   });
 

@@ -1,13 +1,16 @@
 /**
  * Sanitised HTML as plain text, the one converter: the official reply of a discover post for the feed
  * island (React renders it as text, so no markup from the database ever reaches the DOM as HTML there;
- * only RichText renders HTML), and the captions of a photo set (one per <p>). Block ends become line
- * breaks; the few entities a sanitiser leaves are decoded.
+ * only RichText renders HTML), the captions of a photo set (one per <p>), and one line of text from outside
+ * (a feed's title, summary and author). Block ends become line breaks; the few entities a sanitiser leaves
+ * are decoded.
  */
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
 
+const decodeEntities = (s: string): string => s.replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '');
+
 function inlineText(html: string): string {
-  return html.replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '');
+  return decodeEntities(html.replace(/<[^>]*>/g, ''));
 }
 
 export function htmlToText(html: string): string {
@@ -19,4 +22,19 @@ export function htmlToText(html: string): string {
 /** The plain text of each non-empty <p>, in order: the captions of a photo set. */
 export function paragraphTexts(html: string): string[] {
   return [...html.matchAll(/<p[^>]*>([\s\S]*?)<\/p>/g)].map((m) => inlineText(m[1] ?? '').trim()).filter((t) => t !== '');
+}
+
+/**
+ * Unsanitised text from outside (a feed's title, summary, author) as one plain line of at most `max`
+ * characters. Entities are decoded before tags are dropped, so markup a feed escapes (`&lt;b onmouseover=…&gt;`)
+ * goes too; a stray bracket and control characters go; white space runs become one space.
+ */
+export function oneLineText(s: string, max: number): string {
+  const out = decodeEntities(s)
+    .replace(/<[^>]*>?/g, ' ')
+    .replace(/[<>]/g, '')
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return [...out].slice(0, max).join('');
 }

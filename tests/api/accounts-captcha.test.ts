@@ -253,7 +253,7 @@ describe('own slider moved by keyboard or screen reader (the accessible path)', 
     ],
     ['a drift off the line', keyTrail(10).map(([x, , t], i) => [x, i === 4 ? 3 : 0, t] as [number, number, number])],
   ])('refuses %s, in Chinese', async (_name, trail) => {
-    const refused = await verify(nextIp(), trail, 'keys');
+    const refused = await verify(nextIp(), trail as Array<[number, number, number]>, 'keys');
     expect(refused.statusCode).not.toBe(200);
     expect(refused.message).toBe('验证未通过，请用右方向键逐步把滑块移到最右边');
   });

@@ -5,6 +5,7 @@
  */
 import { parseFeed } from 'feedsmith';
 import { sanitizeHtml } from '../../features/richtext/sanitizeHtml.server.ts';
+import { oneLineText } from '../../lib/htmlToText.ts';
 
 export const WIRE_PARSE_MESSAGES = {
   doctype: '订阅源含有 DOCTYPE 或实体声明，已拒绝（防止实体膨胀攻击）',
@@ -38,24 +39,6 @@ const SUMMARY_MAX = 200;
 type Text = string | { value?: string | undefined } | undefined | null;
 const textOf = (t: Text): string => (typeof t === 'string' ? t : (t?.value ?? ''));
 
-/** Markup and control characters out, white space folded. */
-export function plainText(s: string, max: number): string {
-  // Entities first, then tags: a feed that escapes its markup (`&lt;b onmouseover=…&gt;`) loses it too.
-  const out = s
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/<[^>]*>?/g, ' ')
-    .replace(/[<>]/g, '')
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return [...out].slice(0, max).join('');
-}
-
 const httpLink = (s: string | undefined): string => {
   if (!s) return '';
   try {
@@ -75,7 +58,7 @@ const dateOf = (s: unknown): Date | null => {
 function item(raw: { id?: string; link?: string; title?: string; summary?: string; body?: string; author?: string; date?: unknown }): FeedItem | null {
   const link = httpLink(raw.link);
   const key = (raw.id ?? '').trim().slice(0, 500) || link;
-  const title = plainText(raw.title ?? '', TITLE_MAX);
+  const title = oneLineText(raw.title ?? '', TITLE_MAX);
   if (key === '' || title === '') return null;
   // The reader's sanitiser, then no inline SVG or MathML: a news item has no use for them.
   const body = sanitizeHtml(raw.body || raw.summary || '').replace(/<(svg|math)\b[\s\S]*?<\/\1>/gi, '');
@@ -83,9 +66,9 @@ function item(raw: { id?: string; link?: string; title?: string; summary?: strin
     dedupKey: key,
     link,
     title,
-    summary: plainText(raw.summary || raw.body || '', SUMMARY_MAX),
+    summary: oneLineText(raw.summary || raw.body || '', SUMMARY_MAX),
     content: body,
-    author: plainText(raw.author ?? '', 30),
+    author: oneLineText(raw.author ?? '', 30),
     publishedAt: dateOf(raw.date),
   };
 }
@@ -162,5 +145,5 @@ export function parseFeedItems(text: string): { title: string; items: FeedItem[]
       throw new WireParseError(WIRE_PARSE_MESSAGES.unknown);
   }
   const items = out.filter((i): i is FeedItem => i !== null).slice(0, ITEMS_PER_FETCH);
-  return { title: plainText(title, 60), items };
+  return { title: oneLineText(title, 60), items };
 }

@@ -81,6 +81,7 @@ export function registerAnswerConsole(registry: ConsoleRegistry): void {
     path: '/answer/desk/accept',
     summary: '受理问政并转交部门（提问人所选或另一个）',
     permission: 'answer.desk',
+    invalidates: 'readers',
     input: AcceptBody,
     handler: async (ctx) => acceptService(deps, actorOf(ctx), ctx.input),
   });
@@ -89,6 +90,7 @@ export function registerAnswerConsole(registry: ConsoleRegistry): void {
     path: '/answer/desk/decline',
     summary: '不予受理（写明提问人看到的原因）',
     permission: 'answer.desk',
+    invalidates: 'readers',
     input: DeclineBody,
     handler: async (ctx) => declineService(deps, actorOf(ctx), ctx.input),
   });
@@ -122,6 +124,7 @@ export function registerAnswerConsole(registry: ConsoleRegistry): void {
     path: '/answer/unit/start',
     summary: '签收问政，开始办理',
     permission: 'answer.reply',
+    invalidates: 'readers',
     input: StartBody,
     handler: async (ctx) => startService(deps, actorOf(ctx), ctx.input),
   });
@@ -130,6 +133,7 @@ export function registerAnswerConsole(registry: ConsoleRegistry): void {
     path: '/answer/unit/extend',
     summary: '申请延期（每个问政一次，写明原因）',
     permission: 'answer.reply',
+    invalidates: 'readers',
     input: ReasonBody,
     handler: async (ctx) => extendService(deps, actorOf(ctx), ctx.input),
   });
@@ -138,6 +142,7 @@ export function registerAnswerConsole(registry: ConsoleRegistry): void {
     path: '/answer/unit/return',
     summary: '退回受理台（每个部门一次，写明原因）',
     permission: 'answer.reply',
+    invalidates: 'readers',
     input: ReasonBody,
     handler: async (ctx) => returnService(deps, actorOf(ctx), ctx.input),
   });
@@ -146,6 +151,7 @@ export function registerAnswerConsole(registry: ConsoleRegistry): void {
     path: '/answer/unit/reply',
     summary: '部门官方回复（文字、图片、相关报道）',
     permission: 'answer.reply',
+    invalidates: 'readers',
     input: ReplyBody,
     handler: async (ctx) => replyService(deps, actorOf(ctx), ctx.input),
   });

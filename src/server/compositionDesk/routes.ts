@@ -22,6 +22,7 @@ export function registerCompositionDeskConsole(registry: ConsoleRegistry): void 
     path: '/composition/essays/recommend',
     summary: '选入或移出推荐（RecommendList）',
     permission: 'composition.desk',
+    invalidates: 'readers',
     input: RecommendBody,
     handler: ({ input, audit }) => desk.setRecommend(database, input, audit),
   });
@@ -30,6 +31,7 @@ export function registerCompositionDeskConsole(registry: ConsoleRegistry): void 
     path: '/composition/essays/newspaper',
     summary: '选入报纸刊登列表（版面与日期）或撤下',
     permission: 'composition.desk',
+    invalidates: 'readers',
     input: NewspaperBody,
     handler: ({ input, audit }) => desk.setNewspaper(database, input, audit),
   });
@@ -38,6 +40,7 @@ export function registerCompositionDeskConsole(registry: ConsoleRegistry): void 
     path: '/composition/essays/rank',
     summary: '排除出排行榜（写明原因，作者可见）或恢复',
     permission: 'composition.desk',
+    invalidates: 'readers',
     input: RankBody,
     handler: ({ input, audit }) => desk.setRankExcluded(database, input, audit),
   });
@@ -54,6 +57,7 @@ export function registerCompositionDeskConsole(registry: ConsoleRegistry): void 
     path: '/composition/teachers/verify',
     summary: '认证老师身份或撤销认证（写明原因，老师可见）',
     permission: 'composition.desk',
+    invalidates: 'readers',
     input: TeacherVerifyBody,
     handler: ({ input, audit }) => desk.verifyTeacher(database, input, audit),
   });

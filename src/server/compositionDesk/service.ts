@@ -9,8 +9,6 @@ import { gradeLabel } from '../../contract/compositionRules.ts';
 import type { ESSAY_DESK_FILTERS } from '../../contract/compositionDesk.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { AuditEntry } from '../audit/repo.ts';
-import { invalidationBus } from '../cache/invalidationBus.ts';
-import { TAG_ALL } from '../web/writeScope.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { refuse } from '../staff/console.ts';
 import {
@@ -23,11 +21,6 @@ import {
   type DeskEssayRow,
   type DeskTeacherRow,
 } from './repo.ts';
-
-/** Readers' pages and cached answers (lists, rankings, the board) show the change at once on every process. */
-function dropCaches(): void {
-  invalidationBus.publish([TAG_ALL]);
-}
 
 export type Audit = (tx: Tx, entry: Omit<AuditEntry, 'staffId' | 'staffName' | 'ip'>) => Promise<void>;
 
@@ -94,7 +87,6 @@ async function changeEssay(
     await audit(tx, { action, itemKind: 'compositionEssay', itemId: id, before: picks(before), after: picks(after), ...(reason ? { reason } : {}) });
     return after;
   });
-  dropCaches();
   return picks(saved);
 }
 
@@ -156,6 +148,5 @@ export async function verifyTeacher(database: Database, input: { id: number; ver
     });
     return { verified: after.verified, verifyReason: after.verifyReason };
   });
-  dropCaches();
   return out;
 }

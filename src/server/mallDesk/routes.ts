@@ -52,6 +52,7 @@ export function registerMallDeskConsole(registry: ConsoleRegistry): void {
     path: '/mall/goods/save',
     summary: '新建或编辑商品（图片、分类、积分价、限兑、类型、售卖时间、上下架）',
     permission: 'mall.goods',
+    invalidates: 'readers',
     input: GoodsForm,
     handler: ({ input, staff, audit }) => desk.saveGoods(database, staff, input, audit, mediaOf(registry.deps)),
   });
@@ -75,6 +76,7 @@ export function registerMallDeskConsole(registry: ConsoleRegistry): void {
     path: '/mall/goods/sale',
     summary: '上架或下架商品',
     permission: 'mall.goods',
+    invalidates: 'readers',
     input: z.object({ id: Id, onSale: z.boolean({ error: '请选择上架或下架' }) }),
     handler: ({ input, audit }) => desk.setOnSale(database, input.id, input.onSale, audit),
   });
@@ -83,6 +85,7 @@ export function registerMallDeskConsole(registry: ConsoleRegistry): void {
     path: '/mall/goods/stock',
     summary: '调整库存（写明原因；不能少于已兑出的）',
     permission: 'mall.goods',
+    invalidates: 'readers',
     input: StockChange,
     handler: ({ input, staff, audit }) => desk.changeStock(database, staff, input, audit),
   });
@@ -117,6 +120,7 @@ export function registerMallDeskConsole(registry: ConsoleRegistry): void {
     path: '/mall/orders/cancel',
     summary: '取消订单并退回积分（只退一次）与库存',
     permission: 'mall.orders',
+    invalidates: 'readers',
     input: CancelBody,
     handler: ({ input, audit }) => desk.cancelOrder(database, input, audit),
   });
@@ -201,6 +205,7 @@ export function registerMallDeskConsole(registry: ConsoleRegistry): void {
     path: '/mall/points/rule',
     summary: '修改一条积分规则（下一次得分即生效，记入操作记录）',
     permission: 'mall.points',
+    invalidates: 'readers',
     input: RuleChange,
     handler: ({ input, audit }) => desk.changeRule(database, input, audit),
   });

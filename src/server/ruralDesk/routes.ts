@@ -21,6 +21,7 @@ export function registerRuralDeskConsole(registry: ConsoleRegistry): void {
     path: '/rural/posts/pin',
     summary: '农友说帖子置顶或取消置顶',
     permission: 'rural.desk',
+    invalidates: 'readers',
     input: PinBody,
     handler: ({ input, audit }) => desk.setPinned(database, input, audit),
   });

@@ -6,17 +6,10 @@
 import { RURAL_PIN_MAX } from '../../contract/ruralDesk.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { AuditEntry } from '../audit/repo.ts';
-import { invalidationBus } from '../cache/invalidationBus.ts';
-import { TAG_ALL } from '../web/writeScope.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { profilesRepo } from '../profiles/repo.ts';
 import { refuse } from '../staff/console.ts';
 import { countPinnedRepo, listDeskPostsRepo, lockDeskPostRepo, setPinnedRepo } from './repo.ts';
-
-/** Readers' pages and cached answers (lists, rankings, the board) show the change at once on every process. */
-function dropCaches(): void {
-  invalidationBus.publish([TAG_ALL]);
-}
 
 export type Audit = (tx: Tx, entry: Omit<AuditEntry, 'staffId' | 'staffName' | 'ip'>) => Promise<void>;
 
@@ -64,6 +57,5 @@ export async function setPinned(database: Database, input: { id: number; pinned:
     });
     return { pinned: after.pinnedAt !== null };
   });
-  dropCaches();
   return out;
 }

@@ -30,6 +30,8 @@ import { clientIp, parseTrustedProxies, type RateLimiter, type TrustedProxies } 
 import type { AppDeps } from '../http/types.ts';
 import { can, type Permission, type StaffMember } from './permissions.ts';
 import { resolveStaffSession, type StaffSession } from './session.ts';
+import { invalidationBus } from '../cache/invalidationBus.ts';
+import { TAG_ALL } from '../web/writeScope.ts';
 
 export const CONSOLE_API_BASE = '/newsroom/api';
 /** Console request bodies are small (JSON forms): 100 KB like the reader API (security.md C3). */
@@ -50,6 +52,8 @@ export interface ConsoleEndpointInfo {
   summary: string;
   /** null: reachable signed out (sign-in and enrolment only, src/server/staff/routes.ts). */
   permission: Permission | null;
+  /** `readers`: a successful call drops every reader cache (ConsoleEndpoint.invalidates). */
+  invalidates?: 'readers';
 }
 
 export interface ConsoleEnv {
@@ -90,6 +94,13 @@ export interface ConsoleEndpoint<I extends z.ZodType, O> {
   input: I;
   /** A larger JSON body than the console's 100 KB (a picture sent as base64); rarely needed. */
   maxBodyBytes?: number;
+  /**
+   * What a write changes for readers: `readers` drops every cached page and answer on every process (and the
+   * CDN) once it has succeeded, so readers see a new price, an item taken off sale or an official reply at
+   * once. The moderation and writing desks name finer tags from their services; a write that changes nothing
+   * readers see (sessions, staff, exports) declares nothing.
+   */
+  invalidates?: 'readers';
   handler: (ctx: ConsoleContext<z.output<I>>) => Promise<O>;
 }
 
@@ -156,7 +167,13 @@ async function readInput<I extends z.ZodType>(c: Context, method: 'GET' | 'POST'
 
 /** Declares an endpoint that needs a signed-in person holding `permission` (see the file comment). */
 export function consoleEndpoint<I extends z.ZodType, O>(registry: ConsoleRegistry, endpoint: ConsoleEndpoint<I, O>): void {
-  registry.endpoints.push({ method: endpoint.method, path: endpoint.path, summary: endpoint.summary, permission: endpoint.permission });
+  registry.endpoints.push({
+    method: endpoint.method,
+    path: endpoint.path,
+    summary: endpoint.summary,
+    permission: endpoint.permission,
+    ...(endpoint.invalidates ? { invalidates: endpoint.invalidates } : {}),
+  });
   const { deps, limiter } = registry;
   const method = endpoint.method === 'GET' ? 'get' : 'post';
   if (endpoint.maxBodyBytes !== undefined) registry.bodyLimits.set(`${CONSOLE_API_BASE}${endpoint.path}`, endpoint.maxBodyBytes);
@@ -182,6 +199,7 @@ export function consoleEndpoint<I extends z.ZodType, O>(registry: ConsoleRegistr
       ip,
       audit: (tx, entry) => appendAudit(tx, { ...entry, staffId: staff.id, staffName: staff.name, ip }),
     });
+    if (endpoint.invalidates === 'readers') invalidationBus.publish([TAG_ALL]);
     return c.json(ok(data));
   });
 }

@@ -74,8 +74,13 @@ async function walk(database: Database, query: Omit<QueueQuery, 'after'>, pages:
   return { p50: percentile(times, 50), p95: percentile(times, 95), pages: times.length };
 }
 
+/** Where the run is, on stderr (the section itself is the return value). */
+const progress = (what: string): void => void process.stderr.write(`  审核台 bench: ${what}\n`);
+
 async function measure(database: Database): Promise<{ rows: string[]; decisionsPerSecond: number; p95: number }> {
+  const filling = performance.now();
   await fill(database);
+  progress(`${ROWS} held items written in ${((performance.now() - filling) / 1000).toFixed(1)} s`);
   // Warm the plans once, as a running server would be.
   await listQueue(database.db, MODERATOR, { tab: 'pending' });
   const cases: [string, Omit<QueueQuery, 'after'>][] = [
@@ -88,15 +93,16 @@ async function measure(database: Database): Promise<{ rows: string[]; decisionsP
   let worst = 0;
   for (const [name, q] of cases) {
     const t = await walk(database, q, 100);
+    progress(`${name}: ${t.pages} pages, p95 ${t.p95.toFixed(1)} ms`);
     worst = Math.max(worst, t.p95);
     rows.push(`| ${name} | ${t.pages} | ${t.p50.toFixed(1)} | ${t.p95.toFixed(1)} |`);
   }
   const desk: DeskDeps = { database, audit: async () => {} };
-  const first = await listQueue(database.db, MODERATOR, { tab: 'pending', limit: 100 });
+  // The comments to decide, page by page (the oldest held items may all be of other kinds).
   const ids: number[] = [];
   let after: QueueQuery['after'];
   while (ids.length < DECISIONS) {
-    const page = ids.length === 0 ? first : await listQueue(database.db, MODERATOR, { tab: 'pending', limit: 100, after });
+    const page = await listQueue(database.db, MODERATOR, { tab: 'pending', area: 'news', limit: 100, after });
     ids.push(...page.items.filter((i) => i.kind === 'comment').map((i) => i.itemId));
     if (!page.next) break;
     after = { at: page.next.at, id: page.next.id };
@@ -105,6 +111,7 @@ async function measure(database: Database): Promise<{ rows: string[]; decisionsP
   const t0 = performance.now();
   for (const itemId of chosen) await decide(desk, MODERATOR, { kind: 'comment', itemId, action: 'approve' });
   const decisionsPerSecond = chosen.length / ((performance.now() - t0) / 1000);
+  progress(`${chosen.length} decisions, ${decisionsPerSecond.toFixed(0)} a second`);
   // Patrol and decided now have rows too.
   for (const [name, q] of [
     ['巡查 (newest first)', { tab: 'patrol' }],

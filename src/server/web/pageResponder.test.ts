@@ -13,6 +13,8 @@ interface RenderSpec {
   vary?: string;
   /** Milliseconds the render takes before its first byte (to overlap concurrent misses). */
   delayMs?: number;
+  /** The render writes once this settles (a test that must act while a render is under way). */
+  gate?: Promise<void>;
 }
 
 interface Harness {
@@ -46,12 +48,14 @@ async function harness(options: { enabled?: boolean; fastPath?: boolean } = {}):
     if (spec.setCookie) headers['set-cookie'] = ['a=1'];
     if (spec.vary) headers['vary'] = spec.vary;
     const body = `${PAGE}<!-- ${req.url} -->`;
-    setTimeout(() => {
+    const write = (): void => {
       res.writeHead(spec.status ?? 200, headers);
       res.write(body.slice(0, 100));
       res.write(Buffer.from(body.slice(100)));
       res.end();
-    }, spec.delayMs ?? 0);
+    };
+    if (spec.gate) void spec.gate.then(write);
+    else setTimeout(write, spec.delayMs ?? 0);
   };
   let fast = 0;
   const server = http.createServer((req, res) => {
@@ -228,10 +232,13 @@ describe('PageResponder and the anonymous page cache', () => {
 
   it('does not store a render that an invalidation overtook', async () => {
     const h = await harness();
-    h.spec.delayMs = 50;
+    let open = (): void => undefined;
+    h.spec.gate = new Promise<void>((resolve) => (open = resolve));
     const pending = get(`${h.origin}/shancheng/home/1`);
-    await new Promise((r) => setTimeout(r, 10));
+    // The invalidation lands while the render is under way (it has started and not yet written).
+    await expect.poll(() => h.renders()).toBe(1);
     h.cache.invalidate('/home/');
+    open();
     expect((await pending).headers['x-page-cache']).toBe('bypass');
     expect(h.cache.size).toBe(0);
   });

@@ -215,6 +215,8 @@ export function registerStaffConsole(registry: ConsoleRegistry): void {
   });
 
   if (deps.config.production) return;
+  const TOTP_STEP_MS = 30_000;
+  const usableStep = (lastStep: number, now: number): number => Math.max(Math.floor(now / TOTP_STEP_MS), lastStep + 1);
   // ── development only (absent when NODE_ENV=production): the demo staff's passwords and current TOTP
   // codes, as the SMS outbox gives readers' codes (README "Demo staff accounts").
   signedOutEndpoint(registry, {
@@ -234,8 +236,10 @@ export function registerStaffConsole(registry: ConsoleRegistry): void {
           name: row.name,
           role: ROLE_LABELS[demo.role],
           password: demoPassword(key, row.account),
-          code: currentTotp(row.totpSecret, now),
-          next: currentTotp(row.totpSecret, now + 30_000),
+          // A code not used yet: a sign-in earlier in this 30 s step spent the current one (a replay is
+          // refused), so the next step's, which the server's ±1 step window takes, comes instead.
+          code: currentTotp(row.totpSecret, usableStep(row.totpLastStep, now) * TOTP_STEP_MS),
+          next: currentTotp(row.totpSecret, (usableStep(row.totpLastStep, now) + 1) * TOTP_STEP_MS),
         });
       }
       return out;

@@ -14,18 +14,22 @@ export const RESULT_TTL_MS = 10 * 60_000;
 
 export type TrailPoint = readonly [x: number, y: number, t: number];
 
+/** Starts within `slack` px of the left, ends within 10 px of the right end, and takes `minMs`–`maxMs`. */
+function spansTrack(trail: readonly TrailPoint[], width: number, slack: number, minMs: number, maxMs: number): boolean {
+  const first = trail[0]!;
+  const last = trail[trail.length - 1]!;
+  const duration = last[2] - first[2];
+  return Math.abs(first[0]) <= slack && Math.abs(last[0] - width) <= 10 && duration >= minMs && duration <= maxMs;
+}
+
 /**
  * A human drag: starts at the left, ends at the right end, takes 0.3–20 s over at least 8 samples,
  * moves forward (small slips allowed), and is uneven (speed varies, the finger wanders off the line).
  * A script's straight, evenly spaced trail fails the jitter rules.
  */
 export function judgeTrail(trail: readonly TrailPoint[], width: number): boolean {
-  if (trail.length < 8) return false;
+  if (trail.length < 8 || !spansTrack(trail, width, 12, 300, 20_000)) return false;
   const first = trail[0]!;
-  const last = trail[trail.length - 1]!;
-  if (Math.abs(first[0]) > 12 || last[0] < width - 10 || last[0] > width + 10) return false;
-  const duration = last[2] - first[2];
-  if (duration < 300 || duration > 20_000) return false;
   const speeds: number[] = [];
   let wander = 0;
   for (let i = 1; i < trail.length; i++) {
@@ -55,12 +59,7 @@ export const KEY_STEP_MAX = 0.12;
  * rules on either path only stop a careless script.
  */
 export function judgeKeyTrail(trail: readonly TrailPoint[], width: number): boolean {
-  if (trail.length < Math.ceil(1 / KEY_STEP_MAX) + 1) return false;
-  const first = trail[0]!;
-  const last = trail[trail.length - 1]!;
-  if (Math.abs(first[0]) > 1 || last[0] < width - 10 || last[0] > width + 10) return false;
-  const duration = last[2] - first[2];
-  if (duration < 600 || duration > 120_000) return false;
+  if (trail.length < Math.ceil(1 / KEY_STEP_MAX) + 1 || !spansTrack(trail, width, 1, 600, 120_000)) return false;
   for (let i = 1; i < trail.length; i++) {
     const [x, y, t] = trail[i]!;
     const [px, , pt] = trail[i - 1]!;

@@ -52,7 +52,7 @@ export interface KeyedInsert<R> {
    * Its status: a server error by default (the row should have been there); a refusal the reader can act on
    * when another unique index than the key's refused it (a change already waiting, sent at the same moment).
    */
-  lostStatus?: (typeof StatusCode)[keyof typeof StatusCode];
+  lostStatus?: number;
 }
 
 /**

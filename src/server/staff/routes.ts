@@ -9,7 +9,7 @@ import { AREA_LABELS, PERMISSION_LABELS, ROLE_LABELS, ROLE_PERMISSIONS, ROLES, t
 import { listSessionsRepo, listStaffRepo, revokeSessionRepo } from './repo.ts';
 import * as staffService from './service.ts';
 import { clearSessionCookie, findSession } from './session.ts';
-import { currentTotp } from './totp.ts';
+import { unusedTotp } from './totp.ts';
 import { findStaffByAccountRepo } from './repo.ts';
 import { getOrCreateSecretRepo } from '../tokens/repo.ts';
 import { newSecret } from '../tokens/secrets.ts';
@@ -215,8 +215,6 @@ export function registerStaffConsole(registry: ConsoleRegistry): void {
   });
 
   if (deps.config.production) return;
-  const TOTP_STEP_MS = 30_000;
-  const usableStep = (lastStep: number, now: number): number => Math.max(Math.floor(now / TOTP_STEP_MS), lastStep + 1);
   // ── development only (absent when NODE_ENV=production): the demo staff's passwords and current TOTP
   // codes, as the SMS outbox gives readers' codes (README "Demo staff accounts").
   signedOutEndpoint(registry, {
@@ -236,10 +234,8 @@ export function registerStaffConsole(registry: ConsoleRegistry): void {
           name: row.name,
           role: ROLE_LABELS[demo.role],
           password: demoPassword(key, row.account),
-          // A code not used yet: a sign-in earlier in this 30 s step spent the current one (a replay is
-          // refused), so the next step's, which the server's ±1 step window takes, comes instead.
-          code: currentTotp(row.totpSecret, usableStep(row.totpLastStep, now) * TOTP_STEP_MS),
-          next: currentTotp(row.totpSecret, (usableStep(row.totpLastStep, now) + 1) * TOTP_STEP_MS),
+          // Never a spent code: a second sign-in in the same 30 s step gets the next step's.
+          ...unusedTotp(row.totpSecret, row.totpLastStep, now),
         });
       }
       return out;

@@ -33,6 +33,16 @@ export function currentTotp(secret: string, now: number = Date.now()): string {
   return totpOf(secret, 'x').generate({ timestamp: now });
 }
 
+/**
+ * The code to sign in with now and the one after it, never a spent one (the development-only endpoint): a
+ * sign-in earlier in this step spent the current code, so the next step's comes instead (matchTotp takes ±1).
+ */
+export function unusedTotp(secret: string, lastStep: number, now: number = Date.now()): { code: string; next: string } {
+  const step = Math.max(TOTP.counter({ period: PERIOD, timestamp: now }), lastStep + 1);
+  const totp = totpOf(secret, 'x');
+  return { code: totp.generate({ timestamp: step * PERIOD * 1000 }), next: totp.generate({ timestamp: (step + 1) * PERIOD * 1000 }) };
+}
+
 /** The otpauth:// URI and its QR code as an SVG data URL. */
 export async function enrolmentQr(secret: string, account: string): Promise<{ uri: string; qr: string }> {
   const uri = totpOf(secret, account).toString();

@@ -408,11 +408,12 @@ export function ModerationPage({ me }: PageProps) {
             筛选（栏目、日期、内容或敏感词）
             {Object.keys(filters).length > 0 ? `：已筛选 ${Object.keys(filters).length} 项` : ''}
           </summary>
-          {/* Keyed on the areas: a select's default applies when it mounts, so it mounts again once they arrive. */}
-          <form key={areas.length} className="nr-grid-form nr-desk-filters" onSubmit={search} aria-label="筛选队列">
+          <form className="nr-grid-form nr-desk-filters" onSubmit={search} aria-label="筛选队列">
             <label className="nr-field">
               <span>栏目</span>
-              <select name="area" defaultValue={filters.area ?? ''}>
+              {/* Keyed on the areas: a select's default applies when it mounts, so it mounts again once they arrive.
+                  Only the select: a whole form mounted again would drop a word typed while the areas were loading. */}
+              <select key={areas.length} name="area" defaultValue={filters.area ?? ''}>
                 <option value="">全部栏目</option>
                 {areas.map((a) => (
                   <option key={a.area} value={a.area}>

@@ -4,7 +4,7 @@
  * 推荐 (RecommendList), keeping a copied essay out of the rankings (RankList) with a reason its author
  * reads, and verifying teachers with a reason the teacher reads. The reader's side is composition.ts.
  */
-import { Id, Page, Text } from './fields.ts';
+import { CalendarDayOf, Id, Page, Text } from './fields.ts';
 import { z } from './zod.ts';
 
 export const ESSAY_DESK_FILTERS = ['all', 'pending', 'recommend', 'newspaper', 'excluded'] as const;
@@ -22,7 +22,7 @@ export const NewspaperBody = z
   .object({
     id: Id,
     edition: Text({ max: 20, label: '刊登版面' }),
-    date: z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/, '刊登日期格式不正确'),
+    date: z.literal('').or(CalendarDayOf('刊登日期格式不正确')),
   })
   .refine((v) => (v.edition === '') === (v.date === ''), { message: '请同时填写刊登版面与日期', path: ['date'] });
 

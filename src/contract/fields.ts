@@ -1,4 +1,5 @@
 /** Field schemas every contract reuses: ids, pages, safe text. */
+import { isCalendarDay } from '../lib/beijingDay.ts';
 import { z } from './zod.ts';
 
 /** Every id column is a 32-bit integer (PostgreSQL `integer`): ids run 1..2147483647 (security.md F40). */
@@ -112,4 +113,15 @@ export function Text(options: { min?: number; max: number; label?: string }) {
       .refine((s) => s === '' || codePointLength(s) >= min, `${label}至少 ${min} 个字`)
       .refine((s) => codePointLength(s) <= options.max, `${label}不能超过 ${options.max} 个字`)
   );
+}
+
+/**
+ * A calendar day `YYYY-MM-DD` that exists (isCalendarDay): 2026-02-31 or 2026-13-01 gets `message` instead of
+ * reaching a query as an invalid date (a 500 before).
+ */
+export function CalendarDayOf(message: string) {
+  return z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine(isCalendarDay, message);
 }

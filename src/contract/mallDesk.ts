@@ -4,7 +4,7 @@
  * the points rules and the finance ledger. Not a reader API: the reader's side is src/contract/mall.ts.
  */
 import { GOODS_KINDS } from './mall.ts';
-import { Id, Page, Text } from './fields.ts';
+import { CalendarDayOf, Id, Page, Text } from './fields.ts';
 import { z } from './zod.ts';
 
 /** The console's names of the goods kinds (a `card` is a ticket or card code: 票券/卡密). */
@@ -46,11 +46,7 @@ export const GoodsForm = z
     stock: z.number({ error: '库存必须是整数' }).int('库存必须是整数').min(0, '库存不能小于 0').max(1_000_000, '库存不能超过 1000000').default(0),
     perUserLimit: z.number({ error: '每人限兑必须是整数' }).int('每人限兑必须是整数').min(0, '每人限兑不能小于 0').max(100, '每人限兑不能超过 100').default(0),
     merchant: Text({ max: 40, label: '提供方' }).default(''),
-    validUntil: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, '有效期格式不正确')
-      .nullable()
-      .default(null),
+    validUntil: CalendarDayOf('有效期格式不正确').nullable().default(null),
     usage: Text({ max: 300, label: '使用说明' }).default(''),
     saleStart: DayTime,
     saleEnd: DayTime,
@@ -96,8 +92,8 @@ export const VerifyBody = z.object({ code: z.string({ error: '请输入券码' }
 
 export const LedgerRange = z
   .object({
-    from: z.string({ error: '请选择开始日期' }).regex(/^\d{4}-\d{2}-\d{2}$/, '开始日期格式不正确'),
-    to: z.string({ error: '请选择结束日期' }).regex(/^\d{4}-\d{2}-\d{2}$/, '结束日期格式不正确'),
+    from: z.string({ error: '请选择开始日期' }).pipe(CalendarDayOf('开始日期格式不正确')),
+    to: z.string({ error: '请选择结束日期' }).pipe(CalendarDayOf('结束日期格式不正确')),
   })
   .refine((v) => v.from <= v.to, { message: '结束日期不能早于开始日期', path: ['to'] })
   .refine((v) => (Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 <= 92, { message: '一次最多导出 92 天', path: ['to'] });

@@ -4,7 +4,7 @@
  * village credit scheme. Reader text is plain text. Credit data is public and masked (王*华).
  */
 import { endpointsOf } from './endpoint.ts';
-import { Id, OwnReview, PagedBy10, ReviewState, Text } from './fields.ts';
+import { CalendarDayOf, Id, OwnReview, PagedBy10, ReviewState, Text } from './fields.ts';
 import {
   COMMENT_MAX_CHARS,
   KEYWORD_MAX_CHARS,
@@ -279,7 +279,7 @@ export const commentFarmerPost = api.write('/v1/yunong/comment', '评论农友�
   data: FarmerComment,
 });
 
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确，应为年-月-日（如 2026-11-24）');
+const IsoDate = CalendarDayOf('日期格式不正确，应为年-月-日（如 2026-11-24）');
 
 export const getPrices = api.content('/v1/yunong/prices', '农产品行情：某市场某日各产品价格、较前一日涨跌与近 30 日走势（不传则为第一个市场的最新一日）', {
   query: z.object({ marketId: Id.optional(), date: IsoDate.optional() }),

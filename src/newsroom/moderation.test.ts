@@ -100,6 +100,7 @@ describe('the desk address', () => {
     });
     expect(readDeskQuery('?tab=everything&from=yesterday&to=2026-11-27&area=')).toEqual({ tab: 'pending', filters: { to: '2026-11-27' } });
     expect(readDeskQuery('')).toEqual({ tab: 'pending', filters: {} });
+    expect(readDeskQuery('?from=2026-02-31&to=2026-13-01')).toEqual({ tab: 'pending', filters: {} });
   });
   it('writes them back so a reload opens the same queue', () => {
     expect(deskQuery('pending', {})).toBe('');

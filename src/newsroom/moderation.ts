@@ -2,6 +2,7 @@
  * The moderation desk as the console's pages see it (docs/adr/018-one-review-model.md): the shapes of
  * /newsroom/api/moderation/*, the five tabs, which actions an item offers, and the small labels the desk shows.
  */
+import { isCalendarDay } from '../lib/beijingDay.ts';
 
 export type Tab = 'pending' | 'reported' | 'words' | 'patrol' | 'decided';
 export type Action = 'approve' | 'reject' | 'remove';
@@ -105,7 +106,7 @@ const FILTER_KEYS = ['area', 'from', 'to', 'word'] as const;
 /**
  * The desk's tab and filters read from its address (`?tab=reported&area=profile`), so a link opens one queue as
  * it was shared, a reload keeps it, and the home's counts can point into it. Unknown tabs and empty values are
- * dropped; a date that is not YYYY-MM-DD too.
+ * dropped; a date that is not a real YYYY-MM-DD day too.
  */
 export function readDeskQuery(search: string): { tab: Tab; filters: DeskFilters } {
   const q = new URLSearchParams(search);
@@ -113,7 +114,7 @@ export function readDeskQuery(search: string): { tab: Tab; filters: DeskFilters 
   const filters: DeskFilters = {};
   for (const key of FILTER_KEYS) {
     const v = (q.get(key) ?? '').trim();
-    if (v === '' || ((key === 'from' || key === 'to') && !/^\d{4}-\d{2}-\d{2}$/.test(v))) continue;
+    if (v === '' || ((key === 'from' || key === 'to') && !isCalendarDay(v))) continue;
     filters[key] = key === 'word' ? v.slice(0, 20) : v;
   }
   return { tab, filters };

@@ -63,6 +63,22 @@ describe('scope', () => {
   });
 });
 
+describe('dates a filter cannot hold', () => {
+  it('an impossible day (2026-02-31, 2026-13-01, 0000-01-01) in the queue or the audit filter is a Chinese 400, not a 500', async () => {
+    const admin = await createTestStaff(t, 'admin');
+    for (const day of ['2026-02-31', '2026-13-01', '0000-01-01']) {
+      for (const path of [`/moderation/queue?tab=pending&from=${day}`, `/moderation/queue?tab=decided&to=${day}`, `/audit?from=${day}`]) {
+        const got = await consoleCall(t, 'GET', path, undefined, admin.headers);
+        expect(got.res.status, path).toBe(400);
+        expect(got.message, path).toContain('日期格式应为 2026-01-31');
+      }
+    }
+    // A real day still filters.
+    expect((await consoleCall(t, 'GET', '/moderation/queue?tab=pending&from=2026-02-28&to=2026-12-31', undefined, admin.headers)).res.status).toBe(200);
+    expect((await consoleCall(t, 'GET', '/audit?from=2028-02-29', undefined, admin.headers)).res.status).toBe(200);
+  });
+});
+
 describe('who may write on the desk', () => {
   it('a reader’s Bearer token is no staff session (401) and decides nothing', async () => {
     const held = await heldComment('读者令牌不能审核');

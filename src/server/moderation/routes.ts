@@ -3,7 +3,9 @@
  * names its permission (src/server/staff/permissions.ts), the rules are desk.ts's. A scoped moderator works in
  * their areas only: the queue is filtered to them and a decision on an item outside them is refused (403).
  */
+import { CalendarDayOf } from '../../contract/fields.ts';
 import { z } from '../../contract/zod.ts';
+import { beijingDayStart } from '../../lib/beijingDay.ts';
 import { areasOf, type Permission, type StaffMember } from '../staff/permissions.ts';
 import { consoleEndpoint, type ConsoleContext, type ConsoleRegistry } from '../staff/console.ts';
 import { AREAS, SITE_WIDE, type Area } from './areas.ts';
@@ -32,12 +34,7 @@ const Kind = z.string().trim().min(1, '缺少内容类型').max(40, '内容类�
 const ItemId = z.coerce.number({ message: '内容编号不正确' }).int('内容编号不正确').positive('内容编号不正确');
 const Reason = z.string().trim().max(100, '理由最多 100 字').optional();
 const Action = z.enum(['approve', 'reject', 'remove'], { message: '操作不正确' });
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 2026-01-31');
-
-/** A Beijing calendar day's start. */
-function beijingDay(day: string, plusDays = 0): Date {
-  return new Date(new Date(`${day}T00:00:00+08:00`).getTime() + plusDays * 86_400_000);
-}
+const Day = CalendarDayOf('日期格式应为 2026-01-31');
 
 /** The acting moderator: their areas for `permission` (null when they hold it everywhere). */
 function moderatorOf(staff: StaffMember, permission: Permission, ip: string): Moderator {
@@ -75,8 +72,8 @@ export function registerModerationConsole(registry: ConsoleRegistry): void {
       const page = await listQueue(deps.database.db, moderatorOf(staff, 'moderation.view', ip), {
         tab: input.tab,
         area: input.area,
-        from: input.from ? beijingDay(input.from) : undefined,
-        to: input.to ? beijingDay(input.to, 1) : undefined,
+        from: input.from ? beijingDayStart(input.from) : undefined,
+        to: input.to ? beijingDayStart(input.to, 1) : undefined,
         word: input.word || undefined,
         after: input.afterAt && input.afterId ? { at: input.afterAt, id: input.afterId } : undefined,
       });

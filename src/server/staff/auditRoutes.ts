@@ -1,17 +1,13 @@
 /** The admin's 操作记录 page: the audit trail searched by person, item and date (ADR 017). */
+import { CalendarDayOf } from '../../contract/fields.ts';
 import { z } from '../../contract/zod.ts';
+import { beijingDayStart } from '../../lib/beijingDay.ts';
 import { searchAudit } from '../audit/repo.ts';
 import { consoleEndpoint, type ConsoleRegistry } from './console.ts';
 import { findStaffByAccountRepo } from './repo.ts';
 
 const PAGE_SIZE = 50;
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 2026-01-31');
-
-/** A Beijing calendar day's start (the console's dates are Beijing dates). */
-function beijingDay(day: string, plusDays = 0): Date {
-  const d = new Date(`${day}T00:00:00+08:00`);
-  return new Date(d.getTime() + plusDays * 24 * 3600_000);
-}
+const Day = CalendarDayOf('日期格式应为 2026-01-31');
 
 export function registerAuditConsole(registry: ConsoleRegistry): void {
   const { deps } = registry;
@@ -40,8 +36,8 @@ export function registerAuditConsole(registry: ConsoleRegistry): void {
         staffId,
         itemKind: input.itemKind || undefined,
         itemId: input.itemId || undefined,
-        from: input.from ? beijingDay(input.from) : undefined,
-        to: input.to ? beijingDay(input.to, 1) : undefined,
+        from: input.from ? beijingDayStart(input.from) : undefined,
+        to: input.to ? beijingDayStart(input.to, 1) : undefined,
         beforeId: input.beforeId,
         limit: PAGE_SIZE + 1,
       });

@@ -4,47 +4,14 @@
  * back, and the reader reads 已发货 with it and confirms 已完成. Another exchange is cancelled: the reader's
  * balance and the stock come back exactly. The desk's pages pass axe's WCAG 2.1 AA rules.
  */
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { loginByApi, signIn, type Reader } from './interactionSupport.ts';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { axeReport, signInDemo } from './deskSupport.ts';
 
 // axe is injected as a script of its own: the console's CSP (own scripts only) would refuse it.
 test.use({ bypassCSP: true });
-
-interface DemoStaff {
-  account: string;
-  password: string;
-  code: string;
-  next: string;
-}
-
-async function axeReport(page: Page): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-    ).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(' ')}`);
-  });
-}
-
-async function signInOperator(page: Page, request: APIRequestContext): Promise<void> {
-  const list = (await (await request.get('/newsroom/api/dev/demo-staff')).json()) as { data: DemoStaff[] };
-  const op = list.data.find((d) => d.account === 'demo-mall')!;
-  await page.goto('/newsroom/');
-  await page.getByRole('textbox', { name: '账号' }).fill(op.account);
-  await page.getByRole('textbox', { name: '密码' }).fill(op.password);
-  await page.getByRole('button', { name: '下一步' }).click();
-  await page.getByRole('textbox', { name: '动态验证码' }).fill(op.code);
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
-}
 
 interface Card {
   id: number;
@@ -86,7 +53,7 @@ test('an exchange from the queue to 已完成, and a cancelled one refunded exac
   const stockBefore = await goodsStock(request, goods.id);
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInOperator(page, request);
+  await signInDemo(page, request, 'demo-mall');
   await page.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '订单发货' }).click();
   await expect(page.getByRole('heading', { name: '订单发货' })).toBeVisible();
   // The queue masks the address.

@@ -7,50 +7,18 @@
  * story's end; the chief withdraws it and the page answers 404. The editor
  * page passes axe's WCAG 2.1 AA rules at 1440 and 375 px.
  */
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { axeReport, signInDemo } from './deskSupport.ts';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SHOTS = process.env.PUBLISH_SHOTS_DIR;
-
-interface DemoStaff {
-  account: string;
-  password: string;
-  code: string;
-}
-
-async function demo(request: APIRequestContext, account: string): Promise<DemoStaff> {
-  const res = await request.get('/newsroom/api/dev/demo-staff');
-  const body = (await res.json()) as { data: DemoStaff[] };
-  return body.data.find((d) => d.account === account)!;
-}
 
 async function signedIn(browser: Browser, request: APIRequestContext, account: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
   // axe is injected as a script: the console's CSP would refuse it (as in newsroom-staff.browser.spec.ts).
   const context = await browser.newContext({ viewport, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', bypassCSP: true });
   const page = await context.newPage();
-  const who = await demo(request, account);
-  await page.goto('/newsroom/');
-  await page.getByRole('textbox', { name: '账号' }).fill(who.account);
-  await page.getByRole('textbox', { name: '密码' }).fill(who.password);
-  await page.getByRole('button', { name: '下一步' }).click();
-  await page.getByRole('textbox', { name: '动态验证码' }).fill(who.code);
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
+  await signInDemo(page, request, account);
   return page;
-}
-
-async function axeReport(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-    ).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(' ')}`);
-  });
 }
 
 const picture = (r: number, g: number, b: number) =>
@@ -116,7 +84,7 @@ test('a story is written, reviewed three times, published, read on a phone and w
   await expect(reporter.locator('.nr-editor__body blockquote')).toHaveText('以后下班就能来江边走一走了。');
   await expect(reporter.locator('.nr-editor__body figcaption')).toHaveText(['夜色中的滨江步道', '清晨在步道晨练的市民']);
 
-  expect(await axeReport(reporter)).toEqual([]);
+  expect(await axeReport(reporter, { settle: false })).toEqual([]);
   if (SHOTS) await reporter.screenshot({ path: `${SHOTS}/editor-1440.png`, fullPage: false });
   await reporter.getByRole('button', { name: '提交审核' }).click();
   await expect(reporter.getByText('已提交审核')).toBeVisible();
@@ -194,7 +162,7 @@ test('a story is written, reviewed three times, published, read on a phone and w
 
   // The editor page on a phone passes axe too.
   await chief.setViewportSize({ width: 375, height: 812 });
-  expect(await axeReport(chief)).toEqual([]);
+  expect(await axeReport(chief, { settle: false })).toEqual([]);
   if (SHOTS) await chief.screenshot({ path: `${SHOTS}/editor-375.png`, fullPage: false });
 
   // Withdrawn: the reader's page answers 404.

@@ -4,47 +4,9 @@
  * reporter, the reporter enrols through the one-time link (QR code shown once) and signs in; the audit
  * trail shows the invitation; the console's pages pass axe's WCAG 2.1 AA rules at 375 px.
  */
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { currentTotp } from '../../src/server/staff/totp.ts';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface DemoStaff {
-  account: string;
-  password: string;
-  code: string;
-  next: string;
-}
-
-async function demo(request: APIRequestContext, account: string): Promise<DemoStaff> {
-  const res = await request.get('/newsroom/api/dev/demo-staff');
-  const body = (await res.json()) as { data: DemoStaff[] };
-  return body.data.find((d) => d.account === account)!;
-}
-
-async function signIn(page: Page, account: string, password: string, code: string): Promise<void> {
-  await page.goto('/newsroom/');
-  await page.getByRole('textbox', { name: '账号' }).fill(account);
-  await page.getByRole('textbox', { name: '密码' }).fill(password);
-  await page.getByRole('button', { name: '下一步' }).click();
-  await page.getByRole('textbox', { name: '动态验证码' }).fill(code);
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
-}
-
-async function axeReport(page: Page): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-    ).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(' ')}`);
-  });
-}
+import { axeReport, signInDemo } from './deskSupport.ts';
 
 test('the console page: its own strict CSP, never stored, not indexed; not under the reader base', async ({ request }) => {
   const res = await request.get('/newsroom/');
@@ -65,8 +27,7 @@ test('the console page: its own strict CSP, never stored, not indexed; not under
 });
 
 test('an admin signs in with the second factor and invites a reporter, who enrols and signs in', async ({ page, browser, request }) => {
-  const admin = await demo(request, 'demo-admin');
-  await signIn(page, admin.account, admin.password, admin.code);
+  await signInDemo(page, request, 'demo-admin');
   await expect(page.getByRole('banner').getByText('张晓雨')).toBeVisible();
 
   await page.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '人员与角色' }).click();

@@ -5,49 +5,11 @@
  * published story; the tipster reads 已报道 in 我的爆料 and opens the story from it. axe (WCAG 2.1 AA) on the
  * console page; screenshots for review.
  */
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { islandReady, loginByApi, signIn, type Reader } from './interactionSupport.ts';
+import { axeReport, signInDemo } from './deskSupport.ts';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SHOTS = process.env.ANSWER_SHOTS ?? '';
-
-interface DemoStaff {
-  account: string;
-  password: string;
-  code: string;
-}
-
-async function demo(request: APIRequestContext, account: string): Promise<DemoStaff> {
-  const res = await request.get('/newsroom/api/dev/demo-staff');
-  const body = (await res.json()) as { data: DemoStaff[] };
-  const found = body.data.find((d) => d.account === account);
-  if (!found) throw new Error(`no demo account ${account}`);
-  return found;
-}
-
-async function consoleSignIn(page: Page, person: DemoStaff): Promise<void> {
-  await page.goto('/newsroom/');
-  await page.getByRole('textbox', { name: '账号' }).fill(person.account);
-  await page.getByRole('textbox', { name: '密码' }).fill(person.password);
-  await page.getByRole('button', { name: '下一步' }).click();
-  await page.getByRole('textbox', { name: '动态验证码' }).fill(person.code);
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible();
-}
-
-async function axeReport(page: Page): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-    ).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(' ')}`);
-  });
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -88,7 +50,7 @@ test('爆料: a tip → adopted and given to a reporter → the story linked; th
   // The desk (the demo editor) adopts it and gives it to the demo reporter.
   const deskContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
   const desk = await deskContext.newPage();
-  await consoleSignIn(desk, await demo(request, 'demo-editor'));
+  await signInDemo(desk, request, 'demo-editor');
   await desk.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '爆料线索' }).click();
   await expect(desk.getByRole('heading', { name: '爆料线索' })).toBeVisible();
   const card = desk.locator('li', { has: desk.getByText(text, { exact: true }) });

@@ -1,5 +1,5 @@
 /** Small shared pieces of the console's pages: links, messages, forms, dates. */
-import { useState, type AnchorHTMLAttributes, type ReactNode } from 'react';
+import { useState, type AnchorHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
 import { ConsoleError } from './api.ts';
 import { BASE, navigate } from './router.ts';
 
@@ -16,6 +16,56 @@ export function Link({ to, children, ...rest }: { to: string; children: ReactNod
     >
       {children}
     </a>
+  );
+}
+
+/**
+ * A row of tabs (the WAI-ARIA tabs pattern) as every desk uses it: one tab stop, the arrow keys move between
+ * the tabs and choose them, Home and End jump to the ends. Each tab's id is `nr-tab-<id>` (`all` for ''), so a
+ * panel can name its tab with `aria-labelledby`; `panel` is the id of the panel the tabs control, if there is one.
+ */
+export function Tabs<T extends string>({
+  label,
+  tabs,
+  current,
+  onChoose,
+  panel,
+}: {
+  label: string;
+  tabs: readonly { id: T; label: ReactNode }[];
+  current: T;
+  onChoose: (id: T) => void;
+  panel?: string;
+}) {
+  const idOf = (id: T) => `nr-tab-${id || 'all'}`;
+  const onKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const at = tabs.findIndex((t) => t.id === current);
+    const to = e.key === 'ArrowRight' ? at + 1 : e.key === 'ArrowLeft' ? at - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : null;
+    if (to === null) return;
+    e.preventDefault();
+    const next = tabs[(to + tabs.length) % tabs.length]!;
+    onChoose(next.id);
+    document.getElementById(idOf(next.id))?.focus();
+  };
+  return (
+    <div className="nr-tabs" role="tablist" aria-label={label}>
+      {tabs.map((t) => (
+        <button
+          key={t.id || 'all'}
+          id={idOf(t.id)}
+          type="button"
+          role="tab"
+          aria-selected={t.id === current}
+          aria-controls={panel}
+          tabIndex={t.id === current ? 0 : -1}
+          className="nr-tab"
+          onClick={() => onChoose(t.id)}
+          onKeyDown={onKey}
+        >
+          {t.label}
+        </button>
+      ))}
+    </div>
   );
 }
 

@@ -64,6 +64,18 @@ test('问政: a reader asks → the desk assigns → the department replies → 
   await card.getByRole('combobox', { name: '转交部门' }).selectOption({ label: assigned });
   await card.getByRole('button', { name: '受理并转交' }).click();
   await expect(desk.getByText(`已受理「${title}」，转交${assigned}`)).toBeVisible();
+  // The status tabs are one tab stop that the arrow keys, Home and End move along (the tabs pattern of every desk).
+  const tabs = desk.getByRole('tablist', { name: '问政状态' });
+  await tabs.getByRole('tab', { name: '待受理' }).focus();
+  await desk.keyboard.press('ArrowRight');
+  await expect(tabs.getByRole('tab', { name: '办理中' })).toHaveAttribute('aria-selected', 'true');
+  await expect(tabs.getByRole('tab', { name: '办理中' })).toBeFocused();
+  await expect(tabs.getByRole('tab', { name: '待受理' })).toHaveAttribute('tabindex', '-1');
+  await desk.keyboard.press('End');
+  await expect(tabs.getByRole('tab', { name: '不予受理' })).toHaveAttribute('aria-selected', 'true');
+  await desk.keyboard.press('ArrowRight');
+  await expect(tabs.getByRole('tab', { name: '待受理' })).toHaveAttribute('aria-selected', 'true');
+  await expect(tabs.getByRole('tab', { name: '待受理' })).toBeFocused();
   await deskContext.close();
 
   const figuresBefore = (await (await request.get(`/v1/bangbang/wenzheng/handling?id=${id}`)).json()) as { data: { unit: { id: number } } };

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { get, post } from '../api.ts';
 import type { PageProps } from '../nav.ts';
-import { messageOf, Notice, useAction } from '../ui.tsx';
+import { messageOf, Notice, Tabs, useAction } from '../ui.tsx';
 import { FiguresLine, PoliticsCard, type ConsoleQuestion, type UnitFigures } from './PoliticsCard.tsx';
 
 interface UnitQueue {
@@ -52,23 +52,15 @@ export function DepartmentDeskPage(_props: PageProps) {
           有 {overdue} 件问政已超过办理期限，排在最前。
         </p>
       )}
-      <div className="nr-tabs" role="tablist" aria-label="办理状态">
-        {TABS.map((tab) => (
-          <button
-            key={tab.queue}
-            type="button"
-            role="tab"
-            aria-selected={tab.queue === queue}
-            className="nr-tab"
-            onClick={() => {
-              setOk(null);
-              setQueue(tab.queue);
-            }}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="办理状态"
+        tabs={TABS.map((t) => ({ id: t.queue, label: t.label }))}
+        current={queue}
+        onChoose={(id) => {
+          setOk(null);
+          setQueue(id);
+        }}
+      />
       <Notice error={action.error} ok={ok} />
       {data === null ? (
         action.error ? null : (

@@ -5,7 +5,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { get, post } from '../api.ts';
 import type { PageProps } from '../nav.ts';
-import { messageOf, Notice, useAction } from '../ui.tsx';
+import { messageOf, Notice, Tabs, useAction } from '../ui.tsx';
 
 interface Application {
   userId: number;
@@ -52,23 +52,15 @@ export function IdentityPage(_props: PageProps) {
   return (
     <>
       <h1>身份认证</h1>
-      <div className="nr-tabs" role="tablist" aria-label="申请状态">
-        {TABS.map((tab) => (
-          <button
-            key={tab.state}
-            type="button"
-            role="tab"
-            aria-selected={tab.state === state}
-            className="nr-tab"
-            onClick={() => {
-              setOk(null);
-              setState(tab.state);
-            }}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="申请状态"
+        tabs={TABS.map((t) => ({ id: t.state, label: t.label }))}
+        current={state}
+        onChoose={(id) => {
+          setOk(null);
+          setState(id);
+        }}
+      />
       <Notice error={action.error} ok={ok} />
       {rows === null ? (
         <p role="status">加载中…</p>

@@ -5,7 +5,7 @@
  * Every few seconds the desk asks what other moderators decided and takes those items out of the open queue; a
  * decision that comes too late is told 已被他人处理 and who did it.
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { get, post } from '../api.ts';
 import {
   ACTION_LABELS,
@@ -27,7 +27,7 @@ import {
   type Tab,
 } from '../moderation.ts';
 import type { PageProps } from '../nav.ts';
-import { messageOf, Notice } from '../ui.tsx';
+import { messageOf, Notice, Tabs } from '../ui.tsx';
 import { DeskItem } from './DeskItem.tsx';
 import { PictureDialog, ReasonDialog, type MuteDays, type ReasonRequest } from './DeskDialogs.tsx';
 
@@ -317,16 +317,6 @@ export function ModerationPage({ me }: PageProps) {
     setError(null);
     setHeard(null);
   };
-  const onTabKey = (e: ReactKeyboardEvent<HTMLButtonElement>) => {
-    const at = TABS.findIndex((t) => t.id === tab);
-    const to = e.key === 'ArrowRight' ? at + 1 : e.key === 'ArrowLeft' ? at - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : null;
-    if (to === null) return;
-    e.preventDefault();
-    const next = TABS[(to + TABS.length) % TABS.length]!;
-    chooseTab(next.id);
-    document.getElementById(`nr-tab-${next.id}`)?.focus();
-  };
-
   const search = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
@@ -383,24 +373,7 @@ export function ModerationPage({ me }: PageProps) {
         快捷键：<kbd>J</kbd>/<kbd>K</kbd> 下一条/上一条，<kbd>A</kbd> 通过，
         <kbd>R</kbd> 拒绝（已发布的为删除），<kbd>X</kbd> 选择。
       </p>
-      <div className="nr-tabs" role="tablist" aria-label="审核队列">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            id={`nr-tab-${t.id}`}
-            type="button"
-            role="tab"
-            aria-selected={t.id === tab}
-            aria-controls="nr-desk-panel"
-            tabIndex={t.id === tab ? 0 : -1}
-            className="nr-tab"
-            onClick={() => chooseTab(t.id)}
-            onKeyDown={onTabKey}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <Tabs label="审核队列" tabs={TABS} current={tab} onChoose={chooseTab} panel="nr-desk-panel" />
       <div id="nr-desk-panel" role="tabpanel" aria-labelledby={`nr-tab-${tab}`}>
         <p className="nr-hint">{current.hint}</p>
         <details className="nr-filter-box" open={filtersOpen} onToggle={(e) => setFiltersOpen(e.currentTarget.open)}>

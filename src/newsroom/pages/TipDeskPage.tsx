@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from
 import type { ConsoleTip } from '../../contract/tipDesk.ts';
 import { get, post } from '../api.ts';
 import type { PageProps } from '../nav.ts';
-import { messageOf, Notice, useAction } from '../ui.tsx';
+import { messageOf, Notice, Tabs, useAction } from '../ui.tsx';
 
 interface Options {
   reporters: { id: number; name: string }[];
@@ -69,23 +69,15 @@ export function TipDeskPage(_props: PageProps) {
   return (
     <>
       <h1>爆料线索</h1>
-      <div className="nr-tabs" role="tablist" aria-label="爆料状态">
-        {TABS.map((tab) => (
-          <button
-            key={tab.queue}
-            type="button"
-            role="tab"
-            aria-selected={tab.queue === queue}
-            className="nr-tab"
-            onClick={() => {
-              setOk(null);
-              setQueue(tab.queue);
-            }}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="爆料状态"
+        tabs={TABS.map((t) => ({ id: t.queue, label: t.label }))}
+        current={queue}
+        onChoose={(id) => {
+          setOk(null);
+          setQueue(id);
+        }}
+      />
       <Notice error={action.error} ok={ok} />
       {rows === null ? (
         <p role="status">加载中…</p>

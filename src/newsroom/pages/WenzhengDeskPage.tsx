@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { get, post } from '../api.ts';
 import type { PageProps } from '../nav.ts';
-import { messageOf, Notice, useAction } from '../ui.tsx';
+import { messageOf, Notice, Tabs, useAction } from '../ui.tsx';
 import { FiguresLine, PoliticsCard, type ConsoleQuestion, type UnitFigures } from './PoliticsCard.tsx';
 
 interface Unit {
@@ -71,23 +71,15 @@ export function WenzhengDeskPage(_props: PageProps) {
           有 {overdue} 件问政超过 5 个工作日未回复，已排在「办理中」最前。
         </p>
       )}
-      <div className="nr-tabs" role="tablist" aria-label="问政状态">
-        {TABS.map((tab) => (
-          <button
-            key={tab.queue}
-            type="button"
-            role="tab"
-            aria-selected={tab.queue === queue}
-            className="nr-tab"
-            onClick={() => {
-              setOk(null);
-              setQueue(tab.queue);
-            }}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="问政状态"
+        tabs={TABS.map((t) => ({ id: t.queue, label: t.label }))}
+        current={queue}
+        onChoose={(id) => {
+          setOk(null);
+          setQueue(id);
+        }}
+      />
       <Notice error={action.error} ok={ok} />
       {rows === null ? (
         <p role="status">加载中…</p>

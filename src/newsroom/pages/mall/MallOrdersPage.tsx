@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { get, post } from '../../api.ts';
 import type { PageProps } from '../../nav.ts';
-import { messageOf, Notice, useAction } from '../../ui.tsx';
+import { messageOf, Notice, Tabs, useAction } from '../../ui.tsx';
 import { newKey, saveCsv } from './download.ts';
 
 interface Receiver {
@@ -216,24 +216,15 @@ export function MallOrdersPage({ me }: PageProps) {
           </table>
         </div>
       )}
-      <div className="nr-tabs" role="tablist" aria-label="订单状态">
-        {TABS.map((tab) => (
-          <button
-            key={tab.state}
-            type="button"
-            role="tab"
-            aria-selected={tab.state === state}
-            className="nr-tab"
-            onClick={() => {
-              setOk(null);
-              setState(tab.state);
-            }}
-          >
-            {tab.label}
-            {queue ? `（${queue.counts[tab.state]}）` : ''}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="订单状态"
+        tabs={TABS.map((t) => ({ id: t.state, label: `${t.label}${queue ? `（${queue.counts[t.state]}）` : ''}` }))}
+        current={state}
+        onChoose={(id) => {
+          setOk(null);
+          setState(id);
+        }}
+      />
       {queue === null ? (
         <p role="status">加载中…</p>
       ) : queue.items.length === 0 ? (

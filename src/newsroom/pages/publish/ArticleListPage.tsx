@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { ARTICLE_STATES, STAGE_LABELS, STATE_LABELS, type ArticleState, type ArticleSummary } from '../../../contract/publish.ts';
 import { get } from '../../api.ts';
 import type { PageProps } from '../../nav.ts';
-import { formatTime, Link, messageOf, Notice } from '../../ui.tsx';
+import { formatTime, Link, messageOf, Notice, Tabs } from '../../ui.tsx';
 
 export function ArticleListPage(_props: PageProps) {
   const [state, setState] = useState<ArticleState | ''>('');
@@ -25,13 +25,12 @@ export function ArticleListPage(_props: PageProps) {
           写新稿
         </Link>
       </p>
-      <div className="nr-tabs" role="tablist" aria-label="稿件状态">
-        {(['', ...ARTICLE_STATES] as const).map((s) => (
-          <button key={s || 'all'} type="button" role="tab" className="nr-tab" aria-selected={s === state} onClick={() => setState(s)}>
-            {s === '' ? '全部' : STATE_LABELS[s]}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="稿件状态"
+        tabs={(['', ...ARTICLE_STATES] as const).map((s) => ({ id: s, label: s === '' ? '全部' : STATE_LABELS[s] }))}
+        current={state}
+        onChoose={setState}
+      />
       <Notice error={error} />
       {rows === null ? (
         <p role="status">加载中…</p>

@@ -6,6 +6,7 @@
 import type { JSONContent } from '@tiptap/react';
 import { useState, type ReactNode } from 'react';
 import type { ArticleFields } from '../../../contract/publish.ts';
+import { Tabs } from '../../ui.tsx';
 
 function marksOf(node: JSONContent, text: ReactNode, key: number): ReactNode {
   let out = text;
@@ -103,18 +104,15 @@ export function Preview({ fields, doc, authorName }: { fields: ArticleFields; do
   const [host, setHost] = useState<'browser' | 'app'>('browser');
   return (
     <section className="nr-preview" aria-label="预览">
-      <div className="nr-tabs" role="tablist" aria-label="预览环境">
-        {(
-          [
-            ['browser', '手机浏览器'],
-            ['app', 'App 内'],
-          ] as const
-        ).map(([id, label]) => (
-          <button key={id} type="button" role="tab" className="nr-tab" aria-selected={host === id} onClick={() => setHost(id)}>
-            {label}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="预览环境"
+        tabs={[
+          { id: 'browser', label: '手机浏览器' },
+          { id: 'app', label: 'App 内' },
+        ]}
+        current={host}
+        onChoose={setHost}
+      />
       <div className="nr-preview__phone" data-host={host}>
         {host === 'browser' && (
           <div className="nr-preview__bar">

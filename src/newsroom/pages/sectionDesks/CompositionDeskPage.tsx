@@ -7,7 +7,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { get, post } from '../../api.ts';
 import type { PageProps } from '../../nav.ts';
-import { messageOf, useAction } from '../../ui.tsx';
+import { messageOf, Tabs, useAction } from '../../ui.tsx';
 import { UndoNotice, type Done } from './UndoNotice.tsx';
 
 interface DeskEssay {
@@ -54,21 +54,16 @@ export function CompositionDeskPage(_props: PageProps) {
   return (
     <>
       <h1>作文栏目</h1>
-      <div className="nr-tabs" role="tablist" aria-label="作文栏目">
-        <button type="button" role="tab" id="nr-tab-essays" aria-selected={tab === 'essays'} aria-controls="nr-panel-essays" onClick={() => setTab('essays')}>
-          投稿与选稿
-        </button>
-        <button
-          type="button"
-          role="tab"
-          id="nr-tab-teachers"
-          aria-selected={tab === 'teachers'}
-          aria-controls="nr-panel-teachers"
-          onClick={() => setTab('teachers')}
-        >
-          老师认证
-        </button>
-      </div>
+      <Tabs
+        label="作文栏目"
+        tabs={[
+          { id: 'essays', label: '投稿与选稿' },
+          { id: 'teachers', label: '老师认证' },
+        ]}
+        current={tab}
+        onChoose={setTab}
+        panel={`nr-panel-${tab}`}
+      />
       {tab === 'essays' ? (
         <section id="nr-panel-essays" role="tabpanel" aria-labelledby="nr-tab-essays">
           <Essays />

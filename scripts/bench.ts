@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (ADR 001): loopback only, bounded in time; prints a table and writes bench/results.md.
  *
- *   node scripts/bench.ts [--growth] [--skip=bytes,lite,throughput,lighthouse,interaction,scale,moderation] [--out=bench/results.md]
+ *   node scripts/bench.ts [--growth] [--skip=bytes,lite,throughput,lighthouse,interaction,scale,moderation,publish] [--out=bench/results.md]
  *
  * Settings: BENCH_DURATION (seconds per wrk run, default 10), BENCH_CONNECTIONS (50), BENCH_LH_RUNS (5),
  * BENCH_GROWTH_ROWS (200000). Needs wrk (`apt-get install wrk`) and Chromium (/usr/bin/chromium or CHROMIUM_PATH).
@@ -17,6 +17,8 @@
  * - Per process (scripts/benchScale.ts, needs DATABASE_URL and REDIS_URL): 1 → 2 processes, the Astro floor,
  *   database queries per page, memory per open realtime socket.
  * - Moderation desk: queue page time at 100,000 held items and decisions per second (scripts/benchModeration.ts).
+ * - Writing desk: publish → the card on a cached channel page, and the editor's load for a 5,000-character story
+ *   with 20 pictures (scripts/benchPublish.ts).
  * - Growth (--growth): API list and detail latency at 1k and at BENCH_GROWTH_ROWS articles (API_CACHE=0).
  */
 import { spawnSync } from 'node:child_process';
@@ -31,6 +33,7 @@ import { root } from './childEnv.ts';
 import { ensureBuild } from './ensureBuild.ts';
 import { findChromium } from './findChromium.ts';
 import { moderationBench } from './benchModeration.ts';
+import { publishBench } from './benchPublish.ts';
 import { liteTable, measureLite } from './benchLite.ts';
 import { scaleBench } from './benchScale.ts';
 
@@ -157,6 +160,7 @@ async function main(): Promise<void> {
       await scaleBench({ seconds: Math.min(DURATION, 10), connections: CONNECTIONS, sockets: 1000 }),
     );
   if (!skip.has('moderation')) section('审核台队列 (moderation desk, 100,000 held items)', await moderationBench());
+  if (!skip.has('publish')) section('写稿台 (the writing desk): publish → card, and the editor’s load', await publishBench());
   if (growth) await growthSection(apiList, apiDetail);
 
   const header =

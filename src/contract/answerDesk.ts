@@ -6,7 +6,7 @@
  * with the same schemas the console's forms follow.
  */
 import { endpointsOf } from './endpoint.ts';
-import { Id, Page, Text } from './fields.ts';
+import { CalendarDayOf, Id, Page, Text } from './fields.ts';
 import { z } from './zod.ts';
 
 const api = endpointsOf('answer');
@@ -163,3 +163,21 @@ export const ReplyBody = z.object({
   pictures: z.array(ReplyPicture).max(9, '图片最多 9 张').optional().default([]),
   newsUrl: NewsUrl,
 });
+
+/** 节假日安排 (the working-day calendar's exceptions): 'holiday' a weekday off, 'workday' a weekend day worked (调休). */
+export const CalendarKind = z.enum(['holiday', 'workday'], { error: '请选择放假或调休上班' });
+export type CalendarKind = z.infer<typeof CalendarKind>;
+export const CALENDAR_KIND_TEXT: Readonly<Record<CalendarKind, string>> = { holiday: '放假', workday: '调休上班' };
+
+export const CalendarDay = z.object({ day: z.string(), weekday: z.string(), kind: CalendarKind, note: z.string(), updatedBy: z.string() });
+export type CalendarDay = z.infer<typeof CalendarDay>;
+
+export const CalendarQuery = z.object({
+  year: z.coerce.number({ error: '年份不正确' }).int('年份不正确').min(2000, '年份不正确').max(2100, '年份不正确'),
+});
+export const CalendarSetBody = z.object({
+  day: CalendarDayOf('请选择日期'),
+  kind: CalendarKind,
+  note: Text({ max: 20, label: '说明' }).default(''),
+});
+export const CalendarRemoveBody = z.object({ day: CalendarDayOf('请选择日期') });

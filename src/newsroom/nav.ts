@@ -10,6 +10,7 @@ import { ArticleListPage } from './pages/publish/ArticleListPage.tsx';
 import { DepartmentDeskPage } from './pages/DepartmentDeskPage.tsx';
 import { TipDeskPage } from './pages/TipDeskPage.tsx';
 import { WenzhengDeskPage } from './pages/WenzhengDeskPage.tsx';
+import { WorkCalendarPage } from './pages/WorkCalendarPage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { IdentityPage } from './pages/IdentityPage.tsx';
 import { EmergencyPage } from './pages/EmergencyPage.tsx';
@@ -56,6 +57,7 @@ export const NAV: readonly NavEntry[] = [
   { path: '/wires/feeds', label: '订阅源', permission: 'wires.feeds', component: WiresFeedsPage },
   { path: '/identity', label: '身份认证', permission: 'identity.review', component: IdentityPage },
   { path: '/wenzheng', label: '问政受理', permission: 'answer.desk', component: WenzhengDeskPage },
+  { path: '/wenzheng/calendar', label: '节假日安排', permission: 'answer.desk', component: WorkCalendarPage },
   { path: '/department', label: '部门办理', permission: 'answer.reply', component: DepartmentDeskPage },
   { path: '/tips', label: '爆料线索', permission: 'answer.tips', component: TipDeskPage },
   { path: '/staff', label: '人员与角色', permission: 'staff.manage', component: StaffPage },

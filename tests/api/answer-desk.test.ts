@@ -228,3 +228,69 @@ describe('the overdue rule (5 working days, on a controlled clock)', () => {
     expect((await open(at('2026-12-07T02:01:00Z'))).overdue).toBe(true);
   });
 });
+
+describe('节假日安排: the year’s holidays and 调休 count in the due time', () => {
+  it('the desk enters 国庆 and a 调休 Saturday; a question accepted before the holiday is due after it; wrong entries are refused in Chinese', async () => {
+    const admin = await createTestStaff(t, 'admin');
+    const editor = await createTestStaff(t, 'editor');
+    const dept = await departmentStaff(admin, '南岸区交通局');
+    const set = (body: Record<string, unknown>, who: TestStaff = editor) =>
+      consoleCall<{ items: { day: string; weekday: string; kind: string; note: string; updatedBy: string }[] }>(
+        t,
+        'POST',
+        '/answer/calendar/set',
+        body,
+        who.headers,
+      );
+    for (const day of ['2026-10-01', '2026-10-02', '2026-10-05', '2026-10-06', '2026-10-07']) {
+      const done = await set({ day, kind: 'holiday', note: '国庆节' });
+      expect(done.statusCode, done.message).toBe(200);
+    }
+    const worked = await set({ day: '2026-10-10', kind: 'workday', note: '国庆调休' });
+    expect(worked.data.items.find((d) => d.day === '2026-10-10')).toMatchObject({
+      weekday: '星期六',
+      kind: 'workday',
+      note: '国庆调休',
+      updatedBy: editor.name,
+    });
+    const year = await consoleCall<{ items: { day: string }[] }>(t, 'GET', '/answer/calendar?year=2026', undefined, editor.headers);
+    expect(year.data.items.map((d) => d.day)).toEqual(['2026-10-01', '2026-10-02', '2026-10-05', '2026-10-06', '2026-10-07', '2026-10-10']);
+
+    // Wednesday 30 Sep 10:00 Beijing + 5 working days: Thu 8, Fri 9, Sat 10 (调休), Mon 12, Tue 13 Oct.
+    const asker = await createTestUser(t.database);
+    const id = await ask(asker, '南岸区交通局');
+    const actor: DeskActor = { staffId: admin.id, name: '测试', audit: (tx, e) => appendAudit(tx, { ...e, staffId: admin.id, staffName: '测试' }) };
+    await acceptService(t.console.deps, actor, { id, unitId: await unitId('南岸区交通局') }, new Date('2026-09-30T02:00:00Z'));
+    const open = async (now: string) => (await unitQueueService(t.database.db, dept.id, 'open', 1, new Date(now))).items.find((q) => q.id === id)!;
+    expect((await open('2026-10-13T01:59:00Z')).overdue).toBe(false);
+    expect((await open('2026-10-13T02:01:00Z')).overdue).toBe(true);
+
+    // Refused, in Chinese, nothing written: a weekend holiday, a weekday 调休, a day that does not exist, a department.
+    expect((await set({ day: '2026-10-03', kind: 'holiday' })).message).toBe('周末本就不上班，无需设为放假');
+    expect((await set({ day: '2026-10-09', kind: 'workday' })).message).toBe('工作日本就上班，无需设为调休上班');
+    expect((await set({ day: '2026-02-30', kind: 'holiday' })).message).toContain('请选择日期');
+    expect((await set({ day: '2026-10-08', kind: 'holiday', note: '<b>'.repeat(10) })).message).toContain('说明不能超过 20 个字');
+    expect((await set({ day: '2026-10-08', kind: 'holiday' }, dept)).res.status).toBe(403);
+    expect((await consoleCall(t, 'GET', '/answer/calendar?year=1999', undefined, editor.headers)).message).toContain('年份不正确');
+    expect((await consoleCall<{ items: unknown[] }>(t, 'GET', '/answer/calendar?year=2026', undefined, editor.headers)).data.items).toHaveLength(6);
+
+    // Taken away again; a day with nothing set is 404; each change is one audit row with its before and after.
+    const removed = await consoleCall<{ items: { day: string }[] }>(t, 'POST', '/answer/calendar/remove', { day: '2026-10-10' }, editor.headers);
+    expect(removed.data.items.map((d) => d.day)).not.toContain('2026-10-10');
+    const again = await consoleCall(t, 'POST', '/answer/calendar/remove', { day: '2026-10-10' }, editor.headers);
+    expect([again.statusCode, again.message]).toEqual([404, '这一天没有特殊安排']);
+    const trail = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.itemKind, 'work_day'), eq(auditLog.itemId, '2026-10-10')));
+    expect(trail.map((r) => r.action).sort()).toEqual(['answer.calendar.remove', 'answer.calendar.set']);
+    // The same entry twice writes once.
+    await set({ day: '2026-10-01', kind: 'holiday', note: '国庆节' });
+    expect(
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.itemKind, 'work_day'), eq(auditLog.itemId, '2026-10-01'))),
+    ).toHaveLength(1);
+  });
+});

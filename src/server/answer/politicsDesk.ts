@@ -28,6 +28,7 @@ import type { AuthUser } from '../http/auth.ts';
 import type { RateLimiter } from '../http/rateLimit.ts';
 import type { AppDeps } from '../http/types.ts';
 import { profilesRepo } from '../profiles/repo.ts';
+import { workCalendarFrom } from './workCalendar.ts';
 import {
   acceptRepo,
   addEventRepo,
@@ -397,7 +398,8 @@ export async function acceptService(deps: AppDeps, actor: DeskActor, input: { id
   const row = await waitingQuestion(db, input.id);
   const unit = await findUnitRepo(db, input.unitId);
   if (!unit) throw fail(DESK_MESSAGES.unitMissing);
-  const due = addWorkingDays(now, ANSWER_WORKING_DAYS);
+  // 5 working days on the desk's calendar: weekends, and the year's holidays and 调休 (节假日安排).
+  const due = addWorkingDays(now, ANSWER_WORKING_DAYS, await workCalendarFrom(db, now));
   const done =
     row.status === 1
       ? null
@@ -491,7 +493,8 @@ export async function extendService(deps: AppDeps, actor: DeskActor, input: { id
     if (c.extensionReason === input.reason) return consoleDetailService(db, input.id, unit.id, now);
     throw fail(DESK_MESSAGES.extendedOnce);
   }
-  const due = addWorkingDays(c.dueAt ?? now, ANSWER_WORKING_DAYS);
+  const from = c.dueAt ?? now;
+  const due = addWorkingDays(from, ANSWER_WORKING_DAYS, await workCalendarFrom(db, from));
   const done = await deps.database.write(async (tx) => {
     const extended = await extendRepo(tx, input.id, unit.id, input.reason, due, now);
     if (!extended) return null;

@@ -4,9 +4,9 @@
  * the state it expects changes), so two people acting at once cannot both land and a retry changes
  * nothing twice (docs/security.md "Answering desks").
  */
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { answerUnits, answerUnitStaff, politicsCaseEvents, politicsCases } from '../db/schema/answer.ts';
+import { answerUnits, answerUnitStaff, politicsCaseEvents, politicsCases, workCalendar } from '../db/schema/answer.ts';
 import { bangPolitics } from '../db/schema/bangbang.ts';
 import { staff } from '../db/schema/staff.ts';
 
@@ -376,4 +376,42 @@ export async function unitRecentRepliesRepo(db: Q, unitId: number, limit: number
     .where(and(eq(politicsCases.unitId, unitId), eq(politicsCases.state, 'replied'), isNull(bangPolitics.deletedAt), eq(bangPolitics.reviewState, 'approved')))
     .orderBy(desc(politicsCases.repliedAt), desc(bangPolitics.id))
     .limit(limit);
+}
+
+// ── 节假日安排 (work_calendar) ──
+
+export interface WorkDayRow {
+  day: string;
+  kind: string;
+  note: string;
+  updatedBy: string;
+}
+
+/** The exceptions between two Beijing days (inclusive), in date order, with who entered each. */
+export async function workCalendarRepo(db: Db | Tx, first: string, last: string): Promise<WorkDayRow[]> {
+  return db
+    .select({ day: workCalendar.day, kind: workCalendar.kind, note: workCalendar.note, updatedBy: staff.name })
+    .from(workCalendar)
+    .innerJoin(staff, eq(staff.id, workCalendar.updatedBy))
+    .where(and(gte(workCalendar.day, first), lte(workCalendar.day, last)))
+    .orderBy(asc(workCalendar.day));
+}
+
+/** One day's exception, locked for the change that follows. */
+export async function lockWorkDayRepo(tx: Tx, day: string): Promise<{ kind: string; note: string } | undefined> {
+  const [row] = await tx.select({ kind: workCalendar.kind, note: workCalendar.note }).from(workCalendar).where(eq(workCalendar.day, day)).for('update');
+  return row;
+}
+
+export async function upsertWorkDayRepo(tx: Tx, entry: { day: string; kind: string; note: string; staffId: number }): Promise<void> {
+  await tx
+    .insert(workCalendar)
+    .values({ day: entry.day, kind: entry.kind, note: entry.note, updatedBy: entry.staffId })
+    .onConflictDoUpdate({ target: workCalendar.day, set: { kind: entry.kind, note: entry.note, updatedBy: entry.staffId, updatedAt: new Date() } });
+}
+
+/** Deletes a day's exception; answers what it was (undefined when there was none). */
+export async function deleteWorkDayRepo(tx: Tx, day: string): Promise<{ kind: string; note: string } | undefined> {
+  const [gone] = await tx.delete(workCalendar).where(eq(workCalendar.day, day)).returning({ kind: workCalendar.kind, note: workCalendar.note });
+  return gone;
 }

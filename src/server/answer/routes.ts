@@ -4,6 +4,9 @@
  */
 import {
   AcceptBody,
+  CalendarQuery,
+  CalendarRemoveBody,
+  CalendarSetBody,
   DeclineBody,
   DeskListQuery,
   ReasonBody,
@@ -42,6 +45,7 @@ import {
 import { AdoptBody, LinkStoryBody, TipDeclineBody, TipListQuery } from '../../contract/tipDesk.ts';
 import { adoptTipService, declineTipService, reportTipService, tipInboxService, tipOptionsService } from './tips/tipDesk.ts';
 import { linkUnitStaffService } from './units.ts';
+import { listWorkCalendarService, removeWorkCalendarService, setWorkCalendarService } from './workCalendar.ts';
 
 function actorOf(ctx: ConsoleContext<unknown>): DeskActor {
   return { staffId: ctx.staff.id, name: ctx.staff.name, audit: (tx, entry) => ctx.audit(tx, entry) };
@@ -75,6 +79,30 @@ export function registerAnswerConsole(registry: ConsoleRegistry): void {
     permission: 'answer.desk',
     input: z.object({}),
     handler: async () => unitsService(db),
+  });
+  consoleEndpoint(registry, {
+    method: 'GET',
+    path: '/answer/calendar',
+    summary: '节假日安排：某年的放假日与调休上班日（问政 5 个工作日的办理期限按它计算）',
+    permission: 'answer.desk',
+    input: CalendarQuery,
+    handler: async ({ input }) => listWorkCalendarService(db, input.year),
+  });
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/answer/calendar/set',
+    summary: '设置一天为放假（工作日）或调休上班（周末）',
+    permission: 'answer.desk',
+    input: CalendarSetBody,
+    handler: async (ctx) => setWorkCalendarService(deps, { staffId: ctx.staff.id, audit: ctx.audit }, ctx.input),
+  });
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/answer/calendar/remove',
+    summary: '取消一天的放假或调休安排',
+    permission: 'answer.desk',
+    input: CalendarRemoveBody,
+    handler: async (ctx) => removeWorkCalendarService(deps, { staffId: ctx.staff.id, audit: ctx.audit }, ctx.input),
   });
   consoleEndpoint(registry, {
     method: 'POST',

@@ -125,3 +125,23 @@ export const tipCases = pgTable(
   },
   (t) => [index('tip_cases_state_idx').on(t.state, t.updatedAt), check('tip_cases_state_known', sql`${t.state} in ('adopted','reported','declined')`)],
 );
+
+/**
+ * The working-day calendar's exceptions (节假日与调休): a holiday on a weekday ('holiday') or a weekend day worked
+ * ('workday'), as the State Council publishes them each year and the desk enters them. Every other day is a working
+ * day from Monday to Friday. The 5-working-day answer rule of 问政 counts with it (src/lib/workingDays.ts).
+ */
+export const workCalendar = pgTable(
+  'work_calendar',
+  {
+    /** A Beijing calendar day, YYYY-MM-DD. */
+    day: text('day').primaryKey(),
+    kind: text('kind').notNull(),
+    note: text('note').notNull().default(''),
+    updatedBy: integer('updated_by')
+      .notNull()
+      .references(() => staff.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('work_calendar_kind_known', sql`${t.kind} in ('holiday','workday')`)],
+);

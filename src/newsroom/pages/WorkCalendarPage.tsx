@@ -84,8 +84,8 @@ export function WorkCalendarPage(_props: PageProps) {
           <label className="nr-field">
             <span>安排</span>
             <select name="kind" defaultValue="holiday">
-              <option value="holiday">放假（工作日不上班）</option>
-              <option value="workday">调休上班（周末上班）</option>
+              <option value="holiday">放假</option>
+              <option value="workday">调休上班</option>
             </select>
           </label>
           <label className="nr-field">

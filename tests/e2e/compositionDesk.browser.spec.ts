@@ -1,5 +1,5 @@
 /**
- * The 作文栏目 desk (issue 35 §2, docs/security.md "Section desks") from the staff side to the reader's and back:
+ * The 作文栏目 desk (docs/security.md "Section desks") from the staff side to the reader's and back:
  * the demo editor picks a published essay for the newspaper, and 见报作文 lists it first with its edition and date;
  * the editor revokes a teacher's verification with a reason, the teacher (a seeded account, signed in by SMS code)
  * reads that reason in 我的 and can no longer review, and the desk's 撤销 gives the verification back. axe (WCAG 2.1

@@ -1,7 +1,7 @@
 /**
- * 节假日安排 on the 问政 desk (issue 34; docs/security.md "Answering desks"): the demo editor enters a holiday and a
- * 调休 Saturday, is told in Chinese why a weekend holiday makes no sense, takes an entry away and puts it back with
- * 撤销. axe (WCAG 2.1 AA) at 1440×900 and 375×812.
+ * 节假日安排 on the 问政 desk (docs/adr/026-working-day-calendar.md; docs/security.md "Answering desks"): the demo
+ * editor enters a holiday and a 调休 Saturday, is told in Chinese why a weekend holiday makes no sense, takes an entry
+ * away and puts it back with 撤销. axe (WCAG 2.1 AA) at 1440×900 and 375×812.
  */
 import { expect, test } from '@playwright/test';
 import { axeReport, signInDemo } from './deskSupport.ts';

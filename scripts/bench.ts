@@ -33,6 +33,7 @@ import { root } from './childEnv.ts';
 import { ensureBuild } from './ensureBuild.ts';
 import { findChromium } from './findChromium.ts';
 import { moderationBench } from './benchModeration.ts';
+import { median } from './benchStats.ts';
 import { publishBench } from './benchPublish.ts';
 import { liteTable, measureLite } from './benchLite.ts';
 import { scaleBench } from './benchScale.ts';
@@ -55,12 +56,6 @@ function section(title: string, body: string): void {
   const text = `## ${title}\n\n${body}\n`;
   report.push(text);
   console.log(`\n${text}`);
-}
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? (s[mid] ?? NaN) : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2;
 }
 
 async function serve(env: NodeJS.ProcessEnv = {}, dataDir?: string): Promise<ServerProcess> {

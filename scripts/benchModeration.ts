@@ -12,16 +12,12 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { dropDatabase, openDatabase, type Database } from '../src/server/db/client.ts';
+import { percentile } from './benchStats.ts';
 import { decide, listQueue, type DeskDeps, type Moderator, type QueueQuery } from '../src/server/moderation/desk.ts';
 
 const ROWS = Number(process.env.BENCH_MODERATION_ROWS ?? 100_000);
 const DECISIONS = Number(process.env.BENCH_MODERATION_DECISIONS ?? 300);
 const MODERATOR: Moderator = { staffId: 1, name: '压测审核员', areas: null, ip: '127.0.0.1' };
-
-function percentile(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
-}
 
 /**
  * 2,000 readers; 70 % of the held items are comments on news, 问政, 问答 and 发现, 30 % 爆料 tips, written over 30 days;

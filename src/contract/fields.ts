@@ -120,6 +120,7 @@ export function Text(options: { min?: number; max: number; label?: string }) {
  * reaching a query as an invalid date (a 500 before).
  */
 export function CalendarDayOf(message: string) {
+  // The pattern is there for the contract's documentation (a refine has no JSON Schema); isCalendarDay decides.
   return z
     .string({ error: message })
     .regex(/^\d{4}-\d{2}-\d{2}$/, message)

@@ -16,10 +16,10 @@ interface UnitQueue {
 }
 
 const TABS = [
-  { queue: 'open', label: '待办理' },
-  { queue: 'replied', label: '已回复' },
+  { id: 'open', label: '待办理' },
+  { id: 'replied', label: '已回复' },
 ] as const;
-type Queue = (typeof TABS)[number]['queue'];
+type Queue = (typeof TABS)[number]['id'];
 
 export function DepartmentDeskPage(_props: PageProps) {
   const [queue, setQueue] = useState<Queue>('open');
@@ -54,7 +54,7 @@ export function DepartmentDeskPage(_props: PageProps) {
       )}
       <Tabs
         label="办理状态"
-        tabs={TABS.map((t) => ({ id: t.queue, label: t.label }))}
+        tabs={TABS}
         current={queue}
         onChoose={(id) => {
           setOk(null);

@@ -22,9 +22,9 @@ interface Application {
 }
 
 const TABS = [
-  { state: 'pending', label: '审核中' },
-  { state: 'approved', label: '已通过' },
-  { state: 'rejected', label: '未通过' },
+  { id: 'pending', label: '审核中' },
+  { id: 'approved', label: '已通过' },
+  { id: 'rejected', label: '未通过' },
 ] as const;
 
 export function IdentityPage(_props: PageProps) {
@@ -54,7 +54,7 @@ export function IdentityPage(_props: PageProps) {
       <h1>身份认证</h1>
       <Tabs
         label="申请状态"
-        tabs={TABS.map((t) => ({ id: t.state, label: t.label }))}
+        tabs={TABS}
         current={state}
         onChoose={(id) => {
           setOk(null);

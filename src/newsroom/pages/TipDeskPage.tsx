@@ -15,12 +15,12 @@ interface Options {
 }
 
 const TABS = [
-  { queue: 'new', label: '待处理' },
-  { queue: 'adopted', label: '已采纳' },
-  { queue: 'reported', label: '已报道' },
-  { queue: 'declined', label: '未采用' },
+  { id: 'new', label: '待处理' },
+  { id: 'adopted', label: '已采纳' },
+  { id: 'reported', label: '已报道' },
+  { id: 'declined', label: '未采用' },
 ] as const;
-type Queue = (typeof TABS)[number]['queue'];
+type Queue = (typeof TABS)[number]['id'];
 
 const excerpt = (s: string) => (s.length > 24 ? `${s.slice(0, 24)}…` : s);
 
@@ -71,7 +71,7 @@ export function TipDeskPage(_props: PageProps) {
       <h1>爆料线索</h1>
       <Tabs
         label="爆料状态"
-        tabs={TABS.map((t) => ({ id: t.queue, label: t.label }))}
+        tabs={TABS}
         current={queue}
         onChoose={(id) => {
           setOk(null);

@@ -17,12 +17,12 @@ interface Unit {
 }
 
 const TABS = [
-  { queue: 'submitted', label: '待受理' },
-  { queue: 'open', label: '办理中' },
-  { queue: 'replied', label: '已回复' },
-  { queue: 'declined', label: '不予受理' },
+  { id: 'submitted', label: '待受理' },
+  { id: 'open', label: '办理中' },
+  { id: 'replied', label: '已回复' },
+  { id: 'declined', label: '不予受理' },
 ] as const;
-type Queue = (typeof TABS)[number]['queue'];
+type Queue = (typeof TABS)[number]['id'];
 
 export function WenzhengDeskPage(_props: PageProps) {
   const [queue, setQueue] = useState<Queue>('submitted');
@@ -73,7 +73,7 @@ export function WenzhengDeskPage(_props: PageProps) {
       )}
       <Tabs
         label="问政状态"
-        tabs={TABS.map((t) => ({ id: t.queue, label: t.label }))}
+        tabs={TABS}
         current={queue}
         onChoose={(id) => {
           setOk(null);

@@ -22,6 +22,7 @@ import { StatusCode } from '../../contract/envelope.ts';
 import { sanitizeHtml } from '../../features/richtext/sanitizeHtml.server.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import { addWorkingDays } from '../../lib/workingDays.ts';
+import type { AuditEntry } from '../audit/repo.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { ApiFailure } from '../http/envelope.ts';
 import type { AuthUser } from '../http/auth.ts';
@@ -84,7 +85,7 @@ const fail = (message: string, code: number = StatusCode.unprocessable) => new A
 export interface DeskActor {
   staffId: number;
   name: string;
-  audit: (tx: Tx, entry: { action: string; itemKind: string; itemId: number; before?: unknown; after?: unknown; reason?: string }) => Promise<void>;
+  audit: (tx: Tx, entry: Omit<AuditEntry, 'staffId' | 'staffName' | 'ip'>) => Promise<void>;
 }
 
 const ITEM_KIND = 'politics';

@@ -94,7 +94,7 @@ export function registerAnswerConsole(registry: ConsoleRegistry): void {
     summary: '设置一天为放假（工作日）或调休上班（周末）',
     permission: 'answer.desk',
     input: CalendarSetBody,
-    handler: async (ctx) => setWorkCalendarService(deps, { staffId: ctx.staff.id, audit: ctx.audit }, ctx.input),
+    handler: async (ctx) => setWorkCalendarService(deps, actorOf(ctx), ctx.input),
   });
   consoleEndpoint(registry, {
     method: 'POST',
@@ -102,7 +102,7 @@ export function registerAnswerConsole(registry: ConsoleRegistry): void {
     summary: '取消一天的放假或调休安排',
     permission: 'answer.desk',
     input: CalendarRemoveBody,
-    handler: async (ctx) => removeWorkCalendarService(deps, { staffId: ctx.staff.id, audit: ctx.audit }, ctx.input),
+    handler: async (ctx) => removeWorkCalendarService(deps, actorOf(ctx), ctx.input),
   });
   consoleEndpoint(registry, {
     method: 'POST',

@@ -8,17 +8,11 @@ import { CALENDAR_KIND_TEXT, type CalendarDay, type CalendarKind } from '../../c
 import { beijingDay } from '../../lib/beijingDay.ts';
 import { isBeijingWeekend, type WorkCalendar } from '../../lib/workingDays.ts';
 import { StatusCode } from '../../contract/envelope.ts';
-import type { AuditEntry } from '../audit/repo.ts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { ApiFailure } from '../http/envelope.ts';
 import type { AppDeps } from '../http/types.ts';
+import type { DeskActor } from './politicsDesk.ts';
 import { deleteWorkDayRepo, lockWorkDayRepo, upsertWorkDayRepo, workCalendarRepo } from './repo.ts';
-
-/** Who changes the calendar: a staff member of the 问政 desk, and their audit trail. */
-export interface CalendarActor {
-  staffId: number;
-  audit: (tx: Tx, entry: Omit<AuditEntry, 'staffId' | 'staffName' | 'ip'>) => Promise<void>;
-}
 
 const WEEKDAYS = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'];
 /** How far ahead a due time is looked for: two extensions of 5 working days never reach past a long holiday plus this. */
@@ -50,7 +44,7 @@ const fail = (message: string, code: number = StatusCode.unprocessable) => new A
 /** Sets a day's exception (again with other values: changed; with the same: nothing written). */
 export async function setWorkCalendarService(
   deps: AppDeps,
-  actor: CalendarActor,
+  actor: DeskActor,
   input: { day: string; kind: CalendarKind; note: string },
 ): Promise<{ items: CalendarDay[] }> {
   const weekend = isBeijingWeekend(noon(input.day));
@@ -73,7 +67,7 @@ export async function setWorkCalendarService(
 }
 
 /** Takes a day's exception away (the day is an ordinary weekday or weekend day again). */
-export async function removeWorkCalendarService(deps: AppDeps, actor: CalendarActor, input: { day: string }): Promise<{ items: CalendarDay[] }> {
+export async function removeWorkCalendarService(deps: AppDeps, actor: DeskActor, input: { day: string }): Promise<{ items: CalendarDay[] }> {
   await deps.database.write(async (tx) => {
     const gone = await deleteWorkDayRepo(tx, input.day);
     if (!gone) throw fail('这一天没有特殊安排', StatusCode.notFound);

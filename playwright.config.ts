@@ -14,6 +14,9 @@ const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `shancheng-e2
 // each worker with TEST_PARALLEL_INDEX set, which picks the worker's server.
 const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 const serverPort = (index: number) => PORT + index;
+// `npm test` seeds the demo once for the run (tests/support/seedSnapshot.ts): each server starts on a copy of
+// that data folder instead of seeding every area itself. Without it a server seeds on its cold start.
+const seedDir = process.env.E2E_SEED_DIR;
 const workerPort = serverPort(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 
 const phone = {
@@ -59,7 +62,7 @@ export default defineConfig({
   webServer: Array.from({ length: WORKERS }, (_, index) => {
     const serverData = path.join(dataDir, String(index));
     return {
-      command: `rm -rf ${serverData} && node src/server/main.ts`,
+      command: `rm -rf ${serverData} && ${seedDir ? `mkdir -p ${dataDir} && cp -R ${seedDir} ${serverData} && ` : ''}node src/server/main.ts`,
       url: `http://127.0.0.1:${serverPort(index)}/readyz`,
       // Two servers seed the demo side by side on a 2-core machine.
       timeout: 240_000,

@@ -9,7 +9,7 @@ if (!process.env.DATABASE_URL) {
   console.error('test:services needs DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test); REDIS_URL is optional.');
   process.exit(1);
 }
-const result = spawnSync(binPath('vitest'), ['run', '--project', 'services', ...process.argv.slice(2)], {
+const result = spawnSync(binPath('vitest'), ['run', '--project', 'services*', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
   env: childEnv({ NODE_ENV: 'test' }),

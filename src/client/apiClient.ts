@@ -102,6 +102,11 @@ export class SilentApiError extends Error {
   }
 }
 
+/** True when a call got no answer at all (offline, a dropped connection, the 10 s time-out): the outbox keeps such a write (ADR 032). */
+export function isNoAnswer(error: unknown): boolean {
+  return error instanceof TypeError || (error instanceof SilentApiError && (error.reason === 'network' || error.reason === 'timeout'));
+}
+
 /**
  * Spec 8 decides what a failed call shows, here and nowhere else. The catalogue covers every
  * failure that has a response: HTTP 500 (the client already showed 服务器开小差了… for 3 s),

@@ -16,7 +16,7 @@ export type ComplaintPlatform = (typeof COMPLAINT_PLATFORMS)[number];
 export const COMPLAINT_PROBLEMS = ['假冒伪劣', '货不对板', '虚假宣传', '拒绝退款', '发货延迟', '售后推诿', '价格欺诈', '其他'] as const;
 export type ComplaintProblem = (typeof COMPLAINT_PROBLEMS)[number];
 
-export const COMPLAINT_STATUSES = ['submitted', 'accepted', 'processing', 'completed', 'refused'] as const;
+export const COMPLAINT_STATUSES = ['submitted', 'accepted', 'processing', 'replied', 'completed', 'refused'] as const;
 export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
 
 /** The status words readers see on the list and the timeline. */
@@ -24,7 +24,8 @@ export const COMPLAINT_STATUS_LABELS: Record<ComplaintStatus, string> = {
   submitted: '已提交',
   accepted: '已受理',
   processing: '处理中',
-  completed: '已完成',
+  replied: '已回复',
+  completed: '已完结',
   refused: '不予受理',
 };
 

@@ -134,6 +134,8 @@ export const ComplaintDetail = ComplaintSummary.extend({
   refuseReason: z.string(),
   sellerReply: z.string(),
   sellerReplyTime: z.string(),
+  /** The seller it was sent to (its public page: /Complaints-platform/seller?id), null while with the desk. */
+  seller: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type ComplaintDetail = z.infer<typeof ComplaintDetail>;
 

@@ -4,9 +4,16 @@
  * village credit scheme. Reader text is plain text. Credit data is public and masked (王*华).
  */
 import { endpointsOf } from './endpoint.ts';
+import { Banner } from './news.ts';
 import { CalendarDayOf, Id, OwnReview, PagedBy10, ReviewState, Text } from './fields.ts';
 import {
+  ANSWER_MAX_CHARS,
+  ANSWER_MIN_CHARS,
   COMMENT_MAX_CHARS,
+  EXPERT_NAME_MAX_CHARS,
+  EXPERT_ORG_MAX_CHARS,
+  EXPERT_TAGS_MAX,
+  EXPERT_TITLE_MAX_CHARS,
   KEYWORD_MAX_CHARS,
   POST_MAX_CHARS,
   POST_MAX_PICTURES,
@@ -68,6 +75,10 @@ export const Answer = z.object({
   content: z.string(),
   likeNum: z.number().int(),
   createTime: z.string(),
+  /** An answer in review or refused is shown to its expert only. */
+  reviewState: ReviewState,
+  /** The moderator's reason on a refused answer (its expert alone reads it); '' otherwise. */
+  rejectReason: z.string(),
 });
 export type Answer = z.infer<typeof Answer>;
 
@@ -179,7 +190,8 @@ export const Household = z.object({ id: z.number().int(), maskedName: z.string()
 export type Household = z.infer<typeof Household>;
 
 export const RuralHome = z.object({
-  banners: z.array(RuralNews),
+  /** The carousel, as channel banners (spec 2.4 routing): the 裕农 desk's slides in order, else the newest stories with a picture. */
+  banners: z.array(Banner),
   columns: z.array(RuralColumn),
   latest: z.array(RuralNews),
   prices: PriceBoard,
@@ -298,4 +310,64 @@ export const getVillage = api.get('/v1/yunong/credit/village', '一个信用村�
 export const getDeeds = api.get('/v1/yunong/credit/deeds', '信用积分事迹（可按村筛选，最新在前），按页返回，空数组表示到底', {
   query: z.object({ villageId: Id.optional(), ...PagedBy10 }),
   data: z.array(Deed),
+});
+
+// ——— 专家：申请、审核状态、本领域问题、回答 ———
+
+const ExpertTag = z.enum(RURAL_QUESTION_TAGS, { error: '擅长领域不正确' });
+
+export const ExpertApplyBody = z.object({
+  name: Text({ min: 2, max: EXPERT_NAME_MAX_CHARS, label: '真实姓名' }),
+  title: Text({ min: 2, max: EXPERT_TITLE_MAX_CHARS, label: '职称' }),
+  org: Text({ min: 2, max: EXPERT_ORG_MAX_CHARS, label: '工作单位' }),
+  /** A JSON array, or one comma-separated string from a form. */
+  tags: z
+    .union([z.array(z.string().max(10)), z.string().max(100)], { error: '请选择擅长领域' })
+    .transform((v) => [...new Set((Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter((s) => s !== ''))])
+    .pipe(z.array(ExpertTag).min(1, '请至少选择一个擅长领域').max(EXPERT_TAGS_MAX, `擅长领域最多选 ${EXPERT_TAGS_MAX} 个`)),
+});
+
+/**
+ * The caller's own expert standing: none (never applied), pending, approved, rejected (with the reason) or revoked
+ * by the editors (with the reason; the account may apply again).
+ */
+export const MyExpert = z.object({
+  state: z.enum(['none', 'pending', 'approved', 'rejected', 'revoked']),
+  rejectReason: z.string(),
+  expert: Expert.omit({ answerCount: true }).nullable(),
+});
+export type MyExpert = z.infer<typeof MyExpert>;
+
+export const getMyExpert = api.get('/v1/yunong/expert/me', '本人的农技专家身份：未申请、审核中、已认证、未通过或已撤销（含原因）', {
+  data: MyExpert,
+  auth: 'required',
+});
+
+export const applyExpert = api.write('/v1/yunong/expert/apply', '申请成为农技专家（姓名、职称、单位、擅长领域 1–3 个）；由裕农栏目编辑审核', {
+  body: ExpertApplyBody,
+  data: MyExpert,
+  invalidates: 'none',
+});
+
+/** A question in the expert's own list: whether it is in their fields, and whether anyone answered it. */
+export const ExpertQuestion = Question.extend({ mine: z.boolean(), answeredByMe: z.boolean() });
+export type ExpertQuestion = z.infer<typeof ExpertQuestion>;
+
+export const getExpertQuestions = api.get(
+  '/v1/yunong/expert/questions',
+  '专家的问题列表：本人擅长领域里还没有回答的问题在前（最早的在前），其余问题最新在前；仅已认证的专家',
+  {
+    data: z.array(ExpertQuestion),
+    auth: 'required',
+  },
+);
+
+export const AnswerBody = z.object({
+  questionId: Id,
+  content: Text({ min: ANSWER_MIN_CHARS, max: ANSWER_MAX_CHARS, label: '回答' }),
+});
+
+export const answerQuestion = api.write('/v1/yunong/answer', '农技专家回答本人擅长领域的问题（纯文本 5–1000 字；支持 Idempotency-Key；需审核时为待审核）', {
+  body: AnswerBody,
+  data: Answer,
 });

@@ -26,3 +26,17 @@ export type RuralQuestionTag = (typeof RURAL_QUESTION_TAGS)[number];
 /** Groups of rural news columns: 乡村 (policy and revitalisation), 资讯 (planting, weather, subsidies), 视频. */
 export const RURAL_GROUPS = ['rural', 'information', 'video'] as const;
 export type RuralGroup = (typeof RURAL_GROUPS)[number];
+
+/** An expert's answer: plain text, in code points. */
+export const ANSWER_MIN_CHARS = 5;
+export const ANSWER_MAX_CHARS = 1000;
+/** An expert application: the fields chosen (1–3 of RURAL_QUESTION_TAGS), name, title and organisation. */
+export const EXPERT_TAGS_MAX = 3;
+export const EXPERT_NAME_MAX_CHARS = 10;
+export const EXPERT_TITLE_MAX_CHARS = 20;
+export const EXPERT_ORG_MAX_CHARS = 40;
+/** Questions in the expert's own list (their fields' unanswered first). */
+export const EXPERT_QUEUE_SIZE = 30;
+
+/** The kinds of credit deed the 信用村 pages show (a negative one is a deduction: 违规扣分). */
+export const RURAL_DEED_KINDS = ['孝老爱亲', '环境整治', '按时还贷', '志愿服务', '移风易俗', '产业带动', '违规扣分'] as const;

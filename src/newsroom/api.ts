@@ -78,6 +78,8 @@ export interface Me {
   permissions: string[];
   csrfToken: string;
   sessionId: number;
+  /** The kind of answering unit the person answers for: 'department' (问政), 'seller' (商家), null when none. */
+  unitKind: string | null;
 }
 
 export type SessionState = Me | { signedIn: false };

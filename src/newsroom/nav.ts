@@ -8,6 +8,9 @@ import { AuditPage } from './pages/AuditPage.tsx';
 import { ArticleEditorPage } from './pages/publish/ArticleEditorPage.tsx';
 import { ArticleListPage } from './pages/publish/ArticleListPage.tsx';
 import { DepartmentDeskPage } from './pages/DepartmentDeskPage.tsx';
+import { ComplaintDeskPage } from './pages/ComplaintDeskPage.tsx';
+import { SellerDeskPage } from './pages/SellerDeskPage.tsx';
+import { QaAssignPage } from './pages/QaAssignPage.tsx';
 import { TipDeskPage } from './pages/TipDeskPage.tsx';
 import { WenzhengDeskPage } from './pages/WenzhengDeskPage.tsx';
 import { WorkCalendarPage } from './pages/WorkCalendarPage.tsx';
@@ -39,6 +42,11 @@ export interface NavEntry {
   label: string;
   /** The permission (src/server/staff/permissions.ts) the page's endpoints need. */
   permission: string;
+  /**
+   * A desk of one kind of answering unit: a person linked to a unit of another kind does not see it (the server
+   * refuses them anyway). Unlinked people (admins) see it as their permission says.
+   */
+  unitKind?: 'department' | 'seller';
   component: ComponentType<PageProps>;
 }
 
@@ -56,10 +64,15 @@ export const NAV: readonly NavEntry[] = [
   { path: '/wires', label: '稿源池', permission: 'wires.tray', component: WiresTrayPage },
   { path: '/wires/feeds', label: '订阅源', permission: 'wires.feeds', component: WiresFeedsPage },
   { path: '/identity', label: '身份认证', permission: 'identity.review', component: IdentityPage },
+  // The answerers 身份认证 approves are given 问答 questions here (docs/security.md "Answering desks").
+  { path: '/qa', label: '问答指派', permission: 'qa.assign', component: QaAssignPage },
   { path: '/wenzheng', label: '问政受理', permission: 'answer.desk', component: WenzhengDeskPage },
   { path: '/wenzheng/calendar', label: '节假日安排', permission: 'answer.desk', component: WorkCalendarPage },
-  { path: '/department', label: '部门办理', permission: 'answer.reply', component: DepartmentDeskPage },
+  { path: '/department', label: '部门办理', permission: 'answer.reply', unitKind: 'department', component: DepartmentDeskPage },
   { path: '/tips', label: '爆料线索', permission: 'answer.tips', component: TipDeskPage },
+  // The live-commerce complaint desk (docs/security.md "Answering desks").
+  { path: '/complaints', label: '投诉受理', permission: 'complaints.desk', component: ComplaintDeskPage },
+  { path: '/complaints/seller', label: '商家投诉', permission: 'complaints.reply', unitKind: 'seller', component: SellerDeskPage },
   { path: '/staff', label: '人员与角色', permission: 'staff.manage', component: StaffPage },
   { path: '/audit', label: '操作记录', permission: 'audit.read', component: AuditPage },
   // The points mall desk.
@@ -75,5 +88,5 @@ export const NAV: readonly NavEntry[] = [
 ];
 
 export function navFor(me: Me): NavEntry[] {
-  return NAV.filter((e) => me.permissions.includes(e.permission));
+  return NAV.filter((e) => me.permissions.includes(e.permission) && (e.unitKind === undefined || me.unitKind === null || me.unitKind === e.unitKind));
 }

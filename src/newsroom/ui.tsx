@@ -1,6 +1,6 @@
 /** Small shared pieces of the console's pages: links, messages, forms, dates. */
-import { useState, type AnchorHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
-import { ConsoleError } from './api.ts';
+import { useCallback, useEffect, useRef, useState, type AnchorHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
+import { ConsoleError, get } from './api.ts';
 import { BASE, navigate } from './router.ts';
 
 export function Link({ to, children, ...rest }: { to: string; children: ReactNode } & AnchorHTMLAttributes<HTMLAnchorElement>) {
@@ -124,4 +124,79 @@ const dateTime = new Intl.DateTimeFormat('zh-CN', {
 
 export function formatTime(iso: string): string {
   return dateTime.format(new Date(iso));
+}
+
+/** A desk's list answer: a page of items and the page size the server used (a full page may have a next one). */
+export interface QueuePage<T> {
+  items: T[];
+  pageSize: number;
+}
+
+/**
+ * A desk's queue as every answering desk reads it: the chosen tab and page of `path`, loaded again when either
+ * changes (a new tab starts at page 1; `data` is null until its answer). `update` changes the loaded items in
+ * place (a decided item leaves its tab); `reload` asks again and keeps the list on screen until the answer; an
+ * answer to an older request (a quick change of tab) is dropped; errors go to `onError`.
+ */
+export function useDeskQueue<Q extends string, R extends QueuePage<unknown>>(
+  path: string,
+  first: Q,
+  onError: (message: string | null) => void,
+): {
+  queue: Q;
+  choose: (queue: Q) => void;
+  page: number;
+  goTo: (page: number) => void;
+  data: R | null;
+  update: (fn: (items: R['items']) => R['items']) => void;
+  reload: () => void;
+} {
+  const [queue, setQueue] = useState<Q>(first);
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<R | null>(null);
+  const latest = useRef(0);
+  const reload = useCallback(() => {
+    const asked = ++latest.current;
+    get<R>(path, { queue, page })
+      .then((answer) => {
+        if (asked === latest.current) setData(answer);
+      })
+      .catch((err: unknown) => {
+        if (asked === latest.current) onError(messageOf(err));
+      });
+  }, [path, queue, page, onError]);
+  useEffect(reload, [reload]);
+  return {
+    queue,
+    choose(next) {
+      setData(null);
+      setQueue(next);
+      setPage(1);
+    },
+    page,
+    goTo(next) {
+      setData(null);
+      setPage(next);
+    },
+    data,
+    update: (fn) => setData((d) => (d ? { ...d, items: fn(d.items) } : d)),
+    reload,
+  };
+}
+
+/** 上一页 · 第 N 页 · 下一页 under a desk's list; nothing while everything fits the first page. */
+export function Pager({ page, data, onPage }: { page: number; data: QueuePage<unknown> | null; onPage: (page: number) => void }) {
+  const full = data !== null && data.items.length >= data.pageSize;
+  if (page <= 1 && !full) return null;
+  return (
+    <nav className="nr-pager" aria-label="翻页">
+      <button className="nr-button" type="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        上一页
+      </button>
+      <span className="nr-meta">第 {page} 页</span>
+      <button className="nr-button" type="button" disabled={!full} onClick={() => onPage(page + 1)}>
+        下一页
+      </button>
+    </nav>
+  );
 }

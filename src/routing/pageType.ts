@@ -12,6 +12,8 @@ const DISCOVER_FEEDS = new Set(['/Discover', '/TopicDiscover', '/SelfDiscover', 
 
 /** Rural pages with a form or feed island: server-rendered first, the island hydrates after load. */
 const RURAL_FEEDS = new Set(['/yu-nong/country-bangbang', '/yu-nong/farmer-talk']);
+/** Rural pages that are a reader's own form (专家答题: apply, or answer the questions of one's fields). */
+const RURAL_FORMS = new Set(['/yu-nong/expert']);
 /** An essay is a detail page (text, photos, the teacher's review; its like and comment island after load). */
 const COMPOSITION_DETAILS = new Set(['/composition/compositionDetail', '/testcomposition']);
 
@@ -72,7 +74,7 @@ export function pageTypeOf(route: Pick<RouteEntry, 'section' | 'path'>): PageTyp
   if (route.section === 'detail' || BANG_DETAILS.has(route.path)) return 'detail';
   if (BANG_LISTS.has(route.path) || BANG_MORE_LISTS.has(route.path)) return 'list';
   if (DISCOVER_FEEDS.has(route.path)) return 'feed';
-  if (route.section === 'rural') return RURAL_FEEDS.has(route.path) ? 'feed' : 'list';
+  if (route.section === 'rural') return RURAL_FEEDS.has(route.path) ? 'feed' : RURAL_FORMS.has(route.path) ? 'interactive' : 'list';
   if (COMPOSITION_DETAILS.has(route.path)) return 'detail';
   if (COMPOSITION_FEEDS.has(route.path)) return 'feed';
   if (route.section === 'news') return NEWS_TOOLS.has(route.path) ? 'interactive' : 'list';

@@ -4,8 +4,9 @@ import { canonicalPath, findRoute, routes } from './routes.ts';
 describe('the route table', () => {
   it('holds every route of the spec with an example URL', () => {
     // 142 routes of the spec, plus the pages added beyond it (complaint detail and form, two documents, the 我的 lists and
-    // settings), a 问政 department's public page (/BangBang/politics/department) and 个人资料 (/mine/profile, ADR 018).
-    expect(routes.length).toBe(142 + 11);
+    // settings), a 问政 department's public page (/BangBang/politics/department), 个人资料 (/mine/profile, ADR 018), a
+    // live-commerce seller's public page (/Complaints-platform/seller) and 专家答题 (/yu-nong/expert, ADR 029).
+    expect(routes.length).toBe(142 + 13);
     for (const r of routes) expect(r.example.startsWith(r.path.replace(':classId', '13'))).toBe(true);
   });
 

@@ -540,6 +540,16 @@ export const routes: readonly RouteEntry[] = [
     built: true,
   },
   {
+    section: 'news',
+    path: '/Complaints-platform/seller',
+    query: ['id'],
+    description: "a live-commerce seller's public page: complaints received, reply rate, solved rate",
+    meta: { title: '商家投诉数据', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
+    // The demo's first seller: the 18 问政 departments are seeded before the sellers.
+    example: '/Complaints-platform/seller?id=19',
+    built: true,
+  },
+  {
     section: 'account',
     path: '/UserAgreement',
     query: [],
@@ -1215,6 +1225,16 @@ export const routes: readonly RouteEntry[] = [
     description: 'rural help search',
     meta: { title: '搜索', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
     example: '/yu-nong/country-bangbang-search?keyword=%E8%84%90%E6%A9%99',
+    built: true,
+  },
+  {
+    section: 'rural',
+    path: '/yu-nong/expert',
+    query: [],
+    description:
+      'rural experts: answer the questions of their fields, or apply to be one (beyond the spec: the experts are reader accounts the 裕农 desk approves)',
+    meta: { title: '专家答题', tabbarVisible: false, ShowPromoBar: false, keepAlive: false, nav: 'light' },
+    example: '/yu-nong/expert',
     built: true,
   },
   {

@@ -20,8 +20,9 @@ import { readConfig } from '../settings/serverConfig.ts';
 import { settings, SettingsError, type Settings } from '../settings/settings.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed/demoSeed.ts';
+import { seedTipCases } from './db/seed/tipCasesSeed.ts';
 import { seedDemoStaff } from './staff/demoStaff.ts';
-import { seedDepartmentStaff } from './answer/units.ts';
+import { seedDepartmentStaff, seedSellerStaff } from './answer/units.ts';
 import { createApiApp } from './app/createApiApp.ts';
 import { JobRunner } from './jobs/jobRunner.ts';
 import { PRODUCT_JOBS } from './jobs/productJobs.ts';
@@ -68,6 +69,10 @@ if (env.SEED_DEMO !== '0') {
   if (!config.production && (await seedDemoStaff(database)).seeded) log.info('demo staff loaded');
   // The demo departments' people, linked to their 问政 departments (src/server/answer/units.ts).
   if (!config.production && (await seedDepartmentStaff(database)).seeded) log.info('demo department staff linked');
+  // The demo seller's person, linked to its shop on the complaint desk.
+  if (!config.production && (await seedSellerStaff(database)).seeded) log.info('demo seller staff linked');
+  // The demo 爆料 inbox's handling (已采纳 by the demo reporter, 已报道, 未采用): after the demo staff, to name the reporter.
+  if ((await seedTipCases(database)).seeded) log.info('demo tip handling loaded');
 }
 // Uploads go to the store the settings choose (ADR 019); the seed's pictures are copied into an object store.
 const media = mediaStorageFromSettings(env, mediaDir);

@@ -99,7 +99,7 @@ describe('complaint reads', () => {
     expect(d.data.contactPhone).toBe('');
     const [done] = (await get<ComplaintSummary[]>(`${P.complaints}?status=completed`)).data;
     const c = await get<ComplaintDetail>(`${P.complaintDetail}?id=${done!.id}`);
-    expect(c.data.timeline.map((s) => s.statusText)).toEqual(['已提交', '已受理', '处理中', '已完成']);
+    expect(c.data.timeline.map((s) => s.statusText)).toEqual(['已提交', '已受理', '处理中', '已完结']);
     expect(c.data.sellerReply).not.toBe('');
     expect(c.data.orderNo).not.toMatch(/^[A-Z]{2}\d{10,}$/);
   });

@@ -29,7 +29,7 @@ afterEach(() => {
 });
 
 describe('console writes readers see', () => {
-  it('declares them: goods, stock, cancels and points rules; 问政 progress and replies; the section desks', () => {
+  it('declares them: goods, stock, cancels and points rules; 问政 and complaint progress and replies; the section desks', () => {
     const declared = t.console.endpoints
       .filter((e) => e.invalidates === 'readers')
       .map((e) => e.path)
@@ -47,11 +47,28 @@ describe('console writes readers see', () => {
         '/answer/unit/extend',
         '/answer/unit/return',
         '/answer/unit/reply',
+        '/complaints/desk/assign',
+        '/complaints/desk/refuse',
+        '/complaints/desk/reply',
+        '/complaints/seller/reply',
         '/composition/essays/recommend',
         '/composition/essays/newspaper',
         '/composition/essays/rank',
         '/composition/teachers/verify',
         '/rural/posts/pin',
+        '/rural/experts/review',
+        '/rural/experts/revoke',
+        '/rural/experts/edit',
+        '/rural/villages/edit',
+        '/rural/banners/save',
+        '/rural/banners/enable',
+        '/rural/banners/order',
+        '/rural/banners/remove',
+        '/rural/banners/restore',
+        '/rural/households/save',
+        '/rural/households/remove',
+        '/rural/deeds/save',
+        '/rural/deeds/remove',
       ].sort(),
     );
     // Only writes declare it.

@@ -13,6 +13,7 @@ import { bangGroups, bangQuestions } from '../../src/server/db/schema/bangbang.t
 import { compositionEssays, compositionSchools } from '../../src/server/db/schema/composition.ts';
 import { discoverTopics } from '../../src/server/db/schema/discover.ts';
 import { moderationItems } from '../../src/server/db/schema/moderation.ts';
+import { ruralExperts, ruralQuestions } from '../../src/server/db/schema/rural.ts';
 import { decide, muteReader, putWord, setEmergency, setReviewBeforePublish } from '../../src/server/moderation/desk.ts';
 import type { Area } from '../../src/server/review/areas.ts';
 import { suiteApp, suiteRequests } from '../support/testApp.ts';
@@ -82,6 +83,8 @@ async function liveArticle(): Promise<{ id: number; classId: number }> {
 let live: { id: number; classId: number } | null = null;
 let quanTopic = 0;
 let answered = 0;
+/** The rural question the rural_answer case answers. */
+let ruralAnswered = 0;
 let groupId = 0;
 let essayId = 0;
 let counter = 0;
@@ -172,6 +175,30 @@ const KINDS: readonly KindCase[] = [
       () => '',
     ),
     showsReason: false,
+  },
+  {
+    kind: 'rural_answer',
+    area: 'rural',
+    write: async (author, text) => {
+      // The author answers as an expert the 裕农 desk approved, on a question of their field.
+      await t.database.db
+        .insert(ruralExperts)
+        .values({ userId: author.userId, name: '测试专家', title: '农艺师', org: '测试农技站', tags: '种植' })
+        .onConflictDoNothing();
+      const [question] = await t.database.db
+        .select({ id: ruralQuestions.id })
+        .from(ruralQuestions)
+        .where(and(eq(ruralQuestions.reviewState, 'approved'), eq(ruralQuestions.tag, '种植'), isNull(ruralQuestions.deletedAt)))
+        .orderBy(ruralQuestions.id)
+        .limit(1);
+      ruralAnswered = question!.id;
+      return post('/v1/yunong/answer', { questionId: ruralAnswered, content: text }, author.headers);
+    },
+    seenBy: async (viewer, id) => {
+      const res = await get<{ answers: { id: number; rejectReason: string }[] }>(`/v1/yunong/question?id=${ruralAnswered}`, viewer?.headers ?? {});
+      const found = res.data.answers.find((a) => a.id === id);
+      return { seen: found !== undefined, reason: found?.rejectReason ?? '' };
+    },
   },
   {
     kind: 'rural_post',

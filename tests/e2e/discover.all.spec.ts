@@ -190,17 +190,14 @@ test.describe('logged in', () => {
     await expect(page.getByText('请选择话题')).toBeVisible();
     await topic.check({ force: true });
 
-    // The first send gets no answer: the composer says so and keeps everything, across a reload too.
+    // The first send gets no answer: the post waits in the outbox (ADR 032) with the draft kept, and goes out
+    // with the same key once the page is reloaded and the network answers.
     await page.route('**/v1/quan/publish', (route) => route.abort('failed'), { times: 1 });
     await page.getByRole('button', { name: '发布' }).click();
-    await expect(page.getByText('发布失败，请稍后重试')).toBeVisible();
-    await page.reload();
-    await islandReady(page, page.getByRole('textbox', { name: '动态内容' }));
+    await expect(page.getByRole('list', { name: '待发送' }).getByText('发送中…')).toBeVisible();
     await expect(page.getByRole('textbox', { name: '动态内容' })).toHaveValue(words);
     await expect(thumbs).toHaveCount(2);
-    await expect(page.getByRole('group', { name: '选择话题' }).getByRole('radio').first()).toBeChecked();
-
-    await page.getByRole('button', { name: '发布' }).click();
+    await page.reload();
     await expect(page.getByText(/发布成功/)).toBeVisible();
     await expect(page).toHaveURL(/\/Discover$/);
     const mine = page.locator('article[data-post-id]', { hasText: words });

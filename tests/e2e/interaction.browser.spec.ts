@@ -222,7 +222,10 @@ test.describe('anonymous reader', () => {
   });
 });
 
-test('the error catalogue wins (spec 8): HTTP 500 shows 服务器开小差了, no response shows the composer text; the draft stays', async ({ page, request }) => {
+test('the error catalogue wins (spec 8): HTTP 500 shows 服务器开小差了, no response waits in the outbox as 发送中…; the draft stays', async ({
+  page,
+  request,
+}) => {
   const article = await pickArticle(request, 9);
   let answer: 'http500' | 'abort' = 'http500';
   await page.route('**/v1/comment/store', (route) =>
@@ -239,10 +242,11 @@ test('the error catalogue wins (spec 8): HTTP 500 shows 服务器开小差了, n
   await expect(page.getByText('发送失败，请稍后重试')).toHaveCount(0);
   await expect(box).toHaveValue('e2e 服务器出错时草稿还在');
 
-  // A failure with no response at all is not in the catalogue: the composer's own text says so.
+  // A failure with no response at all is not in the catalogue: the comment waits in the outbox (ADR 032).
   await expect(page.getByText('服务器开小差了,后台工作人员正在努力解决')).toBeHidden({ timeout: 5_000 });
   answer = 'abort';
   await page.getByRole('button', { name: '提交' }).click();
-  await expect(page.getByText('发送失败，请稍后重试')).toBeVisible();
+  await expect(page.getByRole('list', { name: '待发送' }).getByText('发送中…')).toBeVisible();
+  await expect(page.getByText('发送失败，请稍后重试')).toHaveCount(0);
   await expect(box).toHaveValue('e2e 服务器出错时草稿还在');
 });

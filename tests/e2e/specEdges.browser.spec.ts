@@ -63,7 +63,11 @@ test.describe('the Q&A detail (spec 2.7, 4, 9)', () => {
   test.beforeAll(async ({ playwright }) => {
     const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
     questionId = await askQuestion(request, `解放碑附近哪里能修老式手表？${stamp()}`);
-    pictured = await answer(request, questionId, '较场口有家开了三十年的钟表店，附上门面和价目表的照片。', 4);
+    // Questions and answers number themselves apart, so an answer can take its own question's number (spec 2.7's
+    // ./detail?id= then reads it as the question's, and no answer is marked): a second answer cannot.
+    let first = await answer(request, questionId, '较场口有家开了三十年的钟表店，附上门面和价目表的照片。', 4);
+    if (first === questionId) first = await answer(request, questionId, '较场口有家开了三十年的钟表店，门面和价目表都拍下来了。', 4);
+    pictured = first;
     await request.dispose();
   });
 

@@ -61,8 +61,20 @@ test('the panorama turns with a drag, the arrow keys and the buttons', async ({ 
 });
 
 test('a reader whose browser sends motion events needs no 开启重力感应 button, and the phone turns the view', async ({ page }) => {
+  // The island listens from an effect, which may run after Astro marks it hydrated: count the listeners
+  // so the phone's first reading is sent only once somebody hears it.
+  await page.addInitScript(() => {
+    const counted = window as unknown as { motionListeners: number };
+    const add = window.addEventListener.bind(window);
+    counted.motionListeners = 0;
+    window.addEventListener = ((type: string, listener: EventListener, options?: boolean | AddEventListenerOptions) => {
+      if (type === 'deviceorientation') counted.motionListeners += 1;
+      add(type, listener, options);
+    }) as typeof window.addEventListener;
+  });
   await page.goto('/shancheng/VRPage?classId=802&newsId=337');
   await hydrated(page);
+  await page.waitForFunction(() => (window as unknown as { motionListeners: number }).motionListeners > 0);
   await page.evaluate(() => {
     const send = (alpha: number): void => {
       window.dispatchEvent(Object.assign(new Event('deviceorientation'), { alpha, beta: 80, gamma: 0 }));

@@ -99,7 +99,15 @@ export function postComment(
   idempotencyKey: string,
 ): Promise<Envelope<{ id: number }>> {
   const { ref, ...rest } = body;
-  return postByPath<typeof commentStore>('/v1/comment/store', { ...targetParams(ref), ...rest }, { idempotencyKey });
+  return postByPath<typeof commentStore>(COMMENT_PATH, { ...targetParams(ref), ...rest }, { idempotencyKey });
+}
+
+export const COMMENT_PATH = '/v1/comment/store';
+
+/** The form body of a comment: what postComment sends, and what the outbox keeps when it got no answer. */
+export function commentBody(body: { ref: ArticleRef; plId?: number; pId?: number; sayText: string; conpic?: string }): Record<string, string | number> {
+  const { ref, ...rest } = body;
+  return { ...targetParams(ref), ...rest } as Record<string, string | number>;
 }
 
 /** Spec 7.4: a bangbang comment is deleted with id=plId and from=bang. */

@@ -46,6 +46,10 @@ const ACTIONS: Record<string, string> = {
   'staff.resetFactor': '重置动态验证码',
   'identity.approve': '身份认证通过',
   'identity.reject': '身份认证不通过',
+  // 问答指派 (docs/security.md "Answering desks").
+  'qa.assign': '指派问答问题',
+  'qa.reassign': '改派问答问题',
+  'qa.unassign': '撤回问答指派',
   // The moderation desk (docs/adr/018-one-review-model.md).
   'moderation.approve': '审核通过',
   'moderation.reject': '审核拒绝',

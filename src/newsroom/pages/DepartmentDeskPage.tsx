@@ -3,16 +3,17 @@
  * one, ask once for more time or hand it back once (each with a reason), and write the official reply —
  * text, pictures, a related report — which appears on the question's page (docs/security.md "Answering desks").
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { get, post } from '../api.ts';
+import { useState, type FormEvent } from 'react';
+import { post } from '../api.ts';
 import type { PageProps } from '../nav.ts';
-import { messageOf, Notice, Tabs, useAction } from '../ui.tsx';
+import { Notice, Pager, Tabs, useAction, useDeskQueue } from '../ui.tsx';
 import { FiguresLine, PoliticsCard, type ConsoleQuestion, type UnitFigures } from './PoliticsCard.tsx';
 
 interface UnitQueue {
   unit: { id: number; name: string };
   figures: UnitFigures;
   items: ConsoleQuestion[];
+  pageSize: number;
 }
 
 const TABS = [
@@ -22,24 +23,17 @@ const TABS = [
 type Queue = (typeof TABS)[number]['id'];
 
 export function DepartmentDeskPage(_props: PageProps) {
-  const [queue, setQueue] = useState<Queue>('open');
-  const [data, setData] = useState<UnitQueue | null>(null);
   const [ok, setOk] = useState<string | null>(null);
   const action = useAction();
   const { setError } = action;
 
-  const load = useCallback(() => {
-    get<UnitQueue>('/answer/unit/questions', { queue, page: 1 })
-      .then(setData)
-      .catch((err: unknown) => setError(messageOf(err)));
-  }, [queue, setError]);
-  useEffect(load, [load]);
+  const { queue, choose, page, goTo, data, reload } = useDeskQueue<Queue, UnitQueue>('/answer/unit/questions', 'open', setError);
 
   const act = (path: string, body: Record<string, unknown>, done: string) =>
     void action.run(async () => {
       await post(path, body);
       setOk(done);
-      load();
+      reload();
     });
 
   const overdue = data?.items.filter((q) => q.overdue).length ?? 0;
@@ -58,7 +52,7 @@ export function DepartmentDeskPage(_props: PageProps) {
         current={queue}
         onChoose={(id) => {
           setOk(null);
-          setQueue(id);
+          choose(id);
         }}
       />
       <Notice error={action.error} ok={ok} />
@@ -77,6 +71,7 @@ export function DepartmentDeskPage(_props: PageProps) {
           ))}
         </ul>
       )}
+      <Pager page={page} data={data} onPage={goTo} />
     </>
   );
 }

@@ -3,11 +3,11 @@
  * tipster is rewarded once: spec 9 "线索采用有奖") or not used, with the reason the tipster reads; an adopted
  * tip is linked to the published story it led to (docs/security.md "The 爆料 inbox").
  */
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { ConsoleTip } from '../../contract/tipDesk.ts';
 import { get, post } from '../api.ts';
 import type { PageProps } from '../nav.ts';
-import { messageOf, Notice, Tabs, useAction } from '../ui.tsx';
+import { messageOf, Notice, Pager, Tabs, useAction, useDeskQueue, type QueuePage } from '../ui.tsx';
 
 interface Options {
   reporters: { id: number; name: string }[];
@@ -25,28 +25,20 @@ type Queue = (typeof TABS)[number]['id'];
 const excerpt = (s: string) => (s.length > 24 ? `${s.slice(0, 24)}…` : s);
 
 export function TipDeskPage(_props: PageProps) {
-  const [queue, setQueue] = useState<Queue>('new');
-  const [rows, setRows] = useState<ConsoleTip[] | null>(null);
   const [options, setOptions] = useState<Options>({ reporters: [], stories: [] });
   const [ok, setOk] = useState<string | null>(null);
   const action = useAction();
   const { setError } = action;
+  const { queue, choose, page, goTo, data, update } = useDeskQueue<Queue, QueuePage<ConsoleTip>>('/tips/inbox', 'new', setError);
+  const rows = data?.items ?? null;
 
-  const load = useCallback(() => {
-    setRows(null);
-    get<{ items: ConsoleTip[] }>('/tips/inbox', { queue, page: 1 })
-      .then((r) => setRows(r.items))
-      .catch((err: unknown) => setError(messageOf(err)));
-  }, [queue, setError]);
-
-  useEffect(load, [load]);
   useEffect(() => {
     get<Options>('/tips/options')
       .then(setOptions)
       .catch((err: unknown) => setError(messageOf(err)));
   }, [setError]);
 
-  const drop = (tip: ConsoleTip) => setRows((r) => r?.filter((x) => x.id !== tip.id) ?? null);
+  const drop = (tip: ConsoleTip) => update((list) => list.filter((x) => x.id !== tip.id));
   const adopt = (tip: ConsoleTip, reporterId: number) =>
     void action.run(async () => {
       const done = await post<ConsoleTip>('/tips/adopt', { id: tip.id, reporterId });
@@ -75,7 +67,7 @@ export function TipDeskPage(_props: PageProps) {
         current={queue}
         onChoose={(id) => {
           setOk(null);
-          setQueue(id);
+          choose(id);
         }}
       />
       <Notice error={action.error} ok={ok} />
@@ -98,6 +90,7 @@ export function TipDeskPage(_props: PageProps) {
           ))}
         </ul>
       )}
+      <Pager page={page} data={data} onPage={goTo} />
     </>
   );
 }

@@ -3,10 +3,10 @@
  * asker chose, or another) or declines it with a reason the asker reads — and follows the open ones,
  * overdue first (5 working days; docs/security.md "Answering desks").
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { get, post } from '../api.ts';
 import type { PageProps } from '../nav.ts';
-import { messageOf, Notice, Tabs, useAction } from '../ui.tsx';
+import { messageOf, Notice, Pager, Tabs, useAction, useDeskQueue, type QueuePage } from '../ui.tsx';
 import { FiguresLine, PoliticsCard, type ConsoleQuestion, type UnitFigures } from './PoliticsCard.tsx';
 
 interface Unit {
@@ -25,25 +25,21 @@ const TABS = [
 type Queue = (typeof TABS)[number]['id'];
 
 export function WenzhengDeskPage(_props: PageProps) {
-  const [queue, setQueue] = useState<Queue>('submitted');
-  const [rows, setRows] = useState<ConsoleQuestion[] | null>(null);
-  const [overdue, setOverdue] = useState(0);
   const [units, setUnits] = useState<Unit[]>([]);
   const [ok, setOk] = useState<string | null>(null);
   const action = useAction();
   const { setError } = action;
-
-  const load = useCallback(() => {
-    setRows(null);
-    get<{ items: ConsoleQuestion[]; overdue: number }>('/answer/desk/questions', { queue, page: 1 })
-      .then((r) => {
-        setRows(r.items);
-        setOverdue(r.overdue);
-      })
-      .catch((err: unknown) => setError(messageOf(err)));
-  }, [queue, setError]);
-
-  useEffect(load, [load]);
+  const { queue, choose, page, goTo, data, update } = useDeskQueue<Queue, QueuePage<ConsoleQuestion> & { overdue: number }>(
+    '/answer/desk/questions',
+    'submitted',
+    setError,
+  );
+  const rows = data?.items ?? null;
+  // The overdue count stays on screen while another tab or page loads.
+  const [overdue, setOverdue] = useState(0);
+  useEffect(() => {
+    if (data) setOverdue(data.overdue);
+  }, [data]);
   useEffect(() => {
     get<Unit[]>('/answer/units')
       .then(setUnits)
@@ -53,13 +49,13 @@ export function WenzhengDeskPage(_props: PageProps) {
   const accept = (q: ConsoleQuestion, unitId: number) =>
     void action.run(async () => {
       const done = await post<ConsoleQuestion>('/answer/desk/accept', { id: q.id, unitId });
-      setRows((r) => r?.filter((x) => x.id !== q.id) ?? null);
+      update((list) => list.filter((x) => x.id !== q.id));
       setOk(`已受理「${q.title}」，转交${done.unitName}`);
     });
   const decline = (q: ConsoleQuestion, reason: string) =>
     void action.run(async () => {
       await post('/answer/desk/decline', { id: q.id, reason });
-      setRows((r) => r?.filter((x) => x.id !== q.id) ?? null);
+      update((list) => list.filter((x) => x.id !== q.id));
       setOk(`「${q.title}」不予受理`);
     });
 
@@ -77,7 +73,7 @@ export function WenzhengDeskPage(_props: PageProps) {
         current={queue}
         onChoose={(id) => {
           setOk(null);
-          setQueue(id);
+          choose(id);
         }}
       />
       <Notice error={action.error} ok={ok} />
@@ -95,6 +91,7 @@ export function WenzhengDeskPage(_props: PageProps) {
           ))}
         </ul>
       )}
+      <Pager page={page} data={data} onPage={goTo} />
       {queue === 'open' && units.length > 0 && (
         <details className="nr-panel">
           <summary>各部门数据</summary>

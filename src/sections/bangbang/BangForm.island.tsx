@@ -7,8 +7,11 @@
  * answers in Chinese; on any failure every field keeps the reader's text, and a retry of the same draft
  * reuses its Idempotency-Key, so a send that did land is never written twice. Pictures (≤ 9) go through
  * the existing upload path as soon as they are picked. Contract types only: no zod in the browser.
+ * A write sent with no answer at all (offline) waits in the outbox (ADR 032) with its key and goes out when
+ * the network returns (发送中… / 已发送 / 发送失败，点击重试); the form waits meanwhile. The identity
+ * application is not queued (it is answered with the reader's state, read on the spot).
  */
-import { messageForFailure } from '../../client/apiClient.ts';
+import { isNoAnswer, messageForFailure } from '../../client/apiClient.ts';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { getByPath } from '../../client/getEndpoint.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
@@ -38,6 +41,9 @@ import styles from './BangForm.module.css';
 import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
 import { WriteAttempt } from '../../client/idempotencyKey.ts';
 import { useSession } from '../../features/login-gate/useSession.ts';
+import { useOutbox } from '../../features/outbox/useOutbox.ts';
+import type { OutboxKind } from '../../client/outbox.ts';
+import { OutboxNotes } from '../../features/outbox/OutboxNotes.tsx';
 
 export type BangFormKind = 'ask' | 'answer' | 'politics' | 'reply' | 'tip' | 'apply' | 'post';
 
@@ -72,6 +78,19 @@ const PATHS: Record<BangFormKind, BangWrite['path']> = {
   tip: '/v1/bangbang/baoliao/add',
   apply: '/api/bangbang/member/useredit',
   post: '/v1/bangbang/groupownet/post',
+};
+
+/** What a queued write is called beside its state (ADR 032). */
+const OUTBOX_LABEL: Record<BangFormKind, string> = { ask: '提问', answer: '回答', politics: '问政', reply: '官方回复', tip: '爆料', apply: '', post: '帖子' };
+
+const OUTBOX_KIND: Record<BangFormKind, OutboxKind> = {
+  ask: 'question',
+  politics: 'question',
+  answer: 'comment',
+  reply: 'comment',
+  tip: 'post',
+  apply: 'post',
+  post: 'post',
 };
 
 /** Spec 5: the comment and answer input's button reads 提交. */
@@ -200,6 +219,10 @@ export function BangForm(props: Props) {
   const [sent, setSent] = useState('');
   const [ownPosts, setOwnPosts] = useState<GroupPost[]>([]);
   const idem = useRef(new WriteAttempt()).current;
+  const outbox = useOutbox(`bang:${props.kind}:${props.itemId ?? ''}`, {
+    onSent: (_entry, answer) => succeeded(answer as Envelope<{ id?: number; reviewState?: string } & Partial<MemberInfo>>),
+    onRefused: (_entry, message) => message && setError(message.replace(/^参数错误: \w+ /, '')),
+  });
   const maxPictures = MAX_PICTURES[props.kind];
 
   useEffect(() => {
@@ -237,9 +260,26 @@ export function BangForm(props: Props) {
     setValues((v) => ({ ...v, [name]: value }));
   }
 
+  /** The server took the write (now, or from the outbox). */
+  function succeeded(res: Envelope<{ id?: number; reviewState?: string } & Partial<MemberInfo>>): void {
+    idem.done();
+    showToast(res.message, { type: 'text', duration: 2000 });
+    const next = doneHref(props.kind, res.data, props.itemId);
+    if (props.kind === 'apply') setInfo(res.data as MemberInfo);
+    if (props.kind === 'post' && !next) setOwnPosts((list) => [res.data as unknown as GroupPost, ...list]);
+    // Spec 5: the answer input is cleared after submit (回答成功), as the comment input is; a tip or a post
+    // in review stays on the form, cleared only after success.
+    if (!next || props.kind === 'answer') {
+      setValues({});
+      setPictures([]);
+    }
+    if (next) setTimeout(() => location.assign(next), 1000);
+    else setSent(res.message);
+  }
+
   async function submit(event: SyntheticEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
-    if (busy || !requireLogin()) return;
+    if (busy || outbox.waiting || !requireLogin()) return;
     if (pictures.some((p) => p.url === null)) {
       setError('图片上传中，请稍候');
       return;
@@ -266,26 +306,20 @@ export function BangForm(props: Props) {
         { idempotencyKey },
       );
       setBusy(false);
-      if (res.statusCode === 200) {
-        idem.done();
-        showToast(res.message, { type: 'text', duration: 2000 });
-        const next = doneHref(props.kind, res.data, props.itemId);
-        if (props.kind === 'apply') setInfo(res.data as MemberInfo);
-        if (props.kind === 'post' && !next) setOwnPosts((list) => [res.data as unknown as GroupPost, ...list]);
-        // Spec 5: the answer input is cleared after submit (回答成功), as the comment input is; a tip or a post
-        // in review stays on the form, cleared only after success.
-        if (!next || props.kind === 'answer') {
-          setValues({});
-          setPictures([]);
-        }
-        if (next) setTimeout(() => location.assign(next), 1000);
-        else setSent(res.message);
-        return;
-      }
+      if (res.statusCode === 200) return succeeded(res);
       // Every field keeps the reader's text; the server's Chinese message says what to fix.
       if (res.statusCode !== 301 && res.statusCode !== 302) setError(res.message.replace(/^参数错误: \w+ /, ''));
     } catch (error) {
       setBusy(false);
+      // No answer at all: kept with its key and sent when the network returns.
+      const said = fields.map((f) => body[f.name]).find((v) => typeof v === 'string' && v !== '') ?? '';
+      const label = `${OUTBOX_LABEL[props.kind]}「${said}」`;
+      if (
+        props.kind !== 'apply' &&
+        isNoAnswer(error) &&
+        (await outbox.queue({ id: idempotencyKey, kind: OUTBOX_KIND[props.kind], label, path: PATHS[props.kind], body }))
+      )
+        return;
       // The server refused the body (HTTP 400: its own Chinese message says what to fix), spec 8 spoke for an
       // HTTP 500, or the network failed.
       const message = messageForFailure(error, '网络不给力，请稍后再试');
@@ -400,7 +434,8 @@ export function BangForm(props: Props) {
         </div>
       )}
       <FormAlert className={styles.error} message={error} />
-      <button type="submit" className={`${styles.submit} brand-submit`} disabled={busy}>
+      <OutboxNotes items={outbox.items} onRetry={outbox.retry} />
+      <button type="submit" className={`${styles.submit} brand-submit`} disabled={busy || outbox.waiting}>
         {busy ? '提交中…' : SUBMIT[props.kind]}
       </button>
     </form>

@@ -9,6 +9,7 @@ import { postByPath } from '../../client/postEndpoint.ts';
 import type { PoliticsHandling, wenzhengHandling, wenzhengRate } from '../../contract/answerDesk.ts';
 import { useSession } from '../../features/login-gate/useSession.ts';
 import { showToast } from '../../stores/toast.ts';
+import choices from '../../features/two-choices/TwoChoices.module.css';
 import styles from './PoliticsRating.module.css';
 
 interface Props {
@@ -59,13 +60,13 @@ export function PoliticsRating(props: Props) {
     );
   }
   return (
-    <div className={styles.box} role="group" aria-label="评价部门的回复">
-      <p className={styles.ask}>你对部门的回复满意吗？只能评价一次</p>
-      <div className={styles.row}>
-        <button type="button" className={styles.good} disabled={busy} onClick={() => void rate(1)}>
+    <div className={choices.box} role="group" aria-label="评价部门的回复">
+      <p className={choices.ask}>你对部门的回复满意吗？只能评价一次</p>
+      <div className={choices.row}>
+        <button type="button" className={choices.first} disabled={busy} onClick={() => void rate(1)}>
           满意
         </button>
-        <button type="button" className={styles.bad} disabled={busy} onClick={() => void rate(2)}>
+        <button type="button" className={choices.second} disabled={busy} onClick={() => void rate(2)}>
           不满意
         </button>
       </div>

@@ -1,7 +1,9 @@
-/** Loaders of the complaint platform pages (/Complaints-platform, /Complaints-platform/detail). */
+/** Loaders of the complaint platform pages (/Complaints-platform, /Complaints-platform/detail, /Complaints-platform/seller). */
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { complaintDetail, complaintList, type ComplaintDetail, type ComplaintSummary } from '../../contract/interact.ts';
 import { COMPLAINT_KEYWORD_MAX, COMPLAINT_PLATFORMS, COMPLAINT_STATUSES, type ComplaintPlatform, type ComplaintStatus } from '../../contract/communityRules.ts';
+import { complaintSeller, type SellerPage } from '../../contract/complaintDesk.ts';
+import { Id } from '../../contract/fields.ts';
 import { loadPaged, loadSafely, type PageLoad } from '../../features/paging/pageLoad.ts';
 
 export const COMPLAINT_PAGE_SIZE = 10;
@@ -65,4 +67,16 @@ export function filterHref(base: string, filters: ComplaintFilters, change: Part
   if (next.status) params.set('status', next.status);
   const query = params.toString();
   return query ? `${base}?${query}` : base;
+}
+
+/** A seller's public page: its figures, computed from the complaints sent to it, and its latest complaints. */
+export function loadSellerPage(url: URL): Promise<PageLoad<SellerPage>> {
+  return loadSafely<SellerPage>(async () => {
+    const id = Id.safeParse(url.searchParams.get('id') ?? '');
+    if (!id.success) return { kind: 'notFound', message: '商家不存在' };
+    const res = await getEndpoint(complaintSeller, { id: id.data });
+    if (res.statusCode === 404 || res.statusCode === 400) return { kind: 'notFound', message: '商家不存在' };
+    if (res.statusCode !== 200) return { kind: 'error' };
+    return { kind: 'ok', view: res.data };
+  });
 }

@@ -11,7 +11,7 @@ import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import type { publishPost } from '../../contract/discover.ts';
 import { POST_MAX_CHARS, POST_MAX_PICTURES, tagColour } from '../../contract/discoverRules.ts';
 import { VIDEO_ACCEPT } from '../../contract/uploadRules.ts';
-import { LOGIN_EXPIRED_MESSAGE, LOGIN_REDIRECT_DELAY_MS, messageForFailure } from '../../client/apiClient.ts';
+import { isNoAnswer, LOGIN_EXPIRED_MESSAGE, LOGIN_REDIRECT_DELAY_MS, messageForFailure } from '../../client/apiClient.ts';
 import { browserUi } from '../../client/browserUi.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
 import { storage } from '../../client/storage.ts';
@@ -24,6 +24,8 @@ import styles from './PublishComposer.module.css';
 import { checkVideoFile, uploadVideo, VIDEO_UPLOAD_FAILED, VideoUploadError } from './uploadVideo.ts';
 import { newIdempotencyKey, WriteAttempt } from '../../client/idempotencyKey.ts';
 import { useSession } from '../../features/login-gate/useSession.ts';
+import { useOutbox } from '../../features/outbox/useOutbox.ts';
+import { OutboxNotes } from '../../features/outbox/OutboxNotes.tsx';
 
 interface Props {
   topics: { id: number; title: string }[];
@@ -56,6 +58,8 @@ function say(message: string): void {
   showToast(message, { type: 'text', duration: TOAST_MS });
 }
 
+const PUBLISH_SCOPE = 'quan:publish';
+
 export function PublishComposer({ topics, chosen, doneHref }: Props) {
   const session = useSession();
   const key = publishDraftKey(session.userId);
@@ -67,6 +71,8 @@ export function PublishComposer({ topics, chosen, doneHref }: Props) {
   const videoUpload = useRef<AbortController | null>(null);
   const [busy, setBusy] = useState(false);
   const idem = useRef(new WriteAttempt()).current;
+  // A post sent with no answer waits in the outbox (ADR 032) and goes out when the network returns.
+  const outbox = useOutbox(PUBLISH_SCOPE, { onSent: (_entry, answer) => published(answer.message), onRefused: (_entry, message) => message && say(message) });
   // The draft is saved only once it was read back for this reader (never overwritten by the empty start).
   const [restored, setRestored] = useState<string | null>(null);
 
@@ -133,9 +139,18 @@ export function PublishComposer({ topics, chosen, doneHref }: Props) {
     void addVideo(file);
   }
 
+  /** Sent: only now is the draft dropped. */
+  function published(message: string): void {
+    setRestored(null);
+    storage.removeItem(key);
+    idem.done();
+    say(message || '发布成功');
+    setTimeout(() => location.assign(doneHref), LEAVE_AFTER_MS);
+  }
+
   async function submit(event: SyntheticEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
-    if (busy || !requireLogin()) return;
+    if (busy || outbox.waiting || !requireLogin()) return;
     const problem = checkPost({ text, topicId, uploading: pictures.some((p) => p.url === null), videoUploading: video !== null && video.url === null });
     if (problem) return say(problem);
     const body = {
@@ -150,17 +165,14 @@ export function PublishComposer({ topics, chosen, doneHref }: Props) {
     setBusy(true);
     try {
       const res = await postByPath<typeof publishPost>('/v1/quan/publish', body, { idempotencyKey });
-      if (res.statusCode === 200) {
-        // Sent: only now is the draft dropped.
-        setRestored(null);
-        storage.removeItem(key);
-        idem.done();
-        say(res.message || '发布成功');
-        setTimeout(() => location.assign(doneHref), LEAVE_AFTER_MS);
-        return;
-      }
+      if (res.statusCode === 200) return published(res.message);
       if (res.statusCode !== 301 && res.statusCode !== 302) say(res.message);
     } catch (error) {
+      // No answer at all: kept with its key, sent when the network returns.
+      if (isNoAnswer(error) && (await outbox.queue({ id: idempotencyKey, kind: 'post', label: `动态「${body.content}」`, path: '/v1/quan/publish', body }))) {
+        setBusy(false);
+        return;
+      }
       // The draft stays in storage; sending again is safe. Spec 8 speaks for a failure with a response.
       const message = messageForFailure(error, '发布失败，请稍后重试');
       if (message) say(message);
@@ -232,7 +244,8 @@ export function PublishComposer({ topics, chosen, doneHref }: Props) {
           })}
         </div>
       </fieldset>
-      <button type="submit" className="brand-submit" disabled={busy}>
+      <OutboxNotes items={outbox.items} onRetry={outbox.retry} />
+      <button type="submit" className="brand-submit" disabled={busy || outbox.waiting}>
         {busy ? '发布中…' : '发布'}
       </button>
     </form>

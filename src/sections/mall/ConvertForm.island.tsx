@@ -3,10 +3,12 @@
  * address for physical goods or the phone to top up for virtual ones, then one POST /v1/mall/exchange.
  * The Idempotency-Key is made once per attempt and kept across retries after a lost answer, so a
  * double tap or a retry never exchanges twice; a clear refusal (sold out, not enough points) starts a
- * new attempt. Success opens the exchange (convertdetail).
+ * new attempt. Success opens the exchange (convertdetail). Sent with no answer at all (offline), the exchange
+ * waits in the outbox (ADR 032) with its key and goes out when the network returns: 发送中… / 已发送 /
+ * 发送失败，点击重试; the form waits meanwhile.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { messageForFailure } from '../../client/apiClient.ts';
+import { isNoAnswer, messageForFailure } from '../../client/apiClient.ts';
 import { getByPath } from '../../client/getEndpoint.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
 import type { ExchangeBody, GoodsKind, mallExchange, pointsSummary } from '../../contract/mall.ts';
@@ -18,6 +20,8 @@ import { Field, PhoneField, useFields } from './MallFields.tsx';
 import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
 import { WriteAttempt } from '../../client/idempotencyKey.ts';
 import { useSession } from '../../features/login-gate/useSession.ts';
+import { useOutbox } from '../../features/outbox/useOutbox.ts';
+import { OutboxNotes } from '../../features/outbox/OutboxNotes.tsx';
 
 interface Props {
   goodsId: number;
@@ -35,6 +39,19 @@ export function ConvertForm({ goodsId, kind, price, stock, detailHref }: Props) 
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const attempt = useRef(new WriteAttempt()).current;
+  const outbox = useOutbox(`mall:exchange:${goodsId}`, {
+    // From the outbox: 已发送 is read for a moment before the exchange opens.
+    onSent: (_entry, answer) => setTimeout(() => exchanged((answer.data as { id: number }).id), 1000),
+    onRefused: (_entry, message) => {
+      attempt.done();
+      if (message) setProblem(message);
+    },
+  });
+
+  function exchanged(id: number): void {
+    showToast('兑换成功', { type: 'text', duration: 2000 });
+    location.assign(`${detailHref}?id=${id}`);
+  }
 
   useEffect(() => {
     if (!session.token) {
@@ -54,7 +71,7 @@ export function ConvertForm({ goodsId, kind, price, stock, detailHref }: Props) 
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (busy) return;
+    if (busy || outbox.waiting) return;
     if (!requireLogin()) return;
     setProblem('');
     const body: ExchangeBody = { goodsId };
@@ -65,15 +82,23 @@ export function ConvertForm({ goodsId, kind, price, stock, detailHref }: Props) 
     setBusy(true);
     try {
       const res = await postByPath<typeof mallExchange>('/v1/mall/exchange', body, { idempotencyKey });
-      if (res.statusCode === 200) {
-        showToast('兑换成功', { type: 'text', duration: 2000 });
-        location.assign(`${detailHref}?id=${res.data.id}`);
-        return;
-      }
+      if (res.statusCode === 200) return exchanged(res.data.id);
       // A clear answer: this attempt is over; the next tap is a new exchange.
       attempt.done();
       if (res.statusCode !== 301 && res.statusCode !== 302) setProblem(res.message || '兑换失败，请稍后再试');
     } catch (error) {
+      // No answer at all: the outbox sends it again with the same key when the network returns.
+      if (
+        isNoAnswer(error) &&
+        (await outbox.queue({
+          id: idempotencyKey,
+          kind: 'exchange',
+          label: `兑换（${price} 积分）`,
+          path: '/v1/mall/exchange',
+          body: body as Record<string, string | number>,
+        }))
+      )
+        return;
       // No answer: the same key goes out again on the next tap, so it cannot exchange twice. Spec 8 speaks
       // for an HTTP 500; a refused input brings the server's own message.
       const message = messageForFailure(error, '网络不给力，兑换结果未知，请再点一次（不会重复扣积分）');
@@ -104,7 +129,8 @@ export function ConvertForm({ goodsId, kind, price, stock, detailHref }: Props) 
         <p className={styles.hint}>{kind === 'coupon' ? '兑换后券码在「优惠券」中查看' : '兑换后卡密在「我的券」中查看'}</p>
       )}
       <FormAlert className={styles.error} message={problem} />
-      <button type="submit" className={`${styles.primary} ${styles.submit}`} disabled={busy || soldOut || short}>
+      <OutboxNotes items={outbox.items} onRetry={outbox.retry} />
+      <button type="submit" className={`${styles.primary} ${styles.submit}`} disabled={busy || outbox.waiting || soldOut || short}>
         {soldOut ? '已兑完' : short ? '积分不足' : busy ? '兑换中…' : `确认兑换（${price} 积分）`}
       </button>
     </form>

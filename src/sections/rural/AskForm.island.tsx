@@ -1,7 +1,8 @@
 /**
  * 向专家提问: the ask form of 乡村帮帮. Login first (the login gate); the field is one of the
  * experts' tags; a draft keeps its Idempotency-Key until it lands, so a retry after a network error
- * writes one question. The answer says whether the question is public or 审核中 and links to it.
+ * writes one question. The answer says whether the question is public or 审核中 and links to it. Sent with no
+ * answer at all (offline), the question waits in the outbox (ADR 032) and goes out when the network returns.
  */
 import { useState, type FormEvent } from 'react';
 import type { askQuestion, Question } from '../../contract/rural.ts';
@@ -14,6 +15,8 @@ import formStyles from './RuralForm.module.css';
 import { useRuralWrite } from './useRuralWrite.ts';
 import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
 import { useSession } from '../../features/login-gate/useSession.ts';
+import { useOutbox } from '../../features/outbox/useOutbox.ts';
+import { OutboxNotes } from '../../features/outbox/OutboxNotes.tsx';
 
 export function AskForm() {
   const session = useSession();
@@ -23,25 +26,30 @@ export function AskForm() {
   const { busy, sendDraft } = useRuralWrite();
   const [error, setError] = useState('');
   const [done, setDone] = useState<{ question: Question; message: string } | null>(null);
+  const outbox = useOutbox('rural:ask', {
+    onSent: (_entry, answer) => {
+      setDone({ question: answer.data as Question, message: answer.message || '提问成功' });
+      setContent('');
+    },
+    onRefused: (_entry, message) => message && setError(message),
+  });
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (busy || !requireLogin()) return;
+    if (busy || outbox.waiting || !requireLogin()) return;
     if (Array.from(content.trim()).length < QUESTION_MIN_CHARS) return setError(`问题至少 ${QUESTION_MIN_CHARS} 个字`);
     if (tag === '') return setError('请选择问题领域');
     setError('');
-    await sendDraft<typeof askQuestion>(
-      '/v1/yunong/ask',
-      { content, tag: tag as RuralQuestionTag, district },
-      {
-        ok: (res) => {
-          setDone({ question: res.data, message: res.message || '提问成功' });
-          setContent('');
-        },
-        fail: setError,
-        offline: '网络不给力，问题已保留，请再点一次提交',
+    const body = { content, tag: tag as RuralQuestionTag, district };
+    await sendDraft<typeof askQuestion>('/v1/yunong/ask', body, {
+      ok: (res) => {
+        setDone({ question: res.data, message: res.message || '提问成功' });
+        setContent('');
       },
-    );
+      fail: setError,
+      offline: '网络不给力，问题已保留，请再点一次提交',
+      keep: (id) => outbox.queue({ id, kind: 'question', label: `提问「${content.trim()}」`, path: '/v1/yunong/ask', body }),
+    });
   }
 
   return (
@@ -77,11 +85,12 @@ export function AskForm() {
         </fieldset>
         <div className={styles.row}>
           <DistrictField name="district" value={district} onChange={setDistrict} example="巫溪" />
-          <button type="submit" disabled={busy}>
+          <button type="submit" disabled={busy || outbox.waiting}>
             {busy ? '提交中…' : '提交问题'}
           </button>
         </div>
         <FormAlert className={formStyles.error} message={error} />
+        <OutboxNotes items={outbox.items} onRetry={outbox.retry} />
       </form>
     </section>
   );

@@ -5,7 +5,7 @@
  * writes once; a new key is drawn after each success.
  */
 import { useState } from 'react';
-import { messageForFailure } from '../../client/apiClient.ts';
+import { isNoAnswer, messageForFailure } from '../../client/apiClient.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
 import type { BodyOf, DataOf, Endpoint } from '../../contract/endpoint.ts';
 import type { Envelope } from '../../contract/envelope.ts';
@@ -17,6 +17,8 @@ export interface WriteHandlers<T> {
   fail(message: string): void;
   /** What to say when no answer came (network error, time-out). */
   offline: string;
+  /** Keeps a draft's write that got no answer in the outbox under its key (ADR 032); false when it could not. */
+  keep?(idempotencyKey: string): Promise<boolean>;
 }
 
 /** A login redirect (the client already sends the reader to log in): nothing more to say. */
@@ -33,6 +35,11 @@ export function useRuralWrite() {
       if (res.statusCode === 200) handlers.ok(res);
       else if (!quiet(res.statusCode)) handlers.fail(res.message);
     } catch (error) {
+      // No answer at all: the outbox keeps it under its key, and the next draft gets a new one.
+      if (idempotencyKey && handlers.keep && isNoAnswer(error) && (await handlers.keep(idempotencyKey))) {
+        setKey(newIdempotencyKey());
+        return;
+      }
       // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message.
       const message = messageForFailure(error, handlers.offline);
       if (message) handlers.fail(message);

@@ -92,7 +92,8 @@ const ITEM_KIND = 'politics';
 
 // ── figures ──────────────────────────────────────────────────────────────────────────────────────
 
-const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${(Math.round((part / whole) * 1000) / 10).toFixed(1)}%`);
+/** part / whole as a percentage with one decimal, '—' when whole is 0 (the desks' published rates). */
+export const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${(Math.round((part / whole) * 1000) / 10).toFixed(1)}%`);
 
 /** The published figures from the counts (pure: the arithmetic the figures test checks). */
 export function toFigures(c: Omit<FigureCounts, 'unitId'> | undefined): UnitFigures {
@@ -332,22 +333,27 @@ async function toConsole(db: Db, rows: Awaited<ReturnType<typeof queueRepo>>, no
 
 const PAGE_SIZE = 20;
 
-export async function deskQueueService(db: Db, queue: Queue, page: number, now = new Date()): Promise<{ items: ConsoleQuestion[]; overdue: number }> {
+export async function deskQueueService(
+  db: Db,
+  queue: Queue,
+  page: number,
+  now = new Date(),
+): Promise<{ items: ConsoleQuestion[]; overdue: number; pageSize: number }> {
   const [rows, overdue] = await Promise.all([queueRepo(db, queue, { now, page, pageSize: PAGE_SIZE }), overdueCountRepo(db, now)]);
-  return { items: await toConsole(db, rows, now), overdue };
+  return { items: await toConsole(db, rows, now), overdue, pageSize: PAGE_SIZE };
 }
 
-/** The caller's unit; a person of role 部门 linked to none is refused. */
+/** The caller's department; a person of role 部门 linked to none (or to a seller of the complaint desk) is refused. */
 export async function requireUnit(db: Db, staffId: number): Promise<UnitRow> {
   const unit = await unitOfStaffRepo(db, staffId);
-  if (!unit) throw fail(DESK_MESSAGES.noUnit, StatusCode.forbidden);
+  if (!unit || unit.kind !== 'department') throw fail(DESK_MESSAGES.noUnit, StatusCode.forbidden);
   return unit;
 }
 
 export async function unitQueueService(db: Db, staffId: number, queue: 'open' | 'replied', page: number, now = new Date()) {
   const unit = await requireUnit(db, staffId);
   const [rows, counts] = await Promise.all([queueRepo(db, queue, { unitId: unit.id, now, page, pageSize: PAGE_SIZE }), figureCountsRepo(db, now, [unit.id])]);
-  return { unit: { id: unit.id, name: unit.name }, figures: toFigures(counts[0]), items: await toConsole(db, rows, now) };
+  return { unit: { id: unit.id, name: unit.name }, figures: toFigures(counts[0]), items: await toConsole(db, rows, now), pageSize: PAGE_SIZE };
 }
 
 /** Every department with its figures and its people (the desk's assignment list and the units page). */

@@ -45,6 +45,30 @@ import {
 import { AdoptBody, LinkStoryBody, TipDeclineBody, TipListQuery } from '../../contract/tipDesk.ts';
 import { adoptTipService, declineTipService, reportTipService, tipInboxService, tipOptionsService } from './tips/tipDesk.ts';
 import { linkUnitStaffService } from './units.ts';
+import {
+  ComplaintAssignBody,
+  ComplaintDeskQuery,
+  ComplaintRefuseBody,
+  ComplaintReplyBody,
+  SellerQueueQuery,
+  complaintActions,
+  complaintSeller,
+} from '../../contract/complaintDesk.ts';
+import {
+  assignComplaintService,
+  complaintActionsService,
+  complaintConsoleDetailService,
+  complaintDeskQueueService,
+  deskReplyService,
+  refuseComplaintService,
+  requireSeller,
+  sellerPageService,
+  sellerQueueService,
+  sellerReplyService,
+  sellersService,
+} from './complaints/complaintDesk.ts';
+import { QaAssignBody, QaListQuery, QaUnassignBody, wendaAssigned } from '../../contract/qaDesk.ts';
+import { assignedToMeService, assignQuestionService, qaAnswerersService, qaQuestionsService, unassignQuestionService } from './qa/qaDesk.ts';
 import { listWorkCalendarService, removeWorkCalendarService, setWorkCalendarService } from './workCalendar.ts';
 
 function actorOf(ctx: ConsoleContext<unknown>): DeskActor {
@@ -186,6 +210,44 @@ export function registerAnswerConsole(registry: ConsoleRegistry): void {
 }
 
 /** The newsroom's 爆料 inbox (线索, answer.tips): adopt and give to a reporter, link the story, or not use. */
+/** 问答指派 (qa.assign): an open 问答 question given to an approved answerer or reporter, given to another, or taken back. */
+export function registerQaConsole(registry: ConsoleRegistry): void {
+  const { deps } = registry;
+  const { db } = deps.database;
+  consoleEndpoint(registry, {
+    method: 'GET',
+    path: '/qa/questions',
+    summary: '问答指派：待回答的问题（最新在前）、已指派的问题',
+    permission: 'qa.assign',
+    input: QaListQuery,
+    handler: async ({ input }) => qaQuestionsService(db, input.queue, input.page),
+  });
+  consoleEndpoint(registry, {
+    method: 'GET',
+    path: '/qa/answerers',
+    summary: '可指派的答人与记者（已认证，记者在前）',
+    permission: 'qa.assign',
+    input: z.object({}),
+    handler: async () => qaAnswerersService(db),
+  });
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/qa/assign',
+    summary: '把待回答的问答问题指派给答人或记者（或改派）',
+    permission: 'qa.assign',
+    input: QaAssignBody,
+    handler: async (ctx) => assignQuestionService(deps, actorOf(ctx), ctx.input),
+  });
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/qa/unassign',
+    summary: '撤回问答问题的指派',
+    permission: 'qa.assign',
+    input: QaUnassignBody,
+    handler: async (ctx) => unassignQuestionService(deps, actorOf(ctx), ctx.input),
+  });
+}
+
 export function registerTipConsole(registry: ConsoleRegistry): void {
   const { deps } = registry;
   const { db } = deps.database;
@@ -231,6 +293,91 @@ export function registerTipConsole(registry: ConsoleRegistry): void {
   });
 }
 
+/**
+ * The live-commerce complaint desk (complaints.desk: send to a seller, keep and reply, refuse) and the
+ * sellers' desk (complaints.reply: a seller's own complaints only).
+ */
+export function registerComplaintConsole(registry: ConsoleRegistry): void {
+  const { deps } = registry;
+  const { db } = deps.database;
+  consoleEndpoint(registry, {
+    method: 'GET',
+    path: '/complaints/desk/list',
+    summary: '投诉受理台：待受理（最早在前）、处理中、已回复、已完结、不予受理',
+    permission: 'complaints.desk',
+    input: ComplaintDeskQuery,
+    handler: async ({ input }) => complaintDeskQueueService(db, input.queue, input.page),
+  });
+  consoleEndpoint(registry, {
+    method: 'GET',
+    path: '/complaints/desk/complaint',
+    summary: '投诉详情与处理记录（受理台）',
+    permission: 'complaints.desk',
+    input: z.object({ id: Id }),
+    handler: async ({ input }) => complaintConsoleDetailService(db, input.id, null),
+  });
+  consoleEndpoint(registry, {
+    method: 'GET',
+    path: '/complaints/sellers',
+    summary: '商家及其投诉数据与人员',
+    permission: 'complaints.desk',
+    input: z.object({}),
+    handler: async () => sellersService(db),
+  });
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/complaints/desk/assign',
+    summary: '受理投诉：转交所投诉的商家，或由平台客服处理',
+    permission: 'complaints.desk',
+    invalidates: 'readers',
+    input: ComplaintAssignBody,
+    handler: async (ctx) => assignComplaintService(deps, actorOf(ctx), ctx.input),
+  });
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/complaints/desk/refuse',
+    summary: '不予受理（写明投诉人看到的原因）',
+    permission: 'complaints.desk',
+    invalidates: 'readers',
+    input: ComplaintRefuseBody,
+    handler: async (ctx) => refuseComplaintService(deps, actorOf(ctx), ctx.input),
+  });
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/complaints/desk/reply',
+    summary: '平台客服回复由受理台处理的投诉',
+    permission: 'complaints.desk',
+    invalidates: 'readers',
+    input: ComplaintReplyBody,
+    handler: async (ctx) => deskReplyService(deps, actorOf(ctx), ctx.input),
+  });
+  consoleEndpoint(registry, {
+    method: 'GET',
+    path: '/complaints/seller/list',
+    summary: '本店的投诉：处理中、已回复、已完结，附本店数据',
+    permission: 'complaints.reply',
+    input: SellerQueueQuery,
+    handler: async ({ staff, input }) => sellerQueueService(db, staff.id, input.queue, input.page),
+  });
+  consoleEndpoint(registry, {
+    method: 'GET',
+    path: '/complaints/seller/complaint',
+    summary: '本店的一个投诉与处理记录（其他商家的投诉无权查看）',
+    permission: 'complaints.reply',
+    input: z.object({ id: Id }),
+    handler: async ({ staff, input }) => complaintConsoleDetailService(db, input.id, (await requireSeller(db, staff.id)).id),
+  });
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/complaints/seller/reply',
+    summary: '商家回复投诉（投诉人在投诉页看到）',
+    permission: 'complaints.reply',
+    invalidates: 'readers',
+    input: ComplaintReplyBody,
+    handler: async (ctx) => sellerReplyService(deps, actorOf(ctx), ctx.input),
+  });
+}
+
 /** The reader's side: a 问政's handling, the asker's rating, a department's page. */
 export function registerAnswerRoutes(registry: ApiRegistry): void {
   const { db } = registry.deps.database;
@@ -240,5 +387,8 @@ export function registerAnswerRoutes(registry: ApiRegistry): void {
     const { data, message } = await rateService(ctx.deps, ctx.limiter, requireUser(c), body);
     return ok(data, message);
   });
+  registerEndpoint(registry, wendaAssigned, async ({ query, c }) => ok(await assignedToMeService(db, requireUser(c).userId, query.page)));
   registerEndpoint(registry, wenzhengDepartment, async ({ query }) => ok(await departmentPageService(db, query.id)));
+  registerEndpoint(registry, complaintActions, async ({ query, c }) => ok(await complaintActionsService(db, optionalUser(c), query.id)));
+  registerEndpoint(registry, complaintSeller, async ({ query }) => ok(await sellerPageService(db, query.id)));
 }

@@ -7,6 +7,7 @@ import { StatusCode } from '../../contract/envelope.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import type { Database } from '../db/client.ts';
 import { DEMO_UNITS } from '../db/seed/answerUnitsData.ts';
+import { DEMO_SELLER_STAFF } from '../db/seed/complaintSellersData.ts';
 import { seedOnce } from '../db/seed/seedOnce.ts';
 import { ApiFailure } from '../http/envelope.ts';
 import type { AppDeps } from '../http/types.ts';
@@ -16,7 +17,7 @@ import { newTotpSecret } from '../staff/totp.ts';
 import { getOrCreateSecretRepo } from '../tokens/repo.ts';
 import { newSecret } from '../tokens/secrets.ts';
 import type { DeskActor } from './politicsDesk.ts';
-import { findStaffRoleRepo, findUnitByNameRepo, findUnitRepo, linkStaffRepo } from './repo.ts';
+import { findStaffRoleRepo, findUnitByNameRepo, findUnitRepo, linkStaffRepo, unitOfStaffRepo } from './repo.ts';
 
 export const UNIT_MESSAGES = {
   staffMissing: '人员不存在',
@@ -24,12 +25,18 @@ export const UNIT_MESSAGES = {
   unitMissing: '部门不存在',
 } as const;
 
+/** The kind of unit ('department' or 'seller') a person is linked to, null when none (the console's navigation). */
+export async function unitKindOfStaff(deps: AppDeps, staffId: number): Promise<string | null> {
+  return (await unitOfStaffRepo(deps.database.db, staffId))?.kind ?? null;
+}
+
 export async function linkUnitStaffService(deps: AppDeps, actor: DeskActor, input: { staffId: number; unitId: number }) {
   const { db } = deps.database;
   const person = await findStaffRoleRepo(db, input.staffId);
   if (!person) throw new ApiFailure(StatusCode.notFound, UNIT_MESSAGES.staffMissing);
   if (person.role !== 'department') throw new ApiFailure(StatusCode.unprocessable, UNIT_MESSAGES.notDepartment);
-  const unit = await findUnitRepo(db, input.unitId);
+  // A department (问政) or a seller (the complaint desk): both answer through their people of role 部门.
+  const unit = (await findUnitRepo(db, input.unitId)) ?? (await findUnitRepo(db, input.unitId, 'seller'));
   if (!unit) throw new ApiFailure(StatusCode.unprocessable, UNIT_MESSAGES.unitMissing);
   await deps.database.write(async (tx) => {
     const before = await linkStaffRepo(tx, person.id, unit.id);
@@ -69,6 +76,33 @@ export async function seedDepartmentStaff(database: Database): Promise<{ seeded:
         const [person, unit] = await Promise.all([findStaffByAccountRepo(tx, u.account), findUnitByNameRepo(tx, u.name)]);
         if (person && unit && person.role === 'department') await linkStaffRepo(tx, person.id, unit.id);
       }
+    };
+  });
+}
+
+export const SELLER_STAFF_SEED = 'complaint-seller-staff';
+
+/** The demo seller account (enrolled like every demo person) linked to its shop, once. */
+export async function seedSellerStaff(database: Database): Promise<{ seeded: boolean }> {
+  return seedOnce(database, SELLER_STAFF_SEED, async () => {
+    const s = DEMO_SELLER_STAFF;
+    const key = await getOrCreateSecretRepo(database, DEMO_STAFF_SECRET, newSecret);
+    // seedDemoStaff made it already on a database seeded after it joined DEMO_STAFF: hash only when missing.
+    const missing = !(await findStaffByAccountRepo(database.db, s.account));
+    const row = missing
+      ? {
+          account: s.account,
+          name: s.staffName,
+          role: 'department',
+          scopes: [],
+          passwordHash: await hashPassword(demoPassword(key, s.account)),
+          totpSecret: newTotpSecret(),
+        }
+      : null;
+    return async (tx) => {
+      if (row) await insertDemoStaffRepo(tx, [row]);
+      const [person, unit] = await Promise.all([findStaffByAccountRepo(tx, s.account), findUnitByNameRepo(tx, s.unit, 'seller')]);
+      if (person && unit && person.role === 'department') await linkStaffRepo(tx, person.id, unit.id);
     };
   });
 }

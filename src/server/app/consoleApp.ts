@@ -3,7 +3,8 @@
  * (src/server/main.ts) but sharing nothing with the reader API but the database and the rate limiter.
  * Each desk registers its endpoints here, one line each.
  */
-import { registerAnswerConsole, registerTipConsole } from '../answer/routes.ts';
+import { registerAnswerConsole, registerComplaintConsole, registerQaConsole, registerTipConsole } from '../answer/routes.ts';
+import { unitKindOfStaff } from '../answer/units.ts';
 import { registerAuditConsole } from '../staff/auditRoutes.ts';
 import { registerModerationConsole } from '../moderation/routes.ts';
 import { registerPublishConsole } from '../publish/routes.ts';
@@ -19,7 +20,8 @@ import { registerStaffConsole } from '../staff/routes.ts';
 
 export function createConsoleApp(deps: AppDeps, limiter: RateLimiter): ConsoleRegistry {
   const registry = createConsoleRegistry(deps, limiter);
-  registerStaffConsole(registry);
+  // The person's kind of answering unit joins /session here, so the staff area does not import the answering desks.
+  registerStaffConsole(registry, (staffId) => unitKindOfStaff(deps, staffId));
   registerAuditConsole(registry);
   registerIdentityConsole(registry);
   registerModerationConsole(registry);
@@ -29,6 +31,8 @@ export function createConsoleApp(deps: AppDeps, limiter: RateLimiter): ConsoleRe
   registerRuralDeskConsole(registry);
   registerAnswerConsole(registry);
   registerTipConsole(registry);
+  registerQaConsole(registry);
+  registerComplaintConsole(registry);
   registerWiresConsole(registry);
   return registry;
 }

@@ -11,6 +11,8 @@ import {
   photoList,
   photoPublish,
 } from '../../contract/interact.ts';
+import { complaintConfirm, complaintFollowUp } from '../../contract/complaintDesk.ts';
+import { confirmComplaintService, followUpService } from '../answer/complaints/complaintDesk.ts';
 import { optionalUser, requireUser } from '../http/auth.ts';
 import { callKey } from '../http/idempotentInsert.ts';
 import { ok } from '../http/envelope.ts';
@@ -54,6 +56,20 @@ export function registerInteractRoutes(registry: ApiRegistry): void {
     const key = callKey(c);
     const { complaint, message } = await sharedRun(`complaint:${user.userId}`, key, () => fileComplaintService(ctx, user, key, body));
     return ok(complaint, message);
+  });
+
+  // The complainant's answer to a reply (src/server/answer/complaints/complaintDesk.ts): 确认已解决, or 再次追问 once.
+  registerEndpoint(registry, complaintConfirm, async ({ body, c }) => {
+    const user = requireUser(c);
+    const { message } = await confirmComplaintService(ctx.deps, ctx.limiter, user, body.id);
+    return ok(await complaintDetailService(db, user, body.id), message);
+  });
+
+  registerEndpoint(registry, complaintFollowUp, async ({ body, c }) => {
+    const user = requireUser(c);
+    const key = callKey(c);
+    const { message } = await sharedRun(`complaint-follow-up:${user.userId}`, key, () => followUpService(ctx, user, key, body));
+    return ok(await complaintDetailService(db, user, body.id), message);
   });
 
   registerEndpoint(registry, cooperationContact, async ({ body, c }) => {

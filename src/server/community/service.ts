@@ -5,6 +5,7 @@
  */
 import { myPoliticsStatesService } from '../answer/politicsDesk.ts';
 import { myTipStatesService } from '../answer/tips/tipDesk.ts';
+import { findUnitRepo } from '../answer/repo.ts';
 import sharp from 'sharp';
 import { maskPhone } from '../../contract/accounts.ts';
 import { StatusCode } from '../../contract/envelope.ts';
@@ -219,7 +220,11 @@ export async function complaintsService(db: Db, viewer: AuthUser | null, q: Comp
 }
 
 async function toDetail(db: Db, viewer: AuthUser | null, row: ComplaintRow): Promise<ComplaintDetail> {
-  const [names, events] = await Promise.all([nicknamesOf(db, [row]), eventsOfComplaintRepo(db, row.id)]);
+  const [names, events, seller] = await Promise.all([
+    nicknamesOf(db, [row]),
+    eventsOfComplaintRepo(db, row.id),
+    row.unitId ? findUnitRepo(db, row.unitId, 'seller') : null,
+  ]);
   const mine = viewer !== null && viewer.userId === row.userId;
   const timeline: ComplaintStep[] = events.map((e) => {
     const status = e.status as ComplaintStatus;
@@ -235,6 +240,7 @@ async function toDetail(db: Db, viewer: AuthUser | null, row: ComplaintRow): Pro
     refuseReason: row.refuseReason,
     sellerReply: row.sellerReply,
     sellerReplyTime: row.sellerReplyAt ? formatBeijingTime(row.sellerReplyAt) : '',
+    seller: seller ? { id: seller.id, name: seller.name } : null,
   };
 }
 

@@ -7,6 +7,7 @@ import { deleteExpiredTokensRepo } from '../tokens/repo.ts';
 import { expirePoints } from '../points/service.ts';
 import { publishDue } from '../publish/service.ts';
 import { ingestDue } from '../wires/service.ts';
+import { closeUnconfirmed } from '../answer/complaints/complaintDesk.ts';
 import { pruneJobRuns, type Job } from './jobRunner.ts';
 
 const HOUR = 3600_000;
@@ -67,4 +68,19 @@ export const wiresIngest: Job = {
   },
 };
 
-export const PRODUCT_JOBS: readonly Job[] = [expiredAccountRows, pointsExpiry, scheduledPublishing, wiresIngest, pruneJobRuns];
+/**
+ * The complaint desk's 7-day rule (src/server/answer/complaints/complaintDesk.ts): a reply its complainant neither
+ * confirmed nor followed up within 7 days closes itself (已完结), hourly; a conditional update, so overlapping runs
+ * close each once.
+ */
+export const complaintAutoClose: Job = {
+  name: 'complaints.auto-close',
+  everyMs: HOUR,
+  async run({ database, log, now }) {
+    const closed = await closeUnconfirmed(database, now);
+    if (closed.length > 0) log.info({ complaints: closed }, 'unconfirmed complaints closed');
+    return closed;
+  },
+};
+
+export const PRODUCT_JOBS: readonly Job[] = [expiredAccountRows, pointsExpiry, scheduledPublishing, wiresIngest, complaintAutoClose, pruneJobRuns];

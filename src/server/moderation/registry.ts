@@ -99,6 +99,19 @@ export const REVIEW_KINDS: readonly ReviewKind[] = [
     reasonColumn: 'reject_reason',
   }),
   tableKind({
+    kind: 'rural_answer',
+    label: '专家回答',
+    area: 'rural',
+    table: 'rural_answers',
+    text: 't.content',
+    reasonColumn: 'reject_reason',
+    counters: [countOn('rural_questions', 'answer_count', 'question_id')],
+    context: {
+      title: '(select left(content, 40) from rural_questions q where q.id = t.question_id)',
+      href: (r) => `/yu-nong/country-bangbang?id=${str(r.question_id)}`,
+    },
+  }),
+  tableKind({
     kind: 'rural_post',
     label: '农友说',
     area: 'rural',
@@ -126,6 +139,18 @@ export const REVIEW_KINDS: readonly ReviewKind[] = [
     pictures: 't.pictures',
     reasonColumn: 'review_reason',
     context: { title: 't.shop_name', href: (r) => `/Complaints-platform/detail?id=${str(r.id)}` },
+  }),
+  tableKind({
+    kind: 'complaint_follow_up',
+    label: '投诉追问',
+    area: 'complaints',
+    table: 'complaint_follow_ups',
+    text: 't.content',
+    reasonColumn: 'review_reason',
+    context: {
+      title: '(select shop_name from complaints c where c.id = t.complaint_id)',
+      href: (r) => `/Complaints-platform/detail?id=${str(r.complaint_id)}`,
+    },
   }),
   profileChangeKind,
   tableKind({

@@ -17,7 +17,7 @@ export const AREA_LABELS = {
   group: '圈子',
   discover: '发现',
   composition: '作文',
-  rural: '农友说',
+  rural: '裕农',
   complaints: '投诉',
   photos: '读者图片',
   profile: '昵称与头像',

@@ -1,5 +1,5 @@
 /** Rural data access: rural news, tabs, Q&A, farmer posts, prices and credit; maps rows once. */
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { RuralNews } from '../../contract/rural.ts';
 import type { RuralGroup } from '../../contract/ruralRules.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
@@ -10,6 +10,7 @@ import { qualified } from '../db/qualified.ts';
 import { appConfig, columns, news } from '../db/schema/core.ts';
 import {
   ruralAnswers,
+  ruralBanners as B,
   ruralCreditDeeds,
   ruralCreditLevels,
   ruralExperts,
@@ -96,7 +97,8 @@ export async function ruralTabsRepo(db: Q, page: 'general' | 'sub') {
   return db.select().from(ruralTabs).where(eq(ruralTabs.page, page)).orderBy(asc(ruralTabs.sort), asc(ruralTabs.id));
 }
 
-export async function expertsRepo(db: Q): Promise<(ExpertRow & { answerCount: number })[]> {
+/** Experts shown on 乡村帮帮: approved ones only (an application in review or refused is not an expert). */
+export async function expertsRepo(db: Q) {
   return db
     .select({
       id: ruralExperts.id,
@@ -105,11 +107,95 @@ export async function expertsRepo(db: Q): Promise<(ExpertRow & { answerCount: nu
       org: ruralExperts.org,
       tags: ruralExperts.tags,
       avatar: ruralExperts.avatar,
-      sort: ruralExperts.sort,
-      answerCount: sql<number>`(select count(*)::int from ${ruralAnswers} where ${qualified(ruralAnswers.expertId)} = ${qualified(ruralExperts.id)})`,
+      answerCount: sql<number>`(select count(*)::int from ${ruralAnswers} where ${qualified(ruralAnswers.expertId)} = ${qualified(ruralExperts.id)} and ${qualified(ruralAnswers.reviewState)} = 'approved' and ${qualified(ruralAnswers.deletedAt)} is null)`,
     })
     .from(ruralExperts)
+    .where(eq(ruralExperts.state, 'approved'))
     .orderBy(asc(ruralExperts.sort), asc(ruralExperts.id));
+}
+
+/** The account's expert row (its application, in any state), or null. */
+export async function expertOfUserRepo(db: Q, userId: number): Promise<ExpertRow | null> {
+  return firstRow(db, ruralExperts, eq(ruralExperts.userId, userId));
+}
+
+/** Locks the account's expert row for an application (two sends at once apply once). */
+export async function lockExpertOfUserRepo(tx: Tx, userId: number): Promise<ExpertRow | null> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rural-expert'), ${userId})`);
+  return firstRow(tx, ruralExperts, eq(ruralExperts.userId, userId));
+}
+
+export interface ExpertApplication {
+  name: string;
+  title: string;
+  org: string;
+  tags: string;
+  avatar: string;
+}
+
+/** A new application, or a refused one sent again: state 'pending', the reason cleared. */
+export async function saveExpertApplicationRepo(tx: Tx, userId: number, existingId: number | null, v: ExpertApplication): Promise<ExpertRow> {
+  const values = { ...v, state: 'pending', rejectReason: '', createdAt: new Date(), reviewedAt: null };
+  const rows =
+    existingId === null
+      ? await tx
+          .insert(ruralExperts)
+          .values({ ...values, userId, sort: 1000 })
+          .returning()
+      : await tx.update(ruralExperts).set(values).where(eq(ruralExperts.id, existingId)).returning();
+  return rows[0]!;
+}
+
+/** Live questions not answered yet: no answer other than a refused or deleted one. */
+const unanswered = sql`not exists (select 1 from ${ruralAnswers} where ${qualified(ruralAnswers.questionId)} = ${qualified(ruralQuestions.id)} and ${qualified(ruralAnswers.deletedAt)} is null and ${qualified(ruralAnswers.reviewState)} <> 'rejected')`;
+
+/**
+ * The expert's list: approved questions, the unanswered ones of their fields first (oldest first: the longest
+ * waiting), then every other question newest first.
+ */
+export async function expertQueueRepo(db: Q, tags: string[], limit: number): Promise<(QuestionRow & { waiting: boolean })[]> {
+  const inField =
+    tags.length === 0
+      ? sql`false`
+      : sql`${ruralQuestions.tag} in (${sql.join(
+          tags.map((t) => sql`${t}`),
+          sql`, `,
+        )})`;
+  const waiting = sql<boolean>`(${inField} and ${unanswered})`;
+  return db
+    .select({ ...getTableColumns(ruralQuestions), waiting })
+    .from(ruralQuestions)
+    .where(and(eq(ruralQuestions.reviewState, 'approved'), isNull(ruralQuestions.deletedAt)))
+    .orderBy(sql`${waiting} desc`, sql`case when ${waiting} then ${ruralQuestions.createdAt} end asc`, desc(ruralQuestions.createdAt), desc(ruralQuestions.id))
+    .limit(limit);
+}
+
+/** The questions among `questionIds` the expert answered (an answer in any state but deleted). */
+export async function answeredByExpertRepo(db: Q, expertId: number, questionIds: number[]): Promise<Set<number>> {
+  if (questionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ questionId: ruralAnswers.questionId })
+    .from(ruralAnswers)
+    .where(and(eq(ruralAnswers.expertId, expertId), inArray(ruralAnswers.questionId, questionIds), isNull(ruralAnswers.deletedAt)));
+  return new Set(rows.map((r) => r.questionId));
+}
+
+export type AnswerRow = typeof ruralAnswers.$inferSelect;
+
+export async function answerByClientKeyRepo(db: Q, userId: number, key: string): Promise<AnswerRow | null> {
+  return rowByClientKey(db, ruralAnswers, userId, key);
+}
+
+export async function recentSameAnswerRepo(db: Q, userId: number, questionId: number, content: string, since: Date): Promise<boolean> {
+  const A = ruralAnswers;
+  return hasRow(db, A, and(eq(A.userId, userId), eq(A.questionId, questionId), eq(A.content, content), gte(A.createdAt, since), isNull(A.deletedAt)));
+}
+
+/** Writes an answer; an approved one moves the question's answer_count in the same transaction. Null: the key was taken. */
+export async function insertAnswerRepo(tx: Tx, v: typeof ruralAnswers.$inferInsert): Promise<AnswerRow | null> {
+  const row = await insertUnlessKeyTaken(tx, ruralAnswers, v);
+  if (row && row.reviewState === 'approved') await addOne(tx, ruralQuestions, 'answerCount', row.questionId);
+  return row;
 }
 
 export async function listQuestionsRepo(
@@ -125,7 +211,7 @@ export async function listQuestionsRepo(
         ilike(ruralQuestions.content, pattern),
         ilike(ruralQuestions.tag, pattern),
         ilike(ruralQuestions.district, pattern),
-        sql`exists (select 1 from ${ruralAnswers} where ${ruralAnswers.questionId} = ${ruralQuestions.id} and ${ruralAnswers.content} ilike ${pattern})`,
+        sql`exists (select 1 from ${ruralAnswers} where ${ruralAnswers.questionId} = ${ruralQuestions.id} and ${ruralAnswers.reviewState} = 'approved' and ${ruralAnswers.deletedAt} is null and ${ruralAnswers.content} ilike ${pattern})`,
       )!,
     );
   }
@@ -136,7 +222,8 @@ export async function findVisibleQuestionRepo(db: Q, id: number, viewerId: numbe
   return firstRow(db, ruralQuestions, and(eq(ruralQuestions.id, id), visibleTo(ruralQuestions, viewerId)));
 }
 
-export async function answersOfRepo(db: Q, questionIds: number[]) {
+/** The answers of some questions the viewer may see (approved, or the viewer's own), oldest first. */
+export async function answersOfRepo(db: Q, questionIds: number[], viewerId: number | null) {
   if (questionIds.length === 0) return [];
   return db
     .select({
@@ -145,6 +232,8 @@ export async function answersOfRepo(db: Q, questionIds: number[]) {
       content: ruralAnswers.content,
       likeNum: ruralAnswers.likeNum,
       createdAt: ruralAnswers.createdAt,
+      reviewState: ruralAnswers.reviewState,
+      rejectReason: ruralAnswers.rejectReason,
       expertId: ruralExperts.id,
       name: ruralExperts.name,
       title: ruralExperts.title,
@@ -153,7 +242,7 @@ export async function answersOfRepo(db: Q, questionIds: number[]) {
     })
     .from(ruralAnswers)
     .innerJoin(ruralExperts, eq(ruralExperts.id, ruralAnswers.expertId))
-    .where(inArray(ruralAnswers.questionId, questionIds))
+    .where(and(inArray(ruralAnswers.questionId, questionIds), visibleTo(ruralAnswers, viewerId)))
     .orderBy(asc(ruralAnswers.createdAt), asc(ruralAnswers.id));
 }
 
@@ -353,4 +442,32 @@ export async function deedsRepo(db: Q, q: { villageId?: number | undefined; page
 export async function configValueRepo(db: Q, key: string): Promise<unknown> {
   const rows = await db.select({ value: appConfig.value }).from(appConfig).where(eq(appConfig.key, key)).limit(1);
   return rows[0]?.value ?? null;
+}
+
+/** An answer with its expert's byline, as answersOfRepo reads it. */
+export type AnswerView = Awaited<ReturnType<typeof answersOfRepo>>[number];
+
+/**
+ * The banners readers see on `day` (Beijing `YYYY-MM-DD`): on, not removed, within their window, in order; a
+ * banner opening a story only while that story is a published story of the channel.
+ */
+export async function liveBannersRepo(db: Q, day: string) {
+  const rows = await db
+    .select({
+      id: B.id,
+      title: B.title,
+      picture: B.picture,
+      newsId: B.newsId,
+      link: B.link,
+      classId: news.classId,
+      dataType: news.dataType,
+      channelId: news.channelId,
+      publishTime: news.publishTime,
+    })
+    .from(B)
+    .leftJoin(news, eq(news.id, B.newsId))
+    .where(and(isNull(B.deletedAt), eq(B.enabled, true), or(eq(B.startDay, ''), lte(B.startDay, day)), or(eq(B.endDay, ''), sql`${B.endDay} >= ${day}`)))
+    .orderBy(asc(B.sort), asc(B.id));
+  const now = Date.now();
+  return rows.filter((r) => r.newsId === 0 || (r.channelId === RURAL_CHANNEL_ID && r.publishTime !== null && r.publishTime.getTime() <= now));
 }

@@ -6,7 +6,11 @@ import { serviceContextOf } from '../http/rateLimit.ts';
 import { registerEndpoint } from '../http/registerEndpoint.ts';
 import type { ApiRegistry } from '../http/types.ts';
 import {
+  answerService,
+  applyExpertService,
   askService,
+  expertQuestionsService,
+  myExpertService,
   columnsService,
   commentService,
   creditService,
@@ -56,6 +60,16 @@ export function registerRuralRoutes(registry: ApiRegistry): void {
   registerEndpoint(registry, endpoint.commentFarmerPost, async ({ body, c }) => {
     const { comment, message } = await commentService(ctx, c, requireUser(c), body);
     return ok(comment, message);
+  });
+  registerEndpoint(registry, endpoint.getMyExpert, async ({ c }) => ok(await myExpertService(db, requireUser(c))));
+  registerEndpoint(registry, endpoint.applyExpert, async ({ body, c }) => {
+    const { mine, message } = await applyExpertService(ctx, requireUser(c), body);
+    return ok(mine, message);
+  });
+  registerEndpoint(registry, endpoint.getExpertQuestions, async ({ c }) => ok(await expertQuestionsService(db, requireUser(c))));
+  registerEndpoint(registry, endpoint.answerQuestion, async ({ body, c }) => {
+    const { answer, message } = await answerService(ctx, c, requireUser(c), body);
+    return ok(answer, message);
   });
   registerEndpoint(registry, endpoint.getPrices, async ({ query }) => {
     return ok(await pricesService(db, query));

@@ -5,9 +5,24 @@
  */
 import type { Context } from 'hono';
 import { StatusCode } from '../../contract/envelope.ts';
-import type { CreditLevel, Deed, FarmerComment, FarmerPost, PriceBoard, Question, RuralHome, RuralTab, Village } from '../../contract/rural.ts';
-import { POST_COMMENTS_SHOWN, PRICE_TREND_DAYS, type RuralGroup } from '../../contract/ruralRules.ts';
+import type {
+  Answer,
+  CreditLevel,
+  Deed,
+  ExpertQuestion,
+  FarmerComment,
+  FarmerPost,
+  MyExpert,
+  PriceBoard,
+  Question,
+  RuralHome,
+  RuralTab,
+  Village,
+} from '../../contract/rural.ts';
+import { EXPERT_QUEUE_SIZE, POST_COMMENTS_SHOWN, PRICE_TREND_DAYS, type RuralGroup } from '../../contract/ruralRules.ts';
+import { beijingDay } from '../../lib/beijingDay.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
+import type { Banner } from '../../contract/news.ts';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../http/auth.ts';
 import { fail } from '../http/envelope.ts';
@@ -18,7 +33,17 @@ import type { ServiceContext } from '../http/types.ts';
 import { profilesRepo, shownAs } from '../profiles/repo.ts';
 import { checkPictures } from '../upload/checkPictures.ts';
 import {
+  answerByClientKeyRepo,
+  answeredByExpertRepo,
   answersOfRepo,
+  expertOfUserRepo,
+  expertQueueRepo,
+  insertAnswerRepo,
+  lockExpertOfUserRepo,
+  recentSameAnswerRepo,
+  saveExpertApplicationRepo,
+  type AnswerView,
+  type ExpertRow,
   commentByClientKeyRepo,
   commentsOfRepo,
   configValueRepo,
@@ -28,6 +53,7 @@ import {
   findVisiblePostRepo,
   findVisibleQuestionRepo,
   householdsRepo,
+  liveBannersRepo,
   insertCommentRepo,
   insertPostRepo,
   insertQuestionRepo,
@@ -67,13 +93,22 @@ export const RURAL_MESSAGES = {
   unliked: '已取消点赞',
   commentPending: '评论成功，审核通过后将公开显示',
   duplicate: '请勿重复提交相同的内容',
+  notExpert: '只有通过认证的农技专家才能回答问题，可在“专家答题”页申请认证',
+  revoked: '你的农技专家认证已被裕农栏目编辑撤销，不能回答问题',
+  otherField: (tag: string) => `这个问题属于“${tag}”领域，不在你认证的擅长领域内，不能回答`,
+  answered: '回答成功',
+  answeredPending: '回答成功，审核通过后将公开显示',
+  applied: '申请已提交，裕农栏目编辑审核后会通知你',
+  alreadyExpert: '你已是认证的农技专家，无需再次申请',
 } as const;
 
 /** app_config key of the section's review-before-publish setting (team rule; default off). */
 export const RURAL_REVIEW_KEY = 'rural.reviewBeforePublish';
 
 /** The pace of each kind of write: questions are rarer than posts, posts rarer than comments. */
-const WRITE_RULES = { ask: paced(10_000, 10), publish: paced(10_000, 20), comment: paced(5_000, 100) } as const;
+const WRITE_RULES = { ask: paced(10_000, 10), publish: paced(10_000, 20), comment: paced(5_000, 100), answer: paced(5_000, 200) } as const;
+/** Applying to be an expert: a few times a day at most (a refused applicant corrects and sends again). */
+const APPLY_RULES: RateRule[] = [{ max: 5, windowMs: 24 * 3600_000 }];
 const LIKE_RULES: RateRule[] = [{ max: 60, windowMs: 60_000 }];
 const DUPLICATE_WINDOW_MS = 5 * 60_000;
 
@@ -150,9 +185,23 @@ export async function expertsService(db: Db) {
     title: e.title,
     org: e.org,
     avatar: e.avatar,
-    tags: e.tags.split(',').filter((t) => t !== ''),
+    tags: tagsOf(e.tags),
     answerCount: e.answerCount,
   }));
+}
+
+const tagsOf = (tags: string): string[] => tags.split(',').filter((t) => t !== '');
+
+function toAnswer(a: AnswerView): Answer {
+  return {
+    id: a.id,
+    expert: { id: a.expertId, name: a.name, title: a.title, org: a.org, avatar: a.avatar },
+    content: a.content,
+    likeNum: a.likeNum,
+    createTime: formatBeijingTime(a.createdAt),
+    reviewState: a.reviewState as Answer['reviewState'],
+    rejectReason: a.reviewState === 'rejected' ? a.rejectReason : '',
+  };
 }
 
 async function hydrateQuestions(db: Db, viewer: AuthUser | null, rows: QuestionRow[]): Promise<Question[]> {
@@ -161,6 +210,7 @@ async function hydrateQuestions(db: Db, viewer: AuthUser | null, rows: QuestionR
     answersOfRepo(
       db,
       rows.map((r) => r.id),
+      viewer?.userId ?? null,
     ),
     profilesRepo(db, [...new Set(rows.map((r) => r.userId))]),
   ]);
@@ -175,15 +225,7 @@ async function hydrateQuestions(db: Db, viewer: AuthUser | null, rows: QuestionR
       answerCount: r.answerCount,
       pv: r.pv,
       createTime: formatBeijingTime(r.createdAt),
-      answers: answers
-        .filter((a) => a.questionId === r.id)
-        .map((a) => ({
-          id: a.id,
-          expert: { id: a.expertId, name: a.name, title: a.title, org: a.org, avatar: a.avatar },
-          content: a.content,
-          likeNum: a.likeNum,
-          createTime: formatBeijingTime(a.createdAt),
-        })),
+      answers: answers.filter((a) => a.questionId === r.id).map(toAnswer),
       reviewState: r.reviewState as Question['reviewState'],
       rejectReason: r.rejectReason,
       belongMyself: viewer?.userId === r.userId ? 1 : 0,
@@ -225,6 +267,108 @@ export async function askService(ctx: RuralContext, c: Context, user: AuthUser, 
     question: (await hydrateQuestions(db, user, [row]))[0]!,
     message: row.reviewState === 'pending' ? RURAL_MESSAGES.askedPending : RURAL_MESSAGES.asked,
   };
+}
+
+// ——— 专家：申请、本领域问题、回答 ———
+
+function myExpertOf(row: ExpertRow | null): MyExpert {
+  if (!row) return { state: 'none', rejectReason: '', expert: null };
+  return {
+    state: row.state as MyExpert['state'],
+    rejectReason: row.state === 'rejected' || row.state === 'revoked' ? row.rejectReason : '',
+    expert: { id: row.id, name: row.name, title: row.title, org: row.org, avatar: row.avatar, tags: tagsOf(row.tags) },
+  };
+}
+
+export async function myExpertService(db: Db, user: AuthUser): Promise<MyExpert> {
+  return myExpertOf(await expertOfUserRepo(db, user.userId));
+}
+
+export interface ExpertApplyInput {
+  name: string;
+  title: string;
+  org: string;
+  tags: string[];
+}
+
+/**
+ * A reader applies to answer on 乡村帮帮 (the 裕农 desk approves or refuses with a reason): a new application or a
+ * refused one sent again goes to 'pending'; one in review is replaced by what is sent now; an expert already
+ * approved is refused. Safe to retry: the same application sent twice is one row, unchanged.
+ */
+export async function applyExpertService(ctx: RuralContext, user: AuthUser, input: ExpertApplyInput): Promise<{ mine: MyExpert; message: string }> {
+  const { database } = ctx.deps;
+  const tags = input.tags.join(',');
+  const same = (r: ExpertRow) => r.state === 'pending' && r.name === input.name && r.title === input.title && r.org === input.org && r.tags === tags;
+  const before = await expertOfUserRepo(database.db, user.userId);
+  if (before?.state === 'approved') throw fail(StatusCode.fail, RURAL_MESSAGES.alreadyExpert);
+  if (before && same(before)) return { mine: myExpertOf(before), message: RURAL_MESSAGES.applied };
+  await ctx.limiter.take([{ key: `rural-apply:user:${user.userId}`, rules: APPLY_RULES }]);
+  const avatar = (await profilesRepo(database.db, [user.userId])).get(user.userId)?.userPic ?? '';
+  const row = await database.write(async (tx) => {
+    const locked = await lockExpertOfUserRepo(tx, user.userId);
+    if (locked?.state === 'approved') throw fail(StatusCode.fail, RURAL_MESSAGES.alreadyExpert);
+    if (locked && same(locked)) return locked;
+    return saveExpertApplicationRepo(tx, user.userId, locked?.id ?? null, { name: input.name, title: input.title, org: input.org, tags, avatar });
+  });
+  return { mine: myExpertOf(row), message: RURAL_MESSAGES.applied };
+}
+
+/** The caller as an approved expert, or the refusal a non-expert reads. */
+async function approvedExpert(db: Db, user: AuthUser): Promise<ExpertRow> {
+  const expert = await expertOfUserRepo(db, user.userId);
+  if (expert?.state === 'revoked') throw fail(StatusCode.forbidden, RURAL_MESSAGES.revoked);
+  if (!expert || expert.state !== 'approved') throw fail(StatusCode.forbidden, RURAL_MESSAGES.notExpert);
+  return expert;
+}
+
+/** The expert's own list: the unanswered questions of their fields first (the longest waiting first), then the rest. */
+export async function expertQuestionsService(db: Db, user: AuthUser): Promise<ExpertQuestion[]> {
+  const expert = await approvedExpert(db, user);
+  const tags = tagsOf(expert.tags);
+  const rows = await expertQueueRepo(db, tags, EXPERT_QUEUE_SIZE);
+  const [questions, answered] = await Promise.all([
+    hydrateQuestions(db, user, rows),
+    answeredByExpertRepo(
+      db,
+      expert.id,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  return questions.map((q) => ({ ...q, mine: tags.includes(q.tag), answeredByMe: answered.has(q.id) }));
+}
+
+/**
+ * An approved expert answers a question of one of their fields as their own account. The answer is reader-written
+ * content (docs/where-code-lives.md "Reader-written content carries a review state"): it passes the one gate and
+ * lands on the moderation desk; an approved answer moves the question's answer count in its own transaction.
+ */
+export async function answerService(
+  ctx: RuralContext,
+  c: Context,
+  user: AuthUser,
+  input: { questionId: number; content: string },
+): Promise<{ answer: Answer; message: string }> {
+  const db = ctx.deps.database.db;
+  let expert: ExpertRow | null = null;
+  const row = await insertRuralRow(ctx, c, user, 'answer', {
+    byKey: answerByClientKeyRepo,
+    desk: { kind: 'rural_answer', area: 'rural', text: input.content },
+    same: (r) => r.questionId === input.questionId && r.content === input.content,
+    check: async () => {
+      expert = await approvedExpert(db, user);
+      const question = await findVisibleQuestionRepo(db, input.questionId, null);
+      if (!question) throw fail(StatusCode.notFound, RURAL_MESSAGES.questionMissing);
+      if (!tagsOf(expert.tags).includes(question.tag)) throw fail(StatusCode.forbidden, RURAL_MESSAGES.otherField(question.tag));
+    },
+    sameRecent: (since) => recentSameAnswerRepo(db, user.userId, input.questionId, input.content, since),
+    insert: (tx, stamp) => insertAnswerRepo(tx, { ...stamp, questionId: input.questionId, expertId: expert!.id, content: input.content }),
+    lost: RURAL_MESSAGES.questionMissing,
+  });
+  // A retry answered by the earlier row skipped the checks: the expert is read for the answer's byline.
+  const by = expert ?? (await expertOfUserRepo(db, user.userId))!;
+  const answer = toAnswer({ ...row, reviewState: row.reviewState, expertId: by.id, name: by.name, title: by.title, org: by.org, avatar: by.avatar });
+  return { answer, message: row.reviewState === 'pending' ? RURAL_MESSAGES.answeredPending : RURAL_MESSAGES.answered };
 }
 
 // ——— 农友说 ———
@@ -409,20 +553,31 @@ export async function deedsService(db: Db, q: { villageId?: number | undefined; 
 // ——— 首页 ———
 
 export async function homeService(db: Db): Promise<RuralHome> {
-  const [columns, latest, prices, questions, posts] = await Promise.all([
+  const [columns, latest, prices, questions, posts, managed] = await Promise.all([
     ruralColumnsRepo(db),
     newsService(db, { page: 1, pageSize: 13 }),
     pricesService(db, {}),
     questionsService(db, null, { page: 1, pageSize: 3 }),
     postsService(db, null, 1, 2),
+    liveBannersRepo(db, beijingDay(new Date())),
   ]);
-  // The banners are the newest three with a picture; 最新资讯 lists the rest, so a newer item without a
-  // picture is neither skipped (slice(3) dropped it) nor a banner shown twice.
-  const banners = latest.filter((n) => n.cover !== '').slice(0, 3);
+  // The desk's banners (裕农 desk 轮播图) in their order; a story one opens its article or video, a link its page.
+  // With none live, the banners are the newest three with a picture; 最新资讯 lists the rest, so a newer item
+  // without a picture is neither skipped nor a banner shown twice.
+  const fallback = managed.length === 0 ? latest.filter((n) => n.cover !== '').slice(0, 3) : [];
+  const banners: Banner[] =
+    managed.length > 0
+      ? managed.map((b) =>
+          b.newsId > 0
+            ? { id: b.newsId, classId: b.classId ?? 0, dataType: b.dataType ?? 3, targetUrl: '', showType: 0, title: b.title, imageUrl: [b.picture] }
+            : { id: b.id, classId: 0, dataType: 7, targetUrl: b.link, showType: 0, title: b.title, imageUrl: [b.picture] },
+        )
+      : fallback.map((n) => ({ id: n.id, classId: n.classId, dataType: n.dataType, targetUrl: '', showType: 0, title: n.title, imageUrl: [n.cover] }));
+  const opened = new Set(managed.map((b) => b.newsId));
   return {
     banners,
     columns,
-    latest: latest.filter((n) => !banners.includes(n)).slice(0, 10),
+    latest: latest.filter((n) => !fallback.includes(n) && !opened.has(n.id)).slice(0, 10),
     prices: { ...prices, rows: prices.rows.slice(0, 6) },
     questions,
     posts,

@@ -12,6 +12,7 @@ import { newSecret } from '../tokens/secrets.ts';
 import type { Database } from '../db/client.ts';
 import { seedOnce } from '../db/seed/seedOnce.ts';
 import { DEMO_UNITS } from '../db/seed/answerUnitsData.ts';
+import { DEMO_SELLER_STAFF } from '../db/seed/complaintSellersData.ts';
 import type { Role } from './permissions.ts';
 import { insertDemoStaffRepo } from './repo.ts';
 import { newTotpSecret } from './totp.ts';
@@ -37,6 +38,8 @@ export const DEMO_STAFF: readonly DemoStaff[] = [
   { account: 'demo-mall', name: '黄俊杰', role: 'mallOperator', scopes: [] },
   // One account of role 部门 per demo 问政 department (src/server/answer/units.ts links them).
   ...DEMO_UNITS.filter((u) => u.account !== 'demo-department').map((u) => ({ account: u.account, name: u.staffName, role: 'department' as const, scopes: [] })),
+  // The demo seller's person on the complaint desk (src/server/answer/units.ts links it to its shop).
+  { account: DEMO_SELLER_STAFF.account, name: DEMO_SELLER_STAFF.staffName, role: 'department', scopes: [] },
 ];
 
 /** The demo password of `account` under this database's key. */

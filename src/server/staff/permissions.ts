@@ -46,12 +46,15 @@ export const PERMISSION_LABELS = {
   'mall.finance': '积分流水导出与对账',
   // The section desks (docs/security.md "Section desks").
   'composition.desk': '作文栏目：选稿、排行与老师认证',
-  'rural.desk': '裕农栏目：农友说置顶',
+  'rural.desk': '裕农栏目：农友说置顶与农技专家认证',
   // ── answering desks (docs/security.md "Answering desks") ──
   'answer.desk': '问政受理、转交与不予受理',
   'answer.reply': '部门办理与答复问政',
   'answer.units': '管理问政部门的人员',
   'answer.tips': '爆料线索：采纳指派记者、关联报道、不采用',
+  'complaints.desk': '投诉受理：转交商家、平台回复与不予受理',
+  'complaints.reply': '商家答复转交本店的投诉',
+  'qa.assign': '问答指派：把待回答的问题指派给答人或记者',
   // The wires (docs/security.md "The wires").
   'wires.feeds': '订阅源与允许的主机',
   'wires.tray': '稿源池：查看条目并生成草稿',
@@ -68,12 +71,15 @@ export { AREA_LABELS, AREAS, isArea, type Area };
 
 const MALL_DESK: Permission[] = ['mall.goods', 'mall.orders', 'mall.points', 'mall.finance'];
 /**
- * The 问政 desk: editors and moderators accept, assign and decline; admins also link people to departments
+ * The 问政 desk and the complaint desk: editors and moderators accept, assign and decline; a seller's people
+ * (role 部门, linked to a unit of kind 'seller') answer their complaints (complaints.reply); admins also link people to departments
  * (and hold answer.reply like every permission, though it acts only for a person linked to a department).
  */
-const ANSWER_DESK: Permission[] = ['answer.desk'];
+const ANSWER_DESK: Permission[] = ['answer.desk', 'complaints.desk'];
 /** The 爆料 inbox (线索): the editors who run the newsroom's assignments. */
 const TIP_DESK: Permission[] = ['answer.tips'];
+/** 问答指派: the editors who approve the answerers (identity.review) give them questions too. */
+const QA_DESK: Permission[] = ['qa.assign'];
 
 /** The section desks: the sections' editors (editors and chiefs), and admins. */
 const SECTION_DESKS: Permission[] = ['composition.desk', 'rural.desk'];
@@ -102,14 +108,27 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'mall.verify',
     ...ANSWER_DESK,
     'answer.reply',
+    'complaints.reply',
     'answer.units',
     ...TIP_DESK,
+    ...QA_DESK,
     ...PUBLISH_ALL,
     'wires.feeds',
     'wires.tray',
     ...SECTION_DESKS,
   ],
-  chief: ['self.account', 'audit.read', 'identity.review', ...MODERATION_ALL, ...ANSWER_DESK, ...TIP_DESK, ...PUBLISH_ALL, 'wires.tray', ...SECTION_DESKS],
+  chief: [
+    'self.account',
+    'audit.read',
+    'identity.review',
+    ...MODERATION_ALL,
+    ...ANSWER_DESK,
+    ...TIP_DESK,
+    ...QA_DESK,
+    ...PUBLISH_ALL,
+    'wires.tray',
+    ...SECTION_DESKS,
+  ],
   editor: [
     'self.account',
     'identity.review',
@@ -117,6 +136,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'moderation.decide',
     ...ANSWER_DESK,
     ...TIP_DESK,
+    ...QA_DESK,
     'publish.write',
     'publish.review',
     'publish.publish',
@@ -125,7 +145,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   ],
   moderator: ['self.account', 'moderation.view', 'moderation.decide', 'moderation.ban', ...ANSWER_DESK],
   reporter: ['self.account', 'publish.write', 'wires.tray'],
-  department: ['self.account', 'mall.verify', 'answer.reply'],
+  department: ['self.account', 'mall.verify', 'answer.reply', 'complaints.reply'],
   mallOperator: ['self.account', ...MALL_DESK],
 };
 

@@ -34,8 +34,15 @@ function actorOf(staff: StaffMember, ip: string): staffService.Actor {
   return { staffId: staff.id, name: staff.name, ip };
 }
 
+/**
+ * The kind of answering unit a person answers for ('department' 问政, 'seller' 商家; null: none). The answering
+ * desks know the units; the composition root (src/server/app/consoleApp.ts) hands it in, so this area does not
+ * import them.
+ */
+export type UnitKindOf = (staffId: number) => Promise<string | null>;
+
 /** What the console needs to draw itself for the signed-in person. */
-function me(staff: StaffMember, csrfToken: string, sessionId: number) {
+function me(staff: StaffMember, csrfToken: string, sessionId: number, unitKind: string | null) {
   return {
     signedIn: true as const,
     id: staff.id,
@@ -46,10 +53,12 @@ function me(staff: StaffMember, csrfToken: string, sessionId: number) {
     permissions: [...ROLE_PERMISSIONS[staff.role]],
     csrfToken,
     sessionId,
+    /** The console's navigation hides the other kind's desk (a seller's person never sees 部门办理); the server still refuses. */
+    unitKind,
   };
 }
 
-export function registerStaffConsole(registry: ConsoleRegistry): void {
+export function registerStaffConsole(registry: ConsoleRegistry, unitKindOf: UnitKindOf = async () => null): void {
   const { deps, limiter } = registry;
 
   signedOutEndpoint(registry, {
@@ -59,7 +68,7 @@ export function registerStaffConsole(registry: ConsoleRegistry): void {
     input: z.object({}),
     handler: async ({ c }) => {
       const session = await findSession(deps, c);
-      return session ? me(session.staff, session.csrfToken, session.sessionId) : { signedIn: false as const };
+      return session ? me(session.staff, session.csrfToken, session.sessionId, await unitKindOf(session.staff.id)) : { signedIn: false as const };
     },
   });
 
@@ -84,7 +93,7 @@ export function registerStaffConsole(registry: ConsoleRegistry): void {
     input: z.object({ challenge: z.string({ error: '登录已超时，请重新输入账号和密码' }).max(64), code: Code }),
     handler: async ({ input, c, ip }) => {
       const signedIn = await staffService.signInCode(deps, limiter, c, { challenge: input.challenge, code: input.code, ip });
-      return me(signedIn.staff, signedIn.csrfToken, signedIn.sessionId);
+      return me(signedIn.staff, signedIn.csrfToken, signedIn.sessionId, await unitKindOf(signedIn.staff.id));
     },
   });
 

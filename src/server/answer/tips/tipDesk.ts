@@ -86,9 +86,9 @@ function toConsoleTip(tip: TipRow, c: TipCaseRow | null, tipster: string): Conso
   };
 }
 
-export async function tipInboxService(db: Db, queue: TipQueue, page: number): Promise<{ items: ConsoleTip[] }> {
+export async function tipInboxService(db: Db, queue: TipQueue, page: number): Promise<{ items: ConsoleTip[]; pageSize: number }> {
   const rows = await inboxRepo(db, queue, page, PAGE_SIZE);
-  return { items: rows.map((r) => toConsoleTip(r.tip, r.tipCase, r.tipster)) };
+  return { items: rows.map((r) => toConsoleTip(r.tip, r.tipCase, r.tipster)), pageSize: PAGE_SIZE };
 }
 
 /** Who a tip can be given to, and the latest stories it can be linked to. */

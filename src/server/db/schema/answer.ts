@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columnBuilders.ts';
-import { bangTips } from './bangbang.ts';
+import { bangQuestions, bangTips } from './bangbang.ts';
 import { staff } from './staff.ts';
 
 /** A unit that answers readers: a government department (kind 'department'). */
@@ -144,4 +144,26 @@ export const workCalendar = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('work_calendar_kind_known', sql`${t.kind} in ('holiday','workday')`)],
+);
+
+/**
+ * A 问答 question the desk gave to one answerer or reporter (an approved `bang_members` row that is not a 问政
+ * department's account): they see it first in their 我的提问, marked 指派给我, and answer it as their
+ * own account. One row per question: reassigning updates it, taking it back deletes it (docs/security.md
+ * "Answering desks").
+ */
+export const qaAssignments = pgTable(
+  'qa_assignments',
+  {
+    questionId: integer('question_id')
+      .primaryKey()
+      .references(() => bangQuestions.id),
+    /** The reader account of the answerer (bang_members.user_id). */
+    userId: integer('user_id').notNull(),
+    assignedBy: integer('assigned_by')
+      .notNull()
+      .references(() => staff.id),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('qa_assignments_user_idx').on(t.userId, t.assignedAt)],
 );

@@ -20,6 +20,7 @@ import {
   authored,
   serialId,
 } from './columnBuilders.ts';
+import { answerUnits } from './answer.ts';
 
 /** A reader's photo on the photo wall (读者拍客): one picture from the upload path and a caption. */
 export const readerPhotos = pgTable(
@@ -48,9 +49,12 @@ export const readerPhotos = pgTable(
 export const readerPhotoLikes = likesTable('reader_photo_likes', 'photoId', 'photo_id');
 
 /**
- * A complaint against a live-stream seller. `status`: 'submitted' → 'accepted' → 'processing' →
- * 'completed', or 'refused' (不予受理, with `refuseReason`). `contactPhone` is never shown publicly
- * (the author sees it masked). Amounts in fen.
+ * A complaint against a live-stream seller. `status`: 'submitted' (待受理) → 'processing' (处理中: the desk
+ * sent it to the seller `unitId` names, a unit of kind 'seller' in answer_units, or kept it, `unitId` null)
+ * → 'replied' (已回复) → 'completed' (已完结: the complainant confirmed, `closedBy` 'complainant', or nobody
+ * did within 7 days of the last reply, 'auto'), or 'refused' (不予受理, with `refuseReason`). The older
+ * demo rows also say 'accepted'. A complainant asks again once (complaint_follow_ups): 'replied' →
+ * 'processing'. `contactPhone` is never shown publicly (the author sees it masked). Amounts in fen.
  */
 export const complaints = pgTable(
   'complaints',
@@ -71,6 +75,13 @@ export const complaints = pgTable(
     refuseReason: blank('refuse_reason'),
     sellerReply: blank('seller_reply'),
     sellerReplyAt: timestamp('seller_reply_at', { withTimezone: true }),
+    unitId: integer('unit_id').references(() => answerUnits.id),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    /** Who wrote the last reply (staff.id): the seller's person, or the desk's when the desk kept it. */
+    replyStaffId: integer('reply_staff_id'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** '' while open; 'complainant' (确认已解决) or 'auto' (7 days after the last reply). */
+    closedBy: blank('closed_by'),
     ...review(),
     ...keyedWrite(),
     updatedAt: updatedAt(),
@@ -79,7 +90,10 @@ export const complaints = pgTable(
     index('complaints_created_idx').on(t.createdAt, t.id),
     index('complaints_user_idx').on(t.userId, t.createdAt),
     clientKeyIndex('complaints', t),
-    check('complaints_status_known', sql`${t.status} in ('submitted', 'accepted', 'processing', 'completed', 'refused')`),
+    index('complaints_unit_idx').on(t.unitId, t.status),
+    index('complaints_replied_idx').on(t.status, t.sellerReplyAt),
+    check('complaints_status_known', sql`${t.status} in ('submitted', 'accepted', 'processing', 'replied', 'completed', 'refused')`),
+    check('complaints_closed_by_known', sql`${t.closedBy} in ('', 'complainant', 'auto')`),
     check('complaints_amount_nonnegative', sql`${t.amountFen} >= 0`),
   ],
 );
@@ -95,6 +109,22 @@ export const complaintEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('complaint_events_complaint_idx').on(t.complaintId, t.createdAt)],
+);
+
+/**
+ * The complainant's one follow-up question after a reply (再次追问): reader-written, with its review state
+ * (the one review model, kind 'complaint_follow_up'); the unique complaint id makes it once.
+ */
+export const complaintFollowUps = pgTable(
+  'complaint_follow_ups',
+  {
+    ...authored(),
+    complaintId: integer('complaint_id').notNull(),
+    /** Plain text. */
+    content: text('content').notNull(),
+    ...readerWrittenColumns(),
+  },
+  (t) => [uniqueIndex('complaint_follow_ups_once').on(t.complaintId), clientKeyIndex('complaint_follow_ups', t)],
 );
 
 /** A message from the business cooperation form (广告与合作), kept for the group's business team. */

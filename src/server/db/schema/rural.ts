@@ -7,7 +7,7 @@
  * Reader-written rows (questions, posts, comments) carry a review state from the start.
  */
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, type PgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, type PgColumn } from 'drizzle-orm/pg-core';
 import {
   createdAt,
   deletedAt,
@@ -21,6 +21,7 @@ import {
   authored,
   likeAndCommentCounts,
   serialId,
+  updatedAt,
 } from './columnBuilders.ts';
 
 const reviewCheck = (column: SQLWrapper) => sql`${column} in ('pending', 'approved', 'rejected')`;
@@ -55,16 +56,38 @@ export const ruralTabs = pgTable(
   (t) => [index('rural_tabs_page_idx').on(t.page, t.parentId, t.sort), check('rural_tabs_page_check', sql`${t.page} in ('general', 'sub')`)],
 );
 
-/** An agricultural expert who answers on 乡村帮帮; `tags` are the fields they answer (comma-separated). */
-export const ruralExperts = pgTable('rural_experts', {
-  id: serialId(),
-  name: text('name').notNull(),
-  title: text('title').notNull(),
-  org: text('org').notNull(),
-  tags: blank('tags'),
-  avatar: blank('avatar'),
-  sort: zero('sort'),
-});
+/**
+ * An agricultural expert who answers on 乡村帮帮; `tags` are the fields they answer (comma-separated). An expert
+ * is a reader account (`user_id`) the section's editors approved: a reader applies (state 'pending'), the 裕农
+ * desk approves ('approved': shown on 乡村帮帮, may answer) or refuses with a reason the applicant reads
+ * ('rejected'). One row per account; applying again after a refusal puts the same row back to 'pending' (ADR 029).
+ * The desk may later revoke an approved expert ('revoked', with a reason the expert reads in `reject_reason`): no
+ * longer shown, no longer answering; the desk may approve the row again, or the account apply again (ADR 030).
+ */
+export const ruralExperts = pgTable(
+  'rural_experts',
+  {
+    id: serialId(),
+    userId: integer('user_id'),
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    org: text('org').notNull(),
+    tags: blank('tags'),
+    avatar: blank('avatar'),
+    sort: zero('sort'),
+    state: text('state').notNull().default('approved'),
+    rejectReason: blank('reject_reason'),
+    /** When the account applied (or applied again). */
+    createdAt: createdAt(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('rural_experts_user_key')
+      .on(t.userId)
+      .where(sql`${t.userId} is not null`),
+    check('rural_experts_state_check', sql`${t.state} in ('pending', 'approved', 'rejected', 'revoked')`),
+  ],
+);
 
 /** A farmer's question on 乡村帮帮. */
 export const ruralQuestions = pgTable(
@@ -83,18 +106,28 @@ export const ruralQuestions = pgTable(
   (t) => [index('rural_questions_feed_idx').on(t.createdAt, t.id), ...readerWrittenGuards('rural_questions', t)],
 );
 
-/** An expert's answer to a question (experts answer from the back office; readers do not write here). */
+/**
+ * An expert's answer to a question, written in the reader app by the expert's own account (`user_id`). It is
+ * reader-written content: it passes the one review gate and carries a review state; only an approved answer
+ * counts in the question's answer_count.
+ */
 export const ruralAnswers = pgTable(
   'rural_answers',
   {
     id: serialId(),
     questionId: integer('question_id').notNull(),
     expertId: integer('expert_id').notNull(),
+    /** The expert's account; null on demo answers of an expert not linked to an account yet. */
+    userId: integer('user_id'),
     content: text('content').notNull(),
     likeNum: zero('like_num'),
+    reviewState: reviewState(),
+    rejectReason: blank('reject_reason'),
+    clientKey: text('client_key'),
     createdAt: createdAt(),
+    deletedAt: deletedAt(),
   },
-  (t) => [index('rural_answers_question_idx').on(t.questionId, t.createdAt)],
+  (t) => [index('rural_answers_question_idx').on(t.questionId, t.createdAt), ...readerWrittenGuards('rural_answers', t)],
 );
 
 /** A farmer's post on 农友说 (text, pictures or a short video). */
@@ -179,8 +212,10 @@ export const ruralHouseholds = pgTable(
     villageId: integer('village_id').notNull(),
     maskedName: text('masked_name').notNull(),
     points: zero('points'),
+    /** The console key of the desk call that added it (裕农 desk): a retried add adds nothing. */
+    clientKey: text('client_key'),
   },
-  (t) => [index('rural_households_village_idx').on(t.villageId, t.points)],
+  (t) => [index('rural_households_village_idx').on(t.villageId, t.points), uniqueIndex('rural_households_client_key').on(t.clientKey)],
 );
 
 /** A deed that earned (or cost) a household credit points. */
@@ -195,8 +230,14 @@ export const ruralCreditDeeds = pgTable(
     description: text('description').notNull(),
     points: integer('points').notNull(),
     day: text('day').notNull(),
+    /** The console key of the desk call that recorded it (裕农 desk): a retried add adds nothing. */
+    clientKey: text('client_key'),
   },
-  (t) => [index('rural_credit_deeds_village_idx').on(t.villageId, t.day), index('rural_credit_deeds_day_idx').on(t.day, t.id)],
+  (t) => [
+    uniqueIndex('rural_credit_deeds_client_key').on(t.clientKey),
+    index('rural_credit_deeds_village_idx').on(t.villageId, t.day),
+    index('rural_credit_deeds_day_idx').on(t.day, t.id),
+  ],
 );
 
 /** Credit ratings: the points a rating needs and what it unlocks. */
@@ -209,3 +250,37 @@ export const ruralCreditLevels = pgTable('rural_credit_levels', {
     .notNull()
     .default(sql`'[]'::jsonb`),
 });
+
+/**
+ * A slide of the 裕农 home's carousel (轮播图), managed by the section's editors on the 裕农 desk. It opens a rural
+ * story (`news_id`) or a link (`link`: an https URL or a path of our own site), never both. Readers see the
+ * enabled slides within their Beijing-date window, in `sort` order; with none, the home falls back to its newest
+ * stories with a picture. One row per console key (`client_key`), so a retried create adds nothing.
+ */
+export const ruralBanners = pgTable(
+  'rural_banners',
+  {
+    id: serialId(),
+    title: text('title').notNull(),
+    /** A /media picture path (uploaded through the desk, or a demo picture). */
+    picture: text('picture').notNull(),
+    newsId: zero('news_id'),
+    link: blank('link'),
+    /** First and last Beijing day `YYYY-MM-DD` it is shown; '' for open-ended. */
+    startDay: blank('start_day'),
+    endDay: blank('end_day'),
+    enabled: boolean('enabled').notNull().default(true),
+    sort: zero('sort'),
+    clientKey: text('client_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Removed by the desk (kept so the removal can be undone). */
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('rural_banners_sort_idx').on(t.sort, t.id),
+    uniqueIndex('rural_banners_client_key').on(t.clientKey),
+    check('rural_banners_target_check', sql`(${t.newsId} > 0) <> (${t.link} <> '')`),
+    check('rural_banners_window_check', sql`${t.startDay} = '' or ${t.endDay} = '' or ${t.startDay} <= ${t.endDay}`),
+  ],
+);

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../client.ts';
 import { openTestDatabase as openDatabase } from '../../../../tests/support/testDatabase.ts';
 import { ads, banners, channels, columns, districts, news, seedRuns } from '../schema/core.ts';
@@ -32,7 +32,25 @@ function sharedSeed(): () => Promise<{ database: Database; mediaDir: string }> {
   return () => (seeded ??= freshSeed());
 }
 const firstSeed = sharedSeed();
-const secondSeed = sharedSeed();
+
+/**
+ * The second database: the run's seed snapshot when there is one (seeded by the same code in another process at
+ * another time, which the deterministic test compares against; one seed fewer), else a second seed here.
+ */
+function snapshotOrSeed(): () => Promise<{ database: Database; mediaDir: string }> {
+  let opened: Promise<{ database: Database; mediaDir: string }> | undefined;
+  return () =>
+    (opened ??= (async () => {
+      const snapshot = inject('seedSnapshot');
+      if (!snapshot || snapshot.pgTemplate) return freshSeed();
+      const mediaDir = mkdtempSync(join(tmpdir(), 'shancheng-seed-'));
+      dirs.push(mediaDir);
+      const database = await openDatabase({ loadDataDir: new Blob([readFileSync(snapshot.file)]) });
+      dbs.push(database);
+      return { database, mediaDir };
+    })());
+}
+const secondSeed = snapshotOrSeed();
 
 async function tableCounts(database: Database): Promise<number[]> {
   const out: number[] = [];

@@ -10,11 +10,14 @@ import { seedBangbang } from './bangbangSeed.ts';
 import { seedBangbangBoard } from './bangbangBoardSeed.ts';
 import { seedBangbangMore } from './bangbangMoreSeed.ts';
 import { seedAnswerUnits } from './answerUnitsSeed.ts';
+import { seedComplaintSellers } from './complaintSellersSeed.ts';
 import { buildDemoData } from './buildDemoData.ts';
 import { writePictures } from './demoPictures.ts';
 import { seedDetail } from './detailSeed.ts';
 import { seedDiscover } from './discoverSeed.ts';
 import { seedRural } from './ruralSeed.ts';
+import { seedRuralBanners } from './ruralBannersSeed.ts';
+import { seedRuralExpertAccounts } from './ruralExpertsSeed.ts';
 import { seedComposition } from './compositionSeed.ts';
 import { seedIconTargets } from './iconTargetsSeed.ts';
 import { seedInteract } from './communitySeed.ts';
@@ -50,13 +53,17 @@ export async function seedDemo(database: Database, options: { mediaDir: string }
   const interact = await seedInteract(database, options);
   const bangMore = await seedBangbangMore(database, options);
   const answerUnits = await seedAnswerUnits(database);
+  const sellers = await seedComplaintSellers(database);
   const rural = await seedRural(database, options);
+  const ruralBanners = await seedRuralBanners(database);
   const composition = await seedComposition(database, options);
   const mall = await seedMall(database, options);
   const ownItems = await seedOwnItems(database);
   const liveOpen = await seedLiveCommentsOpen(database);
   // The moderation desk's demo queues, after every area whose items it holds or reports.
   const moderation = await seedModeration(database);
+  // Last: its accounts take user ids after every earlier run's, so the route table's example ids stay put.
+  const ruralExperts = await seedRuralExpertAccounts(database);
   return {
     seeded:
       seeded ||
@@ -67,7 +74,10 @@ export async function seedDemo(database: Database, options: { mediaDir: string }
       interact.seeded ||
       bangMore.seeded ||
       answerUnits.seeded ||
+      sellers.seeded ||
       rural.seeded ||
+      ruralBanners.seeded ||
+      ruralExperts.seeded ||
       composition.seeded ||
       mall.seeded ||
       ownItems.seeded ||

@@ -1,8 +1,9 @@
 /**
- * The composition section in a real browser on all three hosts: browse the home, open the
+ * The composition section in a real browser, in the messenger only (ADR 028: a journey that never branches
+ * on the host runs on one host, the journeys spread over the three): browse the home, open the
  * 高分榜, read an essay, like it, comment, contribute an essay with a photo of the handwritten page, see
  * it in 我的作文, then the assigned teacher (a seeded verified account, logged in by SMS code) reviews it
- * and the score shows to the student. Each host works with its own teacher and essays.
+ * and the score shows to the student. It works with the messenger's own teacher and essays (hostIndex).
  */
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext } from '@playwright/test';

@@ -1,5 +1,6 @@
 /**
- * The board's writes end to end on all three hosts (ADR 010; spec 7.7): ask → answer → like → comment →
+ * The board's writes end to end (ADR 010; spec 7.7), in the app webview only (ADR 028: a journey that never
+ * branches on the host runs on one host, the journeys spread over the three): ask → answer → like → comment →
  * report on the new question; 问政 commit → the department's official reply → status 已回复 on the
  * timeline; a tip (its contact phone never shown); an identity application (审核中); a post in a group
  * (请先加入社群 until the reader joins, then published in the group's list). Readers log in

@@ -1,0 +1,2 @@
+ALTER TABLE "rural_experts" DROP CONSTRAINT "rural_experts_state_check";--> statement-breakpoint
+ALTER TABLE "rural_experts" ADD CONSTRAINT "rural_experts_state_check" CHECK ("rural_experts"."state" in ('pending', 'approved', 'rejected', 'revoked'));

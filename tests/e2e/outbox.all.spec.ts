@@ -1,0 +1,215 @@
+/**
+ * Writes that survive a weak network (ADR 032) on all three hosts: a comment, a question, a post and a points
+ * exchange sent while the network is cut wait on the phone as 发送中…, the comment is still there when the tab is
+ * closed and opened again, and each goes out when the network returns — 已发送, and exactly one on the server,
+ * every try with the same Idempotency-Key. A post whose tries all fail gives up as 发送失败，点击重试, and a tap
+ * sends it once. Each host works on its own reader and its own article. (The like of the detail bar does not
+ * queue: the detail pages' byte budget has no room for it, ADR 032.)
+ */
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { approveHeldComments } from './deskSupport.ts';
+import { hostIndex, islandReady, pickArticle, useSignedInReader, type Reader } from './interactionSupport.ts';
+
+const reader = useSignedInReader();
+
+// axe-core is put in the page as an inline script, as the accessibility spec does.
+test.use({ bypassCSP: true });
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2.1 AA violations inside the queued writes' list. */
+async function axeOnNotes(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: string, o: object): Promise<{ violations: { id: string }[] }> } }).axe;
+    const result = await axe.run('[data-outbox]', { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((v) => v.id);
+  });
+}
+
+const stamp = () => `${test.info().project.name} ${Date.now() % 1_000_000}`;
+
+/** The Idempotency-Key of every request to `path` the context makes from now on (answered or not). */
+function keysSent(context: BrowserContext, path: string): string[] {
+  const keys: string[] = [];
+  context.on('request', (req) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname === path) keys.push(req.headers()['idempotency-key'] ?? '');
+  });
+  return keys;
+}
+
+/** The reader's `online` event without a real outage: off and on again (the outbox sends at once on `online`). */
+async function networkBack(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  await context.setOffline(false);
+}
+
+function notes(page: Page) {
+  return page.getByRole('list', { name: '待发送' });
+}
+
+function auth(r: Reader) {
+  return { authorization: `Bearer ${r.token}` };
+}
+
+async function commentsWith(request: APIRequestContext, article: { classId: number; newsId: number }, text: string): Promise<number> {
+  const res = await request.get(`/v1/comment/getList?classId=${article.classId}&newsId=${article.newsId}&page=1&pageSize=50`);
+  const list = ((await res.json()) as { data: { sayText: string }[] }).data;
+  return list.filter((c) => c.sayText === text).length;
+}
+
+test('a comment sent offline waits, survives closing the tab, and is sent once when the network returns', async ({ page, context, request }) => {
+  test.setTimeout(60_000);
+  const article = await pickArticle(request, 3 + hostIndex());
+  const url = `/shancheng/PublishComment?classId=${article.classId}&newsId=${article.newsId}&from=News`;
+  const keys = keysSent(context, '/v1/comment/store');
+  await page.goto(url);
+  const box = page.getByRole('textbox', { name: '评论内容' });
+  await islandReady(page, box);
+  const words = `断网时写的评论 ${stamp()}`;
+  await box.fill(words);
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: '提交' }).click();
+  const note = notes(page).getByRole('listitem');
+  await expect(note).toHaveText(`评论「${words}」发送中…`);
+  await expect(page.getByRole('button', { name: '提交' })).toBeDisabled();
+  expect(await axeOnNotes(page)).toEqual([]);
+
+  // The network returns but the write still gets no answer; then the tab is closed and opened again.
+  await context.route('**/v1/comment/store', (route) => route.abort('failed'));
+  await context.setOffline(false);
+  await page.close();
+  const again = await context.newPage();
+  await again.goto(url);
+  await expect(notes(again).getByRole('listitem')).toHaveText(`评论「${words}」发送中…`);
+
+  await context.unroute('**/v1/comment/store');
+  await networkBack(context);
+  await expect(notes(again).getByText('已发送')).toBeVisible();
+  await expect(again.getByText('评论成功')).toBeVisible();
+  await expect(again).toHaveURL(/\/NewsDetail\?/);
+
+  expect(keys.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(keys).size, 'every try carried the same key').toBe(1);
+  const held = await approveHeldComments(request, words);
+  expect(held).toBeLessThanOrEqual(1);
+  expect(await commentsWith(request, article, words)).toBe(1);
+});
+
+test('a question asked offline is sent once when the network returns', async ({ page, context, request }) => {
+  const keys = keysSent(context, '/v1/bangbang/wenda/add');
+  await page.goto('/shancheng/BangBang/QA/ask');
+  const title = page.getByRole('textbox', { name: /问题标题/ });
+  await islandReady(page, title);
+  const words = `断网时提的问题 ${stamp()}`;
+  await title.fill(words);
+  await page.getByRole('textbox', { name: /问题描述/ }).fill('地铁里没有信号，发出去的问题会不会丢？');
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: '发布问题' }).click();
+  await expect(notes(page).getByRole('listitem')).toHaveText(`提问「${words}」发送中…`);
+  await context.setOffline(false);
+  await expect(notes(page).getByText('已发送')).toBeVisible();
+  await expect(page).toHaveURL(/\/BangBang\/QA\/detail\?id=\d+$/);
+  await expect(page.getByRole('heading', { name: words })).toBeVisible();
+
+  expect(new Set(keys).size).toBe(1);
+  const found = await request.get(`/v1/bangbang/wenda/search?keyword=${encodeURIComponent(words)}&page=1&pageSize=10`, { headers: auth(reader()) });
+  const list = ((await found.json()) as { data: { title: string }[] | { list: { title: string }[] } }).data;
+  const titles = (Array.isArray(list) ? list : list.list).map((q) => q.title);
+  expect(titles.filter((t) => t === words)).toHaveLength(1);
+});
+
+test('a post published offline whose sends all fail gives up as 发送失败，点击重试; a tap sends it once', async ({ page, context, request }) => {
+  test.setTimeout(60_000);
+  const keys = keysSent(context, '/v1/quan/publish');
+  await page.goto('/shancheng/PublishDiscover');
+  const box = page.getByRole('textbox', { name: '动态内容' });
+  await islandReady(page, box);
+  const words = `隧道里发的动态 ${stamp()}`;
+  await box.fill(words);
+  await page.getByRole('group', { name: '选择话题' }).getByRole('radio').first().check({ force: true });
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: '发布' }).click();
+  await expect(notes(page).getByRole('listitem')).toHaveText(`动态「${words}」发送中…`);
+  await expect(page.getByRole('button', { name: '发布' })).toBeDisabled();
+
+  // The network comes and goes, and no send is answered: each return is one more try; the fifth gives up.
+  await context.route('**/v1/quan/publish', (route) => route.abort('failed'));
+  const retry = page.getByRole('button', { name: '发送失败，点击重试' });
+  for (let i = 0; i < 6 && !(await retry.isVisible()); i++) {
+    await networkBack(context);
+    await page.waitForTimeout(300);
+  }
+  await expect(retry).toBeVisible();
+  const tries = keys.length;
+  expect(tries).toBeGreaterThanOrEqual(4);
+  // Given up: the network coming back sends nothing more by itself.
+  await networkBack(context);
+  await page.waitForTimeout(500);
+  expect(keys.length).toBe(tries);
+  expect((await retry.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  expect(await axeOnNotes(page)).toEqual([]);
+
+  await context.unroute('**/v1/quan/publish');
+  await retry.click();
+  await expect(notes(page).getByText('已发送')).toBeVisible();
+  await expect(page).toHaveURL(/\/Discover$/);
+  expect(keys.length).toBe(tries + 1);
+  expect(new Set(keys).size, 'every try carried the same key').toBe(1);
+  const feed = await request.get('/v1/quan/getQuanInfo?page=1&pageSize=30', { headers: auth(reader()) });
+  const posts = ((await feed.json()) as { data: { content: string }[] }).data;
+  expect(posts.filter((p) => p.content === words)).toHaveLength(1);
+});
+
+test('a points exchange sent offline is made once when the network returns', async ({ page, context, request }) => {
+  // Points for the new-reader coupon: the daily sign-in and a few reads.
+  await request.post('/v1/points/signin', { headers: auth(reader()) });
+  for (let i = 0; i < 3; i++) {
+    const article = await pickArticle(request, i);
+    await request.post('/v1/points/read', { headers: auth(reader()), form: { classId: article.classId, newsId: article.newsId } });
+  }
+  const goods = await request.get(`/v1/mall/goods/list?keyword=${encodeURIComponent('新人专享')}&pageSize=10`);
+  const coupon = ((await goods.json()) as { data: { id: number; kind: string; price: number }[] }).data.find((g) => g.kind === 'coupon')!;
+  const keys = keysSent(context, '/v1/mall/exchange');
+
+  await page.goto(`/shancheng/AccumulatedPoints/convertgoods?id=${coupon.id}`);
+  const confirm = page.getByRole('button', { name: `确认兑换（${coupon.price} 积分）` });
+  await expect(page.getByText(/兑换后剩余/)).toBeVisible();
+  await context.setOffline(true);
+  await confirm.click();
+  await expect(notes(page).getByRole('listitem')).toHaveText(`兑换（${coupon.price} 积分）发送中…`);
+  await context.setOffline(false);
+  await expect(notes(page).getByText('已发送')).toBeVisible();
+  await expect(page).toHaveURL(/\/AccumulatedPoints\/convertdetail\?id=\d+/);
+
+  expect(new Set(keys).size).toBe(1);
+  const mine = await request.get('/v1/mall/exchange/list?page=1&pageSize=20', { headers: auth(reader()) });
+  const list = ((await mine.json()) as { data: { goodsId?: number }[] | { list: unknown[] } }).data;
+  expect(Array.isArray(list) ? list : list.list).toHaveLength(1);
+});
+
+test('a question to the rural experts asked offline is sent once when the network returns', async ({ page, context, request }) => {
+  const keys = keysSent(context, '/v1/yunong/ask');
+  await page.goto('/shancheng/yu-nong/country-bangbang');
+  const ask = page.getByRole('region', { name: '向专家提问' });
+  await islandReady(page, ask.getByRole('button', { name: '提交问题' }));
+  const words = `山里没信号时问的柑橘问题（${stamp()}）`;
+  await ask.getByRole('textbox', { name: '问题内容' }).fill(words);
+  await ask.getByText('果树', { exact: true }).click();
+
+  await context.setOffline(true);
+  await ask.getByRole('button', { name: '提交问题' }).click();
+  await expect(notes(page).getByRole('listitem')).toHaveText(`提问「${words}」发送中…`);
+  await context.setOffline(false);
+  await expect(notes(page).getByText('已发送')).toBeVisible();
+  await expect(ask.getByRole('status')).toContainText('提问成功');
+
+  expect(new Set(keys).size).toBe(1);
+  const mine = await request.get('/v1/yunong/questions?page=1&pageSize=50', { headers: auth(reader()) });
+  const text = JSON.stringify(await mine.json());
+  expect(text.split(words).length - 1).toBe(1);
+});

@@ -5,7 +5,7 @@
 import { ownTarget } from '../lib/safeUrl.ts';
 import { CalendarDayOf, Id, Page, Text } from './fields.ts';
 import { DeskKey } from './mallDesk.ts';
-import { RURAL_DEED_KINDS } from './ruralRules.ts';
+import { isMaskedName, RURAL_DEED_KINDS } from './ruralRules.ts';
 import { ExpertApplyBody } from './rural.ts';
 import { z } from './zod.ts';
 
@@ -111,7 +111,7 @@ export const DeskRowBody = z.object({ id: Id });
 export const HouseholdQuery = z.object({ villageId: Id });
 
 /**
- * A household as the 信用村 page publishes it: only a masked name (surname, *, the last character: 王*华; the full
+ * A household as the 信用村 page publishes it: only a masked name (surname, *, the last character: 王*华, 欧阳*华; the full
  * name is never stored) and its credit points (0–100). `key` makes a retried add add nothing.
  */
 export const HouseholdForm = z.object({
@@ -121,7 +121,7 @@ export const HouseholdForm = z.object({
   maskedName: z
     .string({ error: '请填写打码后的姓名，如 王*华' })
     .trim()
-    .regex(/^\p{Script=Han}\*\p{Script=Han}$/u, '姓名须打码：姓、*、名的最后一个字，如 王*华（不存全名）'),
+    .refine(isMaskedName, '姓名须打码：姓、*、名的最后一个字，如 王*华、欧阳*华（不存全名）'),
   points: z.coerce
     .number({ error: '信用积分须为 0–100 的整数' })
     .int('信用积分须为 0–100 的整数')

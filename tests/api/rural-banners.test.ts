@@ -211,3 +211,28 @@ describe('the fallback', () => {
     }
   });
 });
+
+describe('the cap of 12', () => {
+  it('adds up to 12 banners; editors adding the last ones at once get exactly the room left, the rest refused in Chinese', async () => {
+    const live = () => t.database.db.select().from(ruralBanners).where(isNull(ruralBanners.deletedAt));
+    const body = () => ({
+      key: key(),
+      title: '测试轮播：秀山金银花开采',
+      picture,
+      newsId: 0,
+      link: 'https://www.cq.gov.cn/',
+      startDay: '',
+      endDay: '',
+      enabled: false,
+    });
+    while ((await live()).length < 10) expect((await save(body())).statusCode).toBe(200);
+    // Two places left and five adds at once: two go in, three are refused, and none is half-written.
+    const answers = await Promise.all(Array.from({ length: 5 }, () => save(body())));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(2);
+    expect(answers.filter((a) => a.statusCode !== 200).map((a) => a.message)).toEqual(Array(3).fill('轮播图至多 12 张，请先删除一张'));
+    expect(await live()).toHaveLength(12);
+    const made = answers.filter((a) => a.statusCode === 200).map((a) => a.data.id);
+    const created = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'rural.banner.create'));
+    expect(created.filter((row) => made.includes(Number(row.itemId)))).toHaveLength(2);
+  });
+});

@@ -78,6 +78,9 @@ describe('households', () => {
     expect((await call('/rural/households/save', edit)).statusCode).toBe(200);
     expect(await audits('rural.household.edit', made.data.id)).toHaveLength(1);
     expect((await reader()).households.find((h) => h.id === made.data.id)).toMatchObject({ maskedName: '冉*红', points: 91 });
+    // A 复姓 keeps its two characters before the *.
+    expect((await call('/rural/households/save', { ...edit, key: key(), maskedName: '欧阳*红' })).statusCode).toBe(200);
+    expect((await reader()).households.find((h) => h.id === made.data.id)).toMatchObject({ maskedName: '欧阳*红', points: 91 });
 
     expect((await call('/rural/households/save', { villageId, key: key(), maskedName: '谭*平', points: 70 })).statusCode).toBe(200);
     const full = await call('/rural/households/save', { villageId, key: key(), maskedName: '向*林', points: 70 });
@@ -88,6 +91,8 @@ describe('households', () => {
   it.each([
     [{ maskedName: '冉小秀' }, '姓名须打码'],
     [{ maskedName: '冉秀' }, '姓名须打码'],
+    [{ maskedName: '冉小*秀' }, '姓名须打码'],
+    [{ maskedName: '欧阳小*秀' }, '姓名须打码'],
     [{ maskedName: 'A*B' }, '姓名须打码'],
     [{ maskedName: '<b>*秀' }, '姓名须打码'],
     [{ points: 101 }, '信用积分须为 0–100 的整数'],
@@ -171,5 +176,25 @@ describe('deeds', () => {
     expect(row).toMatchObject({ itemKind: 'ruralHousehold', before: { maskedName: '邓*勇', deeds: [{ description: '小额信贷提前还清' }] } });
     expect(await audits('rural.household.remove', id)).toHaveLength(1);
     expect((await reader()).households.map((h) => h.id)).not.toContain(id);
+  });
+});
+
+describe('the 户数 cap under editors adding at once', () => {
+  it('two places left and six adds at once: two households are published, four refused, each add with its own key', async () => {
+    const list = await consoleCall<{
+      items: { id: number; name: string; district: string; town: string; households: number; published: number; intro: string }[];
+    }>(t, 'GET', '/rural/villages', undefined, editor.headers);
+    const village = list.data.items[2]!;
+    const edited = await call('/rural/villages/edit', { ...village, households: village.published + 2 });
+    expect(edited.statusCode, edited.message).toBe(200);
+    const answers = await Promise.all(
+      ['秦*兰', '熊*伟', '龚*芳', '罗*军', '蒋*敏', '欧阳*强'].map((maskedName) =>
+        call('/rural/households/save', { villageId: village.id, key: key(), maskedName, points: 60 }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(2);
+    for (const refused of answers.filter((a) => a.statusCode !== 200))
+      expect(refused.message).toBe(`已公示的农户不能多于全村 ${village.published + 2} 户，请先修改户数`);
+    expect(await t.database.db.select().from(ruralHouseholds).where(eq(ruralHouseholds.villageId, village.id))).toHaveLength(village.published + 2);
   });
 });

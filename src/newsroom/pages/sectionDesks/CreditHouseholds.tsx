@@ -210,7 +210,7 @@ function HouseholdEditor({
   return (
     <form className="nr-grid-form nr-grid-form--two" onSubmit={submit} aria-label={label}>
       <label className="nr-field">
-        <span>打码姓名（如 王*华，不存全名）</span>
+        <span>打码姓名（如 王*华、欧阳*华，不存全名）</span>
         <input name="maskedName" defaultValue={initial?.maskedName ?? ''} pattern="\p{Script=Han}\*\p{Script=Han}" maxLength={3} required />
       </label>
       <label className="nr-field">

@@ -135,6 +135,40 @@ describe('deeds', () => {
     expect((await reader()).deeds.map((d) => d.id)).not.toContain(made.data.id);
   });
 
+  it("moves the household's credit points by each deed, cut at 100 and 0, and takes back exactly that on a correction or removal", async () => {
+    const [household] = await households();
+    const id = household!.id;
+    const points = async () => (await reader()).households.find((h) => h.id === id)!.points;
+    const set = await call('/rural/households/save', { id, villageId, key: key(), maskedName: household!.maskedName, points: 97 });
+    expect(set.statusCode, set.message).toBe(200);
+    const deed = { householdId: id, kind: '产业带动', description: '带动六户种植脆李', day: '2026-11-02' };
+    const add = { ...deed, key: key(), points: 5 };
+    const good = await call<{ id: number }>('/rural/deeds/save', add);
+    expect(good.statusCode, good.message).toBe(200);
+    expect(await points()).toBe(100);
+    // A retry of the same add moves nothing again.
+    expect((await call<{ id: number }>('/rural/deeds/save', add)).data.id).toBe(good.data.id);
+    expect(await points()).toBe(100);
+    expect((await call('/rural/deeds/save', { ...deed, id: good.data.id, key: key(), points: 2 })).statusCode).toBe(200);
+    expect(await points()).toBe(99);
+    const [edited] = await audits('rural.deed.edit', good.data.id);
+    expect(edited).toMatchObject({ after: { points: 2, householdPoints: { before: 100, after: 99 } } });
+    const fine = await call<{ id: number }>('/rural/deeds/save', { ...deed, key: key(), kind: '违规扣分', description: '秸秆露天焚烧', points: -10 });
+    expect(await points()).toBe(89);
+    expect((await call('/rural/deeds/remove', { id: good.data.id })).statusCode).toBe(200);
+    expect((await call('/rural/deeds/remove', { id: good.data.id })).statusCode).toBe(200);
+    expect(await points()).toBe(87);
+    expect((await call('/rural/deeds/remove', { id: fine.data.id })).statusCode).toBe(200);
+    expect(await points()).toBe(97);
+    // At the bottom: a deduction takes the score to 0 and no lower; removing it gives back what it took.
+    await call('/rural/households/save', { id, villageId, key: key(), maskedName: household!.maskedName, points: 6 });
+    const low = await call<{ id: number }>('/rural/deeds/save', { ...deed, key: key(), kind: '违规扣分', description: '违规占用耕地建房', points: -20 });
+    expect(await points()).toBe(0);
+    await call('/rural/deeds/remove', { id: low.data.id });
+    expect(await points()).toBe(6);
+    await call('/rural/households/save', { id, villageId, key: key(), maskedName: household!.maskedName, points: household!.points });
+  });
+
   it.each([
     [{ kind: '好人' }, '请选择事迹类别'],
     [{ description: '好' }, '事迹至少 4 个字'],

@@ -276,6 +276,16 @@ export async function deleteHouseholdRepo(tx: Tx, id: number): Promise<DeedRow[]
   return deeds;
 }
 
+export async function findDeedRepo(db: Q, id: number): Promise<DeedRow | null> {
+  const rows = await db.select().from(D).where(eq(D.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Sets a household's credit points (a deed recorded, corrected or removed: ADR 033). */
+export async function setHouseholdPointsRepo(tx: Tx, id: number, points: number): Promise<void> {
+  await tx.update(H).set({ points }).where(eq(H.id, id));
+}
+
 export async function lockDeedRepo(tx: Tx, id: number): Promise<DeedRow | null> {
   const rows = await tx.select().from(D).where(eq(D.id, id)).for('update').limit(1);
   return rows[0] ?? null;
@@ -294,7 +304,11 @@ export interface DeedFields {
   day: string;
 }
 
-export async function insertDeedRepo(tx: Tx, v: DeedFields & { householdId: number; villageId: number }, key: string): Promise<DeedRow | null> {
+export async function insertDeedRepo(
+  tx: Tx,
+  v: DeedFields & { applied: number; householdId: number; villageId: number },
+  key: string,
+): Promise<DeedRow | null> {
   const rows = await tx
     .insert(D)
     .values({ ...v, clientKey: key })
@@ -303,7 +317,7 @@ export async function insertDeedRepo(tx: Tx, v: DeedFields & { householdId: numb
   return rows[0] ?? null;
 }
 
-export async function updateDeedRepo(tx: Tx, id: number, v: DeedFields): Promise<DeedRow> {
+export async function updateDeedRepo(tx: Tx, id: number, v: DeedFields & { applied: number }): Promise<DeedRow> {
   const rows = await tx.update(D).set(v).where(eq(D.id, id)).returning();
   return rows[0]!;
 }

@@ -2,7 +2,7 @@
  * The 裕农 desk (docs/security.md "Section desks"): the section's editors pin 农友说 posts
  * (置顶: they lead the board, latest pin first, at most RURAL_PIN_MAX) and take pins down. Each change is
  * one transaction with its audit row; taking a pin down undoes it. The same holds for the experts, the credit villages,
- * their households and deeds, and the home's banners (ADR 032).
+ * their households and deeds, and the home's banners (ADR 031).
  */
 import { RURAL_BANNER_MAX, RURAL_PIN_MAX } from '../../contract/ruralDesk.ts';
 import { beijingDay } from '../../lib/beijingDay.ts';
@@ -18,11 +18,13 @@ import {
   deleteDeedRepo,
   deleteHouseholdRepo,
   findDeedByKeyRepo,
+  findDeedRepo,
   findHouseholdByKeyRepo,
   insertDeedRepo,
   insertHouseholdRepo,
   lockDeedRepo,
   lockHouseholdRepo,
+  setHouseholdPointsRepo,
   updateDeedRepo,
   updateHouseholdRepo,
   villageHouseholdsRepo,
@@ -459,9 +461,15 @@ export async function removeHousehold(database: Database, id: number, audit: Aud
   });
 }
 
+/** A household's credit points after a change of `by`, kept within 0–100 as the 信用村 page rates them (ADR 033). */
+const creditScore = (points: number, by: number) => Math.min(100, Math.max(0, points + by));
+
 const deedView = (d: DeedRow) => ({ id: d.id, householdId: d.householdId, kind: d.kind, description: d.description, points: d.points, day: d.day });
 
-/** Records (once per key) or corrects a household's deed. One transaction with its audit row; the same fields again change nothing. */
+/**
+ * Records (once per key) or corrects a household's deed, and moves the household's credit points by the deed's
+ * points (cut at 0 and 100; ADR 033). One transaction with its audit row; the same fields again change nothing.
+ */
 export async function saveDeed(database: Database, input: DeedFields & { id?: number | undefined; householdId: number; key: string }, audit: Audit) {
   const fields: DeedFields = { kind: input.kind, description: input.description, points: input.points, day: input.day };
   if (input.id === undefined) {
@@ -470,32 +478,65 @@ export async function saveDeed(database: Database, input: DeedFields & { id?: nu
     const made = await database.write(async (tx) => {
       const household = await lockHouseholdRepo(tx, input.householdId);
       if (!household) throw refuse(RURAL_DESK_MESSAGES.householdMissing);
-      const row = await insertDeedRepo(tx, { ...fields, householdId: household.id, villageId: household.villageId }, input.key);
+      const score = creditScore(household.points, fields.points);
+      const row = await insertDeedRepo(
+        tx,
+        { ...fields, applied: score - household.points, householdId: household.id, villageId: household.villageId },
+        input.key,
+      );
       if (!row) return null;
-      await audit(tx, { action: 'rural.deed.create', itemKind: 'ruralDeed', itemId: row.id, after: { householdId: household.id, ...fields } });
+      await setHouseholdPointsRepo(tx, household.id, score);
+      await audit(tx, {
+        action: 'rural.deed.create',
+        itemKind: 'ruralDeed',
+        itemId: row.id,
+        after: { householdId: household.id, ...fields, householdPoints: { before: household.points, after: score } },
+      });
       return row;
     });
     return deedView(made ?? (await findDeedByKeyRepo(database.db, input.key))!);
   }
   const id = input.id;
   return database.write(async (tx) => {
+    const household = await lockHouseholdRepo(tx, input.householdId);
     const before = await lockDeedRepo(tx, id);
-    if (!before || before.householdId !== input.householdId) throw refuse(RURAL_DESK_MESSAGES.deedMissing);
+    if (!household || !before || before.householdId !== input.householdId) throw refuse(RURAL_DESK_MESSAGES.deedMissing);
     const was: DeedFields = { kind: before.kind, description: before.description, points: before.points, day: before.day };
     if (JSON.stringify(was) === JSON.stringify(fields)) return deedView(before);
-    const after = await updateDeedRepo(tx, id, fields);
-    await audit(tx, { action: 'rural.deed.edit', itemKind: 'ruralDeed', itemId: id, before: was, after: fields });
+    // The deed's old share comes off the score, its new points go on (cut at 0 and 100).
+    const base = household.points - before.applied;
+    const score = creditScore(base, fields.points);
+    const after = await updateDeedRepo(tx, id, { ...fields, applied: score - base });
+    if (score !== household.points) await setHouseholdPointsRepo(tx, household.id, score);
+    await audit(tx, {
+      action: 'rural.deed.edit',
+      itemKind: 'ruralDeed',
+      itemId: id,
+      before: was,
+      after: { ...fields, householdPoints: { before: household.points, after: score } },
+    });
     return deedView(after);
   });
 }
 
-/** Removes a deed (the audit row keeps it). Removing it again changes nothing. */
+/** Removes a deed and takes back what it moved its household's points by (the audit row keeps it). Removing it again changes nothing. */
 export async function removeDeed(database: Database, id: number, audit: Audit) {
   return database.write(async (tx) => {
+    const found = await findDeedRepo(tx, id);
+    if (!found) return { id, removed: true };
+    // The household first, then the deed: the order every deed write locks them in.
+    const household = await lockHouseholdRepo(tx, found.householdId);
     const before = await lockDeedRepo(tx, id);
     if (!before) return { id, removed: true };
     await deleteDeedRepo(tx, id);
-    await audit(tx, { action: 'rural.deed.remove', itemKind: 'ruralDeed', itemId: id, before: deedView(before) });
+    const score = household ? creditScore(household.points, -before.applied) : 0;
+    if (household && score !== household.points) await setHouseholdPointsRepo(tx, household.id, score);
+    await audit(tx, {
+      action: 'rural.deed.remove',
+      itemKind: 'ruralDeed',
+      itemId: id,
+      before: { ...deedView(before), householdPoints: household ? { before: household.points, after: score } : null },
+    });
     return { id, removed: true };
   });
 }

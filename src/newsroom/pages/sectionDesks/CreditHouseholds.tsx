@@ -65,12 +65,15 @@ export function CreditHouseholds({ villageId, households: cap, onCount }: { vill
       setDone({ message: `已删除农户 ${h.maskedName}${h.deeds.length > 0 ? `及其 ${h.deeds.length} 条信用事迹` : ''}`, undo: () => restoreHousehold(h) });
     });
 
-  // Undo of a removal: the household and its deeds written again (new rows, the same figures).
+  // Undo of a removal: the household and its deeds written again (new rows, the same figures). Each deed moves the
+  // points again as it is written (ADR 033), so the household's points are set back to what they were last.
   const restoreHousehold = (h: DeskHousehold) =>
     void action.run(async () => {
-      const made = await post<{ id: number }>('/rural/households/save', { villageId, key: newKey(), maskedName: h.maskedName, points: h.points });
+      const fields = { villageId, maskedName: h.maskedName, points: h.points };
+      const made = await post<{ id: number }>('/rural/households/save', { ...fields, key: newKey() });
       for (const d of h.deeds)
         await post('/rural/deeds/save', { householdId: made.id, key: newKey(), kind: d.kind, description: d.description, points: d.points, day: d.day });
+      if (h.deeds.length > 0) await post('/rural/households/save', { ...fields, id: made.id, key: newKey() });
       reload();
       setDone({ message: `已恢复农户 ${h.maskedName}` });
     });
@@ -246,7 +249,7 @@ function DeedEditor({ label, initial, busy, onSave }: { label: string; initial: 
         </select>
       </label>
       <label className="nr-field">
-        <span>分值（违规扣分填负数，-20 到 20）</span>
+        <span>分值（计入该户信用积分，满分 100；违规扣分填负数，-20 到 20）</span>
         <input name="points" type="number" defaultValue={initial?.points ?? 3} min={-20} max={20} step={1} required />
       </label>
       <label className="nr-field nr-grid-form__wide">

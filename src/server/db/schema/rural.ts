@@ -229,6 +229,11 @@ export const ruralCreditDeeds = pgTable(
     kind: text('kind').notNull(),
     description: text('description').notNull(),
     points: integer('points').notNull(),
+    /**
+     * What the deed moved its household's credit points by: its points, cut where the score meets 0 or 100
+     * (ADR 033). Correcting or removing the deed takes back exactly this.
+     */
+    applied: zero('applied'),
     day: text('day').notNull(),
     /** The console key of the desk call that recorded it (裕农 desk): a retried add adds nothing. */
     clientKey: text('client_key'),

@@ -274,7 +274,9 @@ export async function seedRural(database: Database, options: { mediaDir: string 
         .insert(ruralHouseholds)
         .values(homes.map(({ villageId, maskedName: masked, points }) => ({ villageId, maskedName: masked, points })))
         .returning({ id: ruralHouseholds.id });
-      await tx.insert(ruralCreditDeeds).values(homes.flatMap((h, i) => h.deeds.map((d) => ({ ...d, householdId: households[i]!.id, villageId: h.villageId }))));
+      await tx
+        .insert(ruralCreditDeeds)
+        .values(homes.flatMap((h, i) => h.deeds.map((d) => ({ ...d, applied: d.points, householdId: households[i]!.id, villageId: h.villageId }))));
     };
   });
 }

@@ -15,6 +15,11 @@ const api = endpointsOf('complaints');
 
 /** Days after the last reply before an unconfirmed complaint closes itself (已完结). */
 export const COMPLAINT_AUTO_CLOSE_DAYS = 7;
+/**
+ * The complaint's timeline when moderation refuses its follow-up: the complaint goes back to 已回复 (the seller's
+ * reply stands, the complainant can confirm it, and it still closes itself 7 days after that reply).
+ */
+export const FOLLOW_UP_REFUSED_NOTE = '追问未通过审核，投诉回到“已回复”：可确认已解决，或等待自动完结';
 export const FOLLOW_UP_MIN = 5;
 export const FOLLOW_UP_MAX = 500;
 

@@ -6,16 +6,18 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { ComplaintActions, SellerPage } from '../../src/contract/complaintDesk.ts';
+import { FOLLOW_UP_REFUSED_NOTE, type ComplaintActions, type SellerPage } from '../../src/contract/complaintDesk.ts';
 import type { ComplaintDetail } from '../../src/contract/interact.ts';
 import { COMPLAINT_NOTES } from '../../src/server/answer/complaints/complaintDesk.ts';
 import { answerUnits } from '../../src/server/db/schema/answer.ts';
-import { complaints } from '../../src/server/db/schema/community.ts';
+import { complaintFollowUps, complaints } from '../../src/server/db/schema/community.ts';
 import { auditLog } from '../../src/server/db/schema/staff.ts';
 import { complaintAutoClose } from '../../src/server/jobs/productJobs.ts';
+import { decide } from '../../src/server/moderation/desk.ts';
 import { suiteApp, suiteRequests } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 import { consoleCall, createTestStaff, type TestStaff } from '../support/testStaff.ts';
+import { TEST_MODERATOR, testDesk } from '../support/desk.ts';
 
 // Each test signs several staff in (argon2 and TOTP) on a shared 2-core machine.
 vi.setConfig({ testTimeout: 120_000 });
@@ -186,6 +188,39 @@ describe('the complaint desk, from the reader to the seller and back', () => {
     // Closed by the clock, not solved: the complainant can no longer confirm, and it is not counted solved.
     expect(await actions(id, reader)).toMatchObject({ canConfirm: false });
     expect((await complaintAutoClose.run({ database: t.database, log, now: new Date(repliedAt + 30 * DAY) })) as number[]).not.toContain(id);
+  });
+
+  it('a follow-up the moderation desk takes down sends the complaint back to 已回复 (unless answered meanwhile)', async () => {
+    const admin = await createTestStaff(t, 'admin');
+    const seller = await sellerStaff(admin);
+    const reader = await createTestUser(t.database);
+    const followUpId = async (id: number) => (await t.database.db.select().from(complaintFollowUps).where(eq(complaintFollowUps.complaintId, id)))[0]!.id;
+    const takeDown = async (id: number) =>
+      decide(testDesk(t.database), TEST_MODERATOR, { kind: 'complaint_follow_up', itemId: await followUpId(id), action: 'remove', reason: '含有人身攻击' });
+
+    const id = await file(reader);
+    await consoleCall(t, 'POST', '/complaints/desk/assign', { id, unitId: await sellerId() }, admin.headers);
+    await consoleCall(t, 'POST', '/complaints/seller/reply', { id, content: '已安排退款，请耐心等待到账。' }, seller.headers);
+    const asked = await post('/api/complaints/follow-up', { id, content: '你们就是骗子，三天了还不退钱。' }, reader.headers);
+    expect(asked.statusCode, asked.message).toBe(200);
+    expect((await detail(id)).status).toBe('processing');
+    await takeDown(id);
+    const back = await detail(id, reader);
+    expect(back.status).toBe('replied');
+    expect(back.timeline.at(-1)!.note).toBe(FOLLOW_UP_REFUSED_NOTE);
+    // The complainant reads the refusal, can confirm the first reply, and asks no second time.
+    expect(await actions(id, reader)).toMatchObject({ canConfirm: true, canFollowUp: false, followUp: { reviewState: 'rejected' } });
+
+    // Answered a second time before the take-down: the complaint stays as the seller's second reply left it.
+    const another = await createTestUser(t.database);
+    const other = await file(another);
+    await consoleCall(t, 'POST', '/complaints/desk/assign', { id: other, unitId: await sellerId() }, admin.headers);
+    await consoleCall(t, 'POST', '/complaints/seller/reply', { id: other, content: '已安排补发，请留意物流。' }, seller.headers);
+    expect((await post('/api/complaints/follow-up', { id: other, content: '补发的还是不对，请退款处理。' }, another.headers)).statusCode).toBe(200);
+    await consoleCall(t, 'POST', '/complaints/seller/reply', { id: other, content: '已为您办理退款。' }, seller.headers);
+    const before = await detail(other);
+    await takeDown(other);
+    expect(await detail(other)).toMatchObject({ status: before.status, timeline: before.timeline });
   });
 
   it('the desk keeps one and replies itself, or refuses one with a reason the complainant reads', async () => {

@@ -11,7 +11,7 @@ import { news } from '../db/schema/core.ts';
 import { moderationItems, moderationSettings, readerMutes, rejectReasons, sensitiveWords } from '../db/schema/moderation.ts';
 import { fail } from '../http/envelope.ts';
 import type { Area } from './areas.ts';
-import type { ReviewKind } from './kinds.ts';
+import type { ItemState, ReviewKind } from './kinds.ts';
 
 type Q = Db | Tx;
 
@@ -163,6 +163,8 @@ export interface TableKindSpec {
    * each is moved by `delta` (+1 when the item becomes public, -1 when it stops being public), given the item's row.
    */
   counters?: ReadonlyArray<(row: Row, delta: number) => SQL>;
+  /** What else the decision changes, in its transaction, given the item's row (null: nothing). */
+  alsoChanges?: (row: Row, change: { state: ItemState; wasPublic: boolean; nowPublic: boolean }) => SQL | null;
 }
 
 export function tableKind(spec: TableKindSpec): ReviewKind {
@@ -202,6 +204,8 @@ export function tableKind(spec: TableKindSpec): ReviewKind {
       // A deleted item is out of every count already; the counts move once, when readers start or stop seeing it.
       const delta = !row || (row.deleted_at !== undefined && row.deleted_at !== null) || change.nowPublic === change.wasPublic ? 0 : change.nowPublic ? 1 : -1;
       if (row && delta !== 0) for (const counter of spec.counters ?? []) await tx.execute(counter(row, delta));
+      const also = row ? spec.alsoChanges?.(row, change) : null;
+      if (also) await tx.execute(also);
       // Lists, counts and pages of these areas are not cached per item: drop them all.
       return 'all';
     },

@@ -5,10 +5,8 @@
  * decision changes for readers (counts, cached pages). The desk's queues, decisions and reports know kinds only
  * through this list; adding a kind is one entry below (a table with review_state, or a kind of its own in repo.ts).
  */
-import { sql, type SQL } from 'drizzle-orm';
-import { FOLLOW_UP_REFUSED_NOTE } from '../../contract/complaintDesk.ts';
 import type { ReviewKind } from './kinds.ts';
-import { articleKind, commentKind, countOn, countOnTopics, profileChangeKind, str, tableKind, type Row } from './repo.ts';
+import { articleKind, commentKind, complaintBackToReplied, countOn, countOnTopics, profileChangeKind, str, tableKind } from './repo.ts';
 
 export type { ItemState, ItemView, ReviewKind } from './kinds.ts';
 export { commentArea } from './repo.ts';
@@ -166,19 +164,6 @@ export const REVIEW_KINDS: readonly ReviewKind[] = [
     reasonColumn: 'review_reason',
   }),
 ];
-
-/**
- * A follow-up refused (or taken down after reports) leaves nothing for the seller to answer: a complaint still 处理中
- * for it goes back to 已回复 (the seller's reply stands; the 7-day close counts from it) with a line on its timeline.
- * A second reply given meanwhile, a confirmation or a close is left as it is. A refusal is never taken back (the
- * desk decides an item once), so nothing reopens it.
- */
-function complaintBackToReplied(r: Row): SQL {
-  return sql`with back as (
-      update complaints set status = 'replied', updated_at = now()
-      where id = ${Number(r.complaint_id)} and status = 'processing' and seller_reply_at is not null returning id)
-    insert into complaint_events (complaint_id, status, note, created_at) select id, 'replied', ${FOLLOW_UP_REFUSED_NOTE}, now() from back`;
-}
 
 const BY_KIND = new Map(REVIEW_KINDS.map((k) => [k.kind, k]));
 

@@ -4,6 +4,7 @@
  * and reasons. The rules are in gate.ts and desk.ts.
  */
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { FOLLOW_UP_REFUSED_NOTE } from '../../contract/complaintDesk.ts';
 import { StatusCode } from '../../contract/envelope.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { users } from '../db/schema/accounts.ts';
@@ -210,6 +211,19 @@ export function tableKind(spec: TableKindSpec): ReviewKind {
       return 'all';
     },
   };
+}
+
+/**
+ * A follow-up refused (or taken down after reports) leaves nothing for the seller to answer: a complaint still 处理中
+ * for it goes back to 已回复 (the seller's reply stands; the 7-day close counts from it) with a line on its timeline.
+ * A second reply given meanwhile, a confirmation or a close is left as it is. A refusal is never taken back (the
+ * desk decides an item once), so nothing reopens it.
+ */
+export function complaintBackToReplied(r: Row): SQL {
+  return sql`with back as (
+      update complaints set status = 'replied', updated_at = now()
+      where id = ${Number(r.complaint_id)} and status = 'processing' and seller_reply_at is not null returning id)
+    insert into complaint_events (complaint_id, status, note, created_at) select id, 'replied', ${FOLLOW_UP_REFUSED_NOTE}, now() from back`;
 }
 
 /** ARTICLE_REMOVE_REFUSED: a reported article is kept (通过 settles its reports); taking it down is the publishing desk's. */

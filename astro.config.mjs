@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { precompress, precompressDir } from './src/build/precompress.ts';
 import { cssLayers, readCompiledTokens } from './src/build/cssLayers.ts';
 import { buildSync, transformSync } from 'esbuild';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { AD_SLOT_INLINE } from './src/features/ads/adSlotInline.ts';
@@ -45,38 +45,121 @@ const bootIntegration = {
 };
 
 /**
- * The modules of the shell script every page runs before its load event (AppShell.astro: startShell and
- * startBridge, with the session, host and storage they import), read off their import graph. They go into
- * one chunk: every page loads all of them anyway, and as six small chunks they were six requests queued
- * with the first screen's pictures on a weak network (ADR 001, "One shell chunk").
+ * The modules `entries` import, read off esbuild's import graph: statically only, or with `dynamic` also what they
+ * import by `import()` (and what that imports). Absolute paths, as the bundler names modules.
+ * @param {string[]} entries
+ * @param {{ dynamic?: boolean }} [options]
  */
-function shellModules() {
+function importGraph(entries, { dynamic = false } = {}) {
   const result = buildSync({
-    entryPoints: ['src/layouts/startShell.ts', 'src/bridge/startBridge.ts'],
+    entryPoints: entries,
     bundle: true,
     write: false,
     metafile: true,
     format: 'esm',
     platform: 'browser',
-    outdir: 'shell-graph',
+    outdir: 'import-graph',
+    jsx: 'automatic',
+    loader: { '.css': 'empty' },
     logLevel: 'silent',
   });
-  // Only what the entry points import statically: a module they import dynamically (the reading settings,
-  // loaded when the 我的 popup opens) keeps its own chunk and stays out of every page's before-load bytes.
   const inputs = result.metafile.inputs;
   /** @type {Set<string>} */
-  const staticGraph = new Set();
+  const graph = new Set();
   /** @param {string} file */
   const visit = (file) => {
-    if (staticGraph.has(file) || !inputs[file]) return;
-    staticGraph.add(file);
-    for (const edge of inputs[file].imports) if (edge.kind === 'import-statement') visit(edge.path);
+    if (graph.has(file) || !inputs[file]) return;
+    graph.add(file);
+    for (const edge of inputs[file].imports) if (edge.kind === 'import-statement' || (dynamic && edge.kind === 'dynamic-import')) visit(edge.path);
   };
-  visit('src/layouts/startShell.ts');
-  visit('src/bridge/startBridge.ts');
-  return new Set([...staticGraph].map((file) => path.resolve(file)));
+  for (const entry of entries) visit(entry);
+  return new Set([...graph].filter((file) => !file.endsWith('.css')).map((file) => path.resolve(file)));
 }
-const SHELL_MODULES = shellModules();
+
+/**
+ * The chunks the reader's scripts are cut into beside what the bundler decides by itself (ADR 011, "Chunks"). A
+ * module goes to the first group below that names it, with what it imports that no earlier group took.
+ *
+ * - shell: the shell script every page runs before its load event (AppShell.astro: startShell and startBridge,
+ *   with the session, host and storage they import). Every page loads all of it anyway; as six small chunks it
+ *   was six requests queued with the first screen's pictures on a weak network. Only what they import
+ *   statically: the reading settings, loaded when the 我的 popup opens, keep their own chunk.
+ * - the small groups: modules page scripts run before load and islands after, in the sets that load together.
+ * - api: the API client with ofetch and the two endpoint helpers, which the lists' 加载更多 loads on demand.
+ * - react: React's own package and the session hook of every island (react-dom is the renderer's chunk).
+ * - outbox: the outbox of ADR 032, for every island that writes.
+ * - bar: the like-and-comment bar and the report popup of every detail page, with the calls they make. They were
+ *   a dozen chunks under 1 KB each; as one gzip stream they weigh about 1.5 KB less, in one request.
+ */
+const SHELL_MODULES = importGraph(['src/layouts/startShell.ts', 'src/bridge/startBridge.ts']);
+/**
+ * Modules page scripts run before load and islands after, in the sets that always load together; each set its own
+ * chunk, so that the groups below do not take them in (a list would then load the bar before load).
+ */
+const SMALL_GROUPS = {
+  safeUrl: ['src/lib/safeUrl.ts'],
+  browserUi: ['src/client/browserUi.ts'],
+  afterLoad: ['src/client/directives/afterLoad.ts', 'src/client/directives/requestHydration.ts'],
+  requireLogin: ['src/features/login-gate/requireLogin.ts', 'src/bridge/appLoginPrompt.ts'],
+  likeTap: ['src/features/interaction/tapListLike.ts', 'src/features/interaction/decideLikeTap.ts'],
+  formatCount: ['src/lib/formatCount.ts'],
+  reviewStateText: ['src/lib/reviewStateText.ts'],
+  // The realtime channel: the breaking-news banner, and the counts of the details (most pages with the one have both).
+  live: [
+    'src/features/realtime/breakingBanner.ts',
+    'src/client/socket.ts',
+    'src/lib/goim.ts',
+    'src/contract/breaking.ts',
+    'src/features/realtime/liveCounts.ts',
+    'src/features/realtime/liveCountsStore.ts',
+  ],
+};
+// A file moved or renamed would leave its group empty without a word.
+for (const file of [...Object.values(SMALL_GROUPS).flat(), 'src/features/interaction/ownHeldComments.ts']) {
+  if (!existsSync(file)) throw new Error(`astro.config.mjs: chunk group file ${file} is missing`);
+}
+const SMALL_MODULES = new Set(
+  Object.values(SMALL_GROUPS)
+    .flat()
+    .map((file) => path.resolve(file)),
+);
+const taken = (/** @type {string} */ file) => SHELL_MODULES.has(file) || SMALL_MODULES.has(file);
+const API_MODULES = new Set([...importGraph(['src/client/api.ts', 'src/client/getEndpoint.ts', 'src/client/postEndpoint.ts'])].filter((file) => !taken(file)));
+/** The outbox of ADR 032, loaded by every island that writes: the forms' pages need it without the bar. */
+const OUTBOX_MODULES = new Set(
+  ['src/features/outbox/useOutbox.ts', 'src/client/outboxBrowser.ts', 'src/client/outbox.ts', 'src/client/outboxIdb.ts'].map((file) => path.resolve(file)),
+);
+/** Every island's session hook goes with React. */
+const SESSION_HOOK = path.resolve('src/features/login-gate/useSession.ts');
+const BAR_MODULES = new Set(
+  [
+    ...importGraph(
+      ['src/features/interaction/InteractionBar.island.tsx', 'src/features/interaction/ReportPopup.island.tsx', 'src/features/interaction/ownHeldComments.ts'],
+      { dynamic: true },
+    ),
+  ].filter(
+    // The islands themselves stay entries of their own (the page names them).
+    (file) =>
+      !taken(file) &&
+      !API_MODULES.has(file) &&
+      !OUTBOX_MODULES.has(file) &&
+      file !== SESSION_HOOK &&
+      file.includes(`${path.sep}src${path.sep}`) &&
+      !file.endsWith('.island.tsx'),
+  ),
+);
+/** @param {Set<string>} modules */
+const inGroup = (modules) => (/** @type {string} */ id) => modules.has(id.split('?')[0] ?? id);
+const REACT = /[\\/]node_modules[\\/](react|@nanostores[\\/]react)[\\/]/;
+/** In order: a module goes to the first group that tests true (the highest priority). */
+const CHUNK_GROUPS = [
+  { name: 'shell', test: inGroup(SHELL_MODULES) },
+  ...Object.entries(SMALL_GROUPS).map(([name, files]) => ({ name, test: inGroup(new Set(files.map((file) => path.resolve(file)))) })),
+  { name: 'api', test: inGroup(API_MODULES) },
+  { name: 'react', test: (/** @type {string} */ id) => id === SESSION_HOOK || REACT.test(id) },
+  { name: 'outbox', test: inGroup(OUTBOX_MODULES) },
+  { name: 'bar', test: inGroup(BAR_MODULES) },
+].map((group, index, all) => ({ ...group, priority: all.length - index }));
 
 /**
  * The newsroom console (ADR 017): one React app served at /newsroom/ by src/server/main.ts, apart from the
@@ -172,7 +255,7 @@ export default defineConfig({
     environments: {
       client: {
         build: {
-          rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', test: (id) => SHELL_MODULES.has(id.split('?')[0] ?? id) }] } } },
+          rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
         },
       },
     },

@@ -8,6 +8,8 @@
  *   statusCode 200 the server's message with likes (and, for news, views) +1; bangbang items turn active only
  *   after statusCode 200. Transport failures are silent.
  * - Counts pushed over /sub (`$liveCounts`) replace the shown ones; spec 4 lets a broadcast lower a like count.
+ * - A like sent with no answer at all (a tunnel, a lift) waits in the outbox (ADR 032) and goes out again when the
+ *   network returns; the button says 发送中…, then 已发送, or 发送失败，点击重试 (a tap sends it again).
  * The API client loads on first use.
  */
 import { useStore } from '@nanostores/react';
@@ -17,10 +19,14 @@ import { showToast } from '../../stores/toast.ts';
 import { requireLogin } from '../login-gate/requireLogin.ts';
 import { bangRoomClass } from '../../contract/bangbangRooms.ts';
 import { $liveCounts, liveCountsKey } from '../realtime/liveCountsStore.ts';
-import { decideLikeAnswer, decideLikeTap, type LikeCounts } from './decideLikeTap.ts';
+import { decideLikeAnswer, decideLikeTap, LIKE_FAILED, type LikeAnswer, type LikeCounts } from './decideLikeTap.ts';
 import { useSession } from '../login-gate/useSession.ts';
+import { useOutbox, type OutboxItem } from '../outbox/useOutbox.ts';
 
 const TOAST_MS = 2000;
+
+/** What the like button says of a like in the outbox (ADR 032), in place of its count. */
+const QUEUED_TEXT: Record<OutboxItem['state'], string> = { sending: '发送中…', sent: '已发送', failed: '发送失败，点击重试' };
 
 export interface InteractionBarProps {
   classId: number;
@@ -45,7 +51,15 @@ export function InteractionBar(props: InteractionBarProps) {
   const [counts, setCounts] = useState<LikeCounts>({ isDoLike: 0, likeNum: props.likeNum, views: props.views });
   const [comments, setComments] = useState(props.commentCount);
   const busy = useRef(false);
-  const { token } = useSession();
+  const { token, userId } = useSession();
+  const countsView = !bang;
+  // One queued like per reader and item: the key names both (a like is once per reader and target, security.md row 99).
+  const likeKey = `like-${userId}-${bang ? 'b' : 'n'}${classId}-${newsId}`;
+  const outbox = useOutbox(`like:${bang ? 'bang' : 'news'}:${classId}:${newsId}`, {
+    onSent: (_entry, answer) => setCounts((c) => decideLikeAnswer(c, answer as LikeAnswer, { countsView }).counts),
+    onRefused: (_entry, message) => showToast(message || LIKE_FAILED, { type: 'text', duration: TOAST_MS }),
+  });
+  const queued = outbox.items[0];
   // A bangbang item's counts come on its own room class (contract/bangbangRooms.ts), not classid 1 / 2.
   const pushed = useStore($liveCounts)[liveCountsKey(bang ? bangRoomClass(classId) : classId, newsId)];
 
@@ -100,6 +114,11 @@ export function InteractionBar(props: InteractionBarProps) {
 
   async function like(): Promise<void> {
     if (busy.current) return;
+    if (queued) {
+      // Waiting already: a tap on a given-up like sends it again (same key); one on its way does nothing.
+      if (queued.state === 'failed') outbox.retry(queued.id);
+      return;
+    }
     busy.current = true;
     try {
       if (!requireLogin()) return;
@@ -110,13 +129,18 @@ export function InteractionBar(props: InteractionBarProps) {
       }
       const calls = await import('./interactionCalls.ts');
       const ids = { classId, newsId };
-      const res = await (bang ? calls.likeBangItem(ids) : calls.likeArticle(ids));
-      // spec 4: a news like also counts a view; a bangbang item shows no views.
-      const next = decideLikeAnswer(counts, res, { countsView: !bang });
-      setCounts(next.counts);
-      if (next.toast) showToast(next.toast, { type: 'text', duration: TOAST_MS });
+      try {
+        const res = await calls.likeItem(ids, bang, likeKey);
+        // spec 4: a news like also counts a view; a bangbang item shows no views.
+        const next = decideLikeAnswer(counts, res, { countsView });
+        setCounts(next.counts);
+        if (next.toast) showToast(next.toast, { type: 'text', duration: TOAST_MS });
+      } catch (error) {
+        // No answer at all: the outbox keeps the like and sends it when the network returns.
+        if (calls.isNoAnswer(error)) await outbox.queue({ id: likeKey, kind: 'like', label: '点赞', path: calls.LIKE_PATH, body: calls.likeBody(ids, bang) });
+      }
     } catch {
-      // spec 8: transport failures are silent; the button stays as it was.
+      // spec 8: other failures are silent; the button stays as it was.
     } finally {
       busy.current = false;
     }
@@ -158,7 +182,8 @@ export function InteractionBar(props: InteractionBarProps) {
           type="button"
           className="icon like"
           aria-pressed={liked}
-          aria-label={`${liked ? '已点赞' : '点赞'} ${likeNum > 0 ? formatCount(likeNum) : 0}`}
+          aria-label={`${liked ? '已点赞' : '点赞'} ${queued ? QUEUED_TEXT[queued.state] : likeNum > 0 ? formatCount(likeNum) : 0}`}
+          data-outbox-state={queued?.state}
           data-like=""
           onClick={() => void like()}
         >
@@ -171,7 +196,9 @@ export function InteractionBar(props: InteractionBarProps) {
               strokeLinejoin="round"
             />
           </svg>
-          <span className="count">{likeNum > 0 ? formatCount(likeNum) : '赞'}</span>
+          <span className="count" aria-live="polite">
+            {queued ? QUEUED_TEXT[queued.state] : likeNum > 0 ? formatCount(likeNum) : '赞'}
+          </span>
         </button>
       )}
     </div>

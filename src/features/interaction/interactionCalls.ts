@@ -42,10 +42,6 @@ export function earnReadPoints(ids: ArticleIds): Promise<Envelope<EarnResult>> {
   return postByPath<typeof pointsRead>('/v1/points/read', { classId: ids.classId, newsId: ids.newsId });
 }
 
-export function likeArticle(ids: ArticleIds): Promise<Envelope<LikeResult>> {
-  return postByPath<typeof likeDo>('/v1/like/do', { classId: ids.classId, newsId: ids.newsId, type: 1 });
-}
-
 /** The caller's like state of a bangbang item (classId 1 politics, 2 Q&A, 4 a tip): the item's detail asked with the token. */
 export async function fetchBangLikeState(
   ref: ArticleIds,
@@ -56,10 +52,25 @@ export async function fetchBangLikeState(
     : getByPath<typeof wenzhengGetDetail>('/v1/bangbang/wenzheng/getDetail', { id: ref.newsId });
 }
 
-/** Spec 7.3: a politics (type 1) or Q&A (type 2) item of the bangbang board, from='bang'; a tip is type 4. */
-export function likeBangItem(ref: ArticleIds): Promise<Envelope<LikeResult>> {
-  return postByPath<typeof likeDo>('/v1/like/do', { newsId: ref.newsId, type: ref.classId === 2 || ref.classId === 4 ? ref.classId : 1, from: 'bang' });
+export const LIKE_PATH = '/v1/like/do';
+
+/**
+ * The like of the detail bar: an article (type 1), or spec 7.3's politics (type 1) or Q&A (type 2) item of the
+ * bangbang board with from='bang' (a tip is type 4). The body is also what the outbox keeps (ADR 032).
+ */
+export function likeBody(ids: ArticleIds, bang: boolean): { classId?: number; newsId: number; type: 1 | 2 | 4; from?: 'bang' } {
+  return bang
+    ? { newsId: ids.newsId, type: ids.classId === 2 || ids.classId === 4 ? ids.classId : 1, from: 'bang' }
+    : { classId: ids.classId, newsId: ids.newsId, type: 1 };
 }
+
+/** Sends the bar's like with its key: one key per reader and item (a like is once per reader and target). */
+export function likeItem(ids: ArticleIds, bang: boolean, idempotencyKey: string): Promise<Envelope<LikeResult>> {
+  return postByPath<typeof likeDo>(LIKE_PATH, likeBody(ids, bang), { idempotencyKey });
+}
+
+/** A send that got no answer at all (offline, timeout): the outbox keeps it (ADR 032). */
+export { isNoAnswer } from '../../client/apiClient.ts';
 
 /** Spec 9: a Q&A answer is liked with type 6 by bangId. */
 export function likeAnswer(bangId: number): Promise<Envelope<LikeResult>> {

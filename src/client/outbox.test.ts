@@ -151,6 +151,31 @@ describe('the outbox queue', () => {
     expect(h.store.rows.size).toBe(0);
   });
 
+  it("放弃 forgets a given-up write, never one still being tried, and only the signed-in account's own", async () => {
+    const h = harness();
+    await h.box.queue(WRITE);
+    // Still being tried: 放弃 does nothing (it may be on its way).
+    await h.box.discard(WRITE.id);
+    expect([...h.store.rows.keys()]).toEqual([WRITE.id]);
+    for (let i = 0; i < MAX_ATTEMPTS; i++) await h.box.flush({ now: true });
+    expect(h.store.rows.get(WRITE.id)?.state).toBe('failed');
+    // Another reader signed in cannot discard it.
+    h.session.userId = '8';
+    await h.box.discard(WRITE.id);
+    expect([...h.store.rows.keys()]).toEqual([WRITE.id]);
+    h.session.userId = '7';
+    await h.box.discard(WRITE.id);
+    expect(h.store.rows.size).toBe(0);
+    expect(h.events.at(-1)).toMatchObject({ type: 'discarded', entry: { id: WRITE.id } });
+    // Gone: nothing sends it, a tap on 重试 finds nothing.
+    const sends = h.sent.length;
+    h.answer.next = () => Promise.resolve(OK);
+    await h.box.retry(WRITE.id);
+    await h.box.flush({ now: true });
+    expect(h.sent).toHaveLength(sends);
+    expect(await h.box.list(WRITE.scope)).toEqual([]);
+  });
+
   it('drops a write the server refused and says why (shown as today)', async () => {
     const h = harness();
     await h.box.queue(WRITE);

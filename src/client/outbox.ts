@@ -49,7 +49,9 @@ export type OutboxEvent =
   | { type: 'changed'; entry: OutboxEntry }
   | { type: 'sent'; entry: OutboxEntry; answer: SendAnswer }
   /** The server answered and refused (or the login expired): the entry is gone, `message` says why ('' for none). */
-  | { type: 'refused'; entry: OutboxEntry; message: string };
+  | { type: 'refused'; entry: OutboxEntry; message: string }
+  /** The reader gave up a given-up write (放弃): the entry is gone, the form may send its draft anew. */
+  | { type: 'discarded'; entry: OutboxEntry };
 
 /** Given up after this many sends without an answer… */
 export const MAX_ATTEMPTS = 5;
@@ -91,6 +93,11 @@ export interface Outbox {
   flush(options?: { now?: boolean }): Promise<void>;
   /** A tap on 发送失败，点击重试: the same entry, same key, sent at once. */
   retry(id: string): Promise<void>;
+  /**
+   * A tap on 放弃 beside a given-up write: it is forgotten on the phone (a send that did land stays on the server).
+   * Only a given-up entry of the signed-in account: one still being tried may be on its way.
+   */
+  discard(id: string): Promise<void>;
   /** The signed-in account's entries of one scope. */
   list(scope: string): Promise<OutboxEntry[]>;
   /** When the next pending entry of the signed-in account is due (null: none). */
@@ -165,6 +172,14 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         await deps.store.put(again);
         emit({ type: 'changed', entry: again });
         await sendOne(again);
+      });
+    },
+    discard(id) {
+      return serial(async () => {
+        const entry = (await mine()).find((e) => e.id === id);
+        if (entry?.state !== 'failed') return;
+        await deps.store.remove(id);
+        emit({ type: 'discarded', entry });
       });
     },
     async list(scope) {

@@ -3,13 +3,14 @@
  * points exchange sent while the network is cut wait on the phone as 发送中…, the comment and the like are still
  * there when the tab is closed and opened again, and each goes out when the network returns — 已发送, and exactly
  * one on the server, every try with the same Idempotency-Key. A post and a like whose tries all fail give up as
- * 发送失败，点击重试, and a tap sends them once. Each host works on its own reader and its own article.
+ * 发送失败，点击重试, and a tap sends them once; a given-up question is 放弃'd and sent again from its form. Each
+ * host works on its own reader and its own article.
  */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { approveHeldComments } from './deskSupport.ts';
-import { hostIndex, islandReady, pickArticle, useSignedInReader, type Reader } from './interactionSupport.ts';
+import { hostIndex, islandReady, loginByApi, pickArticle, signIn, useSignedInReader, type Reader } from './interactionSupport.ts';
 
 const reader = useSignedInReader();
 
@@ -182,6 +183,46 @@ test('a question asked offline is sent once when the network returns', async ({ 
   const list = ((await found.json()) as { data: { title: string }[] | { list: { title: string }[] } }).data;
   const titles = (Array.isArray(list) ? list : list.list).map((q) => q.title);
   expect(titles.filter((t) => t === words)).toHaveLength(1);
+});
+
+test('a given-up question can be 放弃: the form is free again with its text, and sending it then makes one question', async ({ page, context, request }) => {
+  test.setTimeout(60_000);
+  // A reader of its own: the file's reader asked a question a moment ago, and asking is rate-limited.
+  const own = await loginByApi(request);
+  await signIn(context, own);
+  await page.goto('/shancheng/BangBang/QA/ask');
+  const title = page.getByRole('textbox', { name: /问题标题/ });
+  await islandReady(page, title);
+  const words = `放弃后再发的问题 ${stamp()}`;
+  await title.fill(words);
+  await page.getByRole('textbox', { name: /问题描述/ }).fill('信号时有时无，先放弃，到了站再发。');
+
+  await context.setOffline(true);
+  const send = page.getByRole('button', { name: '发布问题' });
+  await send.click();
+  await expect(notes(page).getByRole('listitem')).toHaveText(`提问「${words}」发送中…`);
+  await context.route('**/v1/bangbang/wenda/add', (route) => route.abort('failed'));
+  const retry = page.getByRole('button', { name: '发送失败，点击重试' });
+  for (let i = 0; i < 6 && !(await retry.isVisible()); i++) {
+    await networkBack(context);
+    await page.waitForTimeout(300);
+  }
+  const discard = page.getByRole('button', { name: `放弃发送提问「${words}」` });
+  await expect(discard).toBeVisible();
+  expect((await discard.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  expect(await axeOnNotes(page)).toEqual([]);
+
+  await discard.click();
+  await expect(notes(page).getByRole('listitem')).toHaveCount(0);
+  await expect(send).toBeEnabled();
+  await expect(title).toHaveValue(words);
+
+  await context.unroute('**/v1/bangbang/wenda/add');
+  await send.click();
+  await expect(page).toHaveURL(/\/BangBang\/QA\/detail\?id=\d+$/);
+  const found = await request.get(`/v1/bangbang/wenda/search?keyword=${encodeURIComponent(words)}&page=1&pageSize=10`, { headers: auth(own) });
+  const list = ((await found.json()) as { data: { title: string }[] | { list: { title: string }[] } }).data;
+  expect((Array.isArray(list) ? list : list.list).filter((q) => q.title === words)).toHaveLength(1);
 });
 
 test('a post published offline whose sends all fail gives up as 发送失败，点击重试; a tap sends it once', async ({ page, context, request }) => {

@@ -171,7 +171,7 @@ export function CommentComposer(props: Props) {
         <span aria-hidden="true">+</span>
         <span className={styles.addLabel}>添加图片</span>
       </PictureTiles>
-      <OutboxNotes items={outbox.items} onRetry={outbox.retry} />
+      <OutboxNotes items={outbox.items} onRetry={outbox.retry} onDiscard={outbox.discard} />
       <div className={styles.row}>
         <span className={count > COMMENT_MAX_CHARS ? `${styles.count} ${styles.over}` : styles.count}>
           {count}/{COMMENT_MAX_CHARS}

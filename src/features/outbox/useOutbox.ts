@@ -55,6 +55,7 @@ export function useOutbox(scope: string, handlers: OutboxHandlers = {}) {
       if (event.entry.scope !== scope || !live) return;
       if (event.type === 'changed') return relist();
       setItems((shown) => shown.filter((i) => i.id !== event.entry.id));
+      if (event.type === 'discarded') return;
       if (event.type === 'refused') return on.current.onRefused?.(event.entry, event.message);
       setItems((shown) => [...shown, { id: event.entry.id, label: event.entry.label, state: 'sent' }]);
       setTimeout(() => setItems((shown) => shown.filter((i) => i.id !== event.entry.id)), SENT_SHOWN_MS);
@@ -87,6 +88,10 @@ export function useOutbox(scope: string, handlers: OutboxHandlers = {}) {
     },
     retry(id: string): void {
       void box?.retry(id);
+    },
+    /** 放弃: a given-up write is forgotten; the form's draft is still there to edit and send again. */
+    discard(id: string): void {
+      void box?.discard(id);
     },
   };
 }

@@ -434,7 +434,7 @@ export function BangForm(props: Props) {
         </div>
       )}
       <FormAlert className={styles.error} message={error} />
-      <OutboxNotes items={outbox.items} onRetry={outbox.retry} />
+      <OutboxNotes items={outbox.items} onRetry={outbox.retry} onDiscard={outbox.discard} />
       <button type="submit" className={`${styles.submit} brand-submit`} disabled={busy || outbox.waiting}>
         {busy ? '提交中…' : SUBMIT[props.kind]}
       </button>

@@ -244,7 +244,7 @@ export function PublishComposer({ topics, chosen, doneHref }: Props) {
           })}
         </div>
       </fieldset>
-      <OutboxNotes items={outbox.items} onRetry={outbox.retry} />
+      <OutboxNotes items={outbox.items} onRetry={outbox.retry} onDiscard={outbox.discard} />
       <button type="submit" className="brand-submit" disabled={busy || outbox.waiting}>
         {busy ? '发布中…' : '发布'}
       </button>

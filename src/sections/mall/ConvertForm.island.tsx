@@ -129,7 +129,7 @@ export function ConvertForm({ goodsId, kind, price, stock, detailHref }: Props) 
         <p className={styles.hint}>{kind === 'coupon' ? '兑换后券码在「优惠券」中查看' : '兑换后卡密在「我的券」中查看'}</p>
       )}
       <FormAlert className={styles.error} message={problem} />
-      <OutboxNotes items={outbox.items} onRetry={outbox.retry} />
+      <OutboxNotes items={outbox.items} onRetry={outbox.retry} onDiscard={outbox.discard} />
       <button type="submit" className={`${styles.primary} ${styles.submit}`} disabled={busy || outbox.waiting || soldOut || short}>
         {soldOut ? '已兑完' : short ? '积分不足' : busy ? '兑换中…' : `确认兑换（${price} 积分）`}
       </button>

@@ -90,7 +90,7 @@ export function AskForm() {
           </button>
         </div>
         <FormAlert className={formStyles.error} message={error} />
-        <OutboxNotes items={outbox.items} onRetry={outbox.retry} />
+        <OutboxNotes items={outbox.items} onRetry={outbox.retry} onDiscard={outbox.discard} />
       </form>
     </section>
   );

@@ -6,6 +6,7 @@
  * computed from the complaints it received. Console inputs are here too, so the server parses with the
  * schemas the console's forms follow.
  */
+import { COMPLAINT_STATUSES } from './communityRules.ts';
 import { endpointsOf } from './endpoint.ts';
 import { Id, Page, Text } from './fields.ts';
 import { ComplaintDetail } from './interact.ts';
@@ -96,6 +97,37 @@ export const complaintSeller = api.get('/api/complaints/seller', '商家主页�
   query: z.object({ id: Id }),
   data: SellerPage,
 });
+
+// ── the console ──────────────────────────────────────────────────────────────────────────────────
+
+/** A complaint as the console's desks show it (the complaint desk's and a seller's). */
+export const ConsoleComplaint = z.object({
+  id: z.number().int(),
+  platform: z.string(),
+  shopName: z.string(),
+  problemType: z.string(),
+  amount: z.string(),
+  content: z.string(),
+  demand: z.string(),
+  complainant: z.string(),
+  filedAt: z.string(),
+  status: z.enum(COMPLAINT_STATUSES),
+  statusText: z.string(),
+  /** The seller it was sent to (0: with the desk, or not yet sent). */
+  unitId: z.number().int(),
+  unitName: z.string(),
+  /** The seller the complaint names (by shop, then by platform), 0 when none is known. */
+  suggestedUnitId: z.number().int(),
+  assignedAt: z.string(),
+  reply: z.string(),
+  repliedAt: z.string(),
+  refuseReason: z.string(),
+  /** The follow-up question once its review passed; '（追问审核中）' while held. */
+  followUp: z.string(),
+  closedText: z.string(),
+  autoCloseAt: z.string(),
+});
+export type ConsoleComplaint = z.infer<typeof ConsoleComplaint>;
 
 // ── console inputs ───────────────────────────────────────────────────────────────────────────────
 

@@ -1,5 +1,5 @@
 /** Small shared pieces of the console's pages: links, messages, forms, dates. */
-import { useCallback, useEffect, useRef, useState, type AnchorHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type AnchorHTMLAttributes, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { ConsoleError, get } from './api.ts';
 import { BASE, navigate } from './router.ts';
 
@@ -198,5 +198,126 @@ export function Pager({ page, data, onPage }: { page: number; data: QueuePage<un
         下一页
       </button>
     </nav>
+  );
+}
+
+/**
+ * A desk's queue as every answering desk shows it, under its own heading: the tabs (choosing one clears the
+ * success line), the notice, 加载中… until the answer (nothing more when `quietOnError` and the load failed),
+ * `empty` for an empty tab, else the list — each item as `children` renders it, with its key — and the pager.
+ */
+export function DeskQueueView<Q extends string, T>({
+  label,
+  tabs,
+  desk,
+  error,
+  ok,
+  clearOk,
+  empty,
+  quietOnError = false,
+  children,
+}: {
+  label: string;
+  tabs: readonly { id: Q; label: ReactNode }[];
+  desk: { queue: Q; choose: (queue: Q) => void; page: number; goTo: (page: number) => void; data: QueuePage<T> | null };
+  error: string | null;
+  ok: string | null;
+  clearOk: () => void;
+  empty: ReactNode;
+  quietOnError?: boolean;
+  children: (item: T) => ReactNode;
+}) {
+  const rows = desk.data?.items ?? null;
+  return (
+    <>
+      <Tabs
+        label={label}
+        tabs={tabs}
+        current={desk.queue}
+        onChoose={(id) => {
+          clearOk();
+          desk.choose(id);
+        }}
+      />
+      <Notice error={error} ok={ok} />
+      {rows === null ? (
+        quietOnError && error ? null : (
+          <p role="status">加载中…</p>
+        )
+      ) : rows.length === 0 ? (
+        <p>{empty}</p>
+      ) : (
+        <ul className="nr-list">{rows.map((item) => children(item))}</ul>
+      )}
+      <Pager page={desk.page} data={desk.data} onPage={desk.goTo} />
+    </>
+  );
+}
+
+/**
+ * The two forms of a 待受理 item on a desk that sends it on: send it to a unit (`chosen`, the one the asker
+ * named, is chosen first and marked with `chosenMark`; `none` is a first option, value 0, for keeping it) or
+ * refuse it with the reason its author reads.
+ */
+export function AssignOrRefuse({
+  units,
+  chosen,
+  chosenMark,
+  none,
+  unitLabel,
+  assignText,
+  refuseLabel,
+  busy,
+  onAssign,
+  onRefuse,
+}: {
+  units: readonly { id: number; name: string }[];
+  chosen: number;
+  chosenMark: string;
+  none?: string;
+  unitLabel: string;
+  assignText: string;
+  refuseLabel: string;
+  busy: boolean;
+  onAssign: (unitId: number) => void;
+  onRefuse: (reason: string) => void;
+}) {
+  const assign = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    onAssign(Number(new FormData(e.currentTarget).get('unitId')));
+  };
+  const refuse = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    onRefuse(String(new FormData(e.currentTarget).get('reason') ?? '').trim());
+  };
+  return (
+    <div className="nr-actions">
+      <form className="nr-inline-form" onSubmit={assign}>
+        <label className="nr-field">
+          <span>{unitLabel}</span>
+          <select name="unitId" defaultValue={none === undefined ? chosen || units[0]?.id : chosen} required>
+            {none !== undefined && <option value={0}>{none}</option>}
+            {units.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.name}
+                {u.id === chosen ? chosenMark : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button className="nr-button nr-button--primary" type="submit" disabled={busy || (none === undefined && units.length === 0)}>
+          {assignText}
+        </button>
+      </form>
+      <form className="nr-inline-form" onSubmit={refuse}>
+        <label className="nr-field">
+          <span>{refuseLabel}</span>
+          <input name="reason" minLength={2} maxLength={200} required />
+        </label>
+        <button className="nr-button" type="submit" disabled={busy}>
+          不予受理
+        </button>
+      </form>
+    </div>
   );
 }

@@ -4,30 +4,7 @@
  * the seller's actions go in `children` (docs/security.md "Answering desks", the complaint desk).
  */
 import type { ReactNode } from 'react';
-
-export interface ConsoleComplaint {
-  id: number;
-  platform: string;
-  shopName: string;
-  problemType: string;
-  amount: string;
-  content: string;
-  demand: string;
-  complainant: string;
-  filedAt: string;
-  status: 'submitted' | 'accepted' | 'processing' | 'replied' | 'completed' | 'refused';
-  statusText: string;
-  unitId: number;
-  unitName: string;
-  suggestedUnitId: number;
-  assignedAt: string;
-  reply: string;
-  repliedAt: string;
-  refuseReason: string;
-  followUp: string;
-  closedText: string;
-  autoCloseAt: string;
-}
+import type { ConsoleComplaint } from '../../contract/complaintDesk.ts';
 
 export interface SellerFigures {
   received: number;

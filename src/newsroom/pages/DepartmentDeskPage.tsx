@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { post } from '../api.ts';
 import type { PageProps } from '../nav.ts';
-import { Notice, Pager, Tabs, useAction, useDeskQueue } from '../ui.tsx';
+import { DeskQueueView, useAction, useDeskQueue } from '../ui.tsx';
 import { FiguresLine, PoliticsCard, type ConsoleQuestion, type UnitFigures } from './PoliticsCard.tsx';
 
 interface UnitQueue {
@@ -27,13 +27,14 @@ export function DepartmentDeskPage(_props: PageProps) {
   const action = useAction();
   const { setError } = action;
 
-  const { queue, choose, page, goTo, data, reload } = useDeskQueue<Queue, UnitQueue>('/answer/unit/questions', 'open', setError);
+  const desk = useDeskQueue<Queue, UnitQueue>('/answer/unit/questions', 'open', setError);
+  const { data } = desk;
 
   const act = (path: string, body: Record<string, unknown>, done: string) =>
     void action.run(async () => {
       await post(path, body);
       setOk(done);
-      reload();
+      desk.reload();
     });
 
   const overdue = data?.items.filter((q) => q.overdue).length ?? 0;
@@ -46,32 +47,13 @@ export function DepartmentDeskPage(_props: PageProps) {
           有 {overdue} 件问政已超过办理期限，排在最前。
         </p>
       )}
-      <Tabs
-        label="办理状态"
-        tabs={TABS}
-        current={queue}
-        onChoose={(id) => {
-          setOk(null);
-          choose(id);
-        }}
-      />
-      <Notice error={action.error} ok={ok} />
-      {data === null ? (
-        action.error ? null : (
-          <p role="status">加载中…</p>
-        )
-      ) : data.items.length === 0 ? (
-        <p>没有问政。</p>
-      ) : (
-        <ul className="nr-list">
-          {data.items.map((q) => (
-            <PoliticsCard key={q.id} q={q}>
-              {(q.state === 'accepted' || q.state === 'processing') && <Handle q={q} busy={action.busy} act={act} />}
-            </PoliticsCard>
-          ))}
-        </ul>
-      )}
-      <Pager page={page} data={data} onPage={goTo} />
+      <DeskQueueView label="办理状态" tabs={TABS} desk={desk} error={action.error} ok={ok} clearOk={() => setOk(null)} empty="没有问政。" quietOnError>
+        {(q) => (
+          <PoliticsCard key={q.id} q={q}>
+            {(q.state === 'accepted' || q.state === 'processing') && <Handle q={q} busy={action.busy} act={act} />}
+          </PoliticsCard>
+        )}
+      </DeskQueueView>
     </>
   );
 }

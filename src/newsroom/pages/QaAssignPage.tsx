@@ -7,7 +7,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { ConsoleAnswerer, ConsoleQuestion } from '../../contract/qaDesk.ts';
 import { get, post } from '../api.ts';
 import type { PageProps } from '../nav.ts';
-import { messageOf, Notice, Pager, Tabs, useAction, useDeskQueue, type QueuePage } from '../ui.tsx';
+import { DeskQueueView, messageOf, useAction, useDeskQueue, type QueuePage } from '../ui.tsx';
 
 const TABS = [
   { id: 'open', label: '待回答' },
@@ -22,8 +22,7 @@ export function QaAssignPage(_props: PageProps) {
   const [ok, setOk] = useState<string | null>(null);
   const action = useAction();
   const { setError } = action;
-  const { queue, choose, page, goTo, data, update } = useDeskQueue<Queue, QueuePage<ConsoleQuestion>>('/qa/questions', 'open', setError);
-  const rows = data?.items ?? null;
+  const desk = useDeskQueue<Queue, QueuePage<ConsoleQuestion>>('/qa/questions', 'open', setError);
 
   useEffect(() => {
     get<{ items: ConsoleAnswerer[] }>('/qa/answerers')
@@ -33,7 +32,7 @@ export function QaAssignPage(_props: PageProps) {
 
   // Taken back on the 已指派 tab, a question leaves the tab; otherwise its row shows the new assignee.
   const replace = (q: ConsoleQuestion) =>
-    update((list) => (queue === 'assigned' && !q.assignee ? list.filter((x) => x.id !== q.id) : list.map((x) => (x.id === q.id ? q : x))));
+    desk.update((list) => (desk.queue === 'assigned' && !q.assignee ? list.filter((x) => x.id !== q.id) : list.map((x) => (x.id === q.id ? q : x))));
   const assign = (q: ConsoleQuestion, userId: number) =>
     void action.run(async () => {
       const done = await post<ConsoleQuestion>('/qa/assign', { questionId: q.id, userId });
@@ -51,52 +50,43 @@ export function QaAssignPage(_props: PageProps) {
     <>
       <h1>问答指派</h1>
       <p className="nr-meta">把读者的提问指派给已认证的答人或记者：对方在“我的提问”顶部的“指派给我”里优先看到，以本人账号回答。</p>
-      <Tabs
+      <DeskQueueView
         label="问题状态"
         tabs={TABS}
-        current={queue}
-        onChoose={(id) => {
-          setOk(null);
-          choose(id);
-        }}
-      />
-      <Notice error={action.error} ok={ok} />
-      {rows === null ? (
-        <p role="status">加载中…</p>
-      ) : rows.length === 0 ? (
-        <p>{queue === 'open' ? '没有待回答的问题。' : '还没有指派过问题。'}</p>
-      ) : (
-        <ul className="nr-list">
-          {rows.map((q) => (
-            <li key={q.id} className="nr-list__item nr-list__item--column nr-politics" data-question-id={q.id}>
-              <div>
-                <span className="nr-badge">{q.assignee ? (q.assignee.answered ? '已回答' : '已指派') : '待指派'}</span>
-                <span className="nr-meta">
-                  {q.asker || '读者'} 提问于 {q.time}
-                  {q.answerCount > 0 && ` · ${q.answerCount} 个回答`}
-                  {q.assignee && ` · 指派给 ${q.assignee.name}${q.assignee.typeName ? `（${q.assignee.typeName}）` : ''} · ${q.assignee.assignedAt}`}
-                </span>
-                <p>
-                  <strong>{q.title}</strong>
-                </p>
-                {q.content && <p className="nr-politics__text">{q.content}</p>}
+        desk={desk}
+        error={action.error}
+        ok={ok}
+        clearOk={() => setOk(null)}
+        empty={desk.queue === 'open' ? '没有待回答的问题。' : '还没有指派过问题。'}
+      >
+        {(q) => (
+          <li key={q.id} className="nr-list__item nr-list__item--column nr-politics" data-question-id={q.id}>
+            <div>
+              <span className="nr-badge">{q.assignee ? (q.assignee.answered ? '已回答' : '已指派') : '待指派'}</span>
+              <span className="nr-meta">
+                {q.asker || '读者'} 提问于 {q.time}
+                {q.answerCount > 0 && ` · ${q.answerCount} 个回答`}
+                {q.assignee && ` · 指派给 ${q.assignee.name}${q.assignee.typeName ? `（${q.assignee.typeName}）` : ''} · ${q.assignee.assignedAt}`}
+              </span>
+              <p>
+                <strong>{q.title}</strong>
+              </p>
+              {q.content && <p className="nr-politics__text">{q.content}</p>}
+            </div>
+            {(q.answerCount === 0 || q.assignee) && (
+              <div className="nr-actions">
+                {/* Keyed by the assignee: after a change the choice starts again at someone else. */}
+                {q.answerCount === 0 && <Assign key={q.assignee?.userId ?? 0} question={q} answerers={answerers} busy={action.busy} onAssign={assign} />}
+                {q.assignee && (
+                  <button className="nr-button" type="button" disabled={action.busy} onClick={() => unassign(q)} aria-label={`撤回指派：${short(q.title)}`}>
+                    撤回指派
+                  </button>
+                )}
               </div>
-              {(q.answerCount === 0 || q.assignee) && (
-                <div className="nr-actions">
-                  {/* Keyed by the assignee: after a change the choice starts again at someone else. */}
-                  {q.answerCount === 0 && <Assign key={q.assignee?.userId ?? 0} question={q} answerers={answerers} busy={action.busy} onAssign={assign} />}
-                  {q.assignee && (
-                    <button className="nr-button" type="button" disabled={action.busy} onClick={() => unassign(q)} aria-label={`撤回指派：${short(q.title)}`}>
-                      撤回指派
-                    </button>
-                  )}
-                </div>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pager page={page} data={data} onPage={goTo} />
+            )}
+          </li>
+        )}
+      </DeskQueueView>
     </>
   );
 }

@@ -4,10 +4,11 @@
  * solved or asks again once (docs/security.md "Answering desks", the complaint desk).
  */
 import { useState } from 'react';
+import type { ConsoleComplaint } from '../../contract/complaintDesk.ts';
 import { post } from '../api.ts';
 import type { PageProps } from '../nav.ts';
-import { Notice, Pager, Tabs, useAction, useDeskQueue } from '../ui.tsx';
-import { ComplaintCard, ReplyForm, SellerFiguresLine, type ConsoleComplaint, type SellerFigures } from './ComplaintCard.tsx';
+import { DeskQueueView, useAction, useDeskQueue } from '../ui.tsx';
+import { ComplaintCard, ReplyForm, SellerFiguresLine, type SellerFigures } from './ComplaintCard.tsx';
 
 interface SellerQueue {
   unit: { id: number; name: string };
@@ -28,45 +29,27 @@ export function SellerDeskPage(_props: PageProps) {
   const action = useAction();
   const { setError } = action;
 
-  const { queue, choose, page, goTo, data, reload } = useDeskQueue<Queue, SellerQueue>('/complaints/seller/list', 'open', setError);
+  const desk = useDeskQueue<Queue, SellerQueue>('/complaints/seller/list', 'open', setError);
+  const { data } = desk;
 
   const reply = (c: ConsoleComplaint, content: string) =>
     void action.run(async () => {
       await post('/complaints/seller/reply', { id: c.id, content });
       setOk(`已回复投诉 TS${String(c.id).padStart(6, '0')}`);
-      reload();
+      desk.reload();
     });
 
   return (
     <>
       <h1>商家投诉{data ? ` · ${data.unit.name}` : ''}</h1>
       {data && <SellerFiguresLine figures={data.figures} />}
-      <Tabs
-        label="投诉状态"
-        tabs={TABS}
-        current={queue}
-        onChoose={(id) => {
-          setOk(null);
-          choose(id);
-        }}
-      />
-      <Notice error={action.error} ok={ok} />
-      {data === null ? (
-        action.error ? null : (
-          <p role="status">加载中…</p>
-        )
-      ) : data.items.length === 0 ? (
-        <p>没有投诉。</p>
-      ) : (
-        <ul className="nr-list">
-          {data.items.map((c) => (
-            <ComplaintCard key={c.id} c={c}>
-              {(c.status === 'processing' || c.status === 'accepted') && <ReplyForm c={c} busy={action.busy} onReply={reply} />}
-            </ComplaintCard>
-          ))}
-        </ul>
-      )}
-      <Pager page={page} data={data} onPage={goTo} />
+      <DeskQueueView label="投诉状态" tabs={TABS} desk={desk} error={action.error} ok={ok} clearOk={() => setOk(null)} empty="没有投诉。" quietOnError>
+        {(c) => (
+          <ComplaintCard key={c.id} c={c}>
+            {(c.status === 'processing' || c.status === 'accepted') && <ReplyForm c={c} busy={action.busy} onReply={reply} />}
+          </ComplaintCard>
+        )}
+      </DeskQueueView>
     </>
   );
 }

@@ -7,7 +7,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { ConsoleTip } from '../../contract/tipDesk.ts';
 import { get, post } from '../api.ts';
 import type { PageProps } from '../nav.ts';
-import { messageOf, Notice, Pager, Tabs, useAction, useDeskQueue, type QueuePage } from '../ui.tsx';
+import { DeskQueueView, messageOf, useAction, useDeskQueue, type QueuePage } from '../ui.tsx';
 
 interface Options {
   reporters: { id: number; name: string }[];
@@ -29,8 +29,7 @@ export function TipDeskPage(_props: PageProps) {
   const [ok, setOk] = useState<string | null>(null);
   const action = useAction();
   const { setError } = action;
-  const { queue, choose, page, goTo, data, update } = useDeskQueue<Queue, QueuePage<ConsoleTip>>('/tips/inbox', 'new', setError);
-  const rows = data?.items ?? null;
+  const desk = useDeskQueue<Queue, QueuePage<ConsoleTip>>('/tips/inbox', 'new', setError);
 
   useEffect(() => {
     get<Options>('/tips/options')
@@ -38,7 +37,7 @@ export function TipDeskPage(_props: PageProps) {
       .catch((err: unknown) => setError(messageOf(err)));
   }, [setError]);
 
-  const drop = (tip: ConsoleTip) => update((list) => list.filter((x) => x.id !== tip.id));
+  const drop = (tip: ConsoleTip) => desk.update((list) => list.filter((x) => x.id !== tip.id));
   const adopt = (tip: ConsoleTip, reporterId: number) =>
     void action.run(async () => {
       const done = await post<ConsoleTip>('/tips/adopt', { id: tip.id, reporterId });
@@ -61,36 +60,19 @@ export function TipDeskPage(_props: PageProps) {
   return (
     <>
       <h1>爆料线索</h1>
-      <Tabs
-        label="爆料状态"
-        tabs={TABS}
-        current={queue}
-        onChoose={(id) => {
-          setOk(null);
-          choose(id);
-        }}
-      />
-      <Notice error={action.error} ok={ok} />
-      {rows === null ? (
-        <p role="status">加载中…</p>
-      ) : rows.length === 0 ? (
-        <p>没有爆料。</p>
-      ) : (
-        <ul className="nr-list">
-          {rows.map((tip) => (
-            <TipCard key={tip.id} tip={tip}>
-              {(tip.state === 'new' || tip.state === 'adopted') && (
-                <div className="nr-actions">
-                  {tip.state === 'new' && <Adopt tip={tip} reporters={options.reporters} busy={action.busy} onAdopt={adopt} />}
-                  {tip.state === 'adopted' && <LinkStory tip={tip} stories={options.stories} busy={action.busy} onReport={report} />}
-                  <Decline tip={tip} busy={action.busy} onDecline={decline} />
-                </div>
-              )}
-            </TipCard>
-          ))}
-        </ul>
-      )}
-      <Pager page={page} data={data} onPage={goTo} />
+      <DeskQueueView label="爆料状态" tabs={TABS} desk={desk} error={action.error} ok={ok} clearOk={() => setOk(null)} empty="没有爆料。">
+        {(tip) => (
+          <TipCard key={tip.id} tip={tip}>
+            {(tip.state === 'new' || tip.state === 'adopted') && (
+              <div className="nr-actions">
+                {tip.state === 'new' && <Adopt tip={tip} reporters={options.reporters} busy={action.busy} onAdopt={adopt} />}
+                {tip.state === 'adopted' && <LinkStory tip={tip} stories={options.stories} busy={action.busy} onReport={report} />}
+                <Decline tip={tip} busy={action.busy} onDecline={decline} />
+              </div>
+            )}
+          </TipCard>
+        )}
+      </DeskQueueView>
     </>
   );
 }

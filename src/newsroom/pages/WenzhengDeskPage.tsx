@@ -3,10 +3,10 @@
  * asker chose, or another) or declines it with a reason the asker reads — and follows the open ones,
  * overdue first (5 working days; docs/security.md "Answering desks").
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { get, post } from '../api.ts';
 import type { PageProps } from '../nav.ts';
-import { messageOf, Notice, Pager, Tabs, useAction, useDeskQueue, type QueuePage } from '../ui.tsx';
+import { AssignOrRefuse, DeskQueueView, messageOf, useAction, useDeskQueue, type QueuePage } from '../ui.tsx';
 import { FiguresLine, PoliticsCard, type ConsoleQuestion, type UnitFigures } from './PoliticsCard.tsx';
 
 interface Unit {
@@ -29,12 +29,8 @@ export function WenzhengDeskPage(_props: PageProps) {
   const [ok, setOk] = useState<string | null>(null);
   const action = useAction();
   const { setError } = action;
-  const { queue, choose, page, goTo, data, update } = useDeskQueue<Queue, QueuePage<ConsoleQuestion> & { overdue: number }>(
-    '/answer/desk/questions',
-    'submitted',
-    setError,
-  );
-  const rows = data?.items ?? null;
+  const desk = useDeskQueue<Queue, QueuePage<ConsoleQuestion> & { overdue: number }>('/answer/desk/questions', 'submitted', setError);
+  const { data } = desk;
   // The overdue count stays on screen while another tab or page loads.
   const [overdue, setOverdue] = useState(0);
   useEffect(() => {
@@ -49,13 +45,13 @@ export function WenzhengDeskPage(_props: PageProps) {
   const accept = (q: ConsoleQuestion, unitId: number) =>
     void action.run(async () => {
       const done = await post<ConsoleQuestion>('/answer/desk/accept', { id: q.id, unitId });
-      update((list) => list.filter((x) => x.id !== q.id));
+      desk.update((list) => list.filter((x) => x.id !== q.id));
       setOk(`已受理「${q.title}」，转交${done.unitName}`);
     });
   const decline = (q: ConsoleQuestion, reason: string) =>
     void action.run(async () => {
       await post('/answer/desk/decline', { id: q.id, reason });
-      update((list) => list.filter((x) => x.id !== q.id));
+      desk.update((list) => list.filter((x) => x.id !== q.id));
       setOk(`「${q.title}」不予受理`);
     });
 
@@ -67,32 +63,27 @@ export function WenzhengDeskPage(_props: PageProps) {
           有 {overdue} 件问政超过 5 个工作日未回复，已排在「办理中」最前。
         </p>
       )}
-      <Tabs
-        label="问政状态"
-        tabs={TABS}
-        current={queue}
-        onChoose={(id) => {
-          setOk(null);
-          choose(id);
-        }}
-      />
-      <Notice error={action.error} ok={ok} />
-      {rows === null ? (
-        <p role="status">加载中…</p>
-      ) : rows.length === 0 ? (
-        <p>没有问政。</p>
-      ) : (
-        <ul className="nr-list">
-          {rows.map((q) => (
-            <PoliticsCard key={q.id} q={q}>
-              {/* After the units arrive: the select's default (the asker's choice) is applied when it mounts. */}
-              {q.state === 'submitted' && units.length > 0 && <Assign q={q} units={units} busy={action.busy} onAccept={accept} onDecline={decline} />}
-            </PoliticsCard>
-          ))}
-        </ul>
-      )}
-      <Pager page={page} data={data} onPage={goTo} />
-      {queue === 'open' && units.length > 0 && (
+      <DeskQueueView label="问政状态" tabs={TABS} desk={desk} error={action.error} ok={ok} clearOk={() => setOk(null)} empty="没有问政。">
+        {(q) => (
+          <PoliticsCard key={q.id} q={q}>
+            {/* After the units arrive: the select's default (the asker's choice) is applied when it mounts. */}
+            {q.state === 'submitted' && units.length > 0 && (
+              <AssignOrRefuse
+                units={units}
+                chosen={q.chosenUnitId}
+                chosenMark="（提问人所选）"
+                unitLabel="转交部门"
+                assignText="受理并转交"
+                refuseLabel="不予受理的原因（提问人可见）"
+                busy={action.busy}
+                onAssign={(unitId) => accept(q, unitId)}
+                onRefuse={(reason) => decline(q, reason)}
+              />
+            )}
+          </PoliticsCard>
+        )}
+      </DeskQueueView>
+      {desk.queue === 'open' && units.length > 0 && (
         <details className="nr-panel">
           <summary>各部门数据</summary>
           <ul className="nr-list">
@@ -106,57 +97,5 @@ export function WenzhengDeskPage(_props: PageProps) {
         </details>
       )}
     </>
-  );
-}
-
-function Assign({
-  q,
-  units,
-  busy,
-  onAccept,
-  onDecline,
-}: {
-  q: ConsoleQuestion;
-  units: Unit[];
-  busy: boolean;
-  onAccept: (q: ConsoleQuestion, unitId: number) => void;
-  onDecline: (q: ConsoleQuestion, reason: string) => void;
-}) {
-  const accept = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    onAccept(q, Number(new FormData(e.currentTarget).get('unitId')));
-  };
-  const decline = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    onDecline(q, String(new FormData(e.currentTarget).get('reason') ?? '').trim());
-  };
-  return (
-    <div className="nr-actions">
-      <form className="nr-inline-form" onSubmit={accept}>
-        <label className="nr-field">
-          <span>转交部门</span>
-          <select name="unitId" defaultValue={q.chosenUnitId || units[0]?.id} required>
-            {units.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.name}
-                {u.id === q.chosenUnitId ? '（提问人所选）' : ''}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button className="nr-button nr-button--primary" type="submit" disabled={busy || units.length === 0}>
-          受理并转交
-        </button>
-      </form>
-      <form className="nr-inline-form" onSubmit={decline}>
-        <label className="nr-field">
-          <span>不予受理的原因（提问人可见）</span>
-          <input name="reason" minLength={2} maxLength={200} required />
-        </label>
-        <button className="nr-button" type="submit" disabled={busy}>
-          不予受理
-        </button>
-      </form>
-    </div>
   );
 }

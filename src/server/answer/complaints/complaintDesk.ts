@@ -12,6 +12,7 @@ import {
   COMPLAINT_AUTO_CLOSE_DAYS,
   type ComplaintActions,
   type ComplaintDeskQueue,
+  type ConsoleComplaint,
   type SellerFigures,
   type SellerPage,
   type SellerQueue,
@@ -224,33 +225,6 @@ export async function closeUnconfirmed(database: Database, now: Date): Promise<n
 }
 
 // ── the console ──────────────────────────────────────────────────────────────────────────────────
-
-export interface ConsoleComplaint {
-  id: number;
-  platform: string;
-  shopName: string;
-  problemType: string;
-  amount: string;
-  content: string;
-  demand: string;
-  complainant: string;
-  filedAt: string;
-  status: ComplaintStatus;
-  statusText: string;
-  /** The seller it was sent to (0: with the desk, or not yet sent). */
-  unitId: number;
-  unitName: string;
-  /** The seller the complaint names (by shop, then by platform), 0 when none is known. */
-  suggestedUnitId: number;
-  assignedAt: string;
-  reply: string;
-  repliedAt: string;
-  refuseReason: string;
-  /** The follow-up question once its review passed; '（追问审核中）' while held. */
-  followUp: string;
-  closedText: string;
-  autoCloseAt: string;
-}
 
 async function toConsole(db: Db, rows: { row: DeskComplaintRow; unitName: string | null }[]): Promise<ConsoleComplaint[]> {
   const [profiles, sellers, followUps] = await Promise.all([

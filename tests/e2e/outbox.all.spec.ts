@@ -3,7 +3,8 @@
  * points exchange sent while the network is cut wait on the phone as 发送中…, the comment and the like are still
  * there when the tab is closed and opened again, and each goes out when the network returns — 已发送, and exactly
  * one on the server, every try with the same Idempotency-Key. A post and a like whose tries all fail give up as
- * 发送失败，点击重试, and a tap sends them once; a given-up question is 放弃'd and sent again from its form. Each
+ * 发送失败，点击重试, and a tap sends them once; a given-up question is 放弃'd and sent again from its form. A
+ * 农友说 post queues as the 发现 post does. Each
  * host works on its own reader and its own article.
  */
 import { createRequire } from 'node:module';
@@ -315,4 +316,25 @@ test('a question to the rural experts asked offline is sent once when the networ
   const mine = await request.get('/v1/yunong/questions?page=1&pageSize=50', { headers: auth(reader()) });
   const text = JSON.stringify(await mine.json());
   expect(text.split(words).length - 1).toBe(1);
+});
+
+test('a 农友说 post published offline is sent once when the network returns', async ({ page, context, request }) => {
+  const keys = keysSent(context, '/v1/yunong/publish');
+  await page.goto('/shancheng/yu-nong/farmer-talk');
+  const form = page.getByRole('form', { name: '发布农友说' });
+  await islandReady(page, form.getByRole('button', { name: '发布' }));
+  const words = `山上信号时有时无，先记一笔（${stamp()}）`;
+  await form.getByRole('textbox', { name: '说说你的农事' }).fill(words);
+
+  await context.setOffline(true);
+  await form.getByRole('button', { name: '发布' }).click();
+  await expect(notes(page).getByRole('listitem')).toHaveText(`农友说「${words}」发送中…`);
+  await expect(form.getByRole('button', { name: '发布' })).toBeDisabled();
+  await context.setOffline(false);
+  await expect(notes(page).getByText('已发送')).toBeVisible();
+  await expect(form.getByRole('textbox', { name: '说说你的农事' })).toHaveValue('');
+
+  expect(new Set(keys).size).toBe(1);
+  const mine = await request.get('/v1/yunong/posts?page=1&pageSize=50', { headers: auth(reader()) });
+  expect(JSON.stringify(await mine.json()).split(words).length - 1).toBe(1);
 });

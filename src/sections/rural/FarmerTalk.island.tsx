@@ -2,7 +2,8 @@
  * 农友说: the composer and the feed. The server renders the first page inside this island so
  * the page reads without JavaScript; after hydration it pages on (加载更多 until an empty page, then 没有
  * 更多了), likes (the wanted state, so a retry changes nothing), comments and posts. A draft keeps its
- * Idempotency-Key until it lands, so a retried send after a network error writes one post. A logged-in
+ * Idempotency-Key until it lands, so a retried send after a network error writes one post; a post sent with no
+ * answer at all waits in the outbox (ADR 032) as 发送中… and goes out when the network returns. A logged-in
  * reader's first page is asked again with the token: their likes and their own pending posts (审核中).
  */
 import { useEffect, useState, type FormEvent } from 'react';
@@ -18,6 +19,8 @@ import formStyles from './RuralForm.module.css';
 import { useRuralWrite } from './useRuralWrite.ts';
 import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
 import { useSession } from '../../features/login-gate/useSession.ts';
+import { useOutbox } from '../../features/outbox/useOutbox.ts';
+import { OutboxNotes } from '../../features/outbox/OutboxNotes.tsx';
 
 interface Props {
   initial: FarmerPost[];
@@ -133,25 +136,28 @@ function Composer({ onPosted }: { onPosted: (p: FarmerPost) => void }) {
   const [district, setDistrict] = useState('');
   const { busy, sendDraft } = useRuralWrite();
   const [error, setError] = useState('');
+  const posted = (post: FarmerPost, message: string) => {
+    onPosted(post);
+    setText('');
+    toast(message || '发布成功');
+  };
+  const outbox = useOutbox('rural:farmer-talk', {
+    onSent: (_entry, answer) => posted(answer.data as FarmerPost, answer.message),
+    onRefused: (_entry, message) => message && setError(message),
+  });
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!requireLogin() || busy) return;
+    if (!requireLogin() || busy || outbox.waiting) return;
     if (text.trim() === '') return setError('正文不能为空');
     setError('');
-    await sendDraft<typeof publishFarmerPost>(
-      '/v1/yunong/publish',
-      { content: text, district },
-      {
-        ok: (res) => {
-          onPosted(res.data);
-          setText('');
-          toast(res.message || '发布成功');
-        },
-        fail: setError,
-        offline: '网络不给力，内容已保留，请再点一次发布',
-      },
-    );
+    const body = { content: text, district };
+    await sendDraft<typeof publishFarmerPost>('/v1/yunong/publish', body, {
+      ok: (res) => posted(res.data, res.message),
+      fail: setError,
+      offline: '网络不给力，内容已保留，请再点一次发布',
+      keep: (id) => outbox.queue({ id, kind: 'post', label: `农友说「${text.trim()}」`, path: '/v1/yunong/publish', body }),
+    });
   }
 
   return (
@@ -171,11 +177,12 @@ function Composer({ onPosted }: { onPosted: (p: FarmerPost) => void }) {
         <span className={styles.count} aria-live="polite">
           {Array.from(text).length}/{POST_MAX_CHARS}
         </span>
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={busy || outbox.waiting}>
           {busy ? '发布中…' : '发布'}
         </button>
       </div>
       <FormAlert className={formStyles.error} message={error} />
+      <OutboxNotes items={outbox.items} onRetry={outbox.retry} onDiscard={outbox.discard} />
     </form>
   );
 }

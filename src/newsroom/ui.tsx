@@ -126,9 +126,10 @@ export function formatTime(iso: string): string {
   return dateTime.format(new Date(iso));
 }
 
-/** A desk's list answer: a page of items and the page size the server used (a full page may have a next one). */
+/** A desk's list answer (src/server/answer/deskPage.ts): a page of items, whether a next page exists, the page size. */
 export interface QueuePage<T> {
   items: T[];
+  hasMore: boolean;
   pageSize: number;
 }
 
@@ -186,15 +187,15 @@ export function useDeskQueue<Q extends string, R extends QueuePage<unknown>>(
 
 /** 上一页 · 第 N 页 · 下一页 under a desk's list; nothing while everything fits the first page. */
 export function Pager({ page, data, onPage }: { page: number; data: QueuePage<unknown> | null; onPage: (page: number) => void }) {
-  const full = data !== null && data.items.length >= data.pageSize;
-  if (page <= 1 && !full) return null;
+  const more = data?.hasMore === true;
+  if (page <= 1 && !more) return null;
   return (
     <nav className="nr-pager" aria-label="翻页">
       <button className="nr-button" type="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         上一页
       </button>
       <span className="nr-meta">第 {page} 页</span>
-      <button className="nr-button" type="button" disabled={!full} onClick={() => onPage(page + 1)}>
+      <button className="nr-button" type="button" disabled={!more} onClick={() => onPage(page + 1)}>
         下一页
       </button>
     </nav>

@@ -129,7 +129,7 @@ describe('问答指派: console → answerer → asker', () => {
     expect(await auditOf(id)).toEqual([]);
   });
 
-  it('pages the open queue: 20 a page, newest first, the next page goes on without repeating one', async () => {
+  it('pages the open queue: 20 a page, newest first, the next page goes on without repeating one; hasMore is false on the last page, a full one too', async () => {
     const editor = await createTestStaff(t, 'editor');
     // Questions are paced per reader and per address: 21 readers, each from an address of their own.
     const ids: number[] = [];
@@ -138,15 +138,42 @@ describe('问答指派: console → answerer → asker', () => {
       ids.push(await ask({ ...asker, headers: { ...asker.headers, 'x-forwarded-for': `10.77.${i}.9` } }));
     }
     const page = async (n: number) =>
-      (await consoleCall<{ items: ConsoleQuestion[]; pageSize: number }>(t, 'GET', `/qa/questions?queue=open&page=${n}`, undefined, editor.headers)).data;
+      (
+        await consoleCall<{ items: ConsoleQuestion[]; hasMore: boolean; pageSize: number }>(
+          t,
+          'GET',
+          `/qa/questions?queue=open&page=${n}`,
+          undefined,
+          editor.headers,
+        )
+      ).data;
     const first = await page(1);
     const second = await page(2);
     expect(first.pageSize).toBe(20);
     expect(first.items).toHaveLength(20);
+    expect(first.hasMore).toBe(true);
     expect(first.items.map((q) => q.id).slice(0, 20)).toEqual([...ids].reverse().slice(0, 20));
     expect(second.items[0]?.id).toBe(ids[0]);
     const seen = [...first.items, ...second.items].map((q) => q.id);
     expect(new Set(seen).size).toBe(seen.length);
+
+    // 下一页 only when there is one: with the queue a whole number of pages, the last full page says so.
+    const pages = async () => {
+      const all: Awaited<ReturnType<typeof page>>[] = [];
+      for (let n = 1; ; n++) {
+        all.push(await page(n));
+        if (!all.at(-1)!.hasMore) return all;
+      }
+    };
+    const total = (await pages()).reduce((sum, p) => sum + p.items.length, 0);
+    for (let i = 0; i < (20 - (total % 20)) % 20; i++) {
+      const asker = await createTestUser(t.database);
+      await ask({ ...asker, headers: { ...asker.headers, 'x-forwarded-for': `10.78.${i}.9` } });
+    }
+    const whole = await pages();
+    expect(whole.map((p) => p.items.length)).toEqual(whole.map(() => 20));
+    expect(whole.map((p) => p.hasMore)).toEqual([...whole.slice(1).map(() => true), false]);
+    expect((await page(whole.length + 1)).items).toEqual([]);
   });
 });
 

@@ -4,15 +4,7 @@
  * the seller's actions go in `children` (docs/security.md "Answering desks", the complaint desk).
  */
 import type { ReactNode } from 'react';
-import type { ConsoleComplaint } from '../../contract/complaintDesk.ts';
-
-export interface SellerFigures {
-  received: number;
-  replied: number;
-  replyRate: string;
-  solved: number;
-  solvedRate: string;
-}
+import type { ConsoleComplaint, SellerFigures } from '../../contract/complaintDesk.ts';
 
 export function ComplaintCard({ c, children }: { c: ConsoleComplaint; children?: ReactNode }) {
   const holder = c.unitName ? `转交 ${c.unitName}` : c.status === 'submitted' || c.status === 'refused' ? '' : '平台客服处理';

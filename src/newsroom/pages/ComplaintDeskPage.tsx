@@ -4,11 +4,11 @@
  * a reason the complainant reads — and follows the rest to 已完结 (docs/security.md "Answering desks").
  */
 import { useEffect, useState } from 'react';
-import type { ConsoleComplaint } from '../../contract/complaintDesk.ts';
+import type { ConsoleComplaint, SellerFigures } from '../../contract/complaintDesk.ts';
 import { get, post } from '../api.ts';
 import type { PageProps } from '../nav.ts';
 import { AssignOrRefuse, DeskQueueView, messageOf, useAction, useDeskQueue, type QueuePage } from '../ui.tsx';
-import { ComplaintCard, ReplyForm, type SellerFigures } from './ComplaintCard.tsx';
+import { ComplaintCard, ReplyForm } from './ComplaintCard.tsx';
 
 interface Seller {
   id: number;

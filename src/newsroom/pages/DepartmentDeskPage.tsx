@@ -13,6 +13,7 @@ interface UnitQueue {
   unit: { id: number; name: string };
   figures: UnitFigures;
   items: ConsoleQuestion[];
+  hasMore: boolean;
   pageSize: number;
 }
 

@@ -4,16 +4,17 @@
  * solved or asks again once (docs/security.md "Answering desks", the complaint desk).
  */
 import { useState } from 'react';
-import type { ConsoleComplaint } from '../../contract/complaintDesk.ts';
+import type { ConsoleComplaint, SellerFigures } from '../../contract/complaintDesk.ts';
 import { post } from '../api.ts';
 import type { PageProps } from '../nav.ts';
 import { DeskQueueView, useAction, useDeskQueue } from '../ui.tsx';
-import { ComplaintCard, ReplyForm, SellerFiguresLine, type SellerFigures } from './ComplaintCard.tsx';
+import { ComplaintCard, ReplyForm, SellerFiguresLine } from './ComplaintCard.tsx';
 
 interface SellerQueue {
   unit: { id: number; name: string };
   figures: SellerFigures;
   items: ConsoleComplaint[];
+  hasMore: boolean;
   pageSize: number;
 }
 

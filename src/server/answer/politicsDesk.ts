@@ -7,6 +7,7 @@
  * that moved on is refused in Chinese. Time comes from the caller (`now`), so the overdue rule is tested
  * with a controlled clock.
  */
+import { deskPage, type DeskPage } from './deskPage.ts';
 import {
   ANSWER_WORKING_DAYS,
   CASE_STATE_TEXT,
@@ -333,14 +334,10 @@ async function toConsole(db: Db, rows: Awaited<ReturnType<typeof queueRepo>>, no
 
 const PAGE_SIZE = 20;
 
-export async function deskQueueService(
-  db: Db,
-  queue: Queue,
-  page: number,
-  now = new Date(),
-): Promise<{ items: ConsoleQuestion[]; overdue: number; pageSize: number }> {
+export async function deskQueueService(db: Db, queue: Queue, page: number, now = new Date()): Promise<DeskPage<ConsoleQuestion> & { overdue: number }> {
   const [rows, overdue] = await Promise.all([queueRepo(db, queue, { now, page, pageSize: PAGE_SIZE }), overdueCountRepo(db, now)]);
-  return { items: await toConsole(db, rows, now), overdue, pageSize: PAGE_SIZE };
+  const pageOf = deskPage(rows, PAGE_SIZE);
+  return { ...pageOf, items: await toConsole(db, pageOf.items, now), overdue };
 }
 
 /** The caller's department; a person of role 部门 linked to none (or to a seller of the complaint desk) is refused. */
@@ -353,7 +350,8 @@ export async function requireUnit(db: Db, staffId: number): Promise<UnitRow> {
 export async function unitQueueService(db: Db, staffId: number, queue: 'open' | 'replied', page: number, now = new Date()) {
   const unit = await requireUnit(db, staffId);
   const [rows, counts] = await Promise.all([queueRepo(db, queue, { unitId: unit.id, now, page, pageSize: PAGE_SIZE }), figureCountsRepo(db, now, [unit.id])]);
-  return { unit: { id: unit.id, name: unit.name }, figures: toFigures(counts[0]), items: await toConsole(db, rows, now), pageSize: PAGE_SIZE };
+  const pageOf = deskPage(rows, PAGE_SIZE);
+  return { unit: { id: unit.id, name: unit.name }, figures: toFigures(counts[0]), ...pageOf, items: await toConsole(db, pageOf.items, now) };
 }
 
 /** Every department with its figures and its people (the desk's assignment list and the units page). */

@@ -149,7 +149,8 @@ const overdueFirst = (now: Date) => [
 export type Queue = 'submitted' | 'open' | 'replied' | 'declined';
 
 /**
- * One page of a queue: `submitted` (approved questions with no case, or handed back, oldest first),
+ * One page of a queue and the next page's first row (deskPage.ts): `submitted` (approved questions with no
+ * case, or handed back, oldest first),
  * `open` (with a department; overdue first), `replied`, `declined` (newest first). `unitId` limits it
  * to one department's cases.
  */
@@ -175,7 +176,7 @@ export async function queueRepo(db: Q, queue: Queue, opts: { unitId?: number; no
     .leftJoin(answerUnits, eq(answerUnits.id, politicsCases.unitId))
     .where(where)
     .orderBy(...order)
-    .limit(opts.pageSize)
+    .limit(opts.pageSize + 1)
     .offset((opts.page - 1) * opts.pageSize);
   return rows;
 }

@@ -124,7 +124,7 @@ export async function autoCloseRepo(tx: Tx, before: Date, now: Date): Promise<nu
 }
 
 /**
- * One page of a queue: `submitted` (approved, oldest first), `open` (with a seller or the desk, oldest
+ * One page of a queue and the next page's first row (deskPage.ts): `submitted` (approved, oldest first), `open` (with a seller or the desk, oldest
  * assignment first), `replied`, `closed` and `refused` (newest first). `unitId` limits it to one seller;
  * `null` to the ones the desk kept.
  */
@@ -153,7 +153,7 @@ export async function complaintQueueRepo(
     .leftJoin(answerUnits, eq(answerUnits.id, complaints.unitId))
     .where(and(eq(complaints.reviewState, 'approved'), states[queue], unit))
     .orderBy(...order)
-    .limit(opts.pageSize)
+    .limit(opts.pageSize + 1)
     .offset((opts.page - 1) * opts.pageSize);
   return rows;
 }

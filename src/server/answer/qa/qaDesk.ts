@@ -5,6 +5,7 @@
  * and answers as their own account, as every answerer does (spec 6). Giving a question to the person who has it
  * already, or taking back one given to nobody, answers it as it is and writes nothing: a retried click is safe.
  */
+import { deskPage } from '../deskPage.ts';
 import { StatusCode } from '../../../contract/envelope.ts';
 import { ASSIGNED_MARK, type AssignedQuestion, type ConsoleAnswerer, type ConsoleQuestion } from '../../../contract/qaDesk.ts';
 import { formatBeijingTime } from '../../../lib/formatTime.ts';
@@ -62,8 +63,8 @@ function toConsole(row: DeskQuestionRow): ConsoleQuestion {
 }
 
 export async function qaQuestionsService(db: Db, queue: 'open' | 'assigned', page: number) {
-  const rows = await deskQuestionsRepo(db, queue, page, PAGE_SIZE);
-  return { items: rows.map(toConsole), pageSize: PAGE_SIZE };
+  const rows = deskPage(await deskQuestionsRepo(db, queue, page, PAGE_SIZE), PAGE_SIZE);
+  return { ...rows, items: rows.items.map(toConsole) };
 }
 
 export async function qaAnswerersService(db: Db): Promise<{ items: ConsoleAnswerer[] }> {

@@ -94,8 +94,8 @@ async function withAssignees(
 }
 
 /**
- * One page of the desk's list. open: live questions with no answer yet and replying open, newest first;
- * assigned: every live question given to someone, latest assignment first.
+ * One page of the desk's list and the next page's first row (deskPage.ts). open: live questions with no answer
+ * yet and replying open, newest first; assigned: every live question given to someone, latest assignment first.
  */
 export async function deskQuestionsRepo(db: Q, queue: 'open' | 'assigned', page: number, pageSize: number): Promise<DeskQuestionRow[]> {
   const live = and(eq(bangQuestions.reviewState, 'approved'), isNull(bangQuestions.deletedAt));
@@ -104,12 +104,12 @@ export async function deskQuestionsRepo(db: Q, queue: 'open' | 'assigned', page:
       ? await deskBase(db)
           .where(and(live, eq(bangQuestions.answerCount, 0), eq(bangQuestions.replyClosed, false)))
           .orderBy(desc(bangQuestions.createdAt), desc(bangQuestions.id))
-          .limit(pageSize)
+          .limit(pageSize + 1)
           .offset((page - 1) * pageSize)
       : await deskBase(db)
           .where(and(live, sql`${qaAssignments.questionId} is not null`))
           .orderBy(desc(qaAssignments.assignedAt), desc(bangQuestions.id))
-          .limit(pageSize)
+          .limit(pageSize + 1)
           .offset((page - 1) * pageSize);
   return withAssignees(db, rows);
 }

@@ -37,7 +37,7 @@ export async function findTipCaseRepo(db: Q, tipId: number): Promise<TipCaseRow 
   return rows[0] ?? null;
 }
 
-/** One page of a queue: new tips newest first (news is fresh); the others latest change first. */
+/** One page of a queue and the next page's first row (deskPage.ts): new tips newest first (news is fresh); the others latest change first. */
 export async function inboxRepo(db: Q, queue: TipQueue, page: number, pageSize: number): Promise<InboxRow[]> {
   const base = db
     .select({ tip: bangTips, tipCase: tipCases, tipster: users.nickname })
@@ -51,12 +51,12 @@ export async function inboxRepo(db: Q, queue: TipQueue, page: number, pageSize: 
       ? await base
           .where(and(live, isNull(tipCases.tipId)))
           .orderBy(desc(bangTips.createdAt), desc(bangTips.id))
-          .limit(pageSize)
+          .limit(pageSize + 1)
           .offset((page - 1) * pageSize)
       : await base
           .where(and(live, eq(tipCases.state, queue)))
           .orderBy(desc(tipCases.updatedAt), desc(bangTips.id))
-          .limit(pageSize)
+          .limit(pageSize + 1)
           .offset((page - 1) * pageSize);
   return rows.map((r) => ({ tip: r.tip, tipCase: r.tipCase, tipster: r.tipster ?? '' }));
 }

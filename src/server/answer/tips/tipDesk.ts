@@ -6,6 +6,7 @@
  * two racing adoptions land, and the ledger's unique (reader, `tip:<id>`) key pays once even so. A retry
  * of the same step answers the tip as it is; a different step on a tip that moved on is refused in Chinese.
  */
+import { deskPage, type DeskPage } from '../deskPage.ts';
 import { StatusCode } from '../../../contract/envelope.ts';
 import { TIP_STATE_TEXT, type ConsoleTip, type TipState } from '../../../contract/tipDesk.ts';
 import { formatBeijingTime } from '../../../lib/formatTime.ts';
@@ -86,9 +87,9 @@ function toConsoleTip(tip: TipRow, c: TipCaseRow | null, tipster: string): Conso
   };
 }
 
-export async function tipInboxService(db: Db, queue: TipQueue, page: number): Promise<{ items: ConsoleTip[]; pageSize: number }> {
-  const rows = await inboxRepo(db, queue, page, PAGE_SIZE);
-  return { items: rows.map((r) => toConsoleTip(r.tip, r.tipCase, r.tipster)), pageSize: PAGE_SIZE };
+export async function tipInboxService(db: Db, queue: TipQueue, page: number): Promise<DeskPage<ConsoleTip>> {
+  const rows = deskPage(await inboxRepo(db, queue, page, PAGE_SIZE), PAGE_SIZE);
+  return { ...rows, items: rows.items.map((r) => toConsoleTip(r.tip, r.tipCase, r.tipster)) };
 }
 
 /** Who a tip can be given to, and the latest stories it can be linked to. */

@@ -37,10 +37,12 @@ export function currentTotp(secret: string, now: number = Date.now()): string {
  * The code to sign in with now and the one after it, never a spent one (the development-only endpoint): a
  * sign-in earlier in this step spent the current code, so the next step's comes instead (matchTotp takes ±1).
  */
-export function unusedTotp(secret: string, lastStep: number, now: number = Date.now()): { code: string; next: string } {
+export function unusedTotp(secret: string, lastStep: number, now: number = Date.now()): { code: string; next: string; validInMs: number } {
   const step = Math.max(TOTP.counter({ period: PERIOD, timestamp: now }), lastStep + 1);
   const totp = totpOf(secret, 'x');
-  return { code: totp.generate({ timestamp: step * PERIOD * 1000 }), next: totp.generate({ timestamp: (step + 1) * PERIOD * 1000 }) };
+  // Taken once the clock is within one step of it (a third sign-in in one step waits for the next step).
+  const validInMs = Math.max(0, (step - 1) * PERIOD * 1000 - now);
+  return { code: totp.generate({ timestamp: step * PERIOD * 1000 }), next: totp.generate({ timestamp: (step + 1) * PERIOD * 1000 }), validInMs };
 }
 
 /** The otpauth:// URI and its QR code as an SVG data URL. */

@@ -10,7 +10,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_UPLOAD_MAX_MS } from '../../src/contract/uploadRules.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { DEFAULT_DEADLINES, readDeadlines, SERVER_REQUEST_TIMEOUT_MS } from '../../src/server/web/requestDeadlines.ts';
+import { DEFAULT_DEADLINES, KEEP_ALIVE_MS, readDeadlines, SERVER_REQUEST_TIMEOUT_MS } from '../../src/server/web/requestDeadlines.ts';
 import { seededDataDir } from '../support/seededDataDir.ts';
 import { startServer, stopServer, type ServerProcess } from '../support/serverProcess.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
@@ -95,6 +95,22 @@ describe('request deadlines', () => {
     c.socket.write(video.subarray(0, Math.floor(video.length / 2)));
     await c.closed;
     expect(c.answer()).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
+  it('keeps an idle connection open past the head deadline: a second request 11 s later is answered on the same socket', { timeout: 30_000 }, async () => {
+    const c = rawConnection();
+    c.socket.write(head('GET', '/healthz', {}));
+    for (let i = 0; i < 50 && !/\r\n\r\n[\s\S]*\}$/.test(c.answer()); i++) await pause(100);
+    expect(c.answer()).toMatch(/^HTTP\/1\.1 200 /);
+    expect(c.answer()).toMatch(/keep-alive: timeout=65/i);
+    // Past Node's default keep-alive (5 s) and the 10 s head deadline: neither closes an idle connection.
+    await pause(11_000);
+    const before = c.answer().length;
+    c.socket.write(head('GET', '/healthz', {}));
+    for (let i = 0; i < 50 && c.answer().length === before; i++) await pause(100);
+    expect(c.answer().slice(before)).toMatch(/^HTTP\/1\.1 200 /);
+    expect(KEEP_ALIVE_MS).toBeGreaterThan(60_000);
+    c.socket.destroy();
   });
 
   it('defaults: 30 s for a body, 30 s of silence for a video, and the server allows a video the composer’s whole time', () => {

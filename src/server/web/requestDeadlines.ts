@@ -19,6 +19,15 @@ export interface RequestDeadlines {
 }
 
 export const DEFAULT_DEADLINES: RequestDeadlines = { bodyMs: 30_000, uploadIdleMs: 30_000 };
+/**
+ * How long an idle keep-alive connection stays open (Node's default is 5 s). A reader who taps again after
+ * reading for half a minute reuses the connection instead of paying a new handshake on a weak network, and a
+ * proxy in front (nginx, a cloud load balancer: 60 s idle) always closes first, so it never sends a request
+ * on a connection the server is closing at that moment (ECONNRESET, a 502 at the proxy). Clients are told
+ * through `Keep-Alive: timeout=65` and close a second before. `headersTimeout` counts from a request's
+ * first byte, so an idle connection is not cut by it.
+ */
+export const KEEP_ALIVE_MS = 65_000;
 /** The server's `requestTimeout`: the longest any request may take to arrive. */
 export const SERVER_REQUEST_TIMEOUT_MS = VIDEO_UPLOAD_MAX_MS + 60_000;
 

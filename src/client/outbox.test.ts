@@ -183,10 +183,16 @@ describe('the outbox queue', () => {
     await h.box.flush({ now: true });
     expect(h.store.rows.size).toBe(0);
     expect(h.events.at(-1)).toMatchObject({ type: 'refused', message: '评论内容含有敏感词' });
+    expect(h.events.at(-1)).not.toHaveProperty('answer');
     await h.box.queue({ ...WRITE, id: 'key-comment-0002' });
     h.answer.next = () => Promise.resolve({ statusCode: 100, message: '积分不足', data: null });
     await h.box.flush({ now: true });
-    expect(h.events.at(-1)).toMatchObject({ type: 'refused', message: '积分不足' });
+    expect(h.events.at(-1)).toMatchObject({ type: 'refused', message: '积分不足', answer: { statusCode: 100, message: '积分不足' } });
+    // A login redirect has no words to show, and its envelope goes with it (the like decides from it).
+    await h.box.queue({ ...WRITE, id: 'key-comment-0003' });
+    h.answer.next = () => Promise.resolve({ statusCode: 301, message: '请先登录', data: null });
+    await h.box.flush({ now: true });
+    expect(h.events.at(-1)).toMatchObject({ type: 'refused', message: '', answer: { statusCode: 301 } });
   });
 
   it('never sends a queued write as another account: kept for its owner after sign-out and another sign-in', async () => {

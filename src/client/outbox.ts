@@ -48,8 +48,11 @@ export interface SendAnswer {
 export type OutboxEvent =
   | { type: 'changed'; entry: OutboxEntry }
   | { type: 'sent'; entry: OutboxEntry; answer: SendAnswer }
-  /** The server answered and refused (or the login expired): the entry is gone, `message` says why ('' for none). */
-  | { type: 'refused'; entry: OutboxEntry; message: string }
+  /**
+   * The server answered and refused (or the login expired): the entry is gone, `message` says why ('' for none);
+   * `answer` is the server's envelope when it answered with one (not for an HTTP error).
+   */
+  | { type: 'refused'; entry: OutboxEntry; message: string; answer?: SendAnswer }
   /** The reader gave up a given-up write (放弃): the entry is gone, the form may send its draft anew. */
   | { type: 'discarded'; entry: OutboxEntry };
 
@@ -133,7 +136,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     }
     await deps.store.remove(entry.id);
     if (answer.statusCode === 200) emit({ type: 'sent', entry, answer });
-    else emit({ type: 'refused', entry, message: answer.statusCode === 301 || answer.statusCode === 302 ? '' : answer.message });
+    else emit({ type: 'refused', entry, message: answer.statusCode === 301 || answer.statusCode === 302 ? '' : answer.message, answer });
   }
 
   /** Runs one job after the previous one: two triggers at once never send the same entry twice. */

@@ -154,6 +154,8 @@ test('a like tapped offline waits in the bar, survives closing the tab, gives up
   await context.unroute('**/v1/like/do');
   await likeAgain.click();
   await expect(likeAgain).toContainText('已发送');
+  // Answered as a like sent now: the server's message as a toast (spec 4).
+  await expect(again.getByText(/^(点赞成功|你已经点过赞了)$/)).toBeVisible();
   await expect(likeAgain).toHaveAttribute('aria-pressed', 'true');
   await expect(likeAgain).not.toHaveAttribute('data-outbox-state');
   expect(keys.length).toBe(tries + 1);

@@ -19,11 +19,13 @@ import { showToast } from '../../stores/toast.ts';
 import { requireLogin } from '../login-gate/requireLogin.ts';
 import { bangRoomClass } from '../../contract/bangbangRooms.ts';
 import { $liveCounts, liveCountsKey } from '../realtime/liveCountsStore.ts';
-import { decideLikeAnswer, decideLikeTap, LIKE_FAILED, type LikeAnswer, type LikeCounts } from './decideLikeTap.ts';
+import { decideLikeAnswer, decideLikeTap, queuedLikeToast, type LikeAnswer, type LikeCounts } from './decideLikeTap.ts';
 import { useSession } from '../login-gate/useSession.ts';
 import { useOutbox, type OutboxItem } from '../outbox/useOutbox.ts';
 
 const TOAST_MS = 2000;
+/** A short text toast, when there is something to say. */
+const toast = (text: string | null): void => void (text && showToast(text, { type: 'text', duration: TOAST_MS }));
 
 /** What the like button says of a like in the outbox (ADR 032), in place of its count. */
 const QUEUED_TEXT: Record<OutboxItem['state'], string> = { sending: '发送中…', sent: '已发送', failed: '发送失败，点击重试' };
@@ -56,8 +58,11 @@ export function InteractionBar(props: InteractionBarProps) {
   // One queued like per reader and item: the key names both (a like is once per reader and target, security.md row 99).
   const likeKey = `like-${userId}-${bang ? 'b' : 'n'}${classId}-${newsId}`;
   const outbox = useOutbox(`like:${bang ? 'bang' : 'news'}:${classId}:${newsId}`, {
-    onSent: (_entry, answer) => setCounts((c) => decideLikeAnswer(c, answer as LikeAnswer, { countsView }).counts),
-    onRefused: (_entry, message) => showToast(message || LIKE_FAILED, { type: 'text', duration: TOAST_MS }),
+    onSent: (_entry, answer) => {
+      setCounts((c) => decideLikeAnswer(c, answer as LikeAnswer, { countsView }).counts);
+      toast(queuedLikeToast(answer as LikeAnswer));
+    },
+    onRefused: (_entry, message, answer) => toast(queuedLikeToast(answer as LikeAnswer | undefined, message)),
   });
   const queued = outbox.items[0];
   // A bangbang item's counts come on its own room class (contract/bangbangRooms.ts), not classid 1 / 2.
@@ -124,7 +129,7 @@ export function InteractionBar(props: InteractionBarProps) {
       if (!requireLogin()) return;
       const tap = decideLikeTap(counts.isDoLike);
       if (!tap.call) {
-        showToast(tap.toast, { type: 'text', duration: TOAST_MS });
+        toast(tap.toast);
         return;
       }
       const calls = await import('./interactionCalls.ts');
@@ -134,7 +139,7 @@ export function InteractionBar(props: InteractionBarProps) {
         // spec 4: a news like also counts a view; a bangbang item shows no views.
         const next = decideLikeAnswer(counts, res, { countsView });
         setCounts(next.counts);
-        if (next.toast) showToast(next.toast, { type: 'text', duration: TOAST_MS });
+        toast(next.toast);
       } catch (error) {
         // No answer at all: the outbox keeps the like and sends it when the network returns.
         if (calls.isNoAnswer(error)) await outbox.queue({ id: likeKey, kind: 'like', label: '点赞', path: calls.LIKE_PATH, body: calls.likeBody(ids, bang) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideLikeAnswer, decideLikeTap } from './decideLikeTap.ts';
+import { decideLikeAnswer, decideLikeTap, LIKE_FAILED, queuedLikeToast } from './decideLikeTap.ts';
 
 const before = { isDoLike: 0, likeNum: 10, views: 100 };
 
@@ -42,5 +42,23 @@ describe('decideLikeAnswer without views (bangbang items)', () => {
       views: 100,
     });
     expect(decideLikeAnswer(before, { statusCode: 100, message: '点赞失败', data: null }, { countsView: false }).counts.isDoLike).toBe(0);
+  });
+});
+
+describe('queuedLikeToast (a like the outbox sent later)', () => {
+  it('says the server’s message on success, as a like sent now (spec 4)', () => {
+    expect(queuedLikeToast({ statusCode: 200, message: '点赞成功', data: { likeNum: 3 } })).toBe('点赞成功');
+  });
+  it('is silent when the login expired (spec 8: 301/302 show nothing)', () => {
+    expect(queuedLikeToast({ statusCode: 301, message: '请先登录', data: null }, '')).toBeNull();
+    expect(queuedLikeToast({ statusCode: 302, message: '', data: null }, '')).toBeNull();
+  });
+  it('says 点赞失败 for statusCode 100, and the server’s words for another refusal', () => {
+    expect(queuedLikeToast({ statusCode: 100, message: 'x', data: null }, 'x')).toBe(LIKE_FAILED);
+    expect(queuedLikeToast({ statusCode: 404, message: '新闻不存在', data: null }, '新闻不存在')).toBe('新闻不存在');
+  });
+  it('without an envelope: the refusal’s words, or nothing', () => {
+    expect(queuedLikeToast(undefined, '操作过于频繁，请稍后再试')).toBe('操作过于频繁，请稍后再试');
+    expect(queuedLikeToast(undefined, '')).toBeNull();
   });
 });

@@ -42,3 +42,13 @@ export function decideLikeAnswer(before: LikeCounts, answer: LikeAnswer, options
   if (answer.statusCode === 301 || answer.statusCode === 302) return { counts: before, toast: null };
   return { counts: before, toast: answer.statusCode === 100 ? LIKE_FAILED : answer.message || LIKE_FAILED };
 }
+
+/**
+ * The toast of a like the outbox sent later (ADR 032), as if it had been sent now: the server's envelope decides
+ * (spec 4's message, a silent login redirect, 点赞失败 for statusCode 100); a refusal without one says the
+ * server's words, if any.
+ */
+export function queuedLikeToast(answer: LikeAnswer | undefined, message = ''): string | null {
+  if (answer) return decideLikeAnswer({ isDoLike: 0, likeNum: 0, views: 0 }, answer).toast;
+  return message || null;
+}

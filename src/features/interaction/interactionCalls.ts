@@ -52,7 +52,8 @@ export async function fetchBangLikeState(
     : getByPath<typeof wenzhengGetDetail>('/v1/bangbang/wenzheng/getDetail', { id: ref.newsId });
 }
 
-export const LIKE_PATH = '/v1/like/do';
+/** Every like of the page goes here (typed against the contract: a changed path fails the type check). */
+export const LIKE_PATH: typeof likeDo.path = '/v1/like/do';
 
 /**
  * The like of the detail bar: an article (type 1), or spec 7.3's politics (type 1) or Q&A (type 2) item of the
@@ -74,13 +75,13 @@ export { isNoAnswer } from '../../client/apiClient.ts';
 
 /** Spec 9: a Q&A answer is liked with type 6 by bangId. */
 export function likeAnswer(bangId: number): Promise<Envelope<LikeResult>> {
-  return postByPath<typeof likeDo>('/v1/like/do', { bangId, type: 6 });
+  return postByPath<typeof likeDo>(LIKE_PATH, { bangId, type: 6 });
 }
 
 /** Spec 7.3: a comment of an article (type 2) or of the bangbang board (type 3), by commentId. */
 export function likeComment(ref: ArticleRef, commentId: number): Promise<Envelope<LikeResult>> {
   return postByPath<typeof likeDo>(
-    '/v1/like/do',
+    LIKE_PATH,
     ref.from === 'bang'
       ? { commentId, type: 3 }
       : ref.from === 'quan'

@@ -17,8 +17,8 @@ export interface OutboxItem {
 export interface OutboxHandlers {
   /** The server took a queued write (also one queued before the page was reopened). */
   onSent?(entry: OutboxEntry, answer: SendAnswer): void;
-  /** The server refused a queued write; `message` is its Chinese reason ('' for none). */
-  onRefused?(entry: OutboxEntry, message: string): void;
+  /** The server refused a queued write; `message` is its Chinese reason ('' for none), `answer` its envelope if any. */
+  onRefused?(entry: OutboxEntry, message: string, answer?: SendAnswer): void;
 }
 
 /** How long 已发送 stays. */
@@ -56,7 +56,7 @@ export function useOutbox(scope: string, handlers: OutboxHandlers = {}) {
       if (event.type === 'changed') return relist();
       setItems((shown) => shown.filter((i) => i.id !== event.entry.id));
       if (event.type === 'discarded') return;
-      if (event.type === 'refused') return on.current.onRefused?.(event.entry, event.message);
+      if (event.type === 'refused') return on.current.onRefused?.(event.entry, event.message, event.answer);
       setItems((shown) => [...shown, { id: event.entry.id, label: event.entry.label, state: 'sent' }]);
       setTimeout(() => setItems((shown) => shown.filter((i) => i.id !== event.entry.id)), SENT_SHOWN_MS);
       on.current.onSent?.(event.entry, event.answer);

@@ -44,33 +44,40 @@ const bootIntegration = {
   },
 };
 
+/** The entry points whose import graphs name the chunk groups below. */
+const GRAPH_ENTRIES = {
+  shell: ['src/layouts/startShell.ts', 'src/bridge/startBridge.ts'],
+  api: ['src/client/api.ts', 'src/client/getEndpoint.ts', 'src/client/postEndpoint.ts'],
+  bar: ['src/features/interaction/InteractionBar.island.tsx', 'src/features/interaction/ReportPopup.island.tsx', 'src/features/interaction/ownHeldComments.ts'],
+};
+/** esbuild's import graph of every entry above, read once (one bundle pass each time the config loads). */
+const GRAPH = buildSync({
+  entryPoints: Object.values(GRAPH_ENTRIES).flat(),
+  bundle: true,
+  write: false,
+  metafile: true,
+  format: 'esm',
+  platform: 'browser',
+  outdir: 'import-graph',
+  jsx: 'automatic',
+  loader: { '.css': 'empty' },
+  logLevel: 'silent',
+}).metafile.inputs;
+
 /**
- * The modules `entries` import, read off esbuild's import graph: statically only, or with `dynamic` also what they
+ * The modules `entries` import, read off the import graph: statically only, or with `dynamic` also what they
  * import by `import()` (and what that imports). Absolute paths, as the bundler names modules.
  * @param {string[]} entries
  * @param {{ dynamic?: boolean }} [options]
  */
 function importGraph(entries, { dynamic = false } = {}) {
-  const result = buildSync({
-    entryPoints: entries,
-    bundle: true,
-    write: false,
-    metafile: true,
-    format: 'esm',
-    platform: 'browser',
-    outdir: 'import-graph',
-    jsx: 'automatic',
-    loader: { '.css': 'empty' },
-    logLevel: 'silent',
-  });
-  const inputs = result.metafile.inputs;
   /** @type {Set<string>} */
   const graph = new Set();
   /** @param {string} file */
   const visit = (file) => {
-    if (graph.has(file) || !inputs[file]) return;
+    if (graph.has(file) || !GRAPH[file]) return;
     graph.add(file);
-    for (const edge of inputs[file].imports) if (edge.kind === 'import-statement' || (dynamic && edge.kind === 'dynamic-import')) visit(edge.path);
+    for (const edge of GRAPH[file].imports) if (edge.kind === 'import-statement' || (dynamic && edge.kind === 'dynamic-import')) visit(edge.path);
   };
   for (const entry of entries) visit(entry);
   return new Set([...graph].filter((file) => !file.endsWith('.css')).map((file) => path.resolve(file)));
@@ -91,7 +98,7 @@ function importGraph(entries, { dynamic = false } = {}) {
  * - bar: the like-and-comment bar and the report popup of every detail page, with the calls they make. They were
  *   a dozen chunks under 1 KB each; as one gzip stream they weigh about 1.5 KB less, in one request.
  */
-const SHELL_MODULES = importGraph(['src/layouts/startShell.ts', 'src/bridge/startBridge.ts']);
+const SHELL_MODULES = importGraph(GRAPH_ENTRIES.shell);
 /**
  * Modules page scripts run before load and islands after, in the sets that always load together; each set its own
  * chunk, so that the groups below do not take them in (a list would then load the bar before load).
@@ -124,7 +131,7 @@ const SMALL_MODULES = new Set(
     .map((file) => path.resolve(file)),
 );
 const taken = (/** @type {string} */ file) => SHELL_MODULES.has(file) || SMALL_MODULES.has(file);
-const API_MODULES = new Set([...importGraph(['src/client/api.ts', 'src/client/getEndpoint.ts', 'src/client/postEndpoint.ts'])].filter((file) => !taken(file)));
+const API_MODULES = new Set([...importGraph(GRAPH_ENTRIES.api)].filter((file) => !taken(file)));
 /** The outbox of ADR 032, loaded by every island that writes: the forms' pages need it without the bar. */
 const OUTBOX_MODULES = new Set(
   ['src/features/outbox/useOutbox.ts', 'src/client/outboxBrowser.ts', 'src/client/outbox.ts', 'src/client/outboxIdb.ts'].map((file) => path.resolve(file)),
@@ -132,12 +139,7 @@ const OUTBOX_MODULES = new Set(
 /** Every island's session hook goes with React. */
 const SESSION_HOOK = path.resolve('src/features/login-gate/useSession.ts');
 const BAR_MODULES = new Set(
-  [
-    ...importGraph(
-      ['src/features/interaction/InteractionBar.island.tsx', 'src/features/interaction/ReportPopup.island.tsx', 'src/features/interaction/ownHeldComments.ts'],
-      { dynamic: true },
-    ),
-  ].filter(
+  [...importGraph(GRAPH_ENTRIES.bar, { dynamic: true })].filter(
     // The islands themselves stay entries of their own (the page names them).
     (file) =>
       !taken(file) &&

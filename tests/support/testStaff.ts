@@ -85,7 +85,8 @@ export async function signIn(
     ({ code, step } = { code: currentTotp(person.secret, (step + 1) * STEP_MS + 1), step: step + 1 });
     second = await consoleCall<{ csrfToken: string }>(t, 'POST', '/signin/code', { challenge: first.data.challenge, code });
   }
-  if (second.statusCode !== 200) throw new Error(`signin/code: ${second.message} (step ${step}, now ${Math.floor(Date.now() / STEP_MS)}, last ${person.lastStep})`);
+  if (second.statusCode !== 200)
+    throw new Error(`signin/code: ${second.message} (step ${step}, now ${Math.floor(Date.now() / STEP_MS)}, last ${person.lastStep})`);
   const cookie = sessionCookieOf(second.res);
   if (!cookie) throw new Error('no session cookie');
   return { cookie, csrf: second.data.csrfToken, step };

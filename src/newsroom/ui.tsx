@@ -256,6 +256,49 @@ export function DeskQueueView<Q extends string, T>({
 }
 
 /**
+ * A decision that needs its reason, as one small form: the labelled reason (2 to `maxLength` characters, trimmed)
+ * and its button. The reason reaches `onSubmit` only when the browser's own checks pass.
+ */
+export function ReasonForm({
+  label,
+  button,
+  busy,
+  onSubmit,
+  maxLength = 200,
+  danger = false,
+  inline = false,
+  name,
+}: {
+  label: string;
+  button: string;
+  busy: boolean;
+  onSubmit: (reason: string) => void;
+  maxLength?: number;
+  /** The button of a decision that takes something away. */
+  danger?: boolean;
+  /** Label and field on one line. */
+  inline?: boolean;
+  /** The form's accessible name, where several stand side by side (one per person). */
+  name?: string;
+}) {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    onSubmit(String(new FormData(e.currentTarget).get('reason') ?? '').trim());
+  };
+  return (
+    <form className="nr-inline-form" onSubmit={submit} aria-label={name}>
+      <label className={inline ? 'nr-field nr-field--inline' : 'nr-field'}>
+        <span>{label}</span>
+        <input name="reason" minLength={2} maxLength={maxLength} required />
+      </label>
+      <button className={danger ? 'nr-button nr-button--danger' : 'nr-button'} type="submit" disabled={busy}>
+        {button}
+      </button>
+    </form>
+  );
+}
+
+/**
  * The two forms of a 待受理 item on a desk that sends it on: send it to a unit (`chosen`, the one the asker
  * named, is chosen first and marked with `chosenMark`; `none` is a first option, value 0, for keeping it) or
  * refuse it with the reason its author reads.
@@ -287,10 +330,6 @@ export function AssignOrRefuse({
     e.preventDefault();
     onAssign(Number(new FormData(e.currentTarget).get('unitId')));
   };
-  const refuse = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    onRefuse(String(new FormData(e.currentTarget).get('reason') ?? '').trim());
-  };
   return (
     <div className="nr-actions">
       <form className="nr-inline-form" onSubmit={assign}>
@@ -310,15 +349,7 @@ export function AssignOrRefuse({
           {assignText}
         </button>
       </form>
-      <form className="nr-inline-form" onSubmit={refuse}>
-        <label className="nr-field">
-          <span>{refuseLabel}</span>
-          <input name="reason" minLength={2} maxLength={200} required />
-        </label>
-        <button className="nr-button" type="submit" disabled={busy}>
-          不予受理
-        </button>
-      </form>
+      <ReasonForm label={refuseLabel} button="不予受理" busy={busy} onSubmit={onRefuse} />
     </div>
   );
 }

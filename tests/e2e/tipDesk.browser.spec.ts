@@ -92,3 +92,47 @@ test('爆料: a tip → adopted and given to a reporter → the story linked; th
   await mine.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/NewsDetail\?classId=\d+&newsId=\d+$/);
 });
+
+test('爆料: a tip declined with its reason — a reason too short is held by the form, and the tipster reads 未采用 with the reason', async ({
+  page,
+  context,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const reader = await loginByApi(request);
+  const text = `听说观音桥步行街要整体封闭改造三年 ${Date.now() % 100000}`;
+  await signIn(context, reader);
+  await page.goto('/shancheng/BangBang/exposure/index');
+  const box = page.getByRole('textbox', { name: /爆料内容/ });
+  await islandReady(page, box);
+  await box.fill(text);
+  await page.getByRole('textbox', { name: /地点/ }).fill('江北区观音桥');
+  await page.getByRole('button', { name: '发送爆料' }).click();
+  await expect(page.getByRole('region', { name: '我要爆料' }).getByRole('status')).toHaveText('爆料成功，感谢您提供线索');
+
+  const deskContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
+  const desk = await deskContext.newPage();
+  await signInDemo(desk, request, 'demo-editor');
+  await desk.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '爆料线索' }).click();
+  const card = desk.locator('li', { has: desk.getByText(text, { exact: true }) });
+  await expect(card).toBeVisible();
+  const reason = card.getByRole('textbox', { name: '不采用的原因（爆料人可见）' });
+  const decline = card.getByRole('button', { name: '不采用' });
+  // One character is not a reason: the browser's own check holds the form, nothing is sent.
+  await reason.fill('否');
+  await decline.click();
+  expect(await reason.evaluate((input: HTMLInputElement) => input.validity.tooShort)).toBe(true);
+  await expect(card).toBeVisible();
+  await reason.fill('  经核实，改造为分段施工，不会整体封闭  ');
+  await decline.click();
+  await expect(desk.getByText(/^「.+」未采用$/)).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await desk.getByRole('tab', { name: '未采用' }).click();
+  await expect(desk.locator('li', { has: desk.getByText(text, { exact: true }) }).getByText('未采用：经核实，改造为分段施工，不会整体封闭')).toBeVisible();
+  expect(await axeReport(desk)).toEqual([]);
+  await deskContext.close();
+
+  await page.goto('/shancheng/mine/tips');
+  await expect(page.locator('li', { hasText: text.slice(0, 20) }).getByText('未采用：经核实，改造为分段施工，不会整体封闭')).toBeVisible();
+});

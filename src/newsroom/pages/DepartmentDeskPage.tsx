@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { post } from '../api.ts';
 import type { PageProps } from '../nav.ts';
-import { DeskQueueView, useAction, useDeskQueue } from '../ui.tsx';
+import { DeskQueueView, ReasonForm, useAction, useDeskQueue } from '../ui.tsx';
 import { FiguresLine, PoliticsCard, type ConsoleQuestion, type UnitFigures } from './PoliticsCard.tsx';
 
 interface UnitQueue {
@@ -60,10 +60,7 @@ export function DepartmentDeskPage(_props: PageProps) {
 }
 
 function Handle({ q, busy, act }: { q: ConsoleQuestion; busy: boolean; act: (path: string, body: Record<string, unknown>, done: string) => void }) {
-  const withReason = (path: string, done: string) => (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    act(path, { id: q.id, reason: String(new FormData(e.currentTarget).get('reason') ?? '').trim() }, done);
-  };
+  const withReason = (path: string, done: string) => (reason: string) => act(path, { id: q.id, reason }, done);
   const reply = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
@@ -86,25 +83,19 @@ function Handle({ q, busy, act }: { q: ConsoleQuestion; busy: boolean; act: (pat
           </button>
         )}
         {!q.extended && (
-          <form className="nr-inline-form" onSubmit={withReason('/answer/unit/extend', `「${q.title}」已延期 5 个工作日`)}>
-            <label className="nr-field">
-              <span>延期原因（只能申请一次）</span>
-              <input name="reason" minLength={2} maxLength={200} required />
-            </label>
-            <button className="nr-button" type="submit" disabled={busy}>
-              申请延期
-            </button>
-          </form>
+          <ReasonForm
+            label="延期原因（只能申请一次）"
+            button="申请延期"
+            busy={busy}
+            onSubmit={withReason('/answer/unit/extend', `「${q.title}」已延期 5 个工作日`)}
+          />
         )}
-        <form className="nr-inline-form" onSubmit={withReason('/answer/unit/return', `「${q.title}」已退回受理台`)}>
-          <label className="nr-field">
-            <span>退回原因（不属于本部门职责等）</span>
-            <input name="reason" minLength={2} maxLength={200} required />
-          </label>
-          <button className="nr-button" type="submit" disabled={busy}>
-            退回
-          </button>
-        </form>
+        <ReasonForm
+          label="退回原因（不属于本部门职责等）"
+          button="退回"
+          busy={busy}
+          onSubmit={withReason('/answer/unit/return', `「${q.title}」已退回受理台`)}
+        />
       </div>
       <form className="nr-form nr-politics__reply" onSubmit={reply}>
         <label className="nr-field">

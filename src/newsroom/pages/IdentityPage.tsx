@@ -2,10 +2,10 @@
  * 身份认证: readers' applications to answer as a professional or a reporter (spec 2.7), oldest first; 通过,
  * or 不通过 with a reason the applicant reads on /BangBang/applyfor (ADR 017 replaces ADR 015's token).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { get, post } from '../api.ts';
 import type { PageProps } from '../nav.ts';
-import { messageOf, Notice, Tabs, useAction } from '../ui.tsx';
+import { messageOf, Notice, ReasonForm, Tabs, useAction } from '../ui.tsx';
 
 interface Application {
   userId: number;
@@ -103,24 +103,12 @@ function Decide({
   busy: boolean;
   onDecide: (a: Application, d: 'approve' | 'reject', reason?: string) => void;
 }) {
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    onDecide(application, 'reject', String(new FormData(e.currentTarget).get('reason') ?? '').trim());
-  };
   return (
     <div className="nr-actions">
       <button className="nr-button nr-button--primary" type="button" disabled={busy} onClick={() => onDecide(application, 'approve')}>
         通过
       </button>
-      <form className="nr-inline-form" onSubmit={submit}>
-        <label className="nr-field nr-field--inline">
-          <span>不通过的原因</span>
-          <input name="reason" minLength={2} maxLength={100} required />
-        </label>
-        <button className="nr-button" type="submit" disabled={busy}>
-          不通过
-        </button>
-      </form>
+      <ReasonForm label="不通过的原因" button="不通过" maxLength={100} inline busy={busy} onSubmit={(reason) => onDecide(application, 'reject', reason)} />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { ConsoleTip } from '../../contract/tipDesk.ts';
 import { get, post } from '../api.ts';
 import type { PageProps } from '../nav.ts';
-import { DeskQueueView, messageOf, useAction, useDeskQueue, type QueuePage } from '../ui.tsx';
+import { DeskQueueView, messageOf, ReasonForm, useAction, useDeskQueue, type QueuePage } from '../ui.tsx';
 
 interface Options {
   reporters: { id: number; name: string }[];
@@ -175,19 +175,5 @@ function LinkStory({
 }
 
 function Decline({ tip, busy, onDecline }: { tip: ConsoleTip; busy: boolean; onDecline: (t: ConsoleTip, reason: string) => void }) {
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    onDecline(tip, String(new FormData(e.currentTarget).get('reason') ?? '').trim());
-  };
-  return (
-    <form className="nr-inline-form" onSubmit={submit}>
-      <label className="nr-field">
-        <span>不采用的原因（爆料人可见）</span>
-        <input name="reason" minLength={2} maxLength={200} required />
-      </label>
-      <button className="nr-button" type="submit" disabled={busy}>
-        不采用
-      </button>
-    </form>
-  );
+  return <ReasonForm label="不采用的原因（爆料人可见）" button="不采用" busy={busy} onSubmit={(reason) => onDecline(tip, reason)} />;
 }

@@ -12,7 +12,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { EXPERT_NAME_MAX_CHARS, EXPERT_ORG_MAX_CHARS, EXPERT_TAGS_MAX, EXPERT_TITLE_MAX_CHARS, RURAL_QUESTION_TAGS } from '../../../contract/ruralRules.ts';
 import { get, post } from '../../api.ts';
 import type { PageProps } from '../../nav.ts';
-import { messageOf, Notice, Tabs, useAction } from '../../ui.tsx';
+import { messageOf, Notice, ReasonForm, Tabs, useAction } from '../../ui.tsx';
 import { CreditHouseholds } from './CreditHouseholds.tsx';
 import { RuralBanners } from './RuralBanners.tsx';
 import { UndoNotice, type Done } from './UndoNotice.tsx';
@@ -300,20 +300,17 @@ function DecideExpert({
 }
 
 function RevokeExpert({ expert, busy, onRevoke }: { expert: ExpertApplication; busy: boolean; onRevoke: (a: ExpertApplication, reason: string) => void }) {
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    onRevoke(expert, String(new FormData(e.currentTarget).get('reason') ?? '').trim());
-  };
   return (
-    <form className="nr-inline-form" onSubmit={submit} aria-label={`撤销认证：${expert.name}`}>
-      <label className="nr-field nr-field--inline">
-        <span>撤销原因（专家可见）</span>
-        <input name="reason" minLength={2} maxLength={100} required />
-      </label>
-      <button className="nr-button nr-button--danger" type="submit" disabled={busy}>
-        撤销认证
-      </button>
-    </form>
+    <ReasonForm
+      name={`撤销认证：${expert.name}`}
+      label="撤销原因（专家可见）"
+      button="撤销认证"
+      maxLength={100}
+      danger
+      inline
+      busy={busy}
+      onSubmit={(reason) => onRevoke(expert, reason)}
+    />
   );
 }
 

@@ -321,6 +321,51 @@ test('a question to the rural experts asked offline is sent once when the networ
   expect(text.split(words).length - 1).toBe(1);
 });
 
+test('a rural question whose sends landed unseen, given up and 放弃d, is sent again under its key: 提问成功 and one question', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  // A reader of its own: asking is limited per reader (1 per 10 s, 10 a day).
+  const own = await loginByApi(request);
+  await signIn(context, own);
+  const keys = keysSent(context, '/v1/yunong/ask');
+  await page.goto('/shancheng/yu-nong/country-bangbang');
+  const ask = page.getByRole('region', { name: '向专家提问' });
+  const send = ask.getByRole('button', { name: '提交问题' });
+  await islandReady(page, send);
+  const words = `信号差时问的辣椒问题，到了镇上再发（${stamp()}）`;
+  await ask.getByRole('textbox', { name: '问题内容' }).fill(words);
+  await ask.getByText('种植', { exact: true }).click();
+
+  await context.setOffline(true);
+  await send.click();
+  await expect(notes(page).getByRole('listitem')).toHaveText(`提问「${words}」发送中…`);
+  // Every send reaches the server, and its answer is lost on the way back.
+  await context.route('**/v1/yunong/ask', async (route) => {
+    await route.fetch();
+    await route.abort('failed');
+  });
+  const discard = page.getByRole('button', { name: `放弃发送提问「${words}」` });
+  for (let i = 0; i < 6 && !(await discard.isVisible()); i++) {
+    await networkBack(context);
+    await page.waitForTimeout(300);
+  }
+  await discard.click();
+  await expect(notes(page).getByRole('listitem')).toHaveCount(0);
+  await expect(ask.getByRole('textbox', { name: '问题内容' })).toHaveValue(words);
+
+  // Sent again from the form: the same draft is the same write, so the server answers the question it has.
+  await context.unroute('**/v1/yunong/ask');
+  await send.click();
+  await expect(ask.getByRole('status')).toContainText('提问成功');
+  expect(keys.length).toBeGreaterThan(1);
+  expect(new Set(keys).size, 'every send of the draft carried one key').toBe(1);
+  const mine = await request.get('/v1/yunong/questions?page=1&pageSize=50', { headers: auth(own) });
+  expect(JSON.stringify(await mine.json()).split(words).length - 1).toBe(1);
+});
+
 test('a 农友说 post published offline is sent once when the network returns', async ({ page, context, request }) => {
   const keys = keysSent(context, '/v1/yunong/publish');
   await page.goto('/shancheng/yu-nong/farmer-talk');

@@ -23,11 +23,12 @@ export function AskForm() {
   const [content, setContent] = useState('');
   const [tag, setTag] = useState('');
   const [district, setDistrict] = useState('');
-  const { busy, sendDraft } = useRuralWrite();
+  const { busy, sendDraft, settled } = useRuralWrite();
   const [error, setError] = useState('');
   const [done, setDone] = useState<{ question: Question; message: string } | null>(null);
   const outbox = useOutbox('rural:ask', {
     onSent: (_entry, answer) => {
+      settled();
       setDone({ question: answer.data as Question, message: answer.message || '提问成功' });
       setContent('');
     },

@@ -134,7 +134,7 @@ function Actions({ post, onChange }: { post: FarmerPost; onChange: (p: FarmerPos
 function Composer({ onPosted }: { onPosted: (p: FarmerPost) => void }) {
   const [text, setText] = useState('');
   const [district, setDistrict] = useState('');
-  const { busy, sendDraft } = useRuralWrite();
+  const { busy, sendDraft, settled } = useRuralWrite();
   const [error, setError] = useState('');
   const posted = (post: FarmerPost, message: string) => {
     onPosted(post);
@@ -142,7 +142,10 @@ function Composer({ onPosted }: { onPosted: (p: FarmerPost) => void }) {
     toast(message || '发布成功');
   };
   const outbox = useOutbox('rural:farmer-talk', {
-    onSent: (_entry, answer) => posted(answer.data as FarmerPost, answer.message),
+    onSent: (_entry, answer) => {
+      settled();
+      posted(answer.data as FarmerPost, answer.message);
+    },
     onRefused: (_entry, message) => message && setError(message),
   });
 

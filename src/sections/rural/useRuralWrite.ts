@@ -1,15 +1,17 @@
 /**
  * A rural write from an island (ask, post, comment, like): one call at a time (`busy`), the answer's
  * message or spec 8's words for a failure handed to the caller to show, nothing for a login redirect. A
- * draft's write (`sendDraft`) keeps its Idempotency-Key until it lands, so a retry after a network error
- * writes once; a new key is drawn after each success.
+ * draft's write (`sendDraft`) has one Idempotency-Key per draft (path and body) until it lands, so a retry after
+ * a network error writes once — also after a queued write was given up and 放弃'd, when it may have landed
+ * unseen — and an edited draft is a new write; a new key is drawn after each success (`settled` for one the
+ * outbox sent).
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { isNoAnswer, messageForFailure } from '../../client/apiClient.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
 import type { BodyOf, DataOf, Endpoint } from '../../contract/endpoint.ts';
 import type { Envelope } from '../../contract/envelope.ts';
-import { newIdempotencyKey } from '../../client/idempotencyKey.ts';
+import { WriteAttempt } from '../../client/idempotencyKey.ts';
 
 export interface WriteHandlers<T> {
   ok(res: Envelope<T>): void;
@@ -25,7 +27,7 @@ export interface WriteHandlers<T> {
 const quiet = (code: number) => code === 301 || code === 302;
 
 export function useRuralWrite() {
-  const [key, setKey] = useState(newIdempotencyKey);
+  const attempt = useRef(new WriteAttempt());
   const [busy, setBusy] = useState(false);
 
   async function send<E extends Endpoint>(path: E['path'], body: BodyOf<E>, handlers: WriteHandlers<DataOf<E>>, idempotencyKey?: string): Promise<void> {
@@ -35,11 +37,8 @@ export function useRuralWrite() {
       if (res.statusCode === 200) handlers.ok(res);
       else if (!quiet(res.statusCode)) handlers.fail(res.message);
     } catch (error) {
-      // No answer at all: the outbox keeps it under its key, and the next draft gets a new one.
-      if (idempotencyKey && handlers.keep && isNoAnswer(error) && (await handlers.keep(idempotencyKey))) {
-        setKey(newIdempotencyKey());
-        return;
-      }
+      // No answer at all: the outbox keeps it under its key (the draft keeps the key too, for a send after 放弃).
+      if (idempotencyKey && handlers.keep && isNoAnswer(error) && (await handlers.keep(idempotencyKey))) return;
       // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message.
       const message = messageForFailure(error, handlers.offline);
       if (message) handlers.fail(message);
@@ -61,10 +60,12 @@ export function useRuralWrite() {
           ...handlers,
           ok: (res) => {
             handlers.ok(res);
-            setKey(newIdempotencyKey());
+            attempt.current.done();
           },
         },
-        key,
+        attempt.current.key(JSON.stringify([path, body])),
       ),
+    /** The outbox sent a draft's queued write: the next draft is a new write. */
+    settled: () => attempt.current.done(),
   };
 }

@@ -265,8 +265,9 @@ export function ReasonForm({
   busy,
   onSubmit,
   maxLength = 200,
-  danger = false,
-  inline = false,
+  tone,
+  field,
+  placeholder,
   name,
 }: {
   label: string;
@@ -274,10 +275,12 @@ export function ReasonForm({
   busy: boolean;
   onSubmit: (reason: string) => void;
   maxLength?: number;
-  /** The button of a decision that takes something away. */
-  danger?: boolean;
-  /** Label and field on one line. */
-  inline?: boolean;
+  /** The button: `danger` for a decision that takes something away, `primary` for the one the desk expects. */
+  tone?: 'danger' | 'primary';
+  /** Label and field on one line (`inline`), or a wide field. */
+  field?: 'inline' | 'wide';
+  /** An example of a good reason. */
+  placeholder?: string;
   /** The form's accessible name, where several stand side by side (one per person). */
   name?: string;
 }) {
@@ -287,11 +290,11 @@ export function ReasonForm({
   };
   return (
     <form className="nr-inline-form" onSubmit={submit} aria-label={name}>
-      <label className={inline ? 'nr-field nr-field--inline' : 'nr-field'}>
+      <label className={field ? `nr-field nr-field--${field}` : 'nr-field'}>
         <span>{label}</span>
-        <input name="reason" minLength={2} maxLength={maxLength} required />
+        <input name="reason" minLength={2} maxLength={maxLength} required placeholder={placeholder} />
       </label>
-      <button className={danger ? 'nr-button nr-button--danger' : 'nr-button'} type="submit" disabled={busy}>
+      <button className={tone ? `nr-button nr-button--${tone}` : 'nr-button'} type="submit" disabled={busy}>
         {button}
       </button>
     </form>

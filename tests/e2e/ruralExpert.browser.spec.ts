@@ -98,8 +98,9 @@ test("an expert answers on the question's own page; the editor corrects the expe
   const farmerContext = await browser.newContext(phone);
   const farmerPage = await farmerContext.newPage();
   const farmer = await loginByApi(farmerPage.request);
-  const ask = async (content: string) => {
-    const res = (await (await farmerPage.request.post('/v1/yunong/ask', { data: { content, tag: '种植' }, headers: auth(farmer.token) })).json()) as {
+  // Asking is paced (one question per reader every 10 s): a later question may come from another farmer.
+  const ask = async (content: string, who: { token: string } = farmer) => {
+    const res = (await (await farmerPage.request.post('/v1/yunong/ask', { data: { content, tag: '种植' }, headers: auth(who.token) })).json()) as {
       statusCode: number;
       data: { id: number };
     };
@@ -179,7 +180,7 @@ test("an expert answers on the question's own page; the editor corrects the expe
   await expertPage.goto('/shancheng/yu-nong/expert');
   await expect(expertPage.getByRole('status').filter({ hasText: '你的农技专家认证已被裕农栏目编辑撤销：职称证书已过期，请更新后重新申请' })).toBeVisible();
   await expertPage.screenshot({ path: test.info().outputPath('expert-revoked.png') });
-  const other = await ask(`小麦播种后遇到连阴雨要不要补种（${stamp}）`);
+  const other = await ask(`小麦播种后遇到连阴雨要不要补种（${stamp}）`, await loginByApi(farmerPage.request));
   await expertPage.goto(`/shancheng/yu-nong/country-bangbang?id=${other}`);
   await expect(expertPage.getByText('小麦播种后遇到连阴雨要不要补种', { exact: false })).toBeVisible();
   await expertPage.waitForLoadState('networkidle');

@@ -108,7 +108,14 @@ function Decide({
       <button className="nr-button nr-button--primary" type="button" disabled={busy} onClick={() => onDecide(application, 'approve')}>
         通过
       </button>
-      <ReasonForm label="不通过的原因" button="不通过" maxLength={100} inline busy={busy} onSubmit={(reason) => onDecide(application, 'reject', reason)} />
+      <ReasonForm
+        label="不通过的原因"
+        button="不通过"
+        maxLength={100}
+        field="inline"
+        busy={busy}
+        onSubmit={(reason) => onDecide(application, 'reject', reason)}
+      />
     </div>
   );
 }

@@ -7,7 +7,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { get, post } from '../../api.ts';
 import type { PageProps } from '../../nav.ts';
-import { messageOf, Tabs, useAction } from '../../ui.tsx';
+import { messageOf, ReasonForm, Tabs, useAction } from '../../ui.tsx';
 import { UndoNotice, type Done } from './UndoNotice.tsx';
 
 interface DeskEssay {
@@ -159,9 +159,7 @@ function EssayRow({ essay: e, busy, change }: { essay: DeskEssay; busy: boolean;
       message: `《${e.title}》已恢复原来的刊登信息`,
     });
   };
-  const exclude = (ev: FormEvent<HTMLFormElement>) => {
-    ev.preventDefault();
-    const reason = String(new FormData(ev.currentTarget).get('reason') ?? '').trim();
+  const exclude = (reason: string) => {
     change('/composition/essays/rank', { id: e.id, excluded: true, reason }, `《${e.title}》已排除出排行榜`, {
       path: '/composition/essays/rank',
       body: { id: e.id, excluded: false },
@@ -285,15 +283,17 @@ function EssayRow({ essay: e, busy, change }: { essay: DeskEssay; busy: boolean;
       {!e.rankExcludedReason && (
         <details className="nr-details">
           <summary>排除出排行榜…</summary>
-          <form className="nr-inline-form" onSubmit={exclude} aria-label={`排除出排行榜：${e.title}`}>
-            <label className="nr-field nr-field--wide">
-              <span>原因（作者可见）</span>
-              <input name="reason" required minLength={2} maxLength={100} placeholder="如 经核实与已发表作品雷同" />
-            </label>
-            <button className="nr-button nr-button--danger" type="submit" disabled={busy}>
-              排除出排行
-            </button>
-          </form>
+          <ReasonForm
+            name={`排除出排行榜：${e.title}`}
+            label="原因（作者可见）"
+            button="排除出排行"
+            tone="danger"
+            field="wide"
+            maxLength={100}
+            placeholder="如 经核实与已发表作品雷同"
+            busy={busy}
+            onSubmit={exclude}
+          />
         </details>
       )}
     </article>
@@ -323,11 +323,7 @@ function Teachers() {
       });
     });
 
-  const submit = (t: DeskTeacher) => (ev: FormEvent<HTMLFormElement>) => {
-    ev.preventDefault();
-    const reason = String(new FormData(ev.currentTarget).get('reason') ?? '').trim();
-    decide(t, !t.verified, reason, t.verifyReason || (t.verified ? '身份核实无误' : '认证信息待核实'));
-  };
+  const submit = (t: DeskTeacher) => (reason: string) => decide(t, !t.verified, reason, t.verifyReason || (t.verified ? '身份核实无误' : '认证信息待核实'));
 
   return (
     <>
@@ -348,15 +344,17 @@ function Teachers() {
                 {t.schoolName} · {t.title || '教师'}
                 {t.verifyReason ? ` · 上次处理原因：${t.verifyReason}` : ''}
               </p>
-              <form className="nr-inline-form" onSubmit={submit(t)} aria-label={`${t.verified ? '撤销认证' : '认证'}：${t.name}`}>
-                <label className="nr-field nr-field--wide">
-                  <span>原因（老师可见）</span>
-                  <input name="reason" required minLength={2} maxLength={100} placeholder={t.verified ? '如 已调离该校' : '如 教师资格证与在职证明核实无误'} />
-                </label>
-                <button className={t.verified ? 'nr-button nr-button--danger' : 'nr-button nr-button--primary'} type="submit" disabled={action.busy}>
-                  {t.verified ? '撤销认证' : '认证老师'}
-                </button>
-              </form>
+              <ReasonForm
+                name={`${t.verified ? '撤销认证' : '认证'}：${t.name}`}
+                label="原因（老师可见）"
+                button={t.verified ? '撤销认证' : '认证老师'}
+                tone={t.verified ? 'danger' : 'primary'}
+                field="wide"
+                maxLength={100}
+                placeholder={t.verified ? '如 已调离该校' : '如 教师资格证与在职证明核实无误'}
+                busy={action.busy}
+                onSubmit={submit(t)}
+              />
             </li>
           ))}
         </ul>

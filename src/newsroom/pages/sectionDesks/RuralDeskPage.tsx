@@ -306,8 +306,8 @@ function RevokeExpert({ expert, busy, onRevoke }: { expert: ExpertApplication; b
       label="撤销原因（专家可见）"
       button="撤销认证"
       maxLength={100}
-      danger
-      inline
+      tone="danger"
+      field="inline"
       busy={busy}
       onSubmit={(reason) => onRevoke(expert, reason)}
     />

@@ -75,6 +75,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
         APP_DOWNLOAD_URL: APP_DOWNLOAD_TEST_URL,
+        // The wires' browser test serves its feeds on 127.0.0.1 (honoured only with NODE_ENV=test).
+        WIRES_TEST_PRIVATE_HOSTS: '1',
       },
     };
   }),

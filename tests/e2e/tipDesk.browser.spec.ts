@@ -20,6 +20,17 @@ async function points(request: APIRequestContext, reader: Reader): Promise<numbe
   return ((await res.json()) as { data: { credit: number } }).data.credit;
 }
 
+/** The signed-in reader sends a tip in the 爆料 form, and reads that it arrived. */
+async function sendTip(page: Page, text: string, place: string): Promise<void> {
+  await page.goto('/shancheng/BangBang/exposure/index');
+  const box = page.getByRole('textbox', { name: /爆料内容/ });
+  await islandReady(page, box);
+  await box.fill(text);
+  await page.getByRole('textbox', { name: /地点/ }).fill(place);
+  await page.getByRole('button', { name: '发送爆料' }).click();
+  await expect(page.getByRole('region', { name: '我要爆料' }).getByRole('status')).toHaveText('爆料成功，感谢您提供线索');
+}
+
 // axe is injected as a script of its own: the console's CSP (own scripts only) would refuse it.
 test.use({ bypassCSP: true });
 
@@ -35,13 +46,7 @@ test('爆料: a tip → adopted and given to a reporter → the story linked; th
 
   // The reader sends a tip in the 爆料 form.
   await signIn(context, reader);
-  await page.goto('/shancheng/BangBang/exposure/index');
-  const box = page.getByRole('textbox', { name: /爆料内容/ });
-  await islandReady(page, box);
-  await box.fill(text);
-  await page.getByRole('textbox', { name: /地点/ }).fill('渝中区鹅岭');
-  await page.getByRole('button', { name: '发送爆料' }).click();
-  await expect(page.getByRole('region', { name: '我要爆料' }).getByRole('status')).toHaveText('爆料成功，感谢您提供线索');
+  await sendTip(page, text, '渝中区鹅岭');
   await page.goto('/shancheng/mine/tips');
   const mine = page.locator('li', { hasText: text.slice(0, 20) });
   await expect(mine.getByText('已收到')).toBeVisible();
@@ -103,13 +108,7 @@ test('爆料: a tip declined with its reason — a reason too short is held by t
   const reader = await loginByApi(request);
   const text = `听说观音桥步行街要整体封闭改造三年 ${Date.now() % 100000}`;
   await signIn(context, reader);
-  await page.goto('/shancheng/BangBang/exposure/index');
-  const box = page.getByRole('textbox', { name: /爆料内容/ });
-  await islandReady(page, box);
-  await box.fill(text);
-  await page.getByRole('textbox', { name: /地点/ }).fill('江北区观音桥');
-  await page.getByRole('button', { name: '发送爆料' }).click();
-  await expect(page.getByRole('region', { name: '我要爆料' }).getByRole('status')).toHaveText('爆料成功，感谢您提供线索');
+  await sendTip(page, text, '江北区观音桥');
 
   const deskContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
   const desk = await deskContext.newPage();

@@ -1,5 +1,5 @@
 /**
- * The wires from the console (docs/security.md "The wires"; issue 33 §3), against a feed this test serves on
+ * The wires from the console (docs/security.md "The wires"), against a feed this test serves on
  * 127.0.0.1 (the servers run with the test-only WIRES_TEST_PRIVATE_HOSTS=1): the admin allows the host and adds
  * the feed in 订阅源; 立即抓取 takes its two items once, and a second fetch takes none; a broken feed is said in
  * Chinese there and in the tray; in 稿源池 the keyboard (J, Enter) makes a draft that keeps the source's name and
@@ -55,11 +55,14 @@ test('稿源池: a feed added, fetched once without duplicates, a broken one rep
   await expect(page.getByText('已允许主机 127.0.0.1')).toBeVisible();
 
   const add = page.getByRole('form', { name: '添加订阅源' });
+  const addFeed = async (feedName: string, path: string) => {
+    await add.getByRole('textbox', { name: '名称' }).fill(feedName);
+    await add.getByRole('textbox', { name: /地址/ }).fill(`${feeds.origin}${path}`);
+    await add.getByRole('button', { name: '添加订阅源' }).click();
+    await expect(page.getByText(`已添加订阅源「${feedName}」，稍后开始抓取`)).toBeVisible();
+  };
   const name = `重庆日报${stamp.slice(-4)}`;
-  await add.getByRole('textbox', { name: '名称' }).fill(name);
-  await add.getByRole('textbox', { name: /地址/ }).fill(`${feeds.origin}/cqrb.xml`);
-  await add.getByRole('button', { name: '添加订阅源' }).click();
-  await expect(page.getByText(`已添加订阅源「${name}」，稍后开始抓取`)).toBeVisible();
+  await addFeed(name, '/cqrb.xml');
 
   await page.getByRole('button', { name: `立即抓取 ${name}` }).click();
   await expect(page.getByText(`「${name}」抓取完成，新条目 2 条`)).toBeVisible();
@@ -68,10 +71,7 @@ test('稿源池: a feed added, fetched once without duplicates, a broken one rep
   await expect(page.getByText(`「${name}」抓取完成，新条目 0 条`)).toBeVisible();
 
   const broken = `坏订阅源${stamp.slice(-4)}`;
-  await add.getByRole('textbox', { name: '名称' }).fill(broken);
-  await add.getByRole('textbox', { name: /地址/ }).fill(`${feeds.origin}/broken.xml`);
-  await add.getByRole('button', { name: '添加订阅源' }).click();
-  await expect(page.getByText(`已添加订阅源「${broken}」，稍后开始抓取`)).toBeVisible();
+  await addFeed(broken, '/broken.xml');
   await page.getByRole('button', { name: `立即抓取 ${broken}` }).click();
   const feedList = page.getByRole('list', { name: '订阅源列表' });
   const brokenRow = feedList.getByRole('listitem').filter({ hasText: broken });

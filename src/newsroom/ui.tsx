@@ -149,21 +149,27 @@ export function useDeskQueue<Q extends string, R extends QueuePage<unknown>>(
   page: number;
   goTo: (page: number) => void;
   data: R | null;
+  /** The last load failed (its error went to `onError`): nothing is loading any more. */
+  failed: boolean;
   update: (fn: (items: R['items']) => R['items']) => void;
   reload: () => void;
 } {
   const [queue, setQueue] = useState<Q>(first);
   const [page, setPage] = useState(1);
   const [data, setData] = useState<R | null>(null);
+  const [failed, setFailed] = useState(false);
   const latest = useRef(0);
   const reload = useCallback(() => {
     const asked = ++latest.current;
+    setFailed(false);
     get<R>(path, { queue, page })
       .then((answer) => {
         if (asked === latest.current) setData(answer);
       })
       .catch((err: unknown) => {
-        if (asked === latest.current) onError(messageOf(err));
+        if (asked !== latest.current) return;
+        setFailed(true);
+        onError(messageOf(err));
       });
   }, [path, queue, page, onError]);
   useEffect(reload, [reload]);
@@ -180,6 +186,7 @@ export function useDeskQueue<Q extends string, R extends QueuePage<unknown>>(
       setPage(next);
     },
     data,
+    failed,
     update: (fn) => setData((d) => (d ? { ...d, items: fn(d.items) } : d)),
     reload,
   };
@@ -204,7 +211,7 @@ export function Pager({ page, data, onPage }: { page: number; data: QueuePage<un
 
 /**
  * A desk's queue as every answering desk shows it, under its own heading: the tabs (choosing one clears the
- * success line), the notice, 加载中… until the answer (nothing more when `quietOnError` and the load failed),
+ * success line), the notice, 加载中… until the answer (nothing more once the load failed: the notice says why),
  * `empty` for an empty tab, else the list — each item as `children` renders it, with its key — and the pager.
  */
 export function DeskQueueView<Q extends string, T>({
@@ -215,17 +222,15 @@ export function DeskQueueView<Q extends string, T>({
   ok,
   clearOk,
   empty,
-  quietOnError = false,
   children,
 }: {
   label: string;
   tabs: readonly { id: Q; label: ReactNode }[];
-  desk: { queue: Q; choose: (queue: Q) => void; page: number; goTo: (page: number) => void; data: QueuePage<T> | null };
+  desk: { queue: Q; choose: (queue: Q) => void; page: number; goTo: (page: number) => void; data: QueuePage<T> | null; failed: boolean };
   error: string | null;
   ok: string | null;
   clearOk: () => void;
   empty: ReactNode;
-  quietOnError?: boolean;
   children: (item: T) => ReactNode;
 }) {
   const rows = desk.data?.items ?? null;
@@ -242,7 +247,7 @@ export function DeskQueueView<Q extends string, T>({
       />
       <Notice error={error} ok={ok} />
       {rows === null ? (
-        quietOnError && error ? null : (
+        desk.failed ? null : (
           <p role="status">加载中…</p>
         )
       ) : rows.length === 0 ? (

@@ -62,7 +62,7 @@ export function ComplaintDeskPage(_props: PageProps) {
     <>
       <h1>投诉受理</h1>
       <p className="nr-meta">直播带货投诉：转交所投诉的商家，或由平台客服处理；商家回复后投诉人确认解决或追问一次，7 天未确认自动完结。</p>
-      <DeskQueueView label="投诉状态" tabs={TABS} desk={desk} error={action.error} ok={ok} clearOk={() => setOk(null)} empty="没有投诉。" quietOnError>
+      <DeskQueueView label="投诉状态" tabs={TABS} desk={desk} error={action.error} ok={ok} clearOk={() => setOk(null)} empty="没有投诉。">
         {(c) => (
           <ComplaintCard key={c.id} c={c}>
             {c.status === 'submitted' && sellers.length > 0 && (

@@ -48,7 +48,7 @@ export function DepartmentDeskPage(_props: PageProps) {
           有 {overdue} 件问政已超过办理期限，排在最前。
         </p>
       )}
-      <DeskQueueView label="办理状态" tabs={TABS} desk={desk} error={action.error} ok={ok} clearOk={() => setOk(null)} empty="没有问政。" quietOnError>
+      <DeskQueueView label="办理状态" tabs={TABS} desk={desk} error={action.error} ok={ok} clearOk={() => setOk(null)} empty="没有问政。">
         {(q) => (
           <PoliticsCard key={q.id} q={q}>
             {(q.state === 'accepted' || q.state === 'processing') && <Handle q={q} busy={action.busy} act={act} />}

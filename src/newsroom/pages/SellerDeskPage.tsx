@@ -44,7 +44,7 @@ export function SellerDeskPage(_props: PageProps) {
     <>
       <h1>商家投诉{data ? ` · ${data.unit.name}` : ''}</h1>
       {data && <SellerFiguresLine figures={data.figures} />}
-      <DeskQueueView label="投诉状态" tabs={TABS} desk={desk} error={action.error} ok={ok} clearOk={() => setOk(null)} empty="没有投诉。" quietOnError>
+      <DeskQueueView label="投诉状态" tabs={TABS} desk={desk} error={action.error} ok={ok} clearOk={() => setOk(null)} empty="没有投诉。">
         {(c) => (
           <ComplaintCard key={c.id} c={c}>
             {(c.status === 'processing' || c.status === 'accepted') && <ReplyForm c={c} busy={action.busy} onReply={reply} />}

@@ -36,11 +36,17 @@ export function decideLikeAnswer(before: LikeCounts, answer: LikeAnswer, options
         likeNum: fresh ? before.likeNum + 1 : Math.max(before.likeNum, answer.data?.likeNum ?? before.likeNum),
         views: fresh && options.countsView !== false ? before.views + 1 : before.views,
       },
-      toast: answer.message || null,
+      toast: likeToast(answer),
     };
   }
-  if (answer.statusCode === 301 || answer.statusCode === 302) return { counts: before, toast: null };
-  return { counts: before, toast: answer.statusCode === 100 ? LIKE_FAILED : answer.message || LIKE_FAILED };
+  return { counts: before, toast: likeToast(answer) };
+}
+
+/** What an answer to a like says (spec 4 and 8): the server's message; nothing for a login redirect; 点赞失败 for 100. */
+function likeToast(answer: Pick<LikeAnswer, 'statusCode' | 'message'>): string | null {
+  if (answer.statusCode === 200) return answer.message || null;
+  if (answer.statusCode === 301 || answer.statusCode === 302) return null;
+  return answer.statusCode === 100 ? LIKE_FAILED : answer.message || LIKE_FAILED;
 }
 
 /**
@@ -49,6 +55,5 @@ export function decideLikeAnswer(before: LikeCounts, answer: LikeAnswer, options
  * server's words, if any.
  */
 export function queuedLikeToast(answer: LikeAnswer | undefined, message = ''): string | null {
-  if (answer) return decideLikeAnswer({ isDoLike: 0, likeNum: 0, views: 0 }, answer).toast;
-  return message || null;
+  return answer ? likeToast(answer) : message || null;
 }

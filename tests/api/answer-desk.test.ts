@@ -160,6 +160,7 @@ describe('问政: ask → accept and assign → the department replies → the a
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.itemKind, 'politics'), eq(auditLog.itemId, String(id))))
+        .orderBy(auditLog.id)
     ).map((r) => r.action);
     expect(actions).toEqual(['answer.accept', 'answer.start', 'answer.extend', 'answer.reply']);
   });
@@ -282,7 +283,8 @@ describe('节假日安排: the year’s holidays and 调休 count in the due tim
     const trail = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.itemKind, 'work_day'), eq(auditLog.itemId, '2026-10-10')));
+      .where(and(eq(auditLog.itemKind, 'work_day'), eq(auditLog.itemId, '2026-10-10')))
+      .orderBy(auditLog.id);
     expect(trail.map((r) => r.action).sort()).toEqual(['answer.calendar.remove', 'answer.calendar.set']);
     // The same entry twice writes once.
     await set({ day: '2026-10-01', kind: 'holiday', note: '国庆节' });
@@ -290,7 +292,8 @@ describe('节假日安排: the year’s holidays and 调休 count in the due tim
       await t.database.db
         .select()
         .from(auditLog)
-        .where(and(eq(auditLog.itemKind, 'work_day'), eq(auditLog.itemId, '2026-10-01'))),
+        .where(and(eq(auditLog.itemKind, 'work_day'), eq(auditLog.itemId, '2026-10-01')))
+        .orderBy(auditLog.id),
     ).toHaveLength(1);
   });
 });

@@ -144,7 +144,8 @@ describe('the complaint desk, from the reader to the seller and back', () => {
     const rows = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.itemKind, 'complaint'), eq(auditLog.itemId, String(id))));
+      .where(and(eq(auditLog.itemKind, 'complaint'), eq(auditLog.itemId, String(id))))
+      .orderBy(auditLog.id);
     expect(rows.map((r) => [r.action, r.staffId])).toEqual([
       ['complaints.assign', desk.id],
       ['complaints.reply', seller.id],

@@ -112,7 +112,8 @@ async function auditCount(action: string, itemId: string | number): Promise<numb
   const rows = await t.database.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.action, action), eq(auditLog.itemId, String(itemId))));
+    .where(and(eq(auditLog.action, action), eq(auditLog.itemId, String(itemId))))
+    .orderBy(auditLog.id);
   return rows.length;
 }
 

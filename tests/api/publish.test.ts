@@ -238,7 +238,8 @@ describe('三审 and publication', () => {
     const [row] = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.itemId, String(story.id)), eq(auditLog.action, 'publish.breaking')));
+      .where(and(eq(auditLog.itemId, String(story.id)), eq(auditLog.action, 'publish.breaking')))
+      .orderBy(auditLog.id);
     expect(row?.after).toMatchObject({ skipped: ['一审', '二审', '三审'] });
     // An editor cannot skip the reviews.
     const other = await newStory(editorA);
@@ -377,7 +378,8 @@ describe('breaking-news push', () => {
     const [row] = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.itemId, String(story.id)), eq(auditLog.action, 'publish.push')));
+      .where(and(eq(auditLog.itemId, String(story.id)), eq(auditLog.action, 'publish.push')))
+      .orderBy(auditLog.id);
     expect(row?.after).toMatchObject({ newsId: pub.data.newsId, text: '暴雨橙色预警 主城今夜大暴雨' });
     // Ten minutes later the desk may push again (the window read from the log, moved back here).
     await t.database.db.update(breakingPushes).set({ pushedAt: new Date(Date.now() - 11 * 60_000) });

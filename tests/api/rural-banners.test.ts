@@ -45,7 +45,8 @@ const audits = (action: string, id: number | string) =>
   t.database.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.action, action), eq(auditLog.itemId, String(id))));
+    .where(and(eq(auditLog.action, action), eq(auditLog.itemId, String(id))))
+    .orderBy(auditLog.id);
 const day = (plus: number) => beijingDay(new Date(Date.now() + plus * 86_400_000));
 
 beforeAll(async () => {
@@ -100,7 +101,7 @@ describe('creating, editing and ordering banners', () => {
     expect((await consoleCall(t, 'POST', '/rural/banners/order', { ids: order }, editor.headers)).statusCode).toBe(200);
     expect((await list()).map((b) => b.id)).toEqual(order);
     expect((await home()).banners[0]!.title).toBe(last.title);
-    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'rural.banner.reorder'));
+    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'rural.banner.reorder')).orderBy(auditLog.id);
     expect(rows.filter((r) => JSON.stringify((r.after as { ids: number[] }).ids) === JSON.stringify(order))).toHaveLength(1);
     const stale = await consoleCall(t, 'POST', '/rural/banners/order', { ids: order.slice(1) }, editor.headers);
     expect(stale).toMatchObject({ statusCode: 422, message: '轮播图刚被修改过，请刷新后再调整顺序' });
@@ -232,7 +233,7 @@ describe('the cap of 12', () => {
     expect(answers.filter((a) => a.statusCode !== 200).map((a) => a.message)).toEqual(Array(3).fill('轮播图至多 12 张，请先删除一张'));
     expect(await live()).toHaveLength(12);
     const made = answers.filter((a) => a.statusCode === 200).map((a) => a.data.id);
-    const created = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'rural.banner.create'));
+    const created = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'rural.banner.create')).orderBy(auditLog.id);
     expect(created.filter((row) => made.includes(Number(row.itemId)))).toHaveLength(2);
   });
 });

@@ -74,7 +74,8 @@ describe('applying to be an expert', () => {
     const [audit] = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'rural.expert.approve'), eq(auditLog.itemId, String(applied.data.expert!.id))));
+      .where(and(eq(auditLog.action, 'rural.expert.approve'), eq(auditLog.itemId, String(applied.data.expert!.id))))
+      .orderBy(auditLog.id);
     expect(audit).toMatchObject({ staffName: editor.name, itemKind: 'ruralExpert', before: { state: 'pending' }, after: { state: 'approved' } });
     // An expert does not apply again; a decided application is not decided twice.
     expect((await post('/v1/yunong/expert/apply', APPLY, reader.headers)).message).toBe('你已是认证的农技专家，无需再次申请');
@@ -234,7 +235,8 @@ describe('the 裕农 desk revokes and corrects an expert', () => {
     const audits = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'rural.expert.revoke'), eq(auditLog.itemId, String(expert.expertId))));
+      .where(and(eq(auditLog.action, 'rural.expert.revoke'), eq(auditLog.itemId, String(expert.expertId))))
+      .orderBy(auditLog.id);
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({
       staffName: editor.name,
@@ -293,7 +295,8 @@ describe('the 裕农 desk revokes and corrects an expert', () => {
     const audits = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'rural.expert.edit'), eq(auditLog.itemId, String(expert.expertId))));
+      .where(and(eq(auditLog.action, 'rural.expert.edit'), eq(auditLog.itemId, String(expert.expertId))))
+      .orderBy(auditLog.id);
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ before: { title: '高级兽医师', tags: '养殖' }, after: { title: '正高级兽医师', tags: '养殖,病虫害,政策补贴' } });
     const shown = (await get<Expert[]>('/v1/yunong/experts')).data.find((e) => e.id === expert.expertId);
@@ -371,7 +374,8 @@ describe('the 裕农 desk edits the credit villages', () => {
     const audits = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'rural.village.edit'), eq(auditLog.itemId, String(village.id))));
+      .where(and(eq(auditLog.action, 'rural.village.edit'), eq(auditLog.itemId, String(village.id))))
+      .orderBy(auditLog.id);
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ staffName: editor.name, itemKind: 'ruralVillage', after: { town: '红池坝镇', households: edit.households } });
     const credit = await get<{ village: { households: number; town: string; intro: string } }>(`/v1/yunong/credit/village?id=${village.id}`);

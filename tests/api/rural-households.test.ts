@@ -38,7 +38,8 @@ const audits = (action: string, id: number) =>
   t.database.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.action, action), eq(auditLog.itemId, String(id))));
+    .where(and(eq(auditLog.action, action), eq(auditLog.itemId, String(id))))
+    .orderBy(auditLog.id);
 
 beforeAll(async () => {
   editor = await createTestStaff(t, 'editor', { name: '裕农编辑乙' });

@@ -26,6 +26,7 @@ async function auditCount(action: string, itemId: number): Promise<number> {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, action), eq(auditLog.itemId, String(itemId))))
+      .orderBy(auditLog.id)
   ).length;
 }
 

@@ -92,7 +92,8 @@ describe('爆料: tip → 已采纳 → 已报道, the tipster rewarded once', (
     const audit = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.itemKind, 'tip'), eq(auditLog.itemId, String(id))));
+      .where(and(eq(auditLog.itemKind, 'tip'), eq(auditLog.itemId, String(id))))
+      .orderBy(auditLog.id);
     expect(audit.map((a) => [a.action, a.staffId])).toEqual([
       ['tip.adopt', editor.id],
       ['tip.report', editor.id],

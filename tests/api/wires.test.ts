@@ -191,12 +191,17 @@ describe('the wires', () => {
     const audit = await t.database.db
       .select({ action: auditLog.action })
       .from(auditLog)
-      .where(and(eq(auditLog.itemKind, 'article'), eq(auditLog.itemId, String(made.data.articleId))));
+      .where(and(eq(auditLog.itemKind, 'article'), eq(auditLog.itemId, String(made.data.articleId))))
+      .orderBy(auditLog.id);
     expect(audit.map((a) => a.action)).toEqual(['wires.draft']);
   });
 
   it('writes an audit row for each admin action', async () => {
-    const rows = await t.database.db.select({ action: auditLog.action, itemId: auditLog.itemId }).from(auditLog).where(eq(auditLog.staffId, admin.id));
+    const rows = await t.database.db
+      .select({ action: auditLog.action, itemId: auditLog.itemId })
+      .from(auditLog)
+      .where(eq(auditLog.staffId, admin.id))
+      .orderBy(auditLog.id);
     const actions = rows.map((r) => r.action);
     expect(actions).toContain('wires.host.add');
     expect(actions.filter((a) => a === 'wires.feed.add')).toHaveLength(8);

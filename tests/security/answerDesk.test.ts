@@ -65,7 +65,8 @@ describe('a department and another department’s question', () => {
     const rows = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.itemKind, 'politics'), eq(auditLog.itemId, String(id))));
+      .where(and(eq(auditLog.itemKind, 'politics'), eq(auditLog.itemId, String(id))))
+      .orderBy(auditLog.id);
     expect(rows.map((r) => r.action)).toEqual(['answer.accept']);
     // The owner still can.
     expect((await consoleCall(t, 'GET', `/answer/unit/question?id=${id}`, undefined, owner.headers)).statusCode).toBe(200);
@@ -122,7 +123,8 @@ describe('races and retries', () => {
     const rows = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'answer.accept'), eq(auditLog.itemId, String(id))));
+      .where(and(eq(auditLog.action, 'answer.accept'), eq(auditLog.itemId, String(id))))
+      .orderBy(auditLog.id);
     expect(rows).toHaveLength(1);
   });
 
@@ -144,6 +146,7 @@ describe('races and retries', () => {
           .select()
           .from(auditLog)
           .where(and(eq(auditLog.action, 'answer.reply'), eq(auditLog.itemId, String(id))))
+          .orderBy(auditLog.id)
       ).length,
     ).toBe(1);
   });

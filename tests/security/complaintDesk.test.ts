@@ -81,7 +81,8 @@ describe('a seller and a complaint not addressed to it', () => {
     const rows = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.itemKind, 'complaint'), eq(auditLog.itemId, String(sent))));
+      .where(and(eq(auditLog.itemKind, 'complaint'), eq(auditLog.itemId, String(sent))))
+      .orderBy(auditLog.id);
     expect(rows.map((r) => r.action)).toEqual(['complaints.assign']);
     // The owner still can.
     expect((await consoleCall(t, 'GET', `/complaints/seller/complaint?id=${sent}`, undefined, owner.headers)).statusCode).toBe(200);

@@ -145,7 +145,8 @@ describe('two moderators, and the trail', () => {
     const rows = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.itemKind, 'comment'), eq(auditLog.itemId, String(held.id))));
+      .where(and(eq(auditLog.itemKind, 'comment'), eq(auditLog.itemId, String(held.id))))
+      .orderBy(auditLog.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.action).toMatch(/^moderation\.(approve|reject)$/);
   });
@@ -159,7 +160,8 @@ describe('two moderators, and the trail', () => {
     const rows = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.itemKind, 'comment'), eq(auditLog.itemId, String(held.id))));
+      .where(and(eq(auditLog.itemKind, 'comment'), eq(auditLog.itemId, String(held.id))))
+      .orderBy(auditLog.id);
     expect(rows).toHaveLength(0);
   });
 });

@@ -52,7 +52,8 @@ describe('points for a tip adopted twice at once', () => {
     const audit = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.itemKind, 'tip'), eq(auditLog.itemId, String(id))));
+      .where(and(eq(auditLog.itemKind, 'tip'), eq(auditLog.itemId, String(id))))
+      .orderBy(auditLog.id);
     expect(audit.map((a) => a.action)).toEqual(['tip.adopt']);
   });
 

@@ -124,7 +124,7 @@ describe('a server killed with SIGKILL during a tracking import (PGlite)', () =>
     try {
       const rows = await database.db.select().from(mallExchanges).where(inArray(mallExchanges.id, ids));
       expect(rows.every((r) => r.status === 2 && r.expressNo === `ZT${String(r.id).padStart(10, '0')}`)).toBe(true);
-      const audits = await database.db.select({ itemId: auditLog.itemId }).from(auditLog).where(eq(auditLog.action, 'mall.ship'));
+      const audits = await database.db.select({ itemId: auditLog.itemId }).from(auditLog).where(eq(auditLog.action, 'mall.ship')).orderBy(auditLog.id);
       expect(audits.length).toBe(ORDERS);
       expect(new Set(audits.map((a) => a.itemId)).size).toBe(ORDERS);
     } finally {

@@ -47,4 +47,5 @@ export const questionAudits = (t: TestApp, questionId: number) =>
   t.database.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.itemKind, 'bangQuestion'), eq(auditLog.itemId, String(questionId))));
+    .where(and(eq(auditLog.itemKind, 'bangQuestion'), eq(auditLog.itemId, String(questionId))))
+    .orderBy(auditLog.id);

@@ -264,6 +264,10 @@ export function DeskQueueView<Q extends string, T>({
  * A decision that needs its reason, as one small form: the labelled reason (2 to `maxLength` characters, trimmed)
  * and its button. The reason reaches `onSubmit` only when the browser's own checks pass.
  */
+const REASON_MIN = 2;
+/** The server's words for a reason too short (contract Text with label 原因). */
+const REASON_TOO_SHORT = `原因至少 ${REASON_MIN} 个字`;
+
 export function ReasonForm({
   label,
   button,
@@ -291,13 +295,28 @@ export function ReasonForm({
 }) {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    onSubmit(String(new FormData(e.currentTarget).get('reason') ?? '').trim());
+    const input = e.currentTarget.elements.namedItem('reason') as HTMLInputElement;
+    const reason = input.value.trim();
+    // The browser's minLength counts spaces; the server trims, so the form counts what the server will.
+    if ([...reason].length < REASON_MIN) {
+      input.setCustomValidity(REASON_TOO_SHORT);
+      input.reportValidity();
+      return;
+    }
+    onSubmit(reason);
   };
   return (
     <form className="nr-inline-form" onSubmit={submit} aria-label={name}>
       <label className={field ? `nr-field nr-field--${field}` : 'nr-field'}>
         <span>{label}</span>
-        <input name="reason" minLength={2} maxLength={maxLength} required placeholder={placeholder} />
+        <input
+          name="reason"
+          minLength={REASON_MIN}
+          maxLength={maxLength}
+          required
+          placeholder={placeholder}
+          onInput={(e) => e.currentTarget.setCustomValidity('')}
+        />
       </label>
       <button className={tone ? `nr-button nr-button--${tone}` : 'nr-button'} type="submit" disabled={busy}>
         {button}

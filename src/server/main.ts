@@ -32,7 +32,7 @@ import { REALTIME_CHANNEL } from './realtime/redisBus.ts';
 import { serveMedia } from './web/mediaFiles.ts';
 import { copyFolderIntoStore, mediaStorageFromSettings } from './media/storage.ts';
 import { mediaLinker } from './media/publicMedia.ts';
-import { guardRequestArrival, KEEP_ALIVE_MS, readDeadlines, SERVER_REQUEST_TIMEOUT_MS } from './web/requestDeadlines.ts';
+import { guardRequestArrival, readDeadlines, SERVER_REQUEST_TIMEOUT_MS } from './web/requestDeadlines.ts';
 import { sharedPageCache } from './web/pageCache.ts';
 import { PageResponder, pageCacheEnabled } from './web/pageResponder.ts';
 import { StaticAssets } from './web/staticAssets.ts';
@@ -249,7 +249,7 @@ function decodeURIComponentSafe(s: string): string | null {
 // requestTimeout is the video upload's (minutes on a weak uplink); every other request is held to 30 s for
 // its body by guardRequestArrival (src/server/web/requestDeadlines.ts, security.md I72).
 const deadlines = readDeadlines(env);
-const server = http.createServer({ requestTimeout: SERVER_REQUEST_TIMEOUT_MS, headersTimeout: 10_000, keepAliveTimeout: KEEP_ALIVE_MS }, (req, res) => {
+const server = http.createServer({ requestTimeout: SERVER_REQUEST_TIMEOUT_MS, headersTimeout: 10_000, keepAliveTimeout: deadlines.keepAliveMs }, (req, res) => {
   guardRequestArrival(req, res, deadlines);
   route(req, res).catch((err: unknown) => {
     log.error({ err, url: req.url }, 'unhandled request error');

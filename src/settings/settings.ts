@@ -118,6 +118,7 @@ export const SETTINGS = {
   BENCH_FLOOR: onOff,
   REQUEST_BODY_MS: wholeMs,
   UPLOAD_IDLE_MS: wholeMs,
+  KEEP_ALIVE_MS: wholeMs,
   SUB_ALLOWED_ORIGINS: originList,
   SUB_AUTH_TIMEOUT_MS: wholeMs,
   SUB_IDLE_TIMEOUT_MS: wholeMs,

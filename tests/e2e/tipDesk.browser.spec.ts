@@ -123,6 +123,11 @@ test('爆料: a tip declined with its reason — a reason too short is held by t
   await decline.click();
   expect(await reason.evaluate((input: HTMLInputElement) => input.validity.tooShort)).toBe(true);
   await expect(card).toBeVisible();
+  // Nor is one character between spaces, though the browser counts three: the form counts what the server keeps.
+  await reason.fill(' 否 ');
+  await decline.click();
+  expect(await reason.evaluate((input: HTMLInputElement) => input.validationMessage)).toBe('原因至少 2 个字');
+  await expect(card).toBeVisible();
   await reason.fill('  经核实，改造为分段施工，不会整体封闭  ');
   await decline.click();
   await expect(desk.getByText(/^「.+」未采用$/)).toBeVisible();

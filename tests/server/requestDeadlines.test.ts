@@ -10,7 +10,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_UPLOAD_MAX_MS } from '../../src/contract/uploadRules.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { DEFAULT_DEADLINES, KEEP_ALIVE_MS, readDeadlines, SERVER_REQUEST_TIMEOUT_MS } from '../../src/server/web/requestDeadlines.ts';
+import { DEFAULT_DEADLINES, readDeadlines, SERVER_REQUEST_TIMEOUT_MS } from '../../src/server/web/requestDeadlines.ts';
 import { seededDataDir } from '../support/seededDataDir.ts';
 import { startServer, stopServer, type ServerProcess } from '../support/serverProcess.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
@@ -109,15 +109,16 @@ describe('request deadlines', () => {
     c.socket.write(head('GET', '/healthz', {}));
     for (let i = 0; i < 50 && c.answer().length === before; i++) await pause(100);
     expect(c.answer().slice(before)).toMatch(/^HTTP\/1\.1 200 /);
-    expect(KEEP_ALIVE_MS).toBeGreaterThan(60_000);
+    expect(DEFAULT_DEADLINES.keepAliveMs).toBeGreaterThan(60_000);
     c.socket.destroy();
   });
 
   it('defaults: 30 s for a body, 30 s of silence for a video, and the server allows a video the composer’s whole time', () => {
-    expect(DEFAULT_DEADLINES).toEqual({ bodyMs: 30_000, uploadIdleMs: 30_000 });
+    expect(DEFAULT_DEADLINES).toEqual({ bodyMs: 30_000, uploadIdleMs: 30_000, keepAliveMs: 65_000 });
     expect(readDeadlines({})).toEqual(DEFAULT_DEADLINES);
     expect(readDeadlines({ REQUEST_BODY_MS: '-5', UPLOAD_IDLE_MS: 'abc' })).toEqual(DEFAULT_DEADLINES);
-    expect(readDeadlines({ REQUEST_BODY_MS: '1000', UPLOAD_IDLE_MS: '2000' })).toEqual({ bodyMs: 1000, uploadIdleMs: 2000 });
+    expect(readDeadlines({ REQUEST_BODY_MS: '1000', UPLOAD_IDLE_MS: '2000' })).toEqual({ bodyMs: 1000, uploadIdleMs: 2000, keepAliveMs: 65_000 });
+    expect(readDeadlines({ KEEP_ALIVE_MS: '30000' }).keepAliveMs).toBe(30_000);
     expect(SERVER_REQUEST_TIMEOUT_MS).toBeGreaterThan(VIDEO_UPLOAD_MAX_MS);
   });
 });

@@ -9,7 +9,7 @@
  * until it is sent, and 提交 waits while it does (a second send would need a new key).
  * Hydrated client:load: it is the whole page and must accept typing at once.
  */
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { isNoAnswer, messageForFailure } from '../../client/apiClient.ts';
 import { tabStorage } from '../../client/storage.ts';
 import { COMMENT_MAX_CHARS, COMMENT_MAX_PICTURES } from '../../contract/interactionRules.ts';
@@ -22,7 +22,7 @@ import { PictureTiles, type PickedPicture } from './PictureTiles.tsx';
 import tileStyles from './PictureTiles.module.css';
 import { requireLogin } from '../login-gate/requireLogin.ts';
 import styles from './CommentComposer.module.css';
-import { WriteAttempt } from '../../client/idempotencyKey.ts';
+import { useWriteAttempt } from '../../client/useWriteAttempt.ts';
 
 interface Props {
   classId: number;
@@ -67,7 +67,7 @@ export function CommentComposer(props: Props) {
   const [busy, setBusy] = useState(false);
   const [pictures, setPictures] = useState<PickedPicture[]>([]);
   // One key per draft (text and pictures): the same draft retried is the same request.
-  const idem = useRef(new WriteAttempt()).current;
+  const idem = useWriteAttempt();
   const outbox = useOutbox(key, {
     onSent: (_entry, answer) => done(answer.message),
     onRefused: (_entry, message) => message && showToast(message, { type: 'text', duration: TOAST_MS }),

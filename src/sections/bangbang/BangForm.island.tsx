@@ -12,7 +12,7 @@
  * application is not queued (it is answered with the reader's state, read on the spot).
  */
 import { isNoAnswer, messageForFailure } from '../../client/apiClient.ts';
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { getByPath } from '../../client/getEndpoint.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
 import type { BodyOf } from '../../contract/endpoint.ts';
@@ -39,7 +39,7 @@ import { BASE_PATH } from '../../lib/safeUrl.ts';
 import { showToast } from '../../stores/toast.ts';
 import styles from './BangForm.module.css';
 import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
-import { WriteAttempt } from '../../client/idempotencyKey.ts';
+import { useWriteAttempt } from '../../client/useWriteAttempt.ts';
 import { useSession } from '../../features/login-gate/useSession.ts';
 import { useOutbox } from '../../features/outbox/useOutbox.ts';
 import type { OutboxKind } from '../../client/outbox.ts';
@@ -218,7 +218,7 @@ export function BangForm(props: Props) {
   const [canReply, setCanReply] = useState<boolean | null>(null);
   const [sent, setSent] = useState('');
   const [ownPosts, setOwnPosts] = useState<GroupPost[]>([]);
-  const idem = useRef(new WriteAttempt()).current;
+  const idem = useWriteAttempt();
   const outbox = useOutbox(`bang:${props.kind}:${props.itemId ?? ''}`, {
     onSent: (_entry, answer) => succeeded(answer as Envelope<{ id?: number; reviewState?: string } & Partial<MemberInfo>>),
     onRefused: (_entry, message) => message && setError(message.replace(/^参数错误: \w+ /, '')),

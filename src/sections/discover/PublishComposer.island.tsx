@@ -22,7 +22,8 @@ import { showToast } from '../../stores/toast.ts';
 import { checkPost, publishDraftKey, readDraft, writeDraft } from './decidePublish.ts';
 import styles from './PublishComposer.module.css';
 import { checkVideoFile, uploadVideo, VIDEO_UPLOAD_FAILED, VideoUploadError } from './uploadVideo.ts';
-import { newIdempotencyKey, WriteAttempt } from '../../client/idempotencyKey.ts';
+import { newIdempotencyKey } from '../../client/idempotencyKey.ts';
+import { useWriteAttempt } from '../../client/useWriteAttempt.ts';
 import { useSession } from '../../features/login-gate/useSession.ts';
 import { useOutbox } from '../../features/outbox/useOutbox.ts';
 import { OutboxNotes } from '../../features/outbox/OutboxNotes.tsx';
@@ -70,7 +71,7 @@ export function PublishComposer({ topics, chosen, doneHref }: Props) {
   const videoPicker = useRef<HTMLInputElement>(null);
   const videoUpload = useRef<AbortController | null>(null);
   const [busy, setBusy] = useState(false);
-  const idem = useRef(new WriteAttempt()).current;
+  const idem = useWriteAttempt();
   // A post sent with no answer waits in the outbox (ADR 032) and goes out when the network returns.
   const outbox = useOutbox(PUBLISH_SCOPE, { onSent: (_entry, answer) => published(answer.message), onRefused: (_entry, message) => message && say(message) });
   // The draft is saved only once it was read back for this reader (never overwritten by the empty start).

@@ -7,7 +7,7 @@
  * waits in the outbox (ADR 032) with its key and goes out when the network returns: 发送中… / 已发送 /
  * 发送失败，点击重试; the form waits meanwhile.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { isNoAnswer, messageForFailure } from '../../client/apiClient.ts';
 import { getByPath } from '../../client/getEndpoint.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
@@ -18,7 +18,7 @@ import { decideBalanceHint } from './decideBalanceHint.ts';
 import styles from './Mall.module.css';
 import { Field, PhoneField, useFields } from './MallFields.tsx';
 import { FormAlert } from '../../features/form-alert/FormAlert.tsx';
-import { WriteAttempt } from '../../client/idempotencyKey.ts';
+import { useWriteAttempt } from '../../client/useWriteAttempt.ts';
 import { useSession } from '../../features/login-gate/useSession.ts';
 import { useOutbox } from '../../features/outbox/useOutbox.ts';
 import { OutboxNotes } from '../../features/outbox/OutboxNotes.tsx';
@@ -38,7 +38,7 @@ export function ConvertForm({ goodsId, kind, price, stock, detailHref }: Props) 
   const { fields, bind } = useFields({ name: '', phone: '', region: '', address: '', mobile: '' });
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
-  const attempt = useRef(new WriteAttempt()).current;
+  const attempt = useWriteAttempt();
   const outbox = useOutbox(`mall:exchange:${goodsId}`, {
     // From the outbox: 已发送 is read for a moment before the exchange opens.
     onSent: (_entry, answer) => setTimeout(() => exchanged((answer.data as { id: number }).id), 1000),

@@ -4,13 +4,13 @@
  * one here marked 审核中 and everyone else the old one; a refused one says why, and the old one stays. Fetched with
  * the token from $session (the server render has no reader); follows a login or logout made elsewhere.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { changeProfile, OwnProfile, ownProfile } from '../../contract/profile.ts';
 import { NICKNAME_CHANGES_PER_MONTH, NICKNAME_MAX, nicknameProblem, PROFILE_MESSAGES } from '../../contract/profileRules.ts';
 import { UPLOAD_ACCEPT } from '../../contract/uploadRules.ts';
 import { buildLoginUrl } from '../../client/browserUi.ts';
 import { getByPath } from '../../client/getEndpoint.ts';
-import { WriteAttempt } from '../../client/idempotencyKey.ts';
+import { useWriteAttempt } from '../../client/useWriteAttempt.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
 import { checkPictureFile, uploadPicture } from '../../features/interaction/uploadPicture.ts';
 import { useSession } from '../../features/login-gate/useSession.ts';
@@ -29,7 +29,7 @@ export function ProfileForm() {
   const [busy, setBusy] = useState<'' | 'upload' | 'send'>('');
   const [problem, setProblem] = useState('');
   const [notice, setNotice] = useState('');
-  const attempt = useRef(new WriteAttempt());
+  const attempt = useWriteAttempt();
 
   async function load(): Promise<void> {
     try {
@@ -94,8 +94,8 @@ export function ProfileForm() {
     setProblem('');
     setNotice('');
     try {
-      const res = await postByPath<typeof changeProfile>('/v1/user/profile/change', body, { idempotencyKey: attempt.current.key(JSON.stringify(body)) });
-      attempt.current.done();
+      const res = await postByPath<typeof changeProfile>('/v1/user/profile/change', body, { idempotencyKey: attempt.key(JSON.stringify(body)) });
+      attempt.done();
       if (res.statusCode !== 200) return setProblem(res.message);
       setProfile(res.data);
       setNickname('');

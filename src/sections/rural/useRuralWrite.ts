@@ -6,12 +6,12 @@
  * unseen — and an edited draft is a new write; a new key is drawn after each success (`settled` for one the
  * outbox sent).
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { isNoAnswer, messageForFailure } from '../../client/apiClient.ts';
 import { postByPath } from '../../client/postEndpoint.ts';
 import type { BodyOf, DataOf, Endpoint } from '../../contract/endpoint.ts';
 import type { Envelope } from '../../contract/envelope.ts';
-import { WriteAttempt } from '../../client/idempotencyKey.ts';
+import { useWriteAttempt } from '../../client/useWriteAttempt.ts';
 
 export interface WriteHandlers<T> {
   ok(res: Envelope<T>): void;
@@ -27,7 +27,7 @@ export interface WriteHandlers<T> {
 const quiet = (code: number) => code === 301 || code === 302;
 
 export function useRuralWrite() {
-  const attempt = useRef(new WriteAttempt());
+  const attempt = useWriteAttempt();
   const [busy, setBusy] = useState(false);
 
   async function send<E extends Endpoint>(path: E['path'], body: BodyOf<E>, handlers: WriteHandlers<DataOf<E>>, idempotencyKey?: string): Promise<void> {
@@ -60,12 +60,12 @@ export function useRuralWrite() {
           ...handlers,
           ok: (res) => {
             handlers.ok(res);
-            attempt.current.done();
+            attempt.done();
           },
         },
-        attempt.current.key(JSON.stringify([path, body])),
+        attempt.key(JSON.stringify([path, body])),
       ),
     /** The outbox sent a draft's queued write: the next draft is a new write. */
-    settled: () => attempt.current.done(),
+    settled: () => attempt.done(),
   };
 }

@@ -16,18 +16,21 @@ export interface RequestDeadlines {
   bodyMs: number;
   /** The video upload: cut after this long without a byte (ms). */
   uploadIdleMs: number;
+  /** How long an idle keep-alive connection stays open (ms); see DEFAULT_KEEP_ALIVE_MS. */
+  keepAliveMs: number;
 }
 
-export const DEFAULT_DEADLINES: RequestDeadlines = { bodyMs: 30_000, uploadIdleMs: 30_000 };
 /**
  * How long an idle keep-alive connection stays open (Node's default is 5 s). A reader who taps again after
  * reading for half a minute reuses the connection instead of paying a new handshake on a weak network, and a
  * proxy in front (nginx, a cloud load balancer: 60 s idle) always closes first, so it never sends a request
  * on a connection the server is closing at that moment (ECONNRESET, a 502 at the proxy). Clients are told
  * through `Keep-Alive: timeout=65` and close a second before. `headersTimeout` counts from a request's
- * first byte, so an idle connection is not cut by it.
+ * first byte, so an idle connection is not cut by it. A deployment that wants fewer idle sockets on a server
+ * exposed without a proxy sets KEEP_ALIVE_MS lower (behind a proxy, keep it above the proxy's idle time).
  */
-export const KEEP_ALIVE_MS = 65_000;
+const DEFAULT_KEEP_ALIVE_MS = 65_000;
+export const DEFAULT_DEADLINES: RequestDeadlines = { bodyMs: 30_000, uploadIdleMs: 30_000, keepAliveMs: DEFAULT_KEEP_ALIVE_MS };
 /** The server's `requestTimeout`: the longest any request may take to arrive. */
 export const SERVER_REQUEST_TIMEOUT_MS = VIDEO_UPLOAD_MAX_MS + 60_000;
 
@@ -87,8 +90,12 @@ export function guardRequestArrival(req: IncomingMessage, res: ServerResponse, d
   res.once('close', () => clearInterval(timer));
 }
 
-/** REQUEST_BODY_MS and UPLOAD_IDLE_MS (positive whole milliseconds; anything else keeps the default). */
+/** REQUEST_BODY_MS, UPLOAD_IDLE_MS and KEEP_ALIVE_MS (positive whole milliseconds; anything else keeps the default). */
 export function readDeadlines(env: Settings): RequestDeadlines {
   const pick = (value: string | undefined, fallback: number): number => (value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : fallback);
-  return { bodyMs: pick(env.REQUEST_BODY_MS, DEFAULT_DEADLINES.bodyMs), uploadIdleMs: pick(env.UPLOAD_IDLE_MS, DEFAULT_DEADLINES.uploadIdleMs) };
+  return {
+    bodyMs: pick(env.REQUEST_BODY_MS, DEFAULT_DEADLINES.bodyMs),
+    uploadIdleMs: pick(env.UPLOAD_IDLE_MS, DEFAULT_DEADLINES.uploadIdleMs),
+    keepAliveMs: pick(env.KEEP_ALIVE_MS, DEFAULT_DEADLINES.keepAliveMs),
+  };
 }

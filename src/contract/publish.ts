@@ -3,7 +3,19 @@
  * list item), the workflow's states and the console endpoints' inputs. The server parses with these; the
  * console's editor page infers its types from them.
  */
+import { safeUrl } from '../lib/safeUrl.ts';
 import { z } from './zod.ts';
+
+/**
+ * The kinds of story (ADR 025 "Kinds"): each is published as the reader row's data type its page reads
+ * (src/routing/jump.ts): 图文 3 NewsDetail, 图集 2 PictureDetail, 视频 8 NewsVideoDetail, 外链 7 (the card opens the link).
+ */
+export const STORY_KINDS = ['article', 'photos', 'video', 'link'] as const;
+export type StoryKind = (typeof STORY_KINDS)[number];
+export const KIND_LABELS: Readonly<Record<StoryKind, string>> = { article: '图文', photos: '图集', video: '视频', link: '外链' };
+export const KIND_DATA_TYPES: Readonly<Record<StoryKind, number>> = { article: 3, photos: 2, video: 8, link: 7 };
+export const PHOTOS_MAX = 50;
+export const CAPTION_MAX = 200;
 
 /** Card layouts an editor may choose (spec 3 showType): 0 one small picture (or none), 1 three pictures, 2 one big picture. */
 export const SHOW_TYPES = [0, 1, 2] as const;
@@ -22,6 +34,32 @@ const Picture = z
   .max(500, '图片地址过长')
   .refine((s) => /^\/media\/[A-Za-z0-9/_.-]+$/.test(s) && !s.includes('..'), '图片须先上传到媒体库');
 const OptionalPicture = z.union([z.literal(''), Picture]);
+
+/** An http(s) address as the reader pages' safe-URL gate (src/lib/safeUrl.ts) lets it through, or null. */
+export function webAddress(raw: string, schemes: readonly string[] = ['http:', 'https:']): string | null {
+  if (!/^https?:\/\//i.test(raw.trim())) return null;
+  const href = safeUrl(raw);
+  if (href === null) return null;
+  const url = new URL(href);
+  if (!schemes.includes(url.protocol) || url.hostname === '' || url.username !== '' || url.password !== '') return null;
+  return href;
+}
+const WebLink = z
+  .string()
+  .trim()
+  .max(1000, '外链地址最多 1000 个字符')
+  .refine((s) => s === '' || webAddress(s) !== null, '外链地址须是以 http:// 或 https:// 开头的网址');
+/** Pages are served over https, and their CSP lets media come from https only. */
+const VideoAddress = z
+  .string()
+  .trim()
+  .max(1000, '视频地址最多 1000 个字符')
+  .refine((s) => s === '' || webAddress(s, ['https:']) !== null, '视频地址须是以 https:// 开头的网址');
+/** 视频时长: 分:秒 or 时:分:秒, as the list cards show it (spec 3 videoTime). */
+const VideoTime = z
+  .string()
+  .trim()
+  .refine((s) => s === '' || /^(\d{1,2}:)?[0-5]?\d:[0-5]\d$/.test(s), '视频时长请写成 分:秒，如 03:25');
 const Short = (label: string, max: number) => z.string().trim().max(max, `${label}最多 ${max} 字`);
 const Id = (label: string) =>
   z.coerce
@@ -31,6 +69,8 @@ const Id = (label: string) =>
 
 /** Every field an editor sets on a story. Lenient enough for a draft; `checkReady` says what publishing needs. */
 export const ArticleFields = z.object({
+  /** Chosen when the story is made and kept for good (the server keeps the stored one on every save). */
+  kind: z.enum(STORY_KINDS, { message: '稿件类型不正确' }).default('article'),
   title: Short('标题', TITLE_MAX).default(''),
   smallText: Short('摘要', 200).default(''),
   befrom: Short('来源', 30).default(''),
@@ -60,6 +100,16 @@ export const ArticleFields = z.object({
   hideComments: z.boolean({ message: '评论设置不正确' }).default(false),
   hideRelated: z.boolean({ message: '相关新闻设置不正确' }).default(false),
   hideAds: z.boolean({ message: '广告设置不正确' }).default(false),
+  /** 外链: the address the list card opens. */
+  linkUrl: WebLink.default(''),
+  /** 图集: the pictures in the order readers see them, each with its caption (说明). */
+  pictures: z
+    .array(z.object({ url: Picture, caption: Short('图片说明', CAPTION_MAX).default('') }), { message: '图集图片不正确' })
+    .max(PHOTOS_MAX, `图集最多 ${PHOTOS_MAX} 张图片`)
+    .default([]),
+  /** 视频: the address it plays from and its length. */
+  videoUrl: VideoAddress.default(''),
+  videoTime: VideoTime.default(''),
 });
 export type ArticleFields = z.output<typeof ArticleFields>;
 
@@ -68,12 +118,35 @@ export const EMPTY_FIELDS: ArticleFields = ArticleFields.parse({});
 /** What a story needs before it may be submitted or published; Chinese, one line each. */
 export function checkReady(f: ArticleFields, content: string): string[] {
   const problems: string[] = [];
+  const text = content.replace(/<[^>]*>/g, '').trim().length;
   if (f.title.length < 5) problems.push('标题至少 5 个字');
   if (f.channelId === 0) problems.push('请选择频道');
   if (f.classId === 0) problems.push('请选择栏目');
-  if (content.replace(/<[^>]*>/g, '').trim().length < 10) problems.push('正文至少 10 个字');
-  if (f.showType === 1 && f.covers.length !== 3) problems.push('三图样式需要 3 张封面');
-  if (f.showType === 2 && f.covers.length < 1) problems.push('大图样式需要 1 张封面');
+  switch (f.kind) {
+    case 'article':
+      if (text < 10) problems.push('正文至少 10 个字');
+      break;
+    case 'link':
+      if (f.linkUrl === '') problems.push('请填写外链地址');
+      break;
+    case 'photos':
+      if (f.pictures.length < 1) problems.push('图集至少需要 1 张图片');
+      f.pictures.forEach((p, i) => {
+        if (p.caption === '') problems.push(`请填写第 ${i + 1} 张图片的说明`);
+      });
+      break;
+    case 'video':
+      if (f.videoUrl === '') problems.push('请填写视频地址');
+      if (f.videoTime === '') problems.push('请填写视频时长');
+      if (f.covers.length < 1) problems.push('视频需要 1 张封面');
+      if (text < 10) problems.push('视频简介至少 10 个字');
+      break;
+  }
+  // A photo set's card shows its own pictures (the reader row's imageUrls are the set).
+  const cards = f.kind === 'photos' ? f.pictures.length : f.covers.length;
+  if (f.showType === 1 && (f.kind === 'photos' ? cards < 3 : cards !== 3))
+    problems.push(f.kind === 'photos' ? '三图样式需要至少 3 张图片' : '三图样式需要 3 张封面');
+  if (f.showType === 2 && cards < 1 && f.kind !== 'video') problems.push('大图样式需要 1 张封面');
   if (f.isTop && f.topTitle === '') problems.push('置顶稿件请填写置顶标题');
   return problems;
 }
@@ -98,6 +171,7 @@ export const ArticleIdInput = z.object({ id: z.coerce.number({ message: '稿件�
 export const CreateInput = z.object({
   /** The browser's key for this new story: a retried create answers the same story. */
   key: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, '请求编号不正确'),
+  kind: z.enum(STORY_KINDS, { message: '稿件类型不正确' }).default('article'),
 });
 
 export const SaveInput = ArticleIdInput.extend({
@@ -183,6 +257,7 @@ export interface ArticleView {
 
 export interface ArticleSummary {
   id: number;
+  kind: StoryKind;
   title: string;
   state: ArticleState;
   reviewStage: number;

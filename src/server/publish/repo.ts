@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { ArticleFields, ArticleState, PublishOptions } from '../../contract/publish.ts';
-import { PERMISSION_HIDE_LIKE } from '../../contract/publish.ts';
+import { EMPTY_FIELDS, KIND_DATA_TYPES, PERMISSION_HIDE_LIKE } from '../../contract/publish.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { channels, columns, news } from '../db/schema/core.ts';
 import { newsDetailExtras } from '../db/schema/detail.ts';
@@ -13,6 +13,11 @@ import { articles, articleVersions, breakingPushes, newsCorrections } from '../d
 
 export type ArticleRow = typeof articles.$inferSelect;
 type Reader = Db | Tx;
+
+/** A row with every field: one stored before a field existed takes its default (a story without a kind is 图文). */
+function filled(row: ArticleRow): ArticleRow {
+  return { ...row, fields: { ...EMPTY_FIELDS, ...row.fields } };
+}
 
 /** Inserts a story for `key`, or answers the one a earlier request with the same key made. */
 export async function createArticleRepo(
@@ -24,33 +29,34 @@ export async function createArticleRepo(
     .values({ authorId: a.authorId, authorName: a.authorName, createKey: a.key, fields: a.fields })
     .onConflictDoNothing()
     .returning();
-  if (inserted[0]) return { row: inserted[0], created: true };
+  if (inserted[0]) return { row: filled(inserted[0]), created: true };
   const [row] = await tx
     .select()
     .from(articles)
     .where(and(eq(articles.authorId, a.authorId), eq(articles.createKey, a.key)))
     .limit(1);
-  return { row: row!, created: false };
+  return { row: filled(row!), created: false };
 }
 
 export async function articleRepo(db: Reader, id: number): Promise<ArticleRow | null> {
   const [row] = await db.select().from(articles).where(eq(articles.id, id)).limit(1);
-  return row ?? null;
+  return row ? filled(row) : null;
 }
 
 /** The story's row, locked until the transaction ends (steps on one story happen one after another). */
 export async function lockArticleRepo(tx: Tx, id: number): Promise<ArticleRow | null> {
   const [row] = await tx.select().from(articles).where(eq(articles.id, id)).limit(1).for('update');
-  return row ?? null;
+  return row ? filled(row) : null;
 }
 
 export async function listArticlesRepo(db: Db, q: { state?: ArticleState | undefined; authorId?: number | undefined }): Promise<ArticleRow[]> {
-  return db
+  const rows = await db
     .select()
     .from(articles)
     .where(and(q.state ? eq(articles.state, q.state) : undefined, q.authorId === undefined ? undefined : eq(articles.authorId, q.authorId)))
     .orderBy(desc(articles.updatedAt), desc(articles.id))
     .limit(100);
+  return rows.map(filled);
 }
 
 export async function updateArticleRepo(tx: Tx, id: number, patch: Partial<Omit<typeof articles.$inferInsert, 'id'>>): Promise<ArticleRow> {
@@ -59,7 +65,7 @@ export async function updateArticleRepo(tx: Tx, id: number, patch: Partial<Omit<
     .set({ ...patch, updatedAt: sql`now()` })
     .where(eq(articles.id, id))
     .returning();
-  return row!;
+  return filled(row!);
 }
 
 /** Marks a scheduled story published only when it still is scheduled (two runs never publish it twice). */
@@ -69,7 +75,7 @@ export async function claimScheduledRepo(tx: Tx, id: number, now: Date): Promise
     .set({ state: 'published', publishedAt: sql`coalesce(${articles.publishAt}, now())`, updatedAt: sql`now()` })
     .where(and(eq(articles.id, id), eq(articles.state, 'scheduled'), lte(articles.publishAt, now)))
     .returning();
-  return row ?? null;
+  return row ? filled(row) : null;
 }
 
 export async function dueScheduledRepo(db: Reader, now: Date): Promise<number[]> {
@@ -148,6 +154,28 @@ export async function nextNewsIdRepo(tx: Tx): Promise<number> {
   return Number(list[0]!.id);
 }
 
+const escapeText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * What a kind puts in the reader row's kind-specific columns, stored the way the seeded items of its data
+ * type are (src/server/db/seed/buildDemoData.ts): a photo set's pictures are its imageUrls and its captions
+ * one <p> each in the body, in order (src/server/detail/repo.ts picturesOf); a video plays videoUrl; an
+ * external link's card opens targetUrl (src/routing/jump.ts).
+ */
+function kindColumns(f: ArticleFields, content: string) {
+  const none = { targetUrl: '', isVideo: false, videoUrl: '', videoTime: '' };
+  switch (f.kind) {
+    case 'link':
+      return { ...none, imageUrls: f.covers, content: '', targetUrl: f.linkUrl };
+    case 'photos':
+      return { ...none, imageUrls: f.pictures.map((p) => p.url), content: f.pictures.map((p) => `<p>${escapeText(p.caption)}</p>`).join('') };
+    case 'video':
+      return { ...none, imageUrls: f.covers, content, isVideo: true, videoUrl: f.videoUrl, videoTime: f.videoTime };
+    case 'article':
+      return { ...none, imageUrls: f.covers, content };
+  }
+}
+
 /**
  * Writes the reader row of a story (spec 3 list item and news detail): inserted at the first publish, its
  * editorial fields replaced on a later one (views, likes and comment counts stay).
@@ -160,17 +188,16 @@ export async function writeNewsRowRepo(
   const row = {
     classId: f.classId,
     channelId: f.channelId,
-    dataType: 3,
+    dataType: KIND_DATA_TYPES[f.kind],
     showType: f.showType,
     title: f.title,
-    imageUrls: f.covers,
+    ...kindColumns(f, a.content),
     label: f.label,
     isTop: f.isTop,
     topTitle: f.isTop ? f.topTitle : '',
     smallText: f.smallText,
     intro: f.smallText,
     publishTime: a.publishTime,
-    content: a.content,
     source: f.befrom,
     sourcePic: f.befromPic,
     writer: f.writer,

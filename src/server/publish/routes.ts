@@ -82,7 +82,7 @@ export function registerPublishConsole(registry: ConsoleRegistry): void {
     summary: '新建稿件',
     permission: 'publish.write',
     input: CreateInput,
-    handler: (ctx) => createArticle(ctx.deps.database, actorOf(ctx), ctx.input.key),
+    handler: (ctx) => createArticle(ctx.deps.database, actorOf(ctx), ctx.input.key, ctx.input.kind),
   });
 
   consoleEndpoint(registry, {

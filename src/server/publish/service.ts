@@ -8,6 +8,8 @@ import { sanitizeHtml } from '../../features/richtext/sanitizeHtml.server.ts';
 import {
   ArticleFields,
   checkReady,
+  webAddress,
+  type StoryKind,
   REVIEW_STAGES,
   STAGE_LABELS,
   type ArticleState,
@@ -28,6 +30,7 @@ import { invalidationBus } from '../cache/invalidationBus.ts';
 import { appendAudit, type AuditEntry } from '../audit/repo.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { ApiFailure } from '../http/envelope.ts';
+import { isInternalAddress } from '../http/internalAddress.ts';
 import { StatusCode } from '../../contract/envelope.ts';
 import { can, type StaffMember } from '../staff/permissions.ts';
 import { TAG_ALL } from '../web/writeScope.ts';
@@ -72,6 +75,8 @@ export const PUBLISH_MESSAGES = {
   notLive: '稿件未发布，不能更正',
   notLivePush: '稿件未发布，不能推送',
   pushTooSoon: '突发推送每 10 分钟最多一次，请于 ',
+  internalLink: '外链地址不能指向内部网络',
+  notArticleCorrect: '只有图文稿件可以发布更正；图集、视频和外链请修改后更新发布',
 } as const;
 
 /** Pushes are rate-limited (ADR 025): one breaking-news push per this window for the whole desk. */
@@ -97,9 +102,26 @@ function plain(s: string): string {
     .trim();
 }
 
+/**
+ * A link readers' phones open must not lead into a private network (a router's page, an intranet
+ * service): a literal internal address or a local name is refused (docs/security.md P13).
+ */
+function internalHost(href: string): boolean {
+  const host = new URL(href).hostname.toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost' || /\.(localhost|local|internal|lan|home\.arpa)$/.test(host)) return true;
+  const bare = host.replace(/^\[|\]$/g, '');
+  if (/^[\d.]+$/.test(bare) || bare.includes(':')) return isInternalAddress(bare);
+  return false;
+}
+
 export function cleanFields(f: ArticleFields): ArticleFields {
+  const linkUrl = f.linkUrl === '' ? '' : (webAddress(f.linkUrl) ?? '');
+  if (linkUrl !== '' && internalHost(linkUrl)) throw refuse(PUBLISH_MESSAGES.internalLink);
   return {
     ...f,
+    linkUrl,
+    videoUrl: f.videoUrl === '' ? '' : (webAddress(f.videoUrl, ['https:']) ?? ''),
+    pictures: f.pictures.map((p) => ({ url: p.url, caption: plain(p.caption) })),
     title: plain(f.title),
     smallText: plain(f.smallText),
     befrom: plain(f.befrom),
@@ -140,6 +162,13 @@ function reviewersOf(row: ArticleRow): { id: number; name: string }[] {
   return row.reviewers;
 }
 
+const KIND_PAGES: Readonly<Record<StoryKind, string>> = { article: 'NewsDetail', photos: 'PictureDetail', video: 'NewsVideoDetail', link: 'NewsDetail' };
+
+/** The reader page of a published story (an external link's card opens the link itself). */
+function readerPageOf(f: ArticleFields, newsId: number): string {
+  return `${BASE_PATH}/${KIND_PAGES[f.kind]}?classId=${f.classId}&newsId=${newsId}`;
+}
+
 export function viewOf(staff: StaffMember, row: ArticleRow): ArticleView {
   const state = row.state as ArticleState;
   const f = row.fields;
@@ -168,16 +197,17 @@ export function viewOf(staff: StaffMember, row: ArticleRow): ArticleView {
       publish: mayPublish && (state === 'approved' || state === 'published' || state === 'scheduled'),
       breaking: breaking && (state === 'draft' || state === 'review' || state === 'withdrawn'),
       withdraw: mayPublish && (state === 'published' || state === 'scheduled'),
-      correct: mayPublish && state === 'published',
+      correct: mayPublish && state === 'published' && f.kind === 'article',
       push: breaking && state === 'published',
     },
-    readerUrl: state === 'published' && row.newsId !== null ? `${BASE_PATH}/NewsDetail?classId=${f.classId}&newsId=${row.newsId}` : null,
+    readerUrl: state === 'published' && row.newsId !== null ? (f.kind === 'link' ? f.linkUrl : readerPageOf(f, row.newsId)) : null,
   };
 }
 
 function summaryOf(row: ArticleRow): ArticleSummary {
   return {
     id: row.id,
+    kind: row.fields.kind,
     title: row.fields.title,
     state: row.state as ArticleState,
     reviewStage: row.reviewStage,
@@ -227,27 +257,30 @@ export async function openArticle(database: Database, staff: StaffMember, id: nu
   return viewOf(staff, row);
 }
 
-export async function createArticle(database: Database, actor: Actor, key: string): Promise<ArticleView> {
+export async function createArticle(database: Database, actor: Actor, key: string, kind: StoryKind = 'article'): Promise<ArticleView> {
   const { staff } = actor;
-  const fields = ArticleFields.parse({ writer: staff.name });
+  const fields = ArticleFields.parse({ writer: staff.name, kind });
   return database.write(async (tx) => {
     const { row, created } = await createArticleRepo(tx, { authorId: staff.id, authorName: staff.name, key, fields });
-    if (created) await actor.audit(tx, { action: 'publish.create', itemKind: 'article', itemId: row.id });
+    if (created) await actor.audit(tx, { action: 'publish.create', itemKind: 'article', itemId: row.id, after: { kind: row.fields.kind } });
     return viewOf(staff, row);
   });
 }
 
 export async function saveArticle(database: Database, actor: Actor, input: z.output<typeof SaveInput>): Promise<ArticleView> {
   const { staff } = actor;
-  const fields = cleanFields(input.fields);
+  const cleaned = cleanFields(input.fields);
   // The same sanitiser the reader pages use (docs/security.md G53), at save: nothing else is ever stored.
-  const content = sanitizeHtml(input.content);
-  await checkPlacement(database.db, fields);
+  const html = sanitizeHtml(input.content);
+  await checkPlacement(database.db, cleaned);
   return database.write(async (tx) => {
     const row = await openLocked(tx, staff, input.id);
     if (row.lastSaveId === input.saveId) return viewOf(staff, row);
     if (!mayEdit(staff, row)) throw refuse(PUBLISH_MESSAGES.locked);
     if (row.revision !== input.revision) throw refuse(PUBLISH_MESSAGES.conflict);
+    // A story keeps the kind it was made as; a photo set and a link have no body of their own.
+    const fields = { ...cleaned, kind: row.fields.kind };
+    const content = fields.kind === 'photos' || fields.kind === 'link' ? '' : html;
     const saved = await updateArticleRepo(tx, row.id, { fields, content, revision: row.revision + 1, lastSaveId: input.saveId });
     let version: number | null = null;
     if (!input.autosave) version = await addVersionRepo(tx, { articleId: row.id, fields, content, savedBy: staff.id, savedByName: staff.name });
@@ -429,6 +462,7 @@ export async function correctArticle(database: Database, actor: Actor, input: z.
   const result = await database.write(async (tx) => {
     const row = await openLocked(tx, staff, input.id);
     if (row.state !== 'published' || row.newsId === null) throw refuse(PUBLISH_MESSAGES.notLive);
+    if (row.fields.kind !== 'article') throw refuse(PUBLISH_MESSAGES.notArticleCorrect);
     const { row: added, created } = await addCorrectionRepo(tx, {
       articleId: row.id,
       newsId: row.newsId,
@@ -487,7 +521,7 @@ export async function pushBreaking(
       newsId: row.newsId,
       classId: row.fields.classId,
       text,
-      url: `${BASE_PATH}/NewsDetail?classId=${row.fields.classId}&newsId=${row.newsId}`,
+      url: readerPageOf(row.fields, row.newsId),
     };
     return { row: added, notice };
   });

@@ -12,6 +12,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isInternalAddress } from '../http/internalAddress.ts';
 import { settings, type Settings } from '../../settings/settings.ts';
 
 export const WIRE_FETCH_MESSAGES = {
@@ -60,42 +61,6 @@ const FEED_TYPES = [
   'application/json',
   'application/rdf+xml',
 ];
-
-/** The ranges no feed may live in (docs/security.md W2): loopback, private, link-local, unique local, unspecified, carrier NAT. */
-const INTERNAL = new BlockList();
-INTERNAL.addSubnet('0.0.0.0', 8, 'ipv4');
-INTERNAL.addSubnet('10.0.0.0', 8, 'ipv4');
-INTERNAL.addSubnet('100.64.0.0', 10, 'ipv4');
-INTERNAL.addSubnet('127.0.0.0', 8, 'ipv4');
-INTERNAL.addSubnet('169.254.0.0', 16, 'ipv4');
-INTERNAL.addSubnet('172.16.0.0', 12, 'ipv4');
-INTERNAL.addSubnet('192.168.0.0', 16, 'ipv4');
-INTERNAL.addSubnet('224.0.0.0', 3, 'ipv4');
-INTERNAL.addAddress('::', 'ipv6');
-INTERNAL.addAddress('::1', 'ipv6');
-INTERNAL.addSubnet('fc00::', 7, 'ipv6');
-INTERNAL.addSubnet('fe80::', 10, 'ipv6');
-INTERNAL.addSubnet('ff00::', 8, 'ipv6');
-
-/** Is `ip` (v4, v6, or v4 mapped into v6) an internal address? Anything unparsable counts as internal. */
-export function isInternalAddress(ip: string): boolean {
-  const bare = ip.replace(/^\[|\]$/g, '');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
-  if (mapped) return INTERNAL.check(mapped[1]!, 'ipv4');
-  const v = isIP(bare);
-  if (v === 4) return INTERNAL.check(bare, 'ipv4');
-  if (v === 6) {
-    // ::ffff:7f00:1 and friends: the v4 address written in hex.
-    const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(bare);
-    if (hexMapped) {
-      const hi = parseInt(hexMapped[1]!, 16);
-      const lo = parseInt(hexMapped[2]!, 16);
-      return INTERNAL.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, 'ipv4');
-    }
-    return INTERNAL.check(bare, 'ipv6');
-  }
-  return true;
-}
 
 const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');

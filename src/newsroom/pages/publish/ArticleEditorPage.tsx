@@ -8,6 +8,8 @@ import type { JSONContent } from '@tiptap/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   checkReady,
+  KIND_LABELS,
+  STORY_KINDS,
   SHOW_TYPE_LABELS,
   SHOW_TYPES,
   STAGE_LABELS,
@@ -16,6 +18,7 @@ import {
   type ArticleVersion,
   type ArticleView,
   type PublishOptions,
+  type StoryKind,
 } from '../../../contract/publish.ts';
 import { ConsoleError, get, post } from '../../api.ts';
 import type { PageProps } from '../../nav.ts';
@@ -23,6 +26,7 @@ import { BASE } from '../../router.ts';
 import { formatTime, messageOf, Notice } from '../../ui.tsx';
 import { BreakingPush, Corrections } from './AfterPublish.tsx';
 import { CoverPicker } from './CoverPicker.tsx';
+import { LinkFields, PhotoSet, VideoFields } from './KindFields.tsx';
 import { dropBackup, readBackup, writeBackup, type DraftBackup } from './draftBackup.ts';
 import { uploadPicture } from './pictureUpload.ts';
 import { Preview } from './Preview.tsx';
@@ -38,6 +42,12 @@ function idFromUrl(): number | null {
   return Number.isInteger(n) && n > 0 ? n : null;
 }
 
+/** The kind a new story is made as (?kind=photos from the list's 新建 menu); 图文 by default. */
+function kindFromUrl(): StoryKind {
+  const k = new URLSearchParams(window.location.search).get('kind');
+  return STORY_KINDS.find((s) => s === k) ?? 'article';
+}
+
 export function ArticleEditorPage({ me }: PageProps) {
   const [id, setId] = useState<number | null>(idFromUrl);
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +56,7 @@ export function ArticleEditorPage({ me }: PageProps) {
   useEffect(() => {
     if (id !== null) return;
     const key = crypto.randomUUID();
-    post<ArticleView>('/publish/create', { key })
+    post<ArticleView>('/publish/create', { key, kind: kindFromUrl() })
       .then((v) => {
         window.history.replaceState(null, '', `${BASE}/articles/edit?id=${v.id}`);
         setId(v.id);
@@ -57,7 +67,7 @@ export function ArticleEditorPage({ me }: PageProps) {
   if (id === null)
     return (
       <>
-        <h1>写稿</h1>
+        <h1>写稿：{KIND_LABELS[kindFromUrl()]}</h1>
         <Notice error={error} />
         {!error && <p role="status">正在新建稿件…</p>}
       </>
@@ -216,12 +226,16 @@ function Editor({ id, meName }: { id: number; meName: string }) {
   const problems = checkReady(fields, latest.current?.content ?? '');
   const columnsOfChannel = options.columns.filter((c) => c.channelId === fields.channelId);
   const stage = view.state === 'review' ? `（待${STAGE_LABELS[view.reviewStage - 1] ?? ''}）` : '';
+  const kind = fields.kind;
+  // A photo set's card shows its own pictures (the reader row's imageUrls are the set).
+  const previewFields = kind === 'photos' ? { ...fields, covers: fields.pictures.map((p) => p.url) } : fields;
 
   return (
     <div className="nr-write">
       <div className="nr-write__head">
-        <h1>{view.fields.title || '新稿件'}</h1>
+        <h1>{view.fields.title || `新${KIND_LABELS[kind]}稿件`}</h1>
         <p className="nr-meta">
+          <span className="nr-badge nr-badge--kind">{KIND_LABELS[kind]}</span>{' '}
           <span className="nr-badge">
             {STATE_LABELS[view.state]}
             {stage}
@@ -264,7 +278,13 @@ function Editor({ id, meName }: { id: number; meName: string }) {
               <textarea value={fields.smallText} maxLength={200} rows={2} onChange={(e) => setField('smallText', e.target.value)} />
             </Field>
           </fieldset>
-          <RichEditor key={editorKey} initialHtml={initialHtml} editable={editable} onChange={onBody} onLoad={setDoc} onError={setError} />
+          {kind === 'link' && <LinkFields editable={editable} linkUrl={fields.linkUrl} onChange={(v) => setField('linkUrl', v)} />}
+          {kind === 'photos' && <PhotoSet pictures={fields.pictures} editable={editable} onChange={(v) => setField('pictures', v)} />}
+          {kind === 'video' && <VideoFields editable={editable} videoUrl={fields.videoUrl} videoTime={fields.videoTime} onChange={(k, v) => setField(k, v)} />}
+          {kind === 'video' && <h2 className="nr-write__sub">视频简介</h2>}
+          {(kind === 'article' || kind === 'video') && (
+            <RichEditor key={editorKey} initialHtml={initialHtml} editable={editable} onChange={onBody} onLoad={setDoc} onError={setError} />
+          )}
           <fieldset className="nr-fieldset nr-grid-form" disabled={!editable}>
             <legend>发布位置与卡片</legend>
             <Field label="频道">
@@ -299,14 +319,16 @@ function Editor({ id, meName }: { id: number; meName: string }) {
             <Field label="角标" hint="最多 4 字，如 独家">
               <input value={fields.label} maxLength={4} onChange={(e) => setField('label', e.target.value)} />
             </Field>
-            <div className="nr-grid-form__wide">
-              <CoverPicker
-                covers={fields.covers}
-                count={fields.showType === 1 ? 3 : 1}
-                shape={fields.showType === 2 ? 'big' : 'card'}
-                onChange={(c) => setField('covers', c)}
-              />
-            </div>
+            {kind !== 'photos' && (
+              <div className="nr-grid-form__wide">
+                <CoverPicker
+                  covers={fields.covers}
+                  count={fields.showType === 1 ? 3 : 1}
+                  shape={fields.showType === 2 ? 'big' : 'card'}
+                  onChange={(c) => setField('covers', c)}
+                />
+              </div>
+            )}
             <Check label="置顶" checked={fields.isTop} onChange={(v) => setField('isTop', v)} />
             <Field label="置顶标题">
               <input value={fields.topTitle} maxLength={30} onChange={(e) => setField('topTitle', e.target.value)} disabled={!fields.isTop} />
@@ -372,7 +394,7 @@ function Editor({ id, meName }: { id: number; meName: string }) {
           </fieldset>
           <Versions id={id} revision={view.revision} />
         </div>
-        <Preview fields={fields} doc={doc} authorName={view.authorName} />
+        <Preview fields={previewFields} doc={kind === 'article' || kind === 'video' ? doc : null} authorName={view.authorName} />
       </div>
     </div>
   );

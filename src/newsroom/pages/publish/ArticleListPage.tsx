@@ -1,6 +1,6 @@
-/** 稿件库: the stories a person may open, by state, newest change first; 写新稿 opens the editor. */
+/** 稿件库: the stories a person may open, by state, newest change first, each with its kind; 新建 opens the editor for a kind. */
 import { useEffect, useState } from 'react';
-import { ARTICLE_STATES, STAGE_LABELS, STATE_LABELS, type ArticleState, type ArticleSummary } from '../../../contract/publish.ts';
+import { ARTICLE_STATES, KIND_LABELS, STAGE_LABELS, STATE_LABELS, STORY_KINDS, type ArticleState, type ArticleSummary } from '../../../contract/publish.ts';
 import { get } from '../../api.ts';
 import type { PageProps } from '../../nav.ts';
 import { formatTime, Link, messageOf, Notice, Tabs } from '../../ui.tsx';
@@ -20,11 +20,14 @@ export function ArticleListPage(_props: PageProps) {
   return (
     <>
       <h1>稿件库</h1>
-      <p>
-        <Link to="/articles/edit" className="nr-button nr-button--primary">
-          写新稿
-        </Link>
-      </p>
+      <nav className="nr-actions" aria-label="新建稿件">
+        <span>新建：</span>
+        {STORY_KINDS.map((k) => (
+          <Link key={k} to={k === 'article' ? '/articles/edit' : `/articles/edit?kind=${k}`} className="nr-button nr-button--primary">
+            {k === 'article' ? '写新稿（图文）' : `新建${KIND_LABELS[k]}`}
+          </Link>
+        ))}
+      </nav>
       <Tabs
         label="稿件状态"
         tabs={(['', ...ARTICLE_STATES] as const).map((s) => ({ id: s, label: s === '' ? '全部' : STATE_LABELS[s] }))}
@@ -41,6 +44,9 @@ export function ArticleListPage(_props: PageProps) {
           {rows.map((a) => (
             <li key={a.id} className="nr-list__item">
               <div>
+                <span className="nr-badge nr-badge--kind" title="类型">
+                  {KIND_LABELS[a.kind]}
+                </span>{' '}
                 <Link to={`/articles/edit?id=${a.id}`}>{a.title || '（无标题）'}</Link>
                 <span className="nr-meta">
                   {a.authorName} · 更新于 {formatTime(a.updatedAt)}

@@ -1,0 +1,157 @@
+/**
+ * The parts of the editor form that belong to one kind of story (ADR 025 "Kinds"): the address of an external
+ * link, the pictures and captions of a photo set, the address and length of a video.
+ */
+import { useRef, useState } from 'react';
+import { CAPTION_MAX, PHOTOS_MAX, type ArticleFields } from '../../../contract/publish.ts';
+import { messageOf, Notice } from '../../ui.tsx';
+import { uploadPicture } from './pictureUpload.ts';
+
+type Photo = ArticleFields['pictures'][number];
+
+export function LinkFields({ linkUrl, editable, onChange }: { linkUrl: string; editable: boolean; onChange: (v: string) => void }) {
+  return (
+    <fieldset className="nr-fieldset" disabled={!editable}>
+      <legend>外链</legend>
+      <label className="nr-field">
+        <span>
+          外链地址<span className="nr-hint"> 以 http:// 或 https:// 开头，读者点开卡片即打开这个网址</span>
+        </span>
+        <input type="url" inputMode="url" value={linkUrl} maxLength={1000} placeholder="https://" onChange={(e) => onChange(e.target.value)} />
+      </label>
+    </fieldset>
+  );
+}
+
+export function VideoFields({
+  videoUrl,
+  videoTime,
+  editable,
+  onChange,
+}: {
+  videoUrl: string;
+  videoTime: string;
+  editable: boolean;
+  onChange: (key: 'videoUrl' | 'videoTime', v: string) => void;
+}) {
+  return (
+    <fieldset className="nr-fieldset nr-grid-form" disabled={!editable}>
+      <legend>视频</legend>
+      <div className="nr-grid-form__wide">
+        <label className="nr-field">
+          <span>
+            视频地址<span className="nr-hint"> 以 https:// 开头的视频文件或直播回放地址</span>
+          </span>
+          <input type="url" inputMode="url" value={videoUrl} maxLength={1000} placeholder="https://" onChange={(e) => onChange('videoUrl', e.target.value)} />
+        </label>
+      </div>
+      <label className="nr-field">
+        <span>
+          视频时长<span className="nr-hint"> 分:秒，如 03:25</span>
+        </span>
+        <input value={videoTime} maxLength={8} placeholder="03:25" onChange={(e) => onChange('videoTime', e.target.value)} />
+      </label>
+    </fieldset>
+  );
+}
+
+/** 图集: pictures in reading order, each with its caption; moved with buttons (keyboard and screen readers alike). */
+export function PhotoSet({ pictures, editable, onChange }: { pictures: Photo[]; editable: boolean; onChange: (v: Photo[]) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const latest = useRef(pictures);
+  latest.current = pictures;
+
+  const move = (i: number, by: -1 | 1) => {
+    const next = [...pictures];
+    const [p] = next.splice(i, 1);
+    if (!p) return;
+    next.splice(i + by, 0, p);
+    onChange(next);
+  };
+
+  const add = async (files: File[]) => {
+    setError(latest.current.length + files.length > PHOTOS_MAX ? `图集最多 ${PHOTOS_MAX} 张图片，多出的没有添加` : null);
+    setBusy(true);
+    try {
+      for (const file of files.slice(0, Math.max(0, PHOTOS_MAX - latest.current.length))) {
+        const stored = await uploadPicture(file);
+        const next = [...latest.current, { url: stored.url, caption: '' }];
+        latest.current = next;
+        onChange(next);
+      }
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <fieldset className="nr-fieldset nr-photos" disabled={!editable}>
+      <legend>图集图片（{pictures.length} 张，按读者看到的顺序）</legend>
+      {pictures.length === 0 ? (
+        <p className="nr-hint">还没有图片。图集至少需要 1 张图片，每张图片都要写说明。</p>
+      ) : (
+        <ol className="nr-photos__list">
+          {pictures.map((p, i) => (
+            <li key={`${p.url}-${i}`} className="nr-photos__item">
+              <img src={`${p.url}?w=240`} alt={`第 ${i + 1} 张图片`} width={120} height={80} />
+              <label className="nr-field nr-photos__caption">
+                <span>第 {i + 1} 张的说明</span>
+                <textarea
+                  value={p.caption}
+                  rows={3}
+                  maxLength={CAPTION_MAX}
+                  onChange={(e) => onChange(pictures.map((q, k) => (k === i ? { ...q, caption: e.target.value } : q)))}
+                />
+              </label>
+              <div className="nr-photos__moves">
+                <button type="button" className="nr-button" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`第 ${i + 1} 张图片上移`}>
+                  上移
+                </button>
+                <button
+                  type="button"
+                  className="nr-button"
+                  disabled={i === pictures.length - 1}
+                  onClick={() => move(i, 1)}
+                  aria-label={`第 ${i + 1} 张图片下移`}
+                >
+                  下移
+                </button>
+                <button
+                  type="button"
+                  className="nr-button nr-button--quiet"
+                  onClick={() => onChange(pictures.filter((_, k) => k !== i))}
+                  aria-label={`删除第 ${i + 1} 张图片`}
+                >
+                  删除
+                </button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      <p className="nr-inline-form">
+        <button type="button" className="nr-button" disabled={busy || pictures.length >= PHOTOS_MAX} onClick={() => input.current?.click()}>
+          {busy ? '上传中…' : '添加图片'}
+        </button>
+      </p>
+      <Notice error={error} />
+      <input
+        ref={input}
+        type="file"
+        hidden
+        multiple
+        accept="image/jpeg,image/png,image/gif,image/webp"
+        aria-label="选择图集图片"
+        onChange={(e) => {
+          const files = [...(e.target.files ?? [])];
+          e.target.value = '';
+          if (files.length > 0) void add(files);
+        }}
+      />
+    </fieldset>
+  );
+}

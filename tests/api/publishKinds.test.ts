@@ -1,0 +1,267 @@
+/**
+ * The other kinds of story on the writing desk (ADR 025 "Kinds"): an external link, a photo set and a video
+ * are made as their kind, saved, sent through 三审 by three different people, published as the reader row's
+ * data type their page reads, and withdrawn; bad input is refused in Chinese with nothing written.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ArticleFields, ArticleSummary, ArticleView, StoredPicture, StoryKind } from '../../src/contract/publish.ts';
+import type { NewsDetail } from '../../src/contract/detail.ts';
+import type { ListItem } from '../../src/contract/news.ts';
+import { channels, columns, news } from '../../src/server/db/schema/core.ts';
+import { articles } from '../../src/server/db/schema/publish.ts';
+import { auditLog } from '../../src/server/db/schema/staff.ts';
+import { envelope, suiteApp } from '../support/testApp.ts';
+import { consoleCall, createTestStaff, type TestStaff } from '../support/testStaff.ts';
+
+const t = suiteApp();
+let reporter: TestStaff;
+let editorA: TestStaff;
+let editorB: TestStaff;
+let chief: TestStaff;
+let place: { channelId: number; classId: number };
+let pictures: string[];
+
+beforeAll(async () => {
+  reporter = await createTestStaff(t, 'reporter', { name: '记者周敏' });
+  editorA = await createTestStaff(t, 'editor', { name: '编辑黄磊' });
+  editorB = await createTestStaff(t, 'editor', { name: '编辑何佳' });
+  chief = await createTestStaff(t, 'chief', { name: '总编辑孙卫' });
+  const [col] = await t.database.db
+    .select({ classId: columns.id, channelId: columns.channelId })
+    .from(columns)
+    .innerJoin(channels, eq(channels.id, columns.channelId))
+    .where(eq(channels.kind, 'news'))
+    .limit(1);
+  place = col!;
+  pictures = [];
+  for (const [r, g, b] of [
+    [200, 60, 40],
+    [40, 160, 90],
+    [30, 80, 200],
+  ] as const) {
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r, g, b } } })
+      .png()
+      .toBuffer();
+    const up = await call<StoredPicture>(reporter, 'POST', '/publish/picture', { data: png.toString('base64') });
+    expect(up.statusCode, up.message).toBe(200);
+    pictures.push(up.data.url);
+  }
+});
+
+const call = <T>(who: TestStaff, method: 'GET' | 'POST', path: string, body?: Record<string, unknown>) =>
+  method === 'GET'
+    ? consoleCall<T>(t, 'GET', `${path}?${new URLSearchParams(Object.entries(body ?? {}).map(([k, v]) => [k, String(v)])).toString()}`, undefined, who.headers)
+    : consoleCall<T>(t, 'POST', path, body, who.headers);
+
+const base = (over: Partial<ArticleFields>): Partial<ArticleFields> => ({
+  title: '两江四岸夜景灯光秀今晚上演',
+  smallText: '灯光秀每晚 19:30 起在朝天门一带上演。',
+  befrom: '山城新闻',
+  channelId: place.channelId,
+  classId: place.classId,
+  ...over,
+});
+
+async function create(kind: StoryKind): Promise<ArticleView> {
+  const made = await call<ArticleView>(reporter, 'POST', '/publish/create', { key: randomUUID(), kind });
+  expect(made.statusCode, made.message).toBe(200);
+  expect(made.data.fields.kind).toBe(kind);
+  return made.data;
+}
+
+async function save(story: ArticleView, fields: Partial<ArticleFields>, content = '') {
+  return call<ArticleView>(reporter, 'POST', '/publish/save', { id: story.id, saveId: randomUUID(), revision: story.revision, fields, content });
+}
+
+/** Submit, 一审 二审 三审 by three other people, then publish: answers the published view. */
+async function throughReviews(id: number): Promise<ArticleView> {
+  const sent = await call(reporter, 'POST', '/publish/submit', { id });
+  expect(sent.statusCode, sent.message).toBe(200);
+  for (const who of [editorA, editorB, chief]) {
+    const r = await call(who, 'POST', '/publish/review', { id, decision: 'approve' });
+    expect(r.statusCode, r.message).toBe(200);
+  }
+  const published = await call<ArticleView>(editorA, 'POST', '/publish/publish', { id });
+  expect(published.statusCode, published.message).toBe(200);
+  return published.data;
+}
+
+async function auditActions(articleId: number): Promise<string[]> {
+  const rows = await t.database.db
+    .select({ action: auditLog.action })
+    .from(auditLog)
+    .where(and(eq(auditLog.itemKind, 'article'), eq(auditLog.itemId, String(articleId))))
+    .orderBy(auditLog.id);
+  return rows.map((r) => r.action);
+}
+
+async function readerList(): Promise<ListItem[]> {
+  return (await envelope<ListItem[]>(await t.app.request(`/kratos/v1/channel/list?channelId=${place.channelId}&page=1`))).data;
+}
+async function readerDetail(newsId: number) {
+  return envelope<NewsDetail>(await t.app.request(`/kratos/v1/detail?classId=${place.classId}&newsId=${newsId}`));
+}
+async function storedFields(id: number): Promise<unknown> {
+  const [row] = await t.database.db.select({ fields: articles.fields, revision: articles.revision }).from(articles).where(eq(articles.id, id));
+  return row;
+}
+
+describe('外链 (external link)', () => {
+  it('is saved, reviewed three times and published as data type 7 whose card opens the link', async () => {
+    const story = await create('link');
+    const notReady = await call(reporter, 'POST', '/publish/submit', { id: story.id });
+    expect(notReady.message).toContain('请填写外链地址');
+    const saved = await save(story, base({ linkUrl: 'https://www.cqnews.net/html/2026-11/28/content_1.html' }), '<p>外链没有正文，这段会被丢弃</p>');
+    expect(saved.statusCode, saved.message).toBe(200);
+    expect(saved.data.content).toBe('');
+    const published = await throughReviews(story.id);
+    const newsId = published.newsId!;
+    expect(published.readerUrl).toBe('https://www.cqnews.net/html/2026-11/28/content_1.html');
+    expect(published.can.correct).toBe(false);
+    const [row] = await t.database.db.select().from(news).where(eq(news.id, newsId));
+    expect(row).toMatchObject({ dataType: 7, targetUrl: 'https://www.cqnews.net/html/2026-11/28/content_1.html', content: '', isVideo: false });
+    const item = (await readerList()).find((i) => i.id === newsId);
+    expect(item).toMatchObject({ dataType: 7, targetUrl: 'https://www.cqnews.net/html/2026-11/28/content_1.html' });
+    expect(await auditActions(story.id)).toEqual([
+      'publish.create',
+      'publish.save',
+      'publish.submit',
+      'publish.approve',
+      'publish.approve',
+      'publish.approve',
+      'publish.publish',
+    ]);
+    const correct = await call(editorA, 'POST', '/publish/correct', { id: story.id, key: randomUUID(), note: '更正外链的标题错字' });
+    expect(correct.message).toBe('只有图文稿件可以发布更正；图集、视频和外链请修改后更新发布');
+    const withdrawn = await call<ArticleView>(chief, 'POST', '/publish/withdraw', { id: story.id, note: '链接失效' });
+    expect(withdrawn.data.state).toBe('withdrawn');
+    expect((await readerList()).some((i) => i.id === newsId)).toBe(false);
+  });
+
+  it.each([
+    ['javascript:alert(1)', '外链地址须是以 http:// 或 https:// 开头的网址'],
+    ['ftp://example.com/a', '外链地址须是以 http:// 或 https:// 开头的网址'],
+    ['//evil.example/a', '外链地址须是以 http:// 或 https:// 开头的网址'],
+    ['www.cqnews.net', '外链地址须是以 http:// 或 https:// 开头的网址'],
+    ['http://192.168.1.1/admin', '外链地址不能指向内部网络'],
+    ['http://localhost:8080/', '外链地址不能指向内部网络'],
+  ])('refuses %s in Chinese and writes nothing', async (url, message) => {
+    const story = await create('link');
+    const before = await storedFields(story.id);
+    const res = await save(story, base({ linkUrl: url }));
+    expect(res.statusCode).not.toBe(200);
+    expect(res.message).toContain(message);
+    expect(await storedFields(story.id)).toEqual(before);
+  });
+});
+
+describe('图集 (photo set)', () => {
+  it('publishes its pictures and captions in order as data type 2, the way PictureDetail reads them', async () => {
+    const story = await create('photos');
+    const empty = await save(story, base({ title: '雾中的山城清晨' }));
+    expect(empty.statusCode, empty.message).toBe(200);
+    const notReady = await call(reporter, 'POST', '/publish/submit', { id: story.id });
+    expect(notReady.message).toContain('图集至少需要 1 张图片');
+    const noCaption = await save(empty.data, base({ title: '雾中的山城清晨', pictures: [{ url: pictures[0]!, caption: '' }] }));
+    expect((await call(reporter, 'POST', '/publish/submit', { id: story.id })).message).toContain('请填写第 1 张图片的说明');
+    const set = [
+      { url: pictures[2]!, caption: '清晨的千厮门大桥 & 洪崖洞' },
+      { url: pictures[0]!, caption: '长江索道的第一班车' },
+      { url: pictures[1]!, caption: '南山上看渝中半岛' },
+    ];
+    const saved = await save(noCaption.data, base({ title: '雾中的山城清晨', showType: 1, pictures: set }), '<p>图集没有正文</p>');
+    expect(saved.statusCode, saved.message).toBe(200);
+    expect(saved.data.content).toBe('');
+    const published = await throughReviews(story.id);
+    const newsId = published.newsId!;
+    expect(published.readerUrl).toBe(`/shancheng/PictureDetail?classId=${place.classId}&newsId=${newsId}`);
+    const detail = await readerDetail(newsId);
+    expect(detail.data.dataType).toBe(2);
+    expect(detail.data.allImage).toEqual(set.map((p) => ({ url: p.url, desc: p.caption })));
+    const item = (await readerList()).find((i) => i.id === newsId);
+    expect(item).toMatchObject({ dataType: 2, showType: 1 });
+  });
+
+  it('refuses a picture that is not in the media store, and too many pictures, writing nothing', async () => {
+    const story = await create('photos');
+    const before = await storedFields(story.id);
+    const outside = await save(story, base({ pictures: [{ url: 'https://evil.example/a.png', caption: '外站图片' }] }));
+    expect(outside.message).toContain('图片须先上传到媒体库');
+    const many = await save(story, base({ pictures: Array.from({ length: 51 }, () => ({ url: pictures[0]!, caption: '重复' })) }));
+    expect(many.message).toContain('图集最多 50 张图片');
+    expect(await storedFields(story.id)).toEqual(before);
+  });
+});
+
+describe('视频 (video)', () => {
+  it('publishes as data type 8 with its address, length and cover, the way NewsVideoDetail plays it', async () => {
+    const story = await create('video');
+    const notReady = await call(reporter, 'POST', '/publish/submit', { id: story.id });
+    expect(notReady.message).toContain('请填写视频地址');
+    expect(notReady.message).toContain('请填写视频时长');
+    const saved = await save(
+      story,
+      base({
+        title: '视频｜朝天门灯光秀航拍',
+        showType: 2,
+        covers: [pictures[1]!],
+        videoUrl: 'https://video.cqnews.net/2026/1128/light.mp4',
+        videoTime: '03:25',
+      }),
+      '<p>航拍镜头下的两江四岸灯光秀，持续约二十分钟。</p>',
+    );
+    expect(saved.statusCode, saved.message).toBe(200);
+    const published = await throughReviews(story.id);
+    const newsId = published.newsId!;
+    expect(published.readerUrl).toBe(`/shancheng/NewsVideoDetail?classId=${place.classId}&newsId=${newsId}`);
+    const [row] = await t.database.db.select().from(news).where(eq(news.id, newsId));
+    expect(row).toMatchObject({
+      dataType: 8,
+      isVideo: true,
+      videoUrl: 'https://video.cqnews.net/2026/1128/light.mp4',
+      videoTime: '03:25',
+      imageUrls: [pictures[1]],
+    });
+    const detail = await readerDetail(newsId);
+    expect(detail.data).toMatchObject({ dataType: 8, videoUrl: 'https://video.cqnews.net/2026/1128/light.mp4', videoTime: '03:25' });
+    expect(detail.data.originNewstext).toContain('航拍镜头下');
+  });
+
+  it.each([
+    [{ videoUrl: 'http://video.cqnews.net/a.mp4' }, '视频地址须是以 https:// 开头的网址'],
+    [{ videoUrl: 'javascript:alert(1)' }, '视频地址须是以 https:// 开头的网址'],
+    [{ videoTime: '三分钟' }, '视频时长请写成 分:秒，如 03:25'],
+    [{ videoTime: '03:75' }, '视频时长请写成 分:秒，如 03:25'],
+  ])('refuses %o in Chinese and writes nothing', async (over, message) => {
+    const story = await create('video');
+    const before = await storedFields(story.id);
+    const res = await save(story, base(over));
+    expect(res.message).toContain(message);
+    expect(await storedFields(story.id)).toEqual(before);
+  });
+});
+
+describe('kinds on the desk', () => {
+  it('a story keeps the kind it was made as; the list names each kind; an old story without a kind is 图文', async () => {
+    const story = await create('photos');
+    const changed = await save(story, base({ kind: 'link', linkUrl: 'https://www.cqnews.net/' }));
+    expect(changed.data.fields.kind).toBe('photos');
+    const bad = await call(reporter, 'POST', '/publish/create', { key: randomUUID(), kind: 'poll' });
+    expect(bad.message).toContain('稿件类型不正确');
+    // A story stored before kinds existed (its fields have no kind) opens and lists as 图文.
+    const old = await create('article');
+    const { kind: _dropped, linkUrl: _l, pictures: _p, videoUrl: _v, videoTime: _t, ...legacy } = old.fields;
+    await t.database.db
+      .update(articles)
+      .set({ fields: legacy as ArticleFields })
+      .where(eq(articles.id, old.id));
+    const opened = await call<ArticleView>(reporter, 'GET', '/publish/article', { id: old.id });
+    expect(opened.data.fields).toMatchObject({ kind: 'article', pictures: [], linkUrl: '' });
+    const list = await call<ArticleSummary[]>(reporter, 'GET', '/publish/articles');
+    expect(list.data.find((a) => a.id === old.id)?.kind).toBe('article');
+    expect(list.data.find((a) => a.id === story.id)?.kind).toBe('photos');
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * A photo set (图集, ADR 025 "Kinds") in the browser: a reporter makes one from the 稿件库's 新建 menu, uploads
+ * two pictures, writes their captions and moves the second up with the keyboard; three different people
+ * take 一审, 二审 and 三审; the chief signs it; a reader opens it at 375 px and sees the pictures in that order
+ * with their captions. The editor passes axe's WCAG 2.1 AA rules at 1440 px.
+ */
+import sharp from 'sharp';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { axeReport, signInDemo } from './deskSupport.ts';
+
+const SHOTS = process.env.PUBLISH_SHOTS_DIR;
+
+async function signedIn(browser: Browser, request: APIRequestContext, account: string): Promise<Page> {
+  // axe is injected as a script: the console's CSP would refuse it (as in newsroom-publish.browser.spec.ts).
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', bypassCSP: true });
+  const page = await context.newPage();
+  await signInDemo(page, request, account);
+  return page;
+}
+
+const picture = (r: number, g: number, b: number) =>
+  sharp({ create: { width: 960, height: 640, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer();
+
+async function openStory(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.getByRole('group', { name: /图集图片/ })).toBeVisible({ timeout: 20_000 });
+}
+
+const TITLE = '雾都清晨：索道与大桥间的山城';
+
+test('a photo set is made, reviewed three times, published and read on a phone', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const reporter = await signedIn(browser, request, 'demo-reporter');
+  await reporter.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '稿件库' }).click();
+  await reporter.getByRole('navigation', { name: '新建稿件' }).getByRole('link', { name: '新建图集' }).click();
+  await expect(reporter.getByRole('button', { name: '添加图片' })).toBeVisible({ timeout: 20_000 });
+  await expect(reporter).toHaveURL(/\/newsroom\/articles\/edit\?id=\d+$/);
+  const storyUrl = reporter.url();
+  // A photo set has no body editor: its pictures and captions are the story.
+  await expect(reporter.getByRole('textbox', { name: '正文' })).toHaveCount(0);
+
+  await reporter.getByRole('textbox', { name: /^标题/ }).fill(TITLE);
+  await reporter.getByRole('textbox', { name: '摘要' }).fill('清晨的薄雾里，长江索道和千厮门大桥若隐若现。');
+  await reporter.getByRole('combobox', { name: '频道' }).selectOption({ label: '重庆' });
+  await reporter.getByRole('combobox', { name: '栏目' }).selectOption({ index: 1 });
+
+  await reporter.getByLabel('选择图集图片').setInputFiles([
+    { name: 'bridge.png', mimeType: 'image/png', buffer: await picture(40, 90, 160) },
+    { name: 'cable.png', mimeType: 'image/png', buffer: await picture(190, 110, 50) },
+  ]);
+  const items = reporter.locator('.nr-photos__item');
+  await expect(items).toHaveCount(2, { timeout: 20_000 });
+  await reporter.getByRole('textbox', { name: '第 1 张的说明' }).fill('薄雾中的千厮门大桥');
+  await reporter.getByRole('textbox', { name: '第 2 张的说明' }).fill('清晨第一班长江索道');
+  // Moved with the keyboard: the second picture goes first.
+  await reporter.getByRole('button', { name: '第 2 张图片上移' }).focus();
+  await reporter.keyboard.press('Enter');
+  await expect(reporter.getByRole('textbox', { name: '第 1 张的说明' })).toHaveValue('清晨第一班长江索道');
+  await expect(reporter.getByRole('textbox', { name: '第 2 张的说明' })).toHaveValue('薄雾中的千厮门大桥');
+
+  await expect(reporter.getByText(/已自动保存/)).toBeVisible({ timeout: 15_000 });
+  expect(await axeReport(reporter, { settle: false })).toEqual([]);
+  if (SHOTS) await reporter.screenshot({ path: `${SHOTS}/photos-1440.png` });
+  await reporter.getByRole('button', { name: '提交审核' }).click();
+  await expect(reporter.getByText('已提交审核')).toBeVisible();
+
+  // The list names its kind.
+  await reporter.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '稿件库' }).click();
+  await expect(reporter.getByRole('listitem').filter({ hasText: TITLE }).getByText('图集', { exact: true })).toBeVisible();
+
+  // 一审, 二审, 三审 by three different people; the chief signs it.
+  for (const [account, stage] of [
+    ['demo-editor', '一审'],
+    ['demo-admin', '二审'],
+  ] as const) {
+    const reviewer = await signedIn(browser, request, account);
+    await openStory(reviewer, storyUrl);
+    await reviewer.getByRole('button', { name: `${stage}通过` }).click();
+    await expect(reviewer.getByText(`${stage}已通过`)).toBeVisible();
+    await reviewer.context().close();
+  }
+  const chief = await signedIn(browser, request, 'demo-chief');
+  await openStory(chief, storyUrl);
+  await chief.getByRole('button', { name: '三审通过' }).click();
+  await expect(chief.getByText('三审已通过')).toBeVisible();
+  await chief.getByRole('button', { name: '签发' }).click();
+  await expect(chief.getByRole('link', { name: '在读者页面查看' })).toBeVisible();
+  const readerUrl = await chief.getByRole('link', { name: '在读者页面查看' }).getAttribute('href');
+  expect(readerUrl).toMatch(/^\/shancheng\/PictureDetail\?classId=\d+&newsId=\d+$/);
+
+  // A reader on a phone sees the two pictures in the editor's order, the first caption shown.
+  const readerContext = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const reader = await readerContext.newPage();
+  const res = await reader.goto(readerUrl!);
+  expect(res?.status()).toBe(200);
+  await expect(reader.locator('.pv-desc')).toHaveText(['清晨第一班长江索道', '薄雾中的千厮门大桥'], { useInnerText: false });
+  await expect(reader.locator('.pv-desc').first()).toBeVisible();
+  await expect(reader.getByRole('img', { name: '清晨第一班长江索道' })).toBeVisible();
+  if (SHOTS) await reader.screenshot({ path: `${SHOTS}/photos-reader-375.png` });
+});

@@ -20,7 +20,7 @@ export function ArticleListPage(_props: PageProps) {
   return (
     <>
       <h1>稿件库</h1>
-      <nav className="nr-actions" aria-label="新建稿件">
+      <nav className="nr-actions nr-actions--menu" aria-label="新建稿件">
         <span>新建：</span>
         {STORY_KINDS.map((k) => (
           <Link key={k} to={k === 'article' ? '/articles/edit' : `/articles/edit?kind=${k}`} className="nr-button nr-button--primary">

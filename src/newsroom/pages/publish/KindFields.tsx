@@ -122,7 +122,7 @@ export function PhotoSet({ pictures, editable, onChange }: { pictures: Photo[]; 
                 </button>
                 <button
                   type="button"
-                  className="nr-button nr-button--quiet"
+                  className="nr-button nr-button--danger"
                   onClick={() => onChange(pictures.filter((_, k) => k !== i))}
                   aria-label={`删除第 ${i + 1} 张图片`}
                 >

@@ -122,27 +122,46 @@ export function Preview({ fields, doc, authorName }: { fields: ArticleFields; do
         )}
         <p className="nr-preview__caption">列表卡片</p>
         <Card fields={fields} />
-        <p className="nr-preview__caption">正文</p>
-        <article className="nr-preview__article">
-          <h2 className="nr-preview__title">{fields.title || '（无标题）'}</h2>
-          <p className="nr-preview__byline">
-            {fields.titleType === 1 && <span className="nr-preview__label">原创</span>}
-            {fields.befrom || '山城新闻'} {fields.writer ? `· 作者 ${fields.writer}` : ''} · {now()}
-          </p>
-          {fields.smallText && <p className="nr-preview__brief">{fields.smallText}</p>}
-          <div className="nr-preview__body">{render(doc?.content)}</div>
-          <p className="nr-preview__editors">
-            责任编辑：{fields.execEditor || authorName} {fields.finalEditor ? `终审：${fields.finalEditor}` : ''}
-          </p>
-          {fields.keyboard.length > 0 && (
-            <p className="nr-preview__tags">
-              {fields.keyboard.map((k) => (
-                <span key={k}>#{k}</span>
-              ))}
-            </p>
-          )}
-          {fields.disclaimer && <p className="nr-preview__disclaimer">{fields.disclaimer}</p>}
-        </article>
+        {fields.kind === 'link' ? (
+          <p className="nr-preview__caption">读者点开卡片即打开：{fields.linkUrl || '（未填写外链地址）'}</p>
+        ) : (
+          <>
+            <p className="nr-preview__caption">{fields.kind === 'photos' ? '图集' : fields.kind === 'video' ? '视频简介' : '正文'}</p>
+            <article className="nr-preview__article">
+              <h2 className="nr-preview__title">{fields.title || '（无标题）'}</h2>
+              <p className="nr-preview__byline">
+                {fields.titleType === 1 && <span className="nr-preview__label">原创</span>}
+                {fields.befrom || '山城新闻'} {fields.writer ? `· 作者 ${fields.writer}` : ''} · {now()}
+              </p>
+              {fields.smallText && <p className="nr-preview__brief">{fields.smallText}</p>}
+              {fields.kind === 'photos' ? (
+                <div className="nr-preview__body">
+                  {fields.pictures.map((p, i) => (
+                    <figure key={`${p.url}-${i}`}>
+                      <img src={`${p.url}?w=750`} alt="" />
+                      <figcaption>
+                        {i + 1}/{fields.pictures.length} {p.caption}
+                      </figcaption>
+                    </figure>
+                  ))}
+                </div>
+              ) : (
+                <div className="nr-preview__body">{render(doc?.content)}</div>
+              )}
+              <p className="nr-preview__editors">
+                责任编辑：{fields.execEditor || authorName} {fields.finalEditor ? `终审：${fields.finalEditor}` : ''}
+              </p>
+              {fields.keyboard.length > 0 && (
+                <p className="nr-preview__tags">
+                  {fields.keyboard.map((k) => (
+                    <span key={k}>#{k}</span>
+                  ))}
+                </p>
+              )}
+              {fields.disclaimer && <p className="nr-preview__disclaimer">{fields.disclaimer}</p>}
+            </article>
+          </>
+        )}
       </div>
     </section>
   );

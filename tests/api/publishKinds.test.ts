@@ -136,6 +136,9 @@ describe('外链 (external link)', () => {
     ]);
     const correct = await call(editorA, 'POST', '/publish/correct', { id: story.id, key: randomUUID(), note: '更正外链的标题错字' });
     expect(correct.message).toBe('只有图文稿件可以发布更正；图集、视频和外链请修改后更新发布');
+    expect(published.can.push).toBe(false);
+    const push = await call(chief, 'POST', '/publish/push', { id: story.id, key: randomUUID() });
+    expect(push.message).toBe('外链稿件没有本站页面，不能突发推送');
     const withdrawn = await call<ArticleView>(chief, 'POST', '/publish/withdraw', { id: story.id, note: '链接失效' });
     expect(withdrawn.data.state).toBe('withdrawn');
     expect((await readerList()).some((i) => i.id === newsId)).toBe(false);

@@ -77,6 +77,7 @@ export const PUBLISH_MESSAGES = {
   pushTooSoon: '突发推送每 10 分钟最多一次，请于 ',
   internalLink: '外链地址不能指向内部网络',
   notArticleCorrect: '只有图文稿件可以发布更正；图集、视频和外链请修改后更新发布',
+  linkPush: '外链稿件没有本站页面，不能突发推送',
 } as const;
 
 /** Pushes are rate-limited (ADR 025): one breaking-news push per this window for the whole desk. */
@@ -164,7 +165,7 @@ function reviewersOf(row: ArticleRow): { id: number; name: string }[] {
 
 const KIND_PAGES: Readonly<Record<StoryKind, string>> = { article: 'NewsDetail', photos: 'PictureDetail', video: 'NewsVideoDetail', link: 'NewsDetail' };
 
-/** The reader page of a published story (an external link's card opens the link itself). */
+/** The reader page of a published story (an external link has none: its card opens the link itself). */
 function readerPageOf(f: ArticleFields, newsId: number): string {
   return `${BASE_PATH}/${KIND_PAGES[f.kind]}?classId=${f.classId}&newsId=${newsId}`;
 }
@@ -198,7 +199,7 @@ export function viewOf(staff: StaffMember, row: ArticleRow): ArticleView {
       breaking: breaking && (state === 'draft' || state === 'review' || state === 'withdrawn'),
       withdraw: mayPublish && (state === 'published' || state === 'scheduled'),
       correct: mayPublish && state === 'published' && f.kind === 'article',
-      push: breaking && state === 'published',
+      push: breaking && state === 'published' && f.kind !== 'link',
     },
     readerUrl: state === 'published' && row.newsId !== null ? (f.kind === 'link' ? f.linkUrl : readerPageOf(f, row.newsId)) : null,
   };
@@ -510,6 +511,8 @@ export async function pushBreaking(
     if (again) return { row: again, notice: null };
     const row = await openLocked(tx, staff, input.id);
     if (row.state !== 'published' || row.newsId === null) throw refuse(PUBLISH_MESSAGES.notLivePush);
+    // The banner opens a page of this site (parseBreakingNotice takes only our own paths).
+    if (row.fields.kind === 'link') throw refuse(PUBLISH_MESSAGES.linkPush);
     const last = await lastPushLockedRepo(tx);
     if (last && now.getTime() - last.pushedAt.getTime() < PUSH_WINDOW_MS) {
       throw refuse(`${PUBLISH_MESSAGES.pushTooSoon}${beijingClock(new Date(last.pushedAt.getTime() + PUSH_WINDOW_MS))} 后再试`);

@@ -14,6 +14,10 @@ describe('paragraphTexts', () => {
   it('gives the text of each non-empty paragraph, tags dropped and entities decoded', () => {
     expect(paragraphTexts('<p>朝天门 <em>夜景</em></p><p> </p><p class="c">A &amp; B</p><div>不是段落</div>')).toEqual(['朝天门 夜景', 'A & B']);
   });
+
+  it('keeps an empty paragraph in its place when asked, so a photo set’s later captions stay with their pictures', () => {
+    expect(paragraphTexts('<p>朝天门</p><p> </p><p>洪崖洞</p>', { keepEmpty: true })).toEqual(['朝天门', '', '洪崖洞']);
+  });
 });
 
 describe('oneLineText', () => {

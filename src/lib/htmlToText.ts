@@ -19,9 +19,13 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-/** The plain text of each non-empty <p>, in order: the captions of a photo set. */
-export function paragraphTexts(html: string): string[] {
-  return [...html.matchAll(/<p[^>]*>([\s\S]*?)<\/p>/g)].map((m) => inlineText(m[1] ?? '').trim()).filter((t) => t !== '');
+/**
+ * The plain text of each non-empty <p>, in order. `keepEmpty` keeps an empty one in its place (''), for texts
+ * that pair with something by position: a photo set's captions with its pictures.
+ */
+export function paragraphTexts(html: string, options: { keepEmpty?: boolean } = {}): string[] {
+  const texts = [...html.matchAll(/<p[^>]*>([\s\S]*?)<\/p>/g)].map((m) => inlineText(m[1] ?? '').trim());
+  return options.keepEmpty ? texts : texts.filter((t) => t !== '');
 }
 
 /**

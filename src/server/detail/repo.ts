@@ -35,8 +35,9 @@ const HOT_NEWS_SIZE = 5;
 
 function picturesOf(row: NewsRow): PictureItem[] {
   if (row.dataType !== 2) return [];
-  const captions = paragraphTexts(row.content);
-  return row.imageUrls.map((url, i) => ({ url, desc: captions[i] ?? row.smallText }));
+  // By position: a picture without a caption (an empty <p>) shows the brief, and the next keeps its own.
+  const captions = paragraphTexts(row.content, { keepEmpty: true });
+  return row.imageUrls.map((url, i) => ({ url, desc: captions[i] || row.smallText }));
 }
 
 // The site texts, class names and publisher cards below are reference data, kept in the reference

@@ -95,6 +95,7 @@ const afterLoad: ClientDirective = (load, options, el) => {
     el.removeEventListener('astro:hydration-error', onError);
     el.removeEventListener('click', hold, true);
     el.removeEventListener('focusin', wake);
+    el.removeEventListener('keydown', key);
     el.removeAttribute('data-load-failed');
     retry?.remove();
     retry = null;
@@ -113,13 +114,28 @@ const afterLoad: ClientDirective = (load, options, el) => {
     run();
   }
 
-  function wake(): void {
-    // Focus the page gives itself while loading (an `autofocus` field) is not the reader's.
+  function wake(event: Event): void {
+    // Focus the page gives itself is not the reader's: any focus while loading, and an `autofocus` field's before
+    // the reader has pressed a key or touched the page (on a busy phone the load event can come before it).
+    if (document.readyState !== 'complete') return;
+    if (!acted && event.target instanceof Element && event.target.hasAttribute('autofocus')) return;
+    run();
+  }
+
+  function act(): void {
+    acted = true;
+  }
+
+  /** A key pressed inside the island (typing in a field the page focused) is the reader's. */
+  function key(): void {
     if (document.readyState === 'complete') run();
   }
 
+  let acted = false;
+  for (const type of ['pointerdown', 'keydown']) window.addEventListener(type, act, { capture: true, once: true });
   el.addEventListener('click', hold, true);
   el.addEventListener('focusin', wake);
+  el.addEventListener('keydown', key);
 
   // Astro passes `true` for a bare `client:afterload`, the text for `client:afterload="name"`.
   const requestName: unknown = options.value;

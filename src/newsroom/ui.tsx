@@ -266,7 +266,7 @@ export function DeskQueueView<Q extends string, T>({
  */
 const REASON_MIN = 2;
 /** The server's words for a reason too short (contract Text with label 原因). */
-const REASON_TOO_SHORT = `原因至少 ${REASON_MIN} 个字`;
+const reasonTooShort = (what: string): string => `${what}至少 ${REASON_MIN} 个字`;
 
 export function ReasonForm({
   label,
@@ -278,6 +278,7 @@ export function ReasonForm({
   field,
   placeholder,
   name,
+  what = '原因',
 }: {
   label: string;
   button: string;
@@ -292,6 +293,8 @@ export function ReasonForm({
   placeholder?: string;
   /** The form's accessible name, where several stand side by side (one per person). */
   name?: string;
+  /** What the server calls the field in its refusal (the contract's label), so a short reason reads the same here. */
+  what?: string;
 }) {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -299,7 +302,7 @@ export function ReasonForm({
     const reason = input.value.trim();
     // The browser's minLength counts spaces; the server trims, so the form counts what the server will.
     if ([...reason].length < REASON_MIN) {
-      input.setCustomValidity(REASON_TOO_SHORT);
+      input.setCustomValidity(reasonTooShort(what));
       input.reportValidity();
       return;
     }

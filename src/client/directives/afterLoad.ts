@@ -42,6 +42,22 @@ export function savesData(nav: DataSavingNavigator): boolean {
 /** Controls whose tap is held and replayed; links and everything else keep their native behaviour. */
 const CONTROL = 'button, input, select, textarea, summary, [role="button"], [role="tab"], [role="switch"]';
 
+/**
+ * Whether the reader has pressed a key or touched the page yet: one flag for the page, set by two window
+ * listeners that the first island adds (this file is inlined once per page, so its module state is the page's).
+ */
+let readerActed = false;
+let watchingReader = false;
+
+function watchReader(): void {
+  if (watchingReader) return;
+  watchingReader = true;
+  const act = (): void => {
+    readerActed = true;
+  };
+  for (const type of ['pointerdown', 'keydown']) window.addEventListener(type, act, { capture: true, once: true });
+}
+
 const afterLoad: ClientDirective = (load, options, el) => {
   let state: 'waiting' | 'loading' | 'done' | 'failed' = 'waiting';
   let held: HTMLElement | null = null;
@@ -118,12 +134,8 @@ const afterLoad: ClientDirective = (load, options, el) => {
     // Focus the page gives itself is not the reader's: any focus while loading, and an `autofocus` field's before
     // the reader has pressed a key or touched the page (on a busy phone the load event can come before it).
     if (document.readyState !== 'complete') return;
-    if (!acted && event.target instanceof Element && event.target.hasAttribute('autofocus')) return;
+    if (!readerActed && event.target instanceof Element && event.target.hasAttribute('autofocus')) return;
     run();
-  }
-
-  function act(): void {
-    acted = true;
   }
 
   /** A key pressed inside the island (typing in a field the page focused) is the reader's. */
@@ -131,8 +143,7 @@ const afterLoad: ClientDirective = (load, options, el) => {
     if (document.readyState === 'complete') run();
   }
 
-  let acted = false;
-  for (const type of ['pointerdown', 'keydown']) window.addEventListener(type, act, { capture: true, once: true });
+  watchReader();
   el.addEventListener('click', hold, true);
   el.addEventListener('focusin', wake);
   el.addEventListener('keydown', key);

@@ -61,6 +61,7 @@ import {
   type Queue,
   type UnitRow,
 } from './repo.ts';
+import { paragraphsHtml } from '../../lib/escapeHtml.ts';
 
 export const DESK_MESSAGES = {
   missing: '问政不存在或已删除',
@@ -547,13 +548,7 @@ export async function returnService(deps: AppDeps, actor: DeskActor, input: { id
 
 /** Plain text paragraphs → the reply's HTML (escaped, then through the one sanitiser). */
 export function replyHtmlOf(text: string): string {
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  const paragraphs = text
-    .split(/\n+/)
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map((p) => `<p>${escape(p)}</p>`);
-  return sanitizeHtml(paragraphs.join(''));
+  return sanitizeHtml(paragraphsHtml(text));
 }
 
 /** 回复: the department's official reply (text, pictures, a related report); only its own open question. */

@@ -46,6 +46,7 @@ import {
   tipByKeyRepo,
   upsertApplicationRepo,
 } from './write/repo.ts';
+import { paragraphsHtml } from '../../lib/escapeHtml.ts';
 
 export const WRITE_MESSAGES = {
   asked: '提问成功',
@@ -233,12 +234,7 @@ export async function politicsAddService(
 
 /** Plain text → paragraphs of escaped HTML, then the one sanitiser (the reply renders through RichText). */
 function replyHtmlOf(text: string): string {
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  const paragraphs = text
-    .split(/\n+/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  return sanitizeHtml(paragraphs.map((p) => `<p>${escape(p)}</p>`).join(''));
+  return sanitizeHtml(paragraphsHtml(text));
 }
 
 export async function politicsReplyService(

@@ -10,6 +10,7 @@ import { channels, columns, news } from '../db/schema/core.ts';
 import { newsDetailExtras } from '../db/schema/detail.ts';
 import { publisherAccountNews, publisherAccounts, topicNews, topics } from '../db/schema/news.ts';
 import { articles, articleVersions, breakingPushes, newsCorrections } from '../db/schema/publish.ts';
+import { escapeHtml } from '../../lib/escapeHtml.ts';
 
 export type ArticleRow = typeof articles.$inferSelect;
 type Reader = Db | Tx;
@@ -154,8 +155,6 @@ export async function nextNewsIdRepo(tx: Tx): Promise<number> {
   return Number(list[0]!.id);
 }
 
-const escapeText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /**
  * What a kind puts in the reader row's kind-specific columns, stored the way the seeded items of its data
  * type are (src/server/db/seed/buildDemoData.ts): a photo set's pictures are its imageUrls and its captions
@@ -168,7 +167,7 @@ function kindColumns(f: ArticleFields, content: string) {
     case 'link':
       return { ...none, imageUrls: f.covers, content: '', targetUrl: f.linkUrl };
     case 'photos':
-      return { ...none, imageUrls: f.pictures.map((p) => p.url), content: f.pictures.map((p) => `<p>${escapeText(p.caption)}</p>`).join('') };
+      return { ...none, imageUrls: f.pictures.map((p) => p.url), content: f.pictures.map((p) => `<p>${escapeHtml(p.caption)}</p>`).join('') };
     case 'video':
       return { ...none, imageUrls: f.covers, content, isVideo: true, videoUrl: f.videoUrl, videoTime: f.videoTime };
     case 'article':

@@ -35,6 +35,7 @@ import {
   insertItemsRepo,
   type WireFeedRow,
 } from './repo.ts';
+import { escapeHtml } from '../../lib/escapeHtml.ts';
 
 export const WIRES_MESSAGES = {
   feedNotFound: '订阅源不存在',
@@ -213,8 +214,7 @@ const clip = (s: string, max: number): string => [...s].slice(0, max).join('');
 
 /** The source line under a wire story's body: the feed's name, and a link to the original. */
 function sourceNote(feedName: string, link: string): string {
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  return link === '' ? `<p>来源：${esc(feedName)}</p>` : `<p>来源：<a href="${esc(link)}">${esc(feedName)}</a></p>`;
+  return link === '' ? `<p>来源：${escapeHtml(feedName)}</p>` : `<p>来源：<a href="${escapeHtml(link)}">${escapeHtml(feedName)}</a></p>`;
 }
 
 /**

@@ -304,6 +304,7 @@ function RevokeExpert({ expert, busy, onRevoke }: { expert: ExpertApplication; b
     <ReasonForm
       name={`撤销认证：${expert.name}`}
       label="撤销原因（专家可见）"
+      what="撤销原因"
       button="撤销认证"
       maxLength={100}
       tone="danger"

@@ -21,16 +21,34 @@ async function pickArticle(request: APIRequestContext): Promise<{ classId: numbe
   throw new Error('no likable article on page 2 of the home channel');
 }
 
-/** Resolves once the page's /sub socket has its auth reply (op 8). */
+/**
+ * Resolves once the page's /sub socket that joined an item's room has its auth reply (op 8). The page has one
+ * socket (src/client/pageSocket.ts); it may reopen once at start, when the banner joined before the counts.
+ */
 function socketReady(page: Page): Promise<void> {
   return new Promise((resolve) => {
     page.on('websocket', (ws) => {
       if (!ws.url().endsWith('/sub')) return;
+      let onItem = false;
+      ws.on('framesent', ({ payload }) => {
+        if (typeof payload !== 'string' && payload.readInt32BE(8) === 7) onItem = payload.toString('utf8', 16).includes('news://');
+      });
       ws.on('framereceived', ({ payload }) => {
-        if (typeof payload !== 'string' && payload.readInt32BE(8) === 8) resolve();
+        if (onItem && typeof payload !== 'string' && payload.readInt32BE(8) === 8) resolve();
       });
     });
   });
+}
+
+/** The page's /sub sockets that are open now. */
+function openSockets(page: Page): () => number {
+  let open = 0;
+  page.on('websocket', (ws) => {
+    if (!ws.url().endsWith('/sub')) return;
+    open += 1;
+    ws.on('close', () => (open -= 1));
+  });
+  return () => open;
 }
 
 /**
@@ -42,11 +60,15 @@ async function expectLikeArrivesLive(browser: Browser, request: APIRequestContex
   const watcherContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const watcher = await watcherContext.newPage();
   const ready = socketReady(watcher);
+  const sockets = openSockets(watcher);
   await watcher.goto(url);
   const watchedLike = watcher.getByRole('button', { name: /^点赞 \d+$/ });
   await expect(watchedLike).toBeVisible();
   const before = Number(/\d+$/.exec((await watchedLike.getAttribute('aria-label')) ?? '')?.[0]);
   await ready;
+  // The breaking-news banner listens on the same socket as the counts: one socket per page.
+  await expect(watcher.locator('[data-breaking-room][data-live="1"]')).toBeAttached();
+  expect(sockets()).toBe(1);
 
   const likerContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
   await signIn(likerContext, reader);

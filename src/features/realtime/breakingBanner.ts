@@ -6,11 +6,11 @@
  *
  * The host element (`[data-breaking-room]`) is a polite live region: a screen reader hears the notice once.
  * The notice is parsed, never trusted (contract/breaking.ts): its words go in as text, its link must be a
- * path on this site. The banner is not shown on the story's own page. Like the live counts, the socket
- * closes on `pagehide` (an open socket keeps the page out of the back/forward cache) and reopens on a
- * `pageshow` from that cache.
+ * path on this site. The banner is not shown on the story's own page. It listens on the page's one socket
+ * (src/client/pageSocket.ts): on a story's page that is the item's socket of the live counts, which the server
+ * also sends the site room's pushes to; elsewhere a socket on the site room.
  */
-import { openRealtimeSocket, type RealtimeSocket, type RealtimeSocketOptions } from '../../client/socket.ts';
+import { listenOnPageSocket, type SocketSettings } from '../../client/pageSocket.ts';
 import { parseBreakingNotice, type BreakingNotice } from '../../contract/breaking.ts';
 import { GoimOp } from '../../lib/goim.ts';
 
@@ -47,43 +47,37 @@ export function showBreaking(host: HTMLElement, notice: BreakingNotice): void {
   host.hidden = false;
 }
 
-/** Starts listening on the page's banner host; returns a stop function (also run on pagehide). */
-export function startBreakingBanner(doc: Document = document, socketOptions: Partial<RealtimeSocketOptions> = {}): () => void {
+/** Starts listening on the page's banner host; returns a stop function. */
+export function startBreakingBanner(doc: Document = document, settings: SocketSettings = {}): () => void {
   const host = doc.querySelector<HTMLElement>('[data-breaking-room]');
   const room = host?.dataset.breakingRoom ?? '';
-  if (!host || room === '') return () => {};
-  let socket: RealtimeSocket | null = null;
-  const open = (): void => {
-    socket ??= openRealtimeSocket({
+  const view = doc.defaultView;
+  if (!host || room === '' || !view) return () => {};
+  const stop = listenOnPageSocket(
+    view,
+    {
       room,
+      site: true,
       accepts: [GoimOp.breaking],
       onMessage(op, body) {
         if (op !== GoimOp.breaking) return;
         const notice = parseBreakingNotice(body);
         if (notice) showBreaking(host, notice);
       },
-      // The first heartbeat reply: the socket has joined the room (`data-live` tells tests it listens).
+      // The first heartbeat reply: the page's socket has joined its room (`data-live` tells tests it listens).
       onOnline() {
         host.dataset.live = '1';
       },
-      ...socketOptions,
-    });
-  };
-  const close = (): void => {
-    socket?.close();
-    socket = null;
+    },
+    settings,
+  );
+  const hidden = (): void => {
     delete host.dataset.live;
   };
-  const onPageShow = (ev: PageTransitionEvent): void => {
-    if (ev.persisted) open();
-  };
-  const view = doc.defaultView;
-  view?.addEventListener('pagehide', close);
-  view?.addEventListener('pageshow', onPageShow);
-  open();
+  view.addEventListener('pagehide', hidden);
   return () => {
-    close();
-    view?.removeEventListener('pagehide', close);
-    view?.removeEventListener('pageshow', onPageShow);
+    stop();
+    hidden();
+    view.removeEventListener('pagehide', hidden);
   };
 }

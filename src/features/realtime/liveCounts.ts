@@ -14,10 +14,10 @@
  * - Each update dispatches a bubbling `shancheng:live-counts` event from the marked element, with
  *   `detail = {classId, newsId, likeNum, commentCount}`.
  *
- * The socket closes on `pagehide` (an open socket keeps the page out of the back/forward cache) and
- * reopens on a `pageshow` from that cache.
+ * The socket is the page's one (src/client/pageSocket.ts, shared with the breaking-news banner); it closes on
+ * `pagehide` and reopens on a `pageshow` from the back/forward cache.
  */
-import { openRealtimeSocket, type RealtimeSocket, type RealtimeSocketOptions } from '../../client/socket.ts';
+import { listenOnPageSocket, type SocketSettings } from '../../client/pageSocket.ts';
 import { formatBadge, formatCount } from '../../lib/formatCount.ts';
 import { GoimOp } from '../../lib/goim.ts';
 import { $liveCounts, liveCountsKey, parseCountsPush, type LiveCounts } from './liveCountsStore.ts';
@@ -51,13 +51,14 @@ export function applyLiveCounts(root: ParentNode, classId: number, newsId: numbe
   }
 }
 
-/** Starts live counts for the page; returns a stop function (also run on pagehide). */
-export function startLiveCounts(doc: Document = document, socketOptions: Partial<RealtimeSocketOptions> = {}): () => void {
+/** Starts live counts for the page; returns a stop function. */
+export function startLiveCounts(doc: Document = document, settings: SocketSettings = {}): () => void {
   const item = findLiveItem(doc);
-  if (!item) return () => {};
-  let socket: RealtimeSocket | null = null;
-  const open = (): void => {
-    socket ??= openRealtimeSocket({
+  const view = doc.defaultView;
+  if (!item || !view) return () => {};
+  return listenOnPageSocket(
+    view,
+    {
       room: `news://${item.classId}:${item.newsId}`,
       accepts: [GoimOp.counts],
       onMessage(op, body) {
@@ -65,23 +66,7 @@ export function startLiveCounts(doc: Document = document, socketOptions: Partial
         const counts = parseCountsPush(body, item.classId, item.newsId);
         if (counts) applyLiveCounts(doc, item.classId, item.newsId, counts);
       },
-      ...socketOptions,
-    });
-  };
-  const close = (): void => {
-    socket?.close();
-    socket = null;
-  };
-  const onPageShow = (ev: PageTransitionEvent): void => {
-    if (ev.persisted) open();
-  };
-  const view = doc.defaultView;
-  view?.addEventListener('pagehide', close);
-  view?.addEventListener('pageshow', onPageShow);
-  open();
-  return () => {
-    close();
-    view?.removeEventListener('pagehide', close);
-    view?.removeEventListener('pageshow', onPageShow);
-  };
+    },
+    settings,
+  );
 }

@@ -82,6 +82,32 @@ describe('RealtimeHub', () => {
     expect(bodies(onlyCounts)).toEqual([[1001, { n: 2 }]]);
   });
 
+  it('sends what is published to the site room to every socket, in whatever room, once each, filtered by accepts', () => {
+    const onItem = member(0, null, [1001, 1002]);
+    const onSite = member(0, null, [1002]);
+    const countsOnly = member(0, null, [1001]);
+    hub.admit(onItem, 'news:1:5');
+    hub.admit(onSite, 'live:1000');
+    hub.admit(countsOnly, 'news:1:6');
+    hub.publish('live:1000', GoimOp.breaking, { newsId: 9 });
+    hub.publish('news:1:5', GoimOp.counts, { likeNum: 1 });
+    vi.advanceTimersByTime(50);
+    expect(bodies(onItem)).toEqual([
+      [1002, { newsId: 9 }],
+      [1001, { likeNum: 1 }],
+    ]);
+    expect(bodies(onSite)).toEqual([[1002, { newsId: 9 }]]);
+    expect(bodies(countsOnly)).toEqual([]);
+  });
+
+  it('queues nothing for the site room while no socket is open', () => {
+    hub.publish('live:1000', GoimOp.breaking, { newsId: 9 });
+    const late = member(0);
+    hub.admit(late, 'news:1:5');
+    vi.advanceTimersByTime(50);
+    expect(late.sent).toHaveLength(0);
+  });
+
   it.each([
     ['a client room id instead of a key', 'news://1:5', 1001, {}],
     ['a system op', 'news:1:5', 5, {}],

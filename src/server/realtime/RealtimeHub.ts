@@ -5,13 +5,14 @@
  *
  * Broadcasts to a room are queued for `batchMs` and then sent to each member as one packet, or as an
  * op-9 batch when several are waiting (security.md section d, "room broadcasts are batched"). A
- * member only receives the business ops it listed in `accepts`.
+ * member only receives the business ops it listed in `accepts`. What is published to the site room (`live:`)
+ * reaches every member, whatever room it joined, so a page needs one socket for its item and the site.
  */
 import { encodePacket, encodeBatches, FIRST_BUSINESS_OP, MAX_BODY_LENGTH } from '../../lib/goim.ts';
 import type { Logger } from '../log.ts';
 import type { BusMessage, RealtimeBus } from './RealtimeBus.ts';
 import type { RealtimePublisher, SessionSelector } from './RealtimePublisher.ts';
-import { isRoomKey } from './roomId.ts';
+import { isRoomKey, isSiteRoom } from './roomId.ts';
 
 export interface HubMember {
   /** 0 for an anonymous reader. */
@@ -139,7 +140,8 @@ export class RealtimeHub implements RealtimePublisher {
   private apply(message: BusMessage): void {
     if (message.type === 'room') {
       // Checked again: bus messages come from outside this process.
-      if (!isRoomKey(message.room) || message.op < FIRST_BUSINESS_OP || !this.rooms.has(message.room)) return;
+      if (!isRoomKey(message.room) || message.op < FIRST_BUSINESS_OP) return;
+      if (isSiteRoom(message.room) ? this.roomOf.size === 0 : !this.rooms.has(message.room)) return;
       const queue = this.queues.get(message.room) ?? [];
       queue.push({ op: message.op, packet: encodePacket(message.op, message.body) });
       this.queues.set(message.room, queue);
@@ -161,7 +163,8 @@ export class RealtimeHub implements RealtimePublisher {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     for (const [room, queue] of this.queues) {
-      for (const member of this.rooms.get(room) ?? []) {
+      // The site room's pushes reach every socket, whatever room it joined: a page holds one socket.
+      for (const member of isSiteRoom(room) ? this.roomOf.keys() : (this.rooms.get(room) ?? [])) {
         const wanted = queue.filter((q) => member.accepts.has(q.op)).map((q) => q.packet);
         if (wanted.length === 1) member.send(wanted[0]!);
         else if (wanted.length > 1) for (const batch of encodeBatches(wanted)) member.send(batch);

@@ -4,7 +4,7 @@
  *
  * | room_id the client sends       | internal key           | what it carries                                       |
  * |--------------------------------|------------------------|-------------------------------------------------------|
- * | `live://<1–12 digits>`         | `live:<n>`             | the global room of the init config (`goim.roomId`, spec 3) |
+ * | `live://<1–12 digits>`         | `live:<n>`             | the global room of the init config (`goim.roomId`, spec 3); what is published to it reaches every socket, in whatever room (the breaking banner shares the page's one socket) |
  * | `news://<classId>:<newsId>`    | `news:<classId>:<newsId>` | one item's like and comment counts (op 1001)        |
  *
  * Reserved classIds carry other items in the same shape: 7000007 an essay (COMPOSITION_ROOM_CLASS), 7000001 a
@@ -32,6 +32,11 @@ export function roomKeyOf(roomId: string): string | null {
 /** The room of one item's counts: what `deps.realtime.publish` takes after a like or a comment. */
 export function newsRoomKey(classId: number, newsId: number): string {
   return `news:${classId}:${newsId}`;
+}
+
+/** True for the key of the site room (`live:<n>`): its pushes go to every socket, not only to its members. */
+export function isSiteRoom(key: string): boolean {
+  return key.startsWith('live:');
 }
 
 /** True for a well-formed internal key (what `publish` accepts). */

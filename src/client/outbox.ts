@@ -9,7 +9,7 @@
  */
 import { isNoAnswer } from './apiClient.ts';
 
-export type OutboxKind = 'comment' | 'like' | 'question' | 'post' | 'exchange';
+export type OutboxKind = 'comment' | 'like' | 'question' | 'post' | 'exchange' | 'complaint' | 'photo';
 
 export interface OutboxEntry {
   /** The Idempotency-Key, also the entry's id: one entry per write, however often it was queued. */
@@ -20,7 +20,7 @@ export interface OutboxEntry {
   /** What the reader sent, short, shown beside its state (评论「…」). */
   label: string;
   path: string;
-  body: Record<string, string | number>;
+  body: Record<string, string | number | readonly string[]>;
   /** The signed-in account's userId when it was written. */
   accountId: string;
   createdAt: number;

@@ -4,10 +4,11 @@
  * there when the tab is closed and opened again, and each goes out when the network returns — 已发送, and exactly
  * one on the server, every try with the same Idempotency-Key. A post and a like whose tries all fail give up as
  * 发送失败，点击重试, and a tap sends them once; a given-up question is 放弃'd and sent again from its form. A
- * 农友说 post queues as the 发现 post does. Each
+ * 农友说 post queues as the 发现 post does, and a complaint and a photo for the wall as a question does. Each
  * host works on its own reader and its own article.
  */
 import { createRequire } from 'node:module';
+import sharp from 'sharp';
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { approveHeldComments } from './deskSupport.ts';
@@ -385,4 +386,57 @@ test('a 农友说 post published offline is sent once when the network returns',
   expect(new Set(keys).size).toBe(1);
   const mine = await request.get('/v1/yunong/posts?page=1&pageSize=50', { headers: auth(reader()) });
   expect(JSON.stringify(await mine.json()).split(words).length - 1).toBe(1);
+});
+
+test('a complaint filed offline waits under its key and is filed once when the network returns, then opens', async ({ page, context, request }) => {
+  const keys = keysSent(context, '/api/complaints/create');
+  const shop = `信号不好的直播间${stamp()}`;
+  await page.goto('/shancheng/Complaints-platform/new');
+  const form = page.getByRole('form', { name: '投诉表单' });
+  await islandReady(page, form.getByRole('button', { name: '提交投诉' }));
+  await form.getByText('抖音', { exact: true }).click();
+  await form.getByLabel('店铺或主播名称').fill(shop);
+  await form.getByText('货不对板', { exact: true }).click();
+  await form.getByLabel('投诉经过').fill('直播间说是当季新茶，收到的是陈茶，商家不回消息。');
+  await form.getByLabel('投诉诉求').fill('退货退款');
+  await form.getByLabel('联系电话').fill('13800138001');
+
+  await context.setOffline(true);
+  await form.getByRole('button', { name: '提交投诉' }).click();
+  await expect(notes(page).getByRole('listitem')).toHaveText(`投诉「${shop}」发送中…`);
+  await expect(form.getByRole('button', { name: '提交投诉' })).toBeDisabled();
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/shancheng\/Complaints-platform\/detail\?id=\d+$/);
+  await expect(page.getByRole('heading', { name: shop })).toBeVisible();
+
+  expect(new Set(keys).size).toBe(1);
+  const mine = await request.get('/api/mine/complaints?page=1&pageSize=50', { headers: auth(reader()) });
+  expect(JSON.stringify(await mine.json()).split(shop).length - 1).toBe(1);
+});
+
+test('a photo for the wall published offline waits under its key and is published once when the network returns', async ({ page, context, request }) => {
+  const keys = keysSent(context, '/api/interact/photos/publish');
+  const caption = `雾里的千厮门大桥 ${stamp()}`;
+  await page.goto('/shancheng/interact/imagePage');
+  const open = page.getByRole('button', { name: '我要投稿' });
+  await islandReady(page, open);
+  await open.click();
+  const form = page.getByRole('form', { name: '投稿照片' });
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 90, g: 110, b: 140 } } })
+    .png()
+    .toBuffer();
+  await form.locator('input[type="file"]').setInputFiles({ name: 'bridge.png', mimeType: 'image/png', buffer: png });
+  await expect(form.getByText('上传中')).toHaveCount(0);
+  await form.getByLabel('照片说明').fill(caption);
+
+  await context.setOffline(true);
+  await form.getByRole('button', { name: '发布' }).click();
+  await expect(notes(page).getByRole('listitem')).toHaveText(`照片「${caption}」发送中…`);
+  await expect(form.getByRole('button', { name: '发布' })).toBeDisabled();
+  await context.setOffline(false);
+  await expect(page.getByRole('status').getByText('投稿成功')).toBeVisible();
+
+  expect(new Set(keys).size).toBe(1);
+  const wall = await request.get('/api/interact/photos?page=1&pageSize=20', { headers: auth(reader()) });
+  expect(JSON.stringify(await wall.json()).split(caption).length - 1).toBe(1);
 });

@@ -3,8 +3,10 @@
  * platform, shop or anchor, order number, amount, problem type, what happened, what they want, evidence
  * pictures (≤ 9) and a contact phone that is never shown publicly. One Idempotency-Key per draft: a
  * retry after a lost answer files nothing twice. The server validates; the checks here only answer sooner.
+ * Sent with no answer at all (offline), the complaint waits in the outbox (ADR 032) under the same key and
+ * goes out when the network returns; the page then opens it.
  */
-import { messageForFailure } from '../../client/apiClient.ts';
+import { isNoAnswer, messageForFailure } from '../../client/apiClient.ts';
 import { useState, type FormEvent } from 'react';
 import { normalisePhone } from '../../contract/accountRules.ts';
 import type { complaintCreate } from '../../contract/interact.ts';
@@ -28,6 +30,8 @@ import { PicturePicker, type PickedPicture } from '../community/PicturePicker.ts
 import styles from '../community/InteractForm.module.css';
 import { newIdempotencyKey } from '../../client/idempotencyKey.ts';
 import { useSession } from '../../features/login-gate/useSession.ts';
+import { OutboxNotes } from '../../features/outbox/OutboxNotes.tsx';
+import { useOutbox } from '../../features/outbox/useOutbox.ts';
 
 type Field = 'platform' | 'shopName' | 'orderNo' | 'amount' | 'problemType' | 'content' | 'demand' | 'contactPhone';
 
@@ -66,6 +70,14 @@ export function ComplaintForm() {
   const [pictures, setPictures] = useState<PickedPicture[]>([]);
   const [busy, setBusy] = useState(false);
   const [key, setKey] = useState(newIdempotencyKey);
+  const opened = (id: number) => location.assign(`${BASE_PATH}/Complaints-platform/detail?id=${id}`);
+  const outbox = useOutbox('complaints:new', {
+    onSent: (_entry, answer) => {
+      showToast(answer.message || '投诉已提交', { type: 'text', duration: 2000 });
+      opened((answer.data as { id: number }).id);
+    },
+    onRefused: (_entry, message) => message && showToast(message, { type: 'text', duration: 2000 }),
+  });
 
   const set = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -86,7 +98,7 @@ export function ComplaintForm() {
 
   async function submit(e: FormEvent): Promise<void> {
     e.preventDefault();
-    if (busy) return;
+    if (busy || outbox.waiting) return;
     const found = checkComplaint(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -98,21 +110,23 @@ export function ComplaintForm() {
       return;
     }
     setBusy(true);
+    // The server checks the platform and problem against its lists; these came from the same lists.
+    const body = {
+      ...values,
+      platform: values.platform as ComplaintPlatform,
+      problemType: values.problemType as ComplaintProblem,
+      pictures: pictures.map((p) => p.url!),
+    };
     try {
-      const res = await postByPath<typeof complaintCreate>(
-        '/api/complaints/create',
-        // The server checks the platform and problem against its lists; these came from the same lists.
-        {
-          ...values,
-          platform: values.platform as ComplaintPlatform,
-          problemType: values.problemType as ComplaintProblem,
-          pictures: pictures.map((p) => p.url!),
-        },
-        { idempotencyKey: key },
-      );
+      const res = await postByPath<typeof complaintCreate>('/api/complaints/create', body, { idempotencyKey: key });
       showToast(res.message, { type: 'text', duration: 2000 });
-      if (res.statusCode === 200) location.assign(`${BASE_PATH}/Complaints-platform/detail?id=${res.data.id}`);
+      if (res.statusCode === 200) opened(res.data.id);
     } catch (error) {
+      // No answer at all: kept under this key and sent when the network returns (never a refusal).
+      if (isNoAnswer(error)) {
+        const label = `投诉「${values.shopName.trim()}」`;
+        if (await outbox.queue({ id: key, kind: 'complaint', label, path: '/api/complaints/create', body })) return;
+      }
       // Spec 8 speaks for an HTTP 500; a refused input brings the server's own message.
       const message = messageForFailure(error, '网络不给力，请稍后再试');
       if (message) showToast(message, { type: 'text', duration: 2000 });
@@ -247,9 +261,10 @@ export function ComplaintForm() {
         <span className={styles.hint}>仅用于平台与您联系，不会公开显示</span>
         {error('contactPhone')}
       </label>
-      <button type="submit" className={styles.submit} disabled={busy}>
+      <button type="submit" className={styles.submit} disabled={busy || outbox.waiting}>
         {busy ? '正在提交…' : '提交投诉'}
       </button>
+      <OutboxNotes items={outbox.items} onRetry={outbox.retry} onDiscard={outbox.discard} />
     </form>
   );
 }

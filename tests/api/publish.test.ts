@@ -16,13 +16,14 @@ import type { NewsDetail } from '../../src/contract/detail.ts';
 import { GoimOp } from '../../src/lib/goim.ts';
 import { breakingPushes } from '../../src/server/db/schema/publish.ts';
 import type { ListItem } from '../../src/contract/news.ts';
-import { channels, columns, news } from '../../src/server/db/schema/core.ts';
+import { columns, news } from '../../src/server/db/schema/core.ts';
 import { auditLog } from '../../src/server/db/schema/staff.ts';
 import { JobRunner } from '../../src/server/jobs/jobRunner.ts';
 import { scheduledPublishing } from '../../src/server/jobs/productJobs.ts';
 import { publishDue } from '../../src/server/publish/service.ts';
 import { envelope, recordingApp, suiteApp } from '../support/testApp.ts';
 import { consoleCall, createTestStaff, type TestStaff } from '../support/testStaff.ts';
+import { newsColumn, staffCaller } from '../support/publishDesk.ts';
 
 const t = suiteApp();
 let reporter: TestStaff;
@@ -36,19 +37,10 @@ beforeAll(async () => {
   editorA = await createTestStaff(t, 'editor', { name: '编辑王芳' });
   editorB = await createTestStaff(t, 'editor', { name: '编辑陈静' });
   chief = await createTestStaff(t, 'chief', { name: '总编辑赵强' });
-  const [col] = await t.database.db
-    .select({ classId: columns.id, channelId: columns.channelId })
-    .from(columns)
-    .innerJoin(channels, eq(channels.id, columns.channelId))
-    .where(eq(channels.kind, 'news'))
-    .limit(1);
-  place = col!;
+  place = await newsColumn(t);
 });
 
-const call = <T>(who: TestStaff, method: 'GET' | 'POST', path: string, body?: Record<string, unknown>) =>
-  method === 'GET'
-    ? consoleCall<T>(t, 'GET', `${path}?${new URLSearchParams(Object.entries(body ?? {}).map(([k, v]) => [k, String(v)])).toString()}`, undefined, who.headers)
-    : consoleCall<T>(t, 'POST', path, body, who.headers);
+const call = staffCaller(t);
 
 function storyFields(over: Partial<ArticleFields> = {}): Partial<ArticleFields> {
   return {

@@ -10,11 +10,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleFields, ArticleSummary, ArticleView, StoredPicture, StoryKind } from '../../src/contract/publish.ts';
 import type { NewsDetail } from '../../src/contract/detail.ts';
 import type { ListItem } from '../../src/contract/news.ts';
-import { channels, columns, news } from '../../src/server/db/schema/core.ts';
+import { news } from '../../src/server/db/schema/core.ts';
 import { articles } from '../../src/server/db/schema/publish.ts';
 import { auditLog } from '../../src/server/db/schema/staff.ts';
 import { envelope, suiteApp } from '../support/testApp.ts';
-import { consoleCall, createTestStaff, type TestStaff } from '../support/testStaff.ts';
+import { createTestStaff, type TestStaff } from '../support/testStaff.ts';
+import { newsColumn, staffCaller } from '../support/publishDesk.ts';
 
 const t = suiteApp();
 let reporter: TestStaff;
@@ -29,13 +30,7 @@ beforeAll(async () => {
   editorA = await createTestStaff(t, 'editor', { name: '编辑黄磊' });
   editorB = await createTestStaff(t, 'editor', { name: '编辑何佳' });
   chief = await createTestStaff(t, 'chief', { name: '总编辑孙卫' });
-  const [col] = await t.database.db
-    .select({ classId: columns.id, channelId: columns.channelId })
-    .from(columns)
-    .innerJoin(channels, eq(channels.id, columns.channelId))
-    .where(eq(channels.kind, 'news'))
-    .limit(1);
-  place = col!;
+  place = await newsColumn(t);
   pictures = [];
   for (const [r, g, b] of [
     [200, 60, 40],
@@ -51,10 +46,7 @@ beforeAll(async () => {
   }
 });
 
-const call = <T>(who: TestStaff, method: 'GET' | 'POST', path: string, body?: Record<string, unknown>) =>
-  method === 'GET'
-    ? consoleCall<T>(t, 'GET', `${path}?${new URLSearchParams(Object.entries(body ?? {}).map(([k, v]) => [k, String(v)])).toString()}`, undefined, who.headers)
-    : consoleCall<T>(t, 'POST', path, body, who.headers);
+const call = staffCaller(t);
 
 const base = (over: Partial<ArticleFields>): Partial<ArticleFields> => ({
   title: '两江四岸夜景灯光秀今晚上演',

@@ -9,7 +9,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleView } from '../../src/contract/publish.ts';
 import type { FetchReport, WireFeedView, WireTray } from '../../src/contract/wires.ts';
-import { channels, columns } from '../../src/server/db/schema/core.ts';
 import { auditLog } from '../../src/server/db/schema/staff.ts';
 import { createLogger } from '../../src/server/log.ts';
 import { JobRunner } from '../../src/server/jobs/jobRunner.ts';
@@ -18,6 +17,7 @@ import { ingestDue } from '../../src/server/wires/service.ts';
 import { suiteApp } from '../support/testApp.ts';
 import { rss, startFeedServer, type FeedServer } from '../support/feedServer.ts';
 import { consoleCall, createTestStaff, type TestStaff } from '../support/testStaff.ts';
+import { newsColumn } from '../support/publishDesk.ts';
 
 const t = suiteApp();
 const log = createLogger('silent');
@@ -48,13 +48,7 @@ beforeAll(async () => {
   feeds = await startFeedServer();
   admin = await createTestStaff(t, 'admin', { name: '管理员周敏' });
   editor = await createTestStaff(t, 'editor', { name: '编辑王芳' });
-  const [col] = await t.database.db
-    .select({ classId: columns.id, channelId: columns.channelId })
-    .from(columns)
-    .innerJoin(channels, eq(channels.id, columns.channelId))
-    .where(eq(channels.kind, 'news'))
-    .limit(1);
-  place = col!;
+  place = await newsColumn(t);
   feeds.set('/cqrb.xml', { type: 'application/rss+xml; charset=utf-8', body: rss(FIRST) });
   feeds.set('/atom.xml', {
     type: 'application/atom+xml',

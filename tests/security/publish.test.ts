@@ -5,12 +5,11 @@
  * three reviews; a story is invisible to a reporter who did not write it.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleView } from '../../src/contract/publish.ts';
-import { channels, columns } from '../../src/server/db/schema/core.ts';
 import { envelope, suiteApp } from '../support/testApp.ts';
 import { consoleCall, createTestStaff, type TestStaff } from '../support/testStaff.ts';
+import { newsColumn } from '../support/publishDesk.ts';
 
 const t = suiteApp();
 let reporter: TestStaff;
@@ -25,13 +24,7 @@ beforeAll(async () => {
   otherReporter = await createTestStaff(t, 'reporter');
   editor = await createTestStaff(t, 'editor');
   chief = await createTestStaff(t, 'chief');
-  const [col] = await t.database.db
-    .select({ classId: columns.id, channelId: columns.channelId })
-    .from(columns)
-    .innerJoin(channels, eq(channels.id, columns.channelId))
-    .where(eq(channels.kind, 'news'))
-    .limit(1);
-  place = col!;
+  place = await newsColumn(t);
 });
 
 const post = <T>(who: TestStaff, path: string, body: Record<string, unknown>) => consoleCall<T>(t, 'POST', path, body, who.headers);

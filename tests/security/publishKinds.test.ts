@@ -9,10 +9,11 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleFields, ArticleView, StoredPicture, StoryKind } from '../../src/contract/publish.ts';
 import type { NewsDetail } from '../../src/contract/detail.ts';
-import { channels, columns, news } from '../../src/server/db/schema/core.ts';
+import { news } from '../../src/server/db/schema/core.ts';
 import { articles } from '../../src/server/db/schema/publish.ts';
 import { envelope, suiteApp } from '../support/testApp.ts';
 import { consoleCall, createTestStaff, type TestStaff } from '../support/testStaff.ts';
+import { newsColumn } from '../support/publishDesk.ts';
 
 const t = suiteApp();
 let reporter: TestStaff;
@@ -22,13 +23,7 @@ let place: { channelId: number; classId: number };
 beforeAll(async () => {
   reporter = await createTestStaff(t, 'reporter');
   chief = await createTestStaff(t, 'chief');
-  const [col] = await t.database.db
-    .select({ classId: columns.id, channelId: columns.channelId })
-    .from(columns)
-    .innerJoin(channels, eq(channels.id, columns.channelId))
-    .where(eq(channels.kind, 'news'))
-    .limit(1);
-  place = col!;
+  place = await newsColumn(t);
 });
 
 const post = <T>(who: TestStaff, path: string, body: Record<string, unknown>) => consoleCall<T>(t, 'POST', path, body, who.headers);

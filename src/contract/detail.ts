@@ -72,6 +72,8 @@ export const NewsDetail = z.object({
   disclaimers: z.array(z.string()),
   /** Corrections (更正) of the story, oldest first: `time` is Beijing time `YYYY-MM-DD HH:mm` (ADR 025). */
   corrections: z.array(z.object({ time: z.string(), note: z.string() })),
+  /** A live's 图文直播 feed (ADR 025 "Live events"), newest first, plain text; [] for other items. */
+  livePosts: z.array(z.object({ id: z.number().int(), time: z.string(), text: z.string(), picture: z.string() })),
   isSYN: z.number().int(),
   region: z.string(),
   /** 1 original (原创), 0 not. */

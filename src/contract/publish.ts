@@ -8,12 +8,13 @@ import { z } from './zod.ts';
 
 /**
  * The kinds of story (ADR 025 "Kinds"): each is published as the reader row's data type its page reads
- * (src/routing/jump.ts): 图文 3 NewsDetail, 图集 2 PictureDetail, 视频 8 NewsVideoDetail, 外链 7 (the card opens the link).
+ * (src/routing/jump.ts): 图文 3 NewsDetail, 图集 2 PictureDetail, 视频 8 NewsVideoDetail, 外链 7 (the card opens the link),
+ * 直播 1 LiveDetail.
  */
-export const STORY_KINDS = ['article', 'photos', 'video', 'link'] as const;
+export const STORY_KINDS = ['article', 'photos', 'video', 'link', 'live'] as const;
 export type StoryKind = (typeof STORY_KINDS)[number];
-export const KIND_LABELS: Readonly<Record<StoryKind, string>> = { article: '图文', photos: '图集', video: '视频', link: '外链' };
-export const KIND_DATA_TYPES: Readonly<Record<StoryKind, number>> = { article: 3, photos: 2, video: 8, link: 7 };
+export const KIND_LABELS: Readonly<Record<StoryKind, string>> = { article: '图文', photos: '图集', video: '视频', link: '外链', live: '直播' };
+export const KIND_DATA_TYPES: Readonly<Record<StoryKind, number>> = { article: 3, photos: 2, video: 8, link: 7, live: 1 };
 export const PHOTOS_MAX = 50;
 export const CAPTION_MAX = 200;
 
@@ -60,6 +61,25 @@ const VideoTime = z
   .string()
   .trim()
   .refine((s) => s === '' || /^(\d{1,2}:)?[0-5]?\d:[0-5]\d$/.test(s), '视频时长请写成 分:秒，如 03:25');
+/** 直播: a source's name (as the reader's source picker shows it) and its address, https only as a video's. */
+export const LIVE_SOURCES_MAX = 6;
+export const LIVE_SOURCE_NAME_MAX = 10;
+const LiveSource = z.object(
+  {
+    name: z.string().trim().max(LIVE_SOURCE_NAME_MAX, `直播源名称最多 ${LIVE_SOURCE_NAME_MAX} 字`).default(''),
+    url: z
+      .string()
+      .trim()
+      .max(1000, '直播源地址最多 1000 个字符')
+      .refine((s) => s === '' || webAddress(s, ['https:']) !== null, '直播源地址须是以 https:// 开头的网址')
+      .default(''),
+  },
+  { message: '直播源不正确' },
+);
+/** Live states (spec 2.4): 0 未开始, 1 直播中, 2 回放; changed only forward, by the live desk, never by a save. */
+export const LIVE_TYPES = [0, 1, 2] as const;
+export type LiveType = (typeof LIVE_TYPES)[number];
+export const LIVE_TYPE_LABELS: Readonly<Record<LiveType, string>> = { 0: '未开始', 1: '直播中', 2: '回放' };
 const Short = (label: string, max: number) => z.string().trim().max(max, `${label}最多 ${max} 字`);
 const Id = (label: string) =>
   z.coerce
@@ -110,6 +130,12 @@ export const ArticleFields = z.object({
   /** 视频: the address it plays from and its length. */
   videoUrl: VideoAddress.default(''),
   videoTime: VideoTime.default(''),
+  /** 直播: its sources in the order the reader's picker lists them (the first plays first). */
+  liveSources: z.array(LiveSource, { message: '直播源不正确' }).max(LIVE_SOURCES_MAX, `直播源最多 ${LIVE_SOURCES_MAX} 个`).default([]),
+  /** 直播: when it starts (an instant; the console enters and shows it in Beijing time). */
+  liveStart: z.union([z.literal(''), z.iso.datetime({ offset: true, message: '直播开始时间不正确' })], { message: '直播开始时间不正确' }).default(''),
+  /** 直播: its state; the server keeps the stored one on every save (only `/publish/live/state` moves it). */
+  liveType: z.union([z.literal(0), z.literal(1), z.literal(2)], { message: '直播状态不正确' }).default(0),
 });
 export type ArticleFields = z.output<typeof ArticleFields>;
 
@@ -141,12 +167,21 @@ export function checkReady(f: ArticleFields, content: string): string[] {
       if (f.covers.length < 1) problems.push('视频需要 1 张封面');
       if (text < 10) problems.push('视频简介至少 10 个字');
       break;
+    case 'live':
+      if (f.liveSources.length < 1) problems.push('直播至少需要 1 个直播源');
+      f.liveSources.forEach((s, i) => {
+        if (s.name === '') problems.push(`请填写第 ${i + 1} 个直播源的名称`);
+        if (s.url === '') problems.push(`请填写第 ${i + 1} 个直播源的地址`);
+      });
+      if (f.liveStart === '') problems.push('请填写直播开始时间');
+      if (f.covers.length < 1) problems.push('直播需要 1 张封面');
+      break;
   }
   // A photo set's card shows its own pictures (the reader row's imageUrls are the set).
   const cards = f.kind === 'photos' ? f.pictures.length : f.covers.length;
   if (f.showType === 1 && (f.kind === 'photos' ? cards < 3 : cards !== 3))
     problems.push(f.kind === 'photos' ? '三图样式需要至少 3 张图片' : '三图样式需要 3 张封面');
-  if (f.showType === 2 && cards < 1 && f.kind !== 'video') problems.push('大图样式需要 1 张封面');
+  if (f.showType === 2 && cards < 1 && f.kind !== 'video' && f.kind !== 'live') problems.push('大图样式需要 1 张封面');
   if (f.isTop && f.topTitle === '') problems.push('置顶稿件请填写置顶标题');
   return problems;
 }
@@ -227,6 +262,33 @@ export interface PushView {
   pushedAt: string;
 }
 
+/** The live desk (ADR 025 "Live events"): the state of a published live moves forward only, 0 → 1 → 2. */
+export const LiveStateInput = ArticleIdInput.extend({
+  liveType: z.union([z.literal(1), z.literal(2)], { message: '直播状态不正确' }),
+});
+
+/** 图文直播: one update of a live's feed, plain text shown to readers newest first, with an optional picture. */
+export const LIVE_POST_MAX = 500;
+export const LivePostInput = ArticleIdInput.extend({
+  /** The console's key for this update: a retried send answers the same one. */
+  key: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, '请求编号不正确'),
+  text: z.string({ message: '请填写直播动态' }).trim().min(1, '请填写直播动态').max(LIVE_POST_MAX, `直播动态最多 ${LIVE_POST_MAX} 字`),
+  picture: OptionalPicture.default(''),
+});
+export const LivePostIdInput = ArticleIdInput.extend({
+  postId: z.coerce.number({ message: '动态编号不正确' }).int('动态编号不正确').positive('动态编号不正确'),
+});
+
+export interface LivePostView {
+  id: number;
+  text: string;
+  picture: string;
+  staffName: string;
+  createdAt: string;
+  /** When it was withdrawn (撤回); readers no longer see it. */
+  withdrawnAt: string | null;
+}
+
 export const ListInput = z.object({
   state: z.enum(ARTICLE_STATES, { message: '稿件状态不正确' }).optional(),
   mine: z.enum(['1', '0']).optional(),
@@ -250,7 +312,18 @@ export interface ArticleView {
   publishedAt: string | null;
   updatedAt: string;
   /** What the signed-in person may do with it now. */
-  can: { edit: boolean; submit: boolean; review: boolean; publish: boolean; breaking: boolean; withdraw: boolean; correct: boolean; push: boolean };
+  can: {
+    edit: boolean;
+    submit: boolean;
+    review: boolean;
+    publish: boolean;
+    breaking: boolean;
+    withdraw: boolean;
+    correct: boolean;
+    push: boolean;
+    /** A published live: move its state and post to its feed. */
+    live: boolean;
+  };
   /** Where readers open it once published. */
   readerUrl: string | null;
 }

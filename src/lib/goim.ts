@@ -47,6 +47,11 @@ export const GoimOp = {
    * `{newsId, classId, text, url}`, src/contract/breaking.ts; ADR 025).
    */
   breaking: 1002,
+  /**
+   * Business op: a live's state or 图文直播 feed changed, in the item's room `news://<classId>:<newsId>` (body
+   * src/contract/liveFeed.ts `LiveFeedPush`; ADR 025 "Live events").
+   */
+  live: 1003,
 } as const;
 
 /** Business ops start here (goim's example `accepts: [1000, 1001, 1002]`). */

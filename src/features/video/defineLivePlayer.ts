@@ -5,10 +5,10 @@ class LivePlayerElement extends HTMLElement {
   private unsubscribe: (() => void) | undefined;
 
   connectedCallback(): void {
-    const video = this.querySelector('video');
-    if (!video) return;
+    // The video may come later: a live that starts while the page is open gets its player then (liveFeed.ts).
     this.unsubscribe = $liveSource.listen((url) => {
-      if (!url || video.getAttribute('src') === url) return;
+      const video = this.querySelector('video');
+      if (!url || !video || video.getAttribute('src') === url) return;
       video.src = url;
       this.dataset['source'] = url;
       void video.play().catch(() => undefined);

@@ -1,6 +1,6 @@
 /** Detail data access: the only place that maps news rows and their extras to the spec's detail fields. */
 import { paragraphTexts } from '../../lib/htmlToText.ts';
-import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Ad, NewsDetail, PictureItem } from '../../contract/detail.ts';
 import type { ListItem } from '../../contract/news.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
@@ -8,7 +8,7 @@ import { readConfigValue } from '../appConfig/repo.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { ads, columns, districts, news } from '../db/schema/core.ts';
 import { newsDetailExtras } from '../db/schema/detail.ts';
-import { newsCorrections } from '../db/schema/publish.ts';
+import { livePosts, newsCorrections } from '../db/schema/publish.ts';
 import { publisherAccounts, specialCategories, specialCategoryNews, specialTopics } from '../db/schema/news.ts';
 import { listColumns, toListItem } from '../news/repo.ts';
 import { readReference } from '../referenceCache.ts';
@@ -108,7 +108,7 @@ export async function hotNewsRepo(db: Reader, excludeId: number): Promise<ListIt
 
 /** `db` reads the article's own data (a transaction when counting a view); `root` the reference data. */
 async function buildDetail(db: Reader, root: Db, row: NewsRow): Promise<NewsDetail> {
-  const [extrasRows, className, topic, syhInfo, site, hotNews, corrections] = await Promise.all([
+  const [extrasRows, className, topic, syhInfo, site, hotNews, corrections, feed] = await Promise.all([
     db.select().from(newsDetailExtras).where(eq(newsDetailExtras.newsId, row.id)).limit(1),
     classNameOf(db, root, row.classId),
     topicOf(db, row.id),
@@ -121,6 +121,15 @@ async function buildDetail(db: Reader, root: Db, row: NewsRow): Promise<NewsDeta
       .where(eq(newsCorrections.newsId, row.id))
       .orderBy(asc(newsCorrections.correctedAt), asc(newsCorrections.id))
       .limit(20),
+    // A live's 图文直播 feed, newest first (ADR 025 "Live events"); other items have none.
+    row.dataType === 1
+      ? db
+          .select({ id: livePosts.id, text: livePosts.text, picture: livePosts.picture, at: livePosts.createdAt })
+          .from(livePosts)
+          .where(and(eq(livePosts.newsId, row.id), isNull(livePosts.withdrawnAt)))
+          .orderBy(desc(livePosts.createdAt), desc(livePosts.id))
+          .limit(100)
+      : Promise.resolve([]),
   ]);
   const extras = extrasRows[0];
   return {
@@ -166,6 +175,7 @@ async function buildDetail(db: Reader, root: Db, row: NewsRow): Promise<NewsDeta
     disclaimer: extras?.disclaimer ?? '',
     disclaimers: site.disclaimers,
     corrections: corrections.map((c) => ({ time: formatBeijingTime(c.at), note: c.note })),
+    livePosts: feed.map((p) => ({ id: p.id, time: formatBeijingTime(p.at), text: p.text, picture: p.picture })),
     isSYN: extras?.isSyn ? 1 : 0,
     region: row.region,
     titleType: row.titleType,

@@ -9,7 +9,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { channels, columns, news } from '../db/schema/core.ts';
 import { newsDetailExtras } from '../db/schema/detail.ts';
 import { publisherAccountNews, publisherAccounts, topicNews, topics } from '../db/schema/news.ts';
-import { articles, articleVersions, breakingPushes, newsCorrections } from '../db/schema/publish.ts';
+import { articles, articleVersions, breakingPushes, livePosts, newsCorrections } from '../db/schema/publish.ts';
 import { escapeHtml } from '../../lib/escapeHtml.ts';
 
 export type ArticleRow = typeof articles.$inferSelect;
@@ -159,11 +159,29 @@ export async function nextNewsIdRepo(tx: Tx): Promise<number> {
  * What a kind puts in the reader row's kind-specific columns, stored the way the seeded items of its data
  * type are (src/server/db/seed/buildDemoData.ts): a photo set's pictures are its imageUrls and its captions
  * one <p> each in the body, in order (src/server/detail/repo.ts picturesOf); a video plays videoUrl; an
- * external link's card opens targetUrl (src/routing/jump.ts).
+ * external link's card opens targetUrl (src/routing/jump.ts); a live's sources are its videoUrls, in order, with its
+ * state and start time (LiveView.astro).
  */
 function kindColumns(f: ArticleFields, content: string) {
-  const none = { targetUrl: '', isVideo: false, videoUrl: '', videoTime: '' };
+  const none = {
+    targetUrl: '',
+    isVideo: false,
+    videoUrl: '',
+    videoTime: '',
+    videoUrls: [] as { name: string; videoUrl: string }[],
+    liveType: 0,
+    liveStartTime: null as Date | null,
+  };
   switch (f.kind) {
+    case 'live':
+      return {
+        ...none,
+        imageUrls: f.covers,
+        content,
+        videoUrls: f.liveSources.map((s) => ({ name: s.name, videoUrl: s.url })),
+        liveType: f.liveType,
+        liveStartTime: f.liveStart === '' ? null : new Date(f.liveStart),
+      };
     case 'link':
       return { ...none, imageUrls: f.covers, content: '', targetUrl: f.linkUrl };
     case 'photos':
@@ -290,4 +308,50 @@ export async function addPushRepo(
     .values({ articleId: p.articleId, newsId: p.newsId, text: p.text, staffId: p.staffId, staffName: p.staffName, createKey: p.key, pushedAt: p.at })
     .returning();
   return row!;
+}
+
+/** A published live's state on its reader row (the list card and LiveDetail read it). */
+export async function setNewsLiveTypeRepo(tx: Tx, newsId: number, liveType: number): Promise<void> {
+  await tx.update(news).set({ liveType }).where(eq(news.id, newsId));
+}
+
+export type LivePostRow = typeof livePosts.$inferSelect;
+
+/** Adds an update to a live's feed, or answers the one an earlier request with the same key added. */
+export async function addLivePostRepo(
+  tx: Tx,
+  p: { articleId: number; newsId: number; text: string; picture: string; staffId: number; staffName: string; key: string },
+): Promise<{ row: LivePostRow; created: boolean }> {
+  const inserted = await tx
+    .insert(livePosts)
+    .values({ articleId: p.articleId, newsId: p.newsId, text: p.text, picture: p.picture, staffId: p.staffId, staffName: p.staffName, createKey: p.key })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted[0]) return { row: inserted[0], created: true };
+  const [row] = await tx
+    .select()
+    .from(livePosts)
+    .where(and(eq(livePosts.articleId, p.articleId), eq(livePosts.createKey, p.key)))
+    .limit(1);
+  return { row: row!, created: false };
+}
+
+/** A live's updates as the desk sees them (withdrawn ones too), newest first. */
+export async function livePostsOfArticleRepo(db: Reader, articleId: number): Promise<LivePostRow[]> {
+  return db.select().from(livePosts).where(eq(livePosts.articleId, articleId)).orderBy(desc(livePosts.createdAt), desc(livePosts.id)).limit(200);
+}
+
+/** One update of a story's feed, locked until the transaction ends. */
+export async function lockLivePostRepo(tx: Tx, articleId: number, postId: number): Promise<LivePostRow | null> {
+  const [row] = await tx
+    .select()
+    .from(livePosts)
+    .where(and(eq(livePosts.id, postId), eq(livePosts.articleId, articleId)))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+export async function withdrawLivePostRepo(tx: Tx, postId: number, at: Date): Promise<void> {
+  await tx.update(livePosts).set({ withdrawnAt: at }).where(eq(livePosts.id, postId));
 }

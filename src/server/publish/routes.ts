@@ -8,6 +8,9 @@ import {
   CoverInput,
   CreateInput,
   ListInput,
+  LivePostIdInput,
+  LivePostInput,
+  LiveStateInput,
   PictureInput,
   PICTURE_UPLOAD_MAX_BYTES,
   PublishInput,
@@ -26,6 +29,10 @@ import {
   createArticle,
   listCorrections,
   listArticles,
+  listLivePosts,
+  postLive,
+  setLiveState,
+  withdrawLivePost,
   listVersions,
   openArticle,
   publishArticle,
@@ -159,6 +166,48 @@ export function registerPublishConsole(registry: ConsoleRegistry): void {
     permission: 'publish.breaking',
     input: PushInput,
     handler: (ctx) => pushBreaking(ctx.deps.database, actorOf(ctx), ctx.deps.realtime, ctx.input),
+  });
+
+  // The live desk (ADR 025 "Live events"): whoever may edit a published story moves a live's state and
+  // writes its 图文直播 feed.
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/publish/live/state',
+    summary: '切换直播状态：未开始 → 直播中 → 回放',
+    permission: 'publish.publish',
+    input: LiveStateInput,
+    handler: (ctx) => setLiveState(ctx.deps.database, actorOf(ctx), ctx.deps.realtime, ctx.input),
+  });
+
+  consoleEndpoint(registry, {
+    method: 'GET',
+    path: '/publish/live/posts',
+    summary: '图文直播的动态',
+    permission: 'publish.write',
+    input: ArticleIdInput,
+    handler: ({ deps, staff, input }) => listLivePosts(deps.database, staff, input.id),
+  });
+
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/publish/live/post',
+    summary: '发布图文直播动态',
+    permission: 'publish.publish',
+    input: LivePostInput,
+    handler: async (ctx) => {
+      // 60 updates a person in 10 minutes (docs/security.md P15).
+      await registry.limiter.take([{ key: `console:livepost:${ctx.staff.id}`, rules: [{ max: 60, windowMs: 10 * 60_000 }] }]);
+      return postLive(ctx.deps.database, actorOf(ctx), ctx.deps.realtime, ctx.input);
+    },
+  });
+
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/publish/live/withdraw',
+    summary: '撤回图文直播动态',
+    permission: 'publish.publish',
+    input: LivePostIdInput,
+    handler: (ctx) => withdrawLivePost(ctx.deps.database, actorOf(ctx), ctx.deps.realtime, ctx.input),
   });
 
   consoleEndpoint(registry, {

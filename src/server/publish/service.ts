@@ -19,12 +19,15 @@ import {
   type CorrectionView,
 } from '../../contract/publish.ts';
 import type { z } from '../../contract/zod.ts';
-import type { CorrectInput, PushInput, PushView, SaveInput } from '../../contract/publish.ts';
+import type { CorrectInput, LivePostInput, LivePostView, PushInput, PushView, SaveInput } from '../../contract/publish.ts';
+import { LIVE_TYPE_LABELS } from '../../contract/publish.ts';
+import type { LiveFeedPush } from '../../contract/liveFeed.ts';
+import { formatBeijingTime } from '../../lib/formatTime.ts';
 import { BREAKING_TEXT_MAX, type BreakingNotice } from '../../contract/breaking.ts';
 import { GoimOp } from '../../lib/goim.ts';
 import { siteRoomIdRepo } from '../appConfig/repo.ts';
 import type { RealtimePublisher } from '../realtime/RealtimePublisher.ts';
-import { roomKeyOf } from '../realtime/roomId.ts';
+import { newsRoomKey, roomKeyOf } from '../realtime/roomId.ts';
 import { BASE_PATH } from '../../lib/safeUrl.ts';
 import { invalidationBus } from '../cache/invalidationBus.ts';
 import { appendAudit, type AuditEntry } from '../audit/repo.ts';
@@ -36,7 +39,13 @@ import { can, type StaffMember } from '../staff/permissions.ts';
 import { TAG_ALL } from '../web/writeScope.ts';
 import {
   addCorrectionRepo,
+  addLivePostRepo,
   addPushRepo,
+  livePostsOfArticleRepo,
+  lockLivePostRepo,
+  setNewsLiveTypeRepo,
+  withdrawLivePostRepo,
+  type LivePostRow,
   addVersionRepo,
   articleRepo,
   correctionsOfArticleRepo,
@@ -78,6 +87,11 @@ export const PUBLISH_MESSAGES = {
   internalLink: '外链地址不能指向内部网络',
   notArticleCorrect: '只有图文稿件可以发布更正；图集、视频和外链请修改后更新发布',
   linkPush: '外链稿件没有本站页面，不能突发推送',
+  internalLive: '直播源地址不能指向内部网络',
+  notLiveKind: '只有直播稿件有直播状态和图文直播',
+  liveNotPublished: '直播未发布，不能切换状态或发布动态',
+  liveBackwards: '直播状态只能依次从“未开始”到“直播中”、再到“回放”，不能倒退或跳过',
+  livePostNotFound: '这条直播动态不存在',
 } as const;
 
 /** Pushes are rate-limited (ADR 025): one breaking-news push per this window for the whole desk. */
@@ -118,9 +132,12 @@ function internalHost(href: string): boolean {
 export function cleanFields(f: ArticleFields): ArticleFields {
   const linkUrl = f.linkUrl === '' ? '' : (webAddress(f.linkUrl) ?? '');
   if (linkUrl !== '' && internalHost(linkUrl)) throw refuse(PUBLISH_MESSAGES.internalLink);
+  const liveSources = f.liveSources.map((s) => ({ name: plain(s.name), url: s.url === '' ? '' : (webAddress(s.url, ['https:']) ?? '') }));
+  if (liveSources.some((s) => s.url !== '' && internalHost(s.url))) throw refuse(PUBLISH_MESSAGES.internalLive);
   return {
     ...f,
     linkUrl,
+    liveSources,
     videoUrl: f.videoUrl === '' ? '' : (webAddress(f.videoUrl, ['https:']) ?? ''),
     pictures: f.pictures.map((p) => ({ url: p.url, caption: plain(p.caption) })),
     title: plain(f.title),
@@ -163,7 +180,13 @@ function reviewersOf(row: ArticleRow): { id: number; name: string }[] {
   return row.reviewers;
 }
 
-const KIND_PAGES: Readonly<Record<StoryKind, string>> = { article: 'NewsDetail', photos: 'PictureDetail', video: 'NewsVideoDetail', link: 'NewsDetail' };
+const KIND_PAGES: Readonly<Record<StoryKind, string>> = {
+  article: 'NewsDetail',
+  photos: 'PictureDetail',
+  video: 'NewsVideoDetail',
+  link: 'NewsDetail',
+  live: 'LiveDetail',
+};
 
 /** The reader page of a published story (an external link has none: its card opens the link itself). */
 function readerPageOf(f: ArticleFields, newsId: number): string {
@@ -200,6 +223,7 @@ export function viewOf(staff: StaffMember, row: ArticleRow): ArticleView {
       withdraw: mayPublish && (state === 'published' || state === 'scheduled'),
       correct: mayPublish && state === 'published' && f.kind === 'article',
       push: breaking && state === 'published' && f.kind !== 'link',
+      live: mayPublish && state === 'published' && f.kind === 'live',
     },
     readerUrl: state === 'published' && row.newsId !== null ? (f.kind === 'link' ? f.linkUrl : readerPageOf(f, row.newsId)) : null,
   };
@@ -279,8 +303,9 @@ export async function saveArticle(database: Database, actor: Actor, input: z.out
     if (row.lastSaveId === input.saveId) return viewOf(staff, row);
     if (!mayEdit(staff, row)) throw refuse(PUBLISH_MESSAGES.locked);
     if (row.revision !== input.revision) throw refuse(PUBLISH_MESSAGES.conflict);
-    // A story keeps the kind it was made as; a photo set and a link have no body of their own.
-    const fields = { ...cleaned, kind: row.fields.kind };
+    // A story keeps the kind it was made as, and a live its state (only the live desk moves it); a photo set
+    // and a link have no body of their own.
+    const fields = { ...cleaned, kind: row.fields.kind, liveType: row.fields.liveType };
     const content = fields.kind === 'photos' || fields.kind === 'link' ? '' : html;
     const saved = await updateArticleRepo(tx, row.id, { fields, content, revision: row.revision + 1, lastSaveId: input.saveId });
     let version: number | null = null;
@@ -535,6 +560,151 @@ export async function pushBreaking(
   }
   const r = result.row;
   return { id: r.id, text: r.text, staffName: r.staffName, pushedAt: r.pushedAt.toISOString() };
+}
+
+/** A live's open pages hear of a change in the item's room (best effort after the commit: never throws). */
+function pushLive(realtime: RealtimePublisher | undefined, classId: number, body: LiveFeedPush): void {
+  realtime?.publish(newsRoomKey(classId, body.newsId), GoimOp.live, body);
+}
+
+async function openLive(tx: Tx, staff: StaffMember, id: number): Promise<ArticleRow & { newsId: number }> {
+  const row = await openLocked(tx, staff, id);
+  if (row.fields.kind !== 'live') throw refuse(PUBLISH_MESSAGES.notLiveKind);
+  if (row.state !== 'published' || row.newsId === null) throw refuse(PUBLISH_MESSAGES.liveNotPublished);
+  return { ...row, newsId: row.newsId };
+}
+
+/**
+ * Moves a published live's state forward (ADR 025 "Live events"): 未开始 → 直播中 → 回放. Asking for the state it
+ * already has answers without a change (a retry is safe); going back or skipping a step is refused. The story's
+ * fields and the reader row change in one transaction with the audit row; then the cached pages drop it and the
+ * open LiveDetail pages hear the new state.
+ */
+export async function setLiveState(
+  database: Database,
+  actor: Actor,
+  realtime: RealtimePublisher | undefined,
+  input: { id: number; liveType: 1 | 2 },
+): Promise<ArticleView> {
+  const { staff } = actor;
+  const result = await database.write(async (tx) => {
+    const row = await openLive(tx, staff, input.id);
+    const from = row.fields.liveType;
+    if (from === input.liveType) return { view: viewOf(staff, row), changed: null };
+    if (input.liveType !== from + 1) throw refuse(PUBLISH_MESSAGES.liveBackwards);
+    const fields = { ...row.fields, liveType: input.liveType };
+    const next = await updateArticleRepo(tx, row.id, { fields });
+    await setNewsLiveTypeRepo(tx, row.newsId, input.liveType);
+    await actor.audit(tx, {
+      action: 'publish.liveState',
+      itemKind: 'article',
+      itemId: row.id,
+      before: { liveType: from, state: LIVE_TYPE_LABELS[from] },
+      after: { liveType: input.liveType, state: LIVE_TYPE_LABELS[input.liveType], newsId: row.newsId },
+    });
+    return { view: viewOf(staff, next), changed: { newsId: row.newsId, classId: row.fields.classId } };
+  });
+  if (result.changed) {
+    // Lists show a live's state on its card; its own page shows it in the player and the title.
+    dropReaderCaches(result.changed.newsId);
+    pushLive(realtime, result.changed.classId, { newsId: result.changed.newsId, what: 'state', liveType: input.liveType });
+  }
+  return result.view;
+}
+
+function livePostViewOf(r: LivePostRow): LivePostView {
+  return {
+    id: r.id,
+    text: r.text,
+    picture: r.picture,
+    staffName: r.staffName,
+    createdAt: r.createdAt.toISOString(),
+    withdrawnAt: r.withdrawnAt?.toISOString() ?? null,
+  };
+}
+
+/** The text of an update: as typed (readers get it escaped, as text), without control characters. */
+function feedText(s: string): string {
+  return s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim();
+}
+
+export async function listLivePosts(database: Database, staff: StaffMember, id: number): Promise<LivePostView[]> {
+  const row = await articleRepo(database.db, id);
+  if (!row || !mayOpen(staff, row)) throw notFound();
+  return (await livePostsOfArticleRepo(database.db, id)).map(livePostViewOf);
+}
+
+/**
+ * Posts an update to a published live's 图文直播 feed: one transaction with its audit row; a retry with the same
+ * key answers the same update and sends nothing again. Readers' cached page drops it, and open pages get it.
+ */
+export async function postLive(
+  database: Database,
+  actor: Actor,
+  realtime: RealtimePublisher | undefined,
+  input: z.output<typeof LivePostInput>,
+): Promise<LivePostView[]> {
+  const { staff } = actor;
+  const text = feedText(input.text);
+  if (text === '') throw refuse('请填写直播动态');
+  const result = await database.write(async (tx) => {
+    const row = await openLive(tx, staff, input.id);
+    const { row: added, created } = await addLivePostRepo(tx, {
+      articleId: row.id,
+      newsId: row.newsId,
+      text,
+      picture: input.picture,
+      staffId: staff.id,
+      staffName: staff.name,
+      key: input.key,
+    });
+    if (created)
+      await actor.audit(tx, { action: 'publish.livePost', itemKind: 'article', itemId: row.id, after: { newsId: row.newsId, post: added.id, text } });
+    return { row, added: created ? added : null, list: (await livePostsOfArticleRepo(tx, row.id)).map(livePostViewOf) };
+  });
+  const { row, added } = result;
+  if (added) {
+    invalidationBus.publish([`news-${row.newsId}`]);
+    pushLive(realtime, row.fields.classId, {
+      newsId: row.newsId,
+      what: 'post',
+      post: { id: added.id, time: formatBeijingTime(added.createdAt), text: added.text, picture: added.picture },
+    });
+  }
+  return result.list;
+}
+
+/** Withdraws (撤回) an update of a live's feed: readers no longer see it; a second withdrawal changes nothing. */
+export async function withdrawLivePost(
+  database: Database,
+  actor: Actor,
+  realtime: RealtimePublisher | undefined,
+  input: { id: number; postId: number },
+  now: Date = new Date(),
+): Promise<LivePostView[]> {
+  const { staff } = actor;
+  const result = await database.write(async (tx) => {
+    const row = await openLive(tx, staff, input.id);
+    const post = await lockLivePostRepo(tx, row.id, input.postId);
+    if (!post) throw refuse(PUBLISH_MESSAGES.livePostNotFound);
+    const changed = post.withdrawnAt === null;
+    if (changed) {
+      await withdrawLivePostRepo(tx, post.id, now);
+      await actor.audit(tx, {
+        action: 'publish.liveWithdraw',
+        itemKind: 'article',
+        itemId: row.id,
+        before: { post: post.id, text: post.text },
+        after: { newsId: row.newsId, withdrawn: true },
+      });
+    }
+    return { row, changed, list: (await livePostsOfArticleRepo(tx, row.id)).map(livePostViewOf) };
+  });
+  if (result.changed) {
+    invalidationBus.publish([`news-${result.row.newsId}`]);
+    pushLive(realtime, result.row.fields.classId, { newsId: result.row.newsId, what: 'withdraw', id: input.postId });
+  }
+  return result.list;
 }
 
 /**

@@ -21,7 +21,7 @@ import type { HubMember, RealtimeHub } from './RealtimeHub.ts';
 import { roomKeyOf } from './roomId.ts';
 
 /** The business ops a client may list in `accepts` (goim's example and the init config default). */
-export const ALLOWED_ACCEPTS = [1000, 1001, 1002] as const;
+export const ALLOWED_ACCEPTS = [1000, 1001, 1002, 1003] as const;
 
 /** Auth codes of the op-8 reply (Bilibili's WS_AUTH_OK and WS_AUTH_TOKEN_ERROR). */
 export const AUTH_OK = 0;

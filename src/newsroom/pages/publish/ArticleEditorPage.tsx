@@ -26,7 +26,8 @@ import { BASE } from '../../router.ts';
 import { formatTime, messageOf, Notice } from '../../ui.tsx';
 import { BreakingPush, Corrections } from './AfterPublish.tsx';
 import { CoverPicker } from './CoverPicker.tsx';
-import { LinkFields, PhotoSet, VideoFields } from './KindFields.tsx';
+import { LinkFields, LiveFields, PhotoSet, VideoFields } from './KindFields.tsx';
+import { LiveDesk } from './LiveDesk.tsx';
 import { dropBackup, readBackup, writeBackup, type DraftBackup } from './draftBackup.ts';
 import { uploadPicture } from './pictureUpload.ts';
 import { Preview } from './Preview.tsx';
@@ -266,6 +267,7 @@ function Editor({ id, meName }: { id: number; meName: string }) {
         )}
         {view.newsId !== null && <Corrections key={`c${view.id}`} view={view} />}
         <BreakingPush view={view} />
+        <LiveDesk key={`l${view.id}`} view={view} onView={setView} />
       </div>
       <div className="nr-write__columns">
         <div className="nr-write__form">
@@ -282,7 +284,17 @@ function Editor({ id, meName }: { id: number; meName: string }) {
           {kind === 'photos' && <PhotoSet pictures={fields.pictures} editable={editable} onChange={(v) => setField('pictures', v)} />}
           {kind === 'video' && <VideoFields editable={editable} videoUrl={fields.videoUrl} videoTime={fields.videoTime} onChange={(k, v) => setField(k, v)} />}
           {kind === 'video' && <h2 className="nr-write__sub">视频简介</h2>}
-          {(kind === 'article' || kind === 'video') && (
+          {kind === 'live' && (
+            <LiveFields
+              editable={editable}
+              sources={fields.liveSources}
+              start={fields.liveStart}
+              onSources={(v) => setField('liveSources', v)}
+              onStart={(v) => setField('liveStart', v)}
+            />
+          )}
+          {kind === 'live' && <h2 className="nr-write__sub">直播简介</h2>}
+          {(kind === 'article' || kind === 'video' || kind === 'live') && (
             <RichEditor key={editorKey} initialHtml={initialHtml} editable={editable} onChange={onBody} onLoad={setDoc} onError={setError} />
           )}
           <fieldset className="nr-fieldset nr-grid-form" disabled={!editable}>
@@ -394,7 +406,7 @@ function Editor({ id, meName }: { id: number; meName: string }) {
           </fieldset>
           <Versions id={id} revision={view.revision} />
         </div>
-        <Preview fields={previewFields} doc={kind === 'article' || kind === 'video' ? doc : null} authorName={view.authorName} />
+        <Preview fields={previewFields} doc={kind === 'article' || kind === 'video' || kind === 'live' ? doc : null} authorName={view.authorName} />
       </div>
     </div>
   );

@@ -1,13 +1,112 @@
 /**
  * The parts of the editor form that belong to one kind of story (ADR 025 "Kinds"): the address of an external
- * link, the pictures and captions of a photo set, the address and length of a video.
+ * link, the pictures and captions of a photo set, the address and length of a video, a live's sources and start.
  */
 import { useRef, useState } from 'react';
-import { CAPTION_MAX, PHOTOS_MAX, type ArticleFields } from '../../../contract/publish.ts';
+import { beijingWallClock, BEIJING_OFFSET_MS } from '../../../lib/beijingDay.ts';
+import { CAPTION_MAX, LIVE_SOURCE_NAME_MAX, LIVE_SOURCES_MAX, PHOTOS_MAX, type ArticleFields } from '../../../contract/publish.ts';
 import { messageOf, Notice } from '../../ui.tsx';
 import { uploadPicture } from './pictureUpload.ts';
 
 type Photo = ArticleFields['pictures'][number];
+type LiveSource = ArticleFields['liveSources'][number];
+
+/** An instant as the `datetime-local` field shows it, in Beijing time; '' stays ''. */
+function beijingInput(iso: string): string {
+  return iso === '' ? '' : beijingWallClock(new Date(iso)).toISOString().slice(0, 16);
+}
+/** What a `datetime-local` field holds, read as Beijing time, as an instant. */
+function fromBeijingInput(local: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return '';
+  const at = Date.parse(`${local}:00Z`) - BEIJING_OFFSET_MS;
+  return Number.isNaN(at) ? '' : new Date(at).toISOString();
+}
+
+/** 直播: the sources in the order readers' picker lists them (moved with buttons, as a photo set's pictures), and the start. */
+export function LiveFields({
+  sources,
+  start,
+  editable,
+  onSources,
+  onStart,
+}: {
+  sources: LiveSource[];
+  start: string;
+  editable: boolean;
+  onSources: (v: LiveSource[]) => void;
+  onStart: (v: string) => void;
+}) {
+  const move = (i: number, by: -1 | 1) => {
+    const next = [...sources];
+    const [s] = next.splice(i, 1);
+    if (!s) return;
+    next.splice(i + by, 0, s);
+    onSources(next);
+  };
+  const change = (i: number, key: keyof LiveSource, v: string) => onSources(sources.map((s, k) => (k === i ? { ...s, [key]: v } : s)));
+  return (
+    <fieldset className="nr-fieldset" disabled={!editable}>
+      <legend>直播</legend>
+      <label className="nr-field">
+        <span>
+          开始时间（北京时间）<span className="nr-hint"> 未开始时读者页面显示“直播将于 … 开始”</span>
+        </span>
+        <input type="datetime-local" value={beijingInput(start)} onChange={(e) => onStart(fromBeijingInput(e.target.value))} />
+      </label>
+      <h3 className="nr-write__sub">直播源（{sources.length} 个，读者按这个顺序选择，第一个默认播放）</h3>
+      {sources.length === 0 ? (
+        <p className="nr-hint">还没有直播源。直播至少需要 1 个直播源，最多 {LIVE_SOURCES_MAX} 个。</p>
+      ) : (
+        <ol className="nr-live-sources">
+          {sources.map((s, i) => (
+            <li key={i} className="nr-live-sources__item">
+              <label className="nr-field">
+                <span>第 {i + 1} 个直播源的名称</span>
+                <input value={s.name} maxLength={LIVE_SOURCE_NAME_MAX} placeholder="如 主会场" onChange={(e) => change(i, 'name', e.target.value)} />
+              </label>
+              <label className="nr-field">
+                <span>第 {i + 1} 个直播源的地址</span>
+                <input type="url" inputMode="url" value={s.url} maxLength={1000} placeholder="https://" onChange={(e) => change(i, 'url', e.target.value)} />
+              </label>
+              <div className="nr-photos__moves">
+                <button type="button" className="nr-button" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`第 ${i + 1} 个直播源上移`}>
+                  上移
+                </button>
+                <button
+                  type="button"
+                  className="nr-button"
+                  disabled={i === sources.length - 1}
+                  onClick={() => move(i, 1)}
+                  aria-label={`第 ${i + 1} 个直播源下移`}
+                >
+                  下移
+                </button>
+                <button
+                  type="button"
+                  className="nr-button nr-button--danger"
+                  onClick={() => onSources(sources.filter((_, k) => k !== i))}
+                  aria-label={`删除第 ${i + 1} 个直播源`}
+                >
+                  删除
+                </button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      <p className="nr-inline-form">
+        <button
+          type="button"
+          className="nr-button"
+          disabled={sources.length >= LIVE_SOURCES_MAX}
+          onClick={() => onSources([...sources, { name: '', url: '' }])}
+        >
+          添加直播源
+        </button>
+      </p>
+    </fieldset>
+  );
+}
 
 export function LinkFields({ linkUrl, editable, onChange }: { linkUrl: string; editable: boolean; onChange: (v: string) => void }) {
   return (

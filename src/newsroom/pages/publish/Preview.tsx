@@ -126,7 +126,9 @@ export function Preview({ fields, doc, authorName }: { fields: ArticleFields; do
           <p className="nr-preview__caption">读者点开卡片即打开：{fields.linkUrl || '（未填写外链地址）'}</p>
         ) : (
           <>
-            <p className="nr-preview__caption">{fields.kind === 'photos' ? '图集' : fields.kind === 'video' ? '视频简介' : '正文'}</p>
+            <p className="nr-preview__caption">
+              {fields.kind === 'photos' ? '图集' : fields.kind === 'video' ? '视频简介' : fields.kind === 'live' ? '直播简介' : '正文'}
+            </p>
             <article className="nr-preview__article">
               <h2 className="nr-preview__title">{fields.title || '（无标题）'}</h2>
               <p className="nr-preview__byline">

@@ -114,3 +114,29 @@ export const breakingPushes = pgTable(
   },
   (t) => [uniqueIndex('breaking_pushes_create_key').on(t.createKey), index('breaking_pushes_at_idx').on(t.pushedAt)],
 );
+
+/**
+ * 图文直播: the updates an editor posts to a published live's feed (ADR 025 "Live events"), shown on its
+ * LiveDetail page newest first. Keyed by the reader row's id like corrections; the text is stored plain, as
+ * typed, and escaped wherever it is shown. A withdrawn update (撤回) keeps its row with `withdrawn_at` set.
+ */
+export const livePosts = pgTable(
+  'live_posts',
+  {
+    id: serial('id').primaryKey(),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    newsId: integer('news_id').notNull(),
+    text: text('text').notNull(),
+    /** A `/media/…` picture uploaded through the desk, or ''. */
+    picture: text('picture').notNull().default(''),
+    staffId: integer('staff_id').notNull(),
+    staffName: text('staff_name').notNull(),
+    /** The console's key of the request (a retried send answers the same update). */
+    createKey: text('create_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('live_posts_create_key').on(t.articleId, t.createKey), index('live_posts_news_idx').on(t.newsId, t.createdAt)],
+);

@@ -37,7 +37,46 @@ describe('checkReady', () => {
       '<p>视频的简介写在这里，十个字以上。</p>',
       [],
     ],
+    ['a live with nothing', { kind: 'live' }, '', ['直播至少需要 1 个直播源', '请填写直播开始时间', '直播需要 1 张封面']],
+    [
+      'a live whose sources lack a name and an address',
+      {
+        kind: 'live',
+        liveStart: '2026-12-01T11:30:00Z',
+        covers: ['/media/c.png'],
+        liveSources: [{ url: 'https://live.example.cn/a.m3u8' }, { name: '分会场' }],
+      },
+      '',
+      ['请填写第 1 个直播源的名称', '请填写第 2 个直播源的地址'],
+    ],
+    [
+      'a whole live (no brief needed, a big card from its cover)',
+      {
+        kind: 'live',
+        showType: 2,
+        liveStart: '2026-12-01T19:30:00+08:00',
+        covers: ['/media/c.png'],
+        liveSources: [{ name: '主会场', url: 'https://live.example.cn/a.m3u8' }],
+      },
+      '',
+      [],
+    ],
   ])('%s', (_, over, content, problems) => expect(ready(over, content)).toEqual(problems));
+});
+
+describe('ArticleFields for a live', () => {
+  it.each([
+    [{ liveSources: [{ name: '主会场', url: 'http://live.example.cn/a.m3u8' }] }, '直播源地址须是以 https:// 开头的网址'],
+    [{ liveSources: [{ name: '主会场', url: 'javascript:alert(1)' }] }, '直播源地址须是以 https:// 开头的网址'],
+    [{ liveSources: [{ name: '一二三四五六七八九十一', url: '' }] }, '直播源名称最多 10 字'],
+    [{ liveSources: Array.from({ length: 7 }, () => ({ name: '源', url: '' })) }, '直播源最多 6 个'],
+    [{ liveStart: '12月1日晚上' }, '直播开始时间不正确'],
+    [{ liveType: 3 }, '直播状态不正确'],
+  ])('refuses %o in Chinese', (over, message) => {
+    const parsed = ArticleFields.safeParse({ kind: 'live', ...over });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => i.message)).toContain(message);
+  });
 });
 
 describe('webAddress', () => {

@@ -264,7 +264,8 @@ export interface PushView {
 
 /** The live desk (ADR 025 "Live events"): the state of a published live moves forward only, 0 → 1 → 2. */
 export const LiveStateInput = ArticleIdInput.extend({
-  liveType: z.union([z.literal(1), z.literal(2)], { message: '直播状态不正确' }),
+  /** The state asked for; the service answers the same state as a no-op and refuses any step but the next. */
+  liveType: z.union([z.literal(0), z.literal(1), z.literal(2)], { message: '直播状态不正确' }),
 });
 
 /** 图文直播: one update of a live's feed, plain text shown to readers newest first, with an optional picture. */

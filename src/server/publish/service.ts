@@ -19,7 +19,7 @@ import {
   type CorrectionView,
 } from '../../contract/publish.ts';
 import type { z } from '../../contract/zod.ts';
-import type { CorrectInput, LivePostInput, LivePostView, PushInput, PushView, SaveInput } from '../../contract/publish.ts';
+import type { CorrectInput, LivePostInput, LivePostView, LiveType, PushInput, PushView, SaveInput } from '../../contract/publish.ts';
 import { LIVE_TYPE_LABELS } from '../../contract/publish.ts';
 import type { LiveFeedPush } from '../../contract/liveFeed.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
@@ -584,7 +584,7 @@ export async function setLiveState(
   database: Database,
   actor: Actor,
   realtime: RealtimePublisher | undefined,
-  input: { id: number; liveType: 1 | 2 },
+  input: { id: number; liveType: LiveType },
 ): Promise<ArticleView> {
   const { staff } = actor;
   const result = await database.write(async (tx) => {

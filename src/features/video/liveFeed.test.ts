@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseLiveFeedPush } from '../../contract/liveFeed.ts';
+import { applyLivePush } from './liveFeed.ts';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+const POST = { id: 7, time: '2026-12-01 19:42', text: '领先集团已过长江大桥', picture: '' };
+
+describe('parseLiveFeedPush (docs/security.md P15)', () => {
+  it.each([
+    [{ newsId: 5, what: 'state', liveType: 1 }],
+    [{ newsId: 5, what: 'post', post: POST }],
+    [{ newsId: 5, what: 'post', post: { ...POST, picture: '/media/newsroom/ab12.jpg' } }],
+    [{ newsId: 5, what: 'withdraw', id: 7 }],
+  ])('takes %o', (body) => expect(parseLiveFeedPush(body)).toEqual(body));
+
+  it.each([
+    ['no news id', { what: 'state', liveType: 1 }],
+    ['a state out of range', { newsId: 5, what: 'state', liveType: 3 }],
+    ['an unknown change', { newsId: 5, what: 'html', html: '<img src=x onerror=alert(1)>' }],
+    ['a picture from another host', { newsId: 5, what: 'post', post: { ...POST, picture: 'https://evil.example/x.png' } }],
+    ['a javascript: picture', { newsId: 5, what: 'post', post: { ...POST, picture: 'javascript:alert(1)' } }],
+    ['a climbing picture path', { newsId: 5, what: 'post', post: { ...POST, picture: '/media/../x' } }],
+    ['an empty text', { newsId: 5, what: 'post', post: { ...POST, text: '' } }],
+    ['not an object', 'state'],
+  ])('refuses %s', (_, body) => expect(parseLiveFeedPush(body)).toBeNull());
+});
+
+function page(state: '未开始' | '直播中', posts = ''): void {
+  document.body.innerHTML = `
+    <section data-live-item="3:5" data-live-src="https://live.example.cn/a.m3u8" data-live-poster="/media/p.jpg" data-live-title="马拉松">
+      <sc-live-player>${state === '未开始' ? '<div class="lv-wait"><p>直播将于 … 开始</p></div>' : '<video src="https://live.example.cn/a.m3u8"></video>'}
+        <span data-live-state>${state}</span></sc-live-player>
+      <div data-live-picker hidden></div>
+    </section>
+    <span data-live-status hidden></span>
+    <p data-live-empty ${posts ? 'hidden' : ''}>直播尚未发布动态</p>
+    <ol data-live-feed>${posts}</ol>`;
+}
+
+describe('applyLivePush', () => {
+  it('going live: the tag says 直播中, the title 直播中, the player appears and the picker shows', () => {
+    page('未开始');
+    applyLivePush(document, { newsId: 5, what: 'state', liveType: 1 });
+    expect(document.querySelector('[data-live-state]')?.textContent).toBe('直播中');
+    const status = document.querySelector<HTMLElement>('[data-live-status]')!;
+    expect([status.textContent, status.hidden]).toEqual(['直播中', false]);
+    const video = document.querySelector('video')!;
+    expect([video.getAttribute('src'), video.getAttribute('aria-label'), video.controls]).toEqual(['https://live.example.cn/a.m3u8', '直播：马拉松', true]);
+    expect(document.querySelector('.lv-wait')).toBeNull();
+    expect(document.querySelector<HTMLElement>('[data-live-picker]')!.hidden).toBe(false);
+  });
+
+  it('ending: 回放 on the tag, 已结束 in the title, one player', () => {
+    page('直播中');
+    applyLivePush(document, { newsId: 5, what: 'state', liveType: 2 });
+    expect(document.querySelector('[data-live-state]')?.textContent).toBe('回放');
+    expect(document.querySelector('[data-live-status]')?.textContent).toBe('已结束');
+    expect(document.querySelectorAll('video')).toHaveLength(1);
+  });
+
+  it('a new update goes first, as text, once; a withdrawal removes it and the empty text comes back', () => {
+    page('直播中');
+    const hostile = { ...POST, id: 8, text: '<img src=x onerror="window.pwned=1">比分 3<5' };
+    applyLivePush(document, { newsId: 5, what: 'post', post: POST });
+    applyLivePush(document, { newsId: 5, what: 'post', post: hostile });
+    applyLivePush(document, { newsId: 5, what: 'post', post: hostile });
+    const items = [...document.querySelectorAll('[data-live-feed] li')];
+    expect(items.map((li) => li.querySelector('p')?.textContent)).toEqual([hostile.text, POST.text]);
+    expect(document.querySelector('[data-live-feed] img')).toBeNull();
+    expect(document.querySelector<HTMLElement>('[data-live-empty]')!.hidden).toBe(true);
+    applyLivePush(document, { newsId: 5, what: 'withdraw', id: 8 });
+    applyLivePush(document, { newsId: 5, what: 'withdraw', id: 7 });
+    expect(document.querySelectorAll('[data-live-feed] li')).toHaveLength(0);
+    expect(document.querySelector<HTMLElement>('[data-live-empty]')!.hidden).toBe(false);
+  });
+});

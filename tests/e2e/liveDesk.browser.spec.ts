@@ -137,6 +137,8 @@ test('a live is made, reviewed three times, published, started and followed by a
   await expect(reader.getByText('直播尚未发布动态')).toBeHidden();
   await expect(reader.locator('video')).toHaveAttribute('src', 'https://live.example.cn/main/index.m3u8');
   await expect(reader.getByRole('radio', { name: '江北分会场' })).toBeVisible();
+  // The player put in place keeps to the phone's width (no sideways scrolling).
+  expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   expect(await reader.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
   if (SHOTS) await reader.screenshot({ path: `${SHOTS}/live-reader-375.png`, fullPage: true });
 });

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseLiveFeedPush } from '../../contract/liveFeed.ts';
-import { applyLivePush } from './liveFeed.ts';
+import { LIVE_PUSH_EVENT } from '../../contract/liveFeed.ts';
+import { applyLivePush, followLivePushes } from './liveFeed.ts';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -31,27 +32,32 @@ describe('parseLiveFeedPush (docs/security.md P15)', () => {
 
 function page(state: '未开始' | '直播中', posts = ''): void {
   document.body.innerHTML = `
-    <section data-live-item="3:5" data-live-src="https://live.example.cn/a.m3u8" data-live-poster="/media/p.jpg" data-live-title="马拉松">
+    <section data-live-item="3:5">
       <sc-live-player>${state === '未开始' ? '<div class="lv-wait"><p>直播将于 … 开始</p></div>' : '<video src="https://live.example.cn/a.m3u8"></video>'}
-        <span data-live-state>${state}</span></sc-live-player>
-      <div data-live-picker hidden></div>
+        <span data-live-state>${state}</span>
+        ${state === '未开始' ? '<template data-live-video><video src="https://live.example.cn/a.m3u8" controls aria-label="直播：马拉松"></video></template>' : ''}
+      </sc-live-player>
     </section>
     <span data-live-status hidden></span>
     <p data-live-empty ${posts ? 'hidden' : ''}>直播尚未发布动态</p>
+    <template data-live-post><li class="lv-post"><time></time><p></p><img src="" alt="" /></li></template>
     <ol data-live-feed>${posts}</ol>`;
 }
 
 describe('applyLivePush', () => {
-  it('going live: the tag says 直播中, the title 直播中, the player appears and the picker shows', () => {
+  it('going live: the tag says 直播中, the title 直播中, the player appears in place of the waiting cover', () => {
     page('未开始');
     applyLivePush(document, { newsId: 5, what: 'state', liveType: 1 });
     expect(document.querySelector('[data-live-state]')?.textContent).toBe('直播中');
     const status = document.querySelector<HTMLElement>('[data-live-status]')!;
     expect([status.textContent, status.hidden]).toEqual(['直播中', false]);
-    const video = document.querySelector('video')!;
-    expect([video.getAttribute('src'), video.getAttribute('aria-label'), video.controls]).toEqual(['https://live.example.cn/a.m3u8', '直播：马拉松', true]);
+    const video = document.querySelector('sc-live-player > video')!;
+    expect([video.getAttribute('src'), video.getAttribute('aria-label'), video.hasAttribute('controls')]).toEqual([
+      'https://live.example.cn/a.m3u8',
+      '直播：马拉松',
+      true,
+    ]);
     expect(document.querySelector('.lv-wait')).toBeNull();
-    expect(document.querySelector<HTMLElement>('[data-live-picker]')!.hidden).toBe(false);
   });
 
   it('ending: 回放 on the tag, 已结束 in the title, one player', () => {
@@ -59,7 +65,7 @@ describe('applyLivePush', () => {
     applyLivePush(document, { newsId: 5, what: 'state', liveType: 2 });
     expect(document.querySelector('[data-live-state]')?.textContent).toBe('回放');
     expect(document.querySelector('[data-live-status]')?.textContent).toBe('已结束');
-    expect(document.querySelectorAll('video')).toHaveLength(1);
+    expect(document.querySelectorAll('sc-live-player > video')).toHaveLength(1);
   });
 
   it('a new update goes first, as text, once; a withdrawal removes it and the empty text comes back', () => {
@@ -71,10 +77,29 @@ describe('applyLivePush', () => {
     const items = [...document.querySelectorAll('[data-live-feed] li')];
     expect(items.map((li) => li.querySelector('p')?.textContent)).toEqual([hostile.text, POST.text]);
     expect(document.querySelector('[data-live-feed] img')).toBeNull();
+    applyLivePush(document, { newsId: 5, what: 'post', post: { ...POST, id: 9, picture: '/media/newsroom/ab.jpg' } });
+    expect(document.querySelector('[data-live-feed] img')?.getAttribute('src')).toBe('/media/newsroom/ab.jpg?w=690');
+    applyLivePush(document, { newsId: 5, what: 'withdraw', id: 9 });
     expect(document.querySelector<HTMLElement>('[data-live-empty]')!.hidden).toBe(true);
     applyLivePush(document, { newsId: 5, what: 'withdraw', id: 8 });
     applyLivePush(document, { newsId: 5, what: 'withdraw', id: 7 });
     expect(document.querySelectorAll('[data-live-feed] li')).toHaveLength(0);
     expect(document.querySelector<HTMLElement>('[data-live-empty]')!.hidden).toBe(false);
+  });
+});
+
+describe('followLivePushes', () => {
+  it("applies the socket's pushes for this page's live only, parsed, until stopped", () => {
+    page('未开始');
+    const stop = followLivePushes(document);
+    const send = (detail: unknown) => document.dispatchEvent(new CustomEvent(LIVE_PUSH_EVENT, { detail }));
+    send({ newsId: 6, what: 'post', post: POST });
+    send({ newsId: 5, what: 'post', post: { ...POST, picture: 'javascript:alert(1)' } });
+    expect(document.querySelectorAll('[data-live-feed] li')).toHaveLength(0);
+    send({ newsId: 5, what: 'post', post: POST });
+    expect(document.querySelector('[data-live-feed] p')?.textContent).toBe(POST.text);
+    stop();
+    send({ newsId: 5, what: 'state', liveType: 1 });
+    expect(document.querySelector('[data-live-state]')?.textContent).toBe('未开始');
   });
 });

@@ -11,6 +11,7 @@ import { registerPublishConsole } from '../publish/routes.ts';
 import { registerMallDeskConsole } from '../mallDesk/routes.ts';
 import { registerWiresConsole } from '../wires/routes.ts';
 import { registerCompositionDeskConsole } from '../compositionDesk/routes.ts';
+import { registerPlacementDeskConsole } from '../placementDesk/routes.ts';
 import { registerRuralDeskConsole } from '../ruralDesk/routes.ts';
 import type { RateLimiter } from '../http/rateLimit.ts';
 import type { AppDeps } from '../http/types.ts';
@@ -29,6 +30,7 @@ export function createConsoleApp(deps: AppDeps, limiter: RateLimiter): ConsoleRe
   registerMallDeskConsole(registry);
   registerCompositionDeskConsole(registry);
   registerRuralDeskConsole(registry);
+  registerPlacementDeskConsole(registry);
   registerAnswerConsole(registry);
   registerTipConsole(registry);
   registerQaConsole(registry);

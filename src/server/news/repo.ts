@@ -1,5 +1,5 @@
 /** News data access: the only place that maps news rows to the spec's field names. */
-import { and, asc, desc, eq, ilike, inArray, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type {
   AccountInfo,
   AccountStripItem,
@@ -21,6 +21,8 @@ import { formatBeijingTime } from '../../lib/formatTime.ts';
 import { decideChannelPath } from '../../routing/channelPath.ts';
 import type { Db } from '../db/client.ts';
 import { banners, channels, columns, districts, news } from '../db/schema/core.ts';
+import { hotPicks } from '../db/schema/placement.ts';
+import { beijingDay } from '../../lib/beijingDay.ts';
 import { readReference } from '../referenceCache.ts';
 import {
   districtLocations,
@@ -151,8 +153,30 @@ export function channelExistsRepo(db: Db, channelId: number): Promise<boolean> {
   });
 }
 
+/**
+ * A channel's banners readers see today, in the desk's order (ADR 034): shown, not removed, within their Beijing
+ * days, and a story banner only while its story is published (a story missing from `news`, as some seeded topic
+ * banners are, stays).
+ */
 export async function channelBannersRepo(db: Db, channelId: number): Promise<Banner[]> {
-  const rows = await db.select().from(banners).where(eq(banners.channelId, channelId)).orderBy(asc(banners.sort), asc(banners.id));
+  const today = beijingDay(new Date());
+  const rows = (
+    await db
+      .select({ b: banners })
+      .from(banners)
+      .leftJoin(news, and(eq(news.id, banners.newsId), ne(banners.dataType, 7)))
+      .where(
+        and(
+          eq(banners.channelId, channelId),
+          eq(banners.enabled, true),
+          isNull(banners.deletedAt),
+          or(eq(banners.startDay, ''), lte(banners.startDay, today)),
+          or(eq(banners.endDay, ''), gte(banners.endDay, today)),
+          or(isNull(news.id), lte(news.publishTime, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(banners.sort), asc(banners.id))
+  ).map((r) => r.b);
   return rows.map((b) => ({
     id: b.newsId,
     dataType: b.dataType,
@@ -313,14 +337,37 @@ export async function vrListRepo(db: Db, p: PageArgs): Promise<ListItem[]> {
 }
 
 /** The hot list: most read first; external links and district/account cards are not articles. */
+/**
+ * The hot list: the editors' picks in force at their positions (热榜置顶, ADR 034), the rest the measured order (most
+ * read first) with the picked stories left out of it.
+ */
 export async function hotListRepo(db: Db, p: PageArgs): Promise<ListItem[]> {
-  const rows = await db
+  const picks = await db
+    .select({ item: listColumns, position: hotPicks.position })
+    .from(hotPicks)
+    .innerJoin(news, eq(news.id, hotPicks.newsId))
+    .where(and(isNull(hotPicks.deletedAt), gt(hotPicks.endsAt, sql`now()`), lte(news.publishTime, sql`now()`)))
+    .orderBy(asc(hotPicks.position), asc(hotPicks.id));
+  const at = new Map<number, (typeof picks)[number]['item']>();
+  for (const pick of picks) if (!at.has(pick.position)) at.set(pick.position, pick.item);
+  const start = offsetOf(p);
+  // The measured rows before this page: the page's start less the picks placed before it.
+  const picksBefore = [...at.keys()].filter((pos) => pos <= start).length;
+  const here = [...at.keys()].filter((pos) => pos > start && pos <= start + p.pageSize).length;
+  const pickedIds = picks.map((x) => x.item.id);
+  const measured = await db
     .select(listColumns)
     .from(news)
-    .where(and(ne(news.dataType, 7), ne(news.showType, 8), ne(news.showType, 9)))
+    .where(and(ne(news.dataType, 7), ne(news.showType, 8), ne(news.showType, 9), pickedIds.length > 0 ? notInArray(news.id, pickedIds) : undefined))
     .orderBy(desc(news.pv), desc(news.id))
-    .limit(p.pageSize)
-    .offset(offsetOf(p));
+    .limit(p.pageSize - here)
+    .offset(start - picksBefore);
+  const rows: (typeof measured)[number][] = [];
+  for (let position = start + 1; position <= start + p.pageSize; position++) {
+    const picked = at.get(position);
+    const next = picked ?? measured.shift();
+    if (next) rows.push(next);
+  }
   return rows.map(toListItem);
 }
 

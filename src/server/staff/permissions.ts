@@ -47,6 +47,8 @@ export const PERMISSION_LABELS = {
   // The section desks (docs/security.md "Section desks").
   'composition.desk': '作文栏目：选稿、排行与老师认证',
   'rural.desk': '裕农栏目：农友说置顶与农技专家认证',
+  // The placement desk (ADR 034).
+  'placement.edit': '版面安排：频道轮播图、热榜置顶与专题稿件顺序',
   // ── answering desks (docs/security.md "Answering desks") ──
   'answer.desk': '问政受理、转交与不予受理',
   'answer.reply': '部门办理与答复问政',
@@ -83,6 +85,8 @@ const QA_DESK: Permission[] = ['qa.assign'];
 
 /** The section desks: the sections' editors (editors and chiefs), and admins. */
 const SECTION_DESKS: Permission[] = ['composition.desk', 'rural.desk'];
+/** The placement desk (ADR 034): what readers see first — editors and chiefs, and admins. */
+const PLACEMENT_DESK: Permission[] = ['placement.edit'];
 
 const MODERATION_ALL: Permission[] = [
   'moderation.view',
@@ -116,6 +120,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'wires.feeds',
     'wires.tray',
     ...SECTION_DESKS,
+    ...PLACEMENT_DESK,
   ],
   chief: [
     'self.account',
@@ -128,6 +133,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     ...PUBLISH_ALL,
     'wires.tray',
     ...SECTION_DESKS,
+    ...PLACEMENT_DESK,
   ],
   editor: [
     'self.account',
@@ -142,6 +148,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'publish.publish',
     'wires.tray',
     ...SECTION_DESKS,
+    ...PLACEMENT_DESK,
   ],
   moderator: ['self.account', 'moderation.view', 'moderation.decide', 'moderation.ban', ...ANSWER_DESK],
   reporter: ['self.account', 'publish.write', 'wires.tray'],

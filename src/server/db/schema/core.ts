@@ -3,7 +3,7 @@
  * Each area keeps its tables in its own file in this folder (src/server/db/schema/<area>.ts).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Home channels (推荐, 区县, 国内, 热榜 …). `kind` says which page a tab opens (spec 2.1). */
 export const channels = pgTable('channels', {
@@ -134,8 +134,20 @@ export const banners = pgTable(
     title: text('title').notNull(),
     imageUrl: text('image_url').notNull(),
     sort: integer('sort').notNull().default(0),
+    /** First and last Beijing day `YYYY-MM-DD` readers see it; '' for open-ended (the placement desk, ADR 034). */
+    startDay: text('start_day').notNull().default(''),
+    endDay: text('end_day').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    /** The console's key of the add that made it: a retried add adds nothing. */
+    clientKey: text('client_key'),
+    /** Removed by the desk (kept so the removal can be undone). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('banners_channel_idx').on(t.channelId, t.sort)],
+  (t) => [
+    index('banners_channel_idx').on(t.channelId, t.sort),
+    uniqueIndex('banners_client_key').on(t.clientKey),
+    check('banners_window_check', sql`${t.startDay} = '' or ${t.endDay} = '' or ${t.startDay} <= ${t.endDay}`),
+  ],
 );
 
 /** Ads: type 5 above the title, 3 below the title, 2 below the article (spec 3). */

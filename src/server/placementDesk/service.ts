@@ -1,0 +1,319 @@
+/**
+ * The placement desk (ADR 034, docs/security.md "Placement desk"): editors and the chief place what readers see
+ * first — each channel's banners (频道轮播图) and the hot list's picks (热榜置顶). Each change is one transaction with
+ * its audit row; a retried add (same key) adds nothing; caps are counted under an advisory lock so concurrent adds
+ * cannot pass them together. Bad input is refused in Chinese and writes nothing.
+ */
+import { CHANNEL_BANNER_MAX, HOT_PICK_LAST_POSITION, HOT_PICK_MAX } from '../../contract/placementDesk.ts';
+import { beijingDay } from '../../lib/beijingDay.ts';
+import type { AuditEntry } from '../audit/repo.ts';
+import type { Database, Tx } from '../db/client.ts';
+import { isInternalAddress } from '../http/internalAddress.ts';
+import type { MediaStorage } from '../media/storage.ts';
+import { keyOfNewsPicture } from '../publish/pictures.ts';
+import { refuse } from '../staff/console.ts';
+import {
+  channelExistsRepo,
+  findChannelBannerByKeyRepo,
+  findChannelBannerRepo,
+  findHotPickByKeyRepo,
+  insertChannelBannerRepo,
+  insertHotPickRepo,
+  listChannelBannersRepo,
+  listChannelsRepo,
+  liveHotPicksRepo,
+  lockChannelBannerRepo,
+  lockChannelBannersRepo,
+  lockHotPickRepo,
+  lockHotPicksRepo,
+  publishedStoryRepo,
+  searchStoriesRepo,
+  setChannelBannerOrderRepo,
+  setHotPickRemovedRepo,
+  updateChannelBannerRepo,
+  type ChannelBannerFields,
+  type ChannelBannerRow,
+} from './repo.ts';
+
+export type Audit = (tx: Tx, entry: Omit<AuditEntry, 'staffId' | 'staffName' | 'ip'>) => Promise<void>;
+
+export const PLACEMENT_MESSAGES = {
+  channelMissing: '频道不存在',
+  bannerMissing: '轮播图不存在或已删除',
+  bannerRemoved: '这张轮播图已删除，请先撤销删除',
+  tooManyBanners: `每个频道的轮播图至多 ${CHANNEL_BANNER_MAX} 张，请先删除一张`,
+  storyMissing: '找不到这篇已发布的稿件，请重新选择',
+  pictureNotUploaded: '图片未上传成功，请重新上传',
+  internalLink: '链接不能指向内部网络地址',
+  orderStale: '轮播图刚被修改过，请刷新后再调整顺序',
+  tooManyPicks: `热榜至多同时置顶 ${HOT_PICK_MAX} 条，请先取消一条`,
+  positionTaken: (position: number) => `热榜第 ${position} 位已有置顶稿件，请先取消它或换一个位置`,
+  alreadyPicked: '这篇稿件已在热榜置顶',
+  endsPast: '置顶结束时间须晚于现在',
+  endsTooLate: '置顶至多 30 天',
+  pickMissing: '这条置顶不存在',
+} as const;
+
+/**
+ * A link readers' phones open must not lead into a private network: a literal internal address or a local name is
+ * refused (docs/security.md P13, the writing desk's rule, applied to banners as PD2).
+ */
+function internalHost(href: string): boolean {
+  const host = new URL(href).hostname.toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost' || /\.(localhost|local|internal|lan|home\.arpa)$/.test(host)) return true;
+  const bare = host.replace(/^\[|\]$/g, '');
+  if (/^[\d.]+$/.test(bare) || bare.includes(':')) return isInternalAddress(bare);
+  return false;
+}
+
+function bannerView(r: ChannelBannerRow & { newsTitle?: string }, today: string) {
+  const within = (r.startDay === '' || r.startDay <= today) && (r.endDay === '' || r.endDay >= today);
+  const isLink = r.dataType === 7;
+  return {
+    id: r.id,
+    channelId: r.channelId,
+    title: r.title,
+    picture: r.imageUrl,
+    newsId: isLink ? 0 : r.newsId,
+    newsTitle: r.newsTitle ?? '',
+    link: isLink ? r.targetUrl : '',
+    startDay: r.startDay,
+    endDay: r.endDay,
+    enabled: r.enabled,
+    /** Readers see it today (on and within its dates). */
+    live: r.enabled && within,
+    /** 'waiting' before its start, 'ended' after its end, '' within its dates. */
+    window: r.startDay !== '' && r.startDay > today ? 'waiting' : r.endDay !== '' && r.endDay < today ? 'ended' : '',
+  };
+}
+
+const fieldsOf = (r: ChannelBannerRow): ChannelBannerFields => ({
+  title: r.title,
+  imageUrl: r.imageUrl,
+  dataType: r.dataType,
+  classId: r.classId,
+  newsId: r.newsId,
+  targetUrl: r.targetUrl,
+  showType: r.showType,
+  startDay: r.startDay,
+  endDay: r.endDay,
+  enabled: r.enabled,
+});
+
+/** The channels (for the desk's channel picker). */
+export async function listChannels(database: Database) {
+  return { channels: await listChannelsRepo(database.db) };
+}
+
+/** Published stories of ours a banner or a pick may open, newest first, by a word of the title. */
+export async function searchStories(database: Database, keyword: string | undefined) {
+  const rows = await searchStoriesRepo(database.db, keyword, 20);
+  return { items: rows.map((r) => ({ id: r.id, title: r.title, channel: r.channel ?? '', publishTime: r.publishTime.toISOString() })) };
+}
+
+/** A channel's banners in the carousel's order (removed ones left out), with whether readers see each today. */
+export async function listChannelBanners(database: Database, channelId: number) {
+  if (!(await channelExistsRepo(database.db, channelId))) throw refuse(PLACEMENT_MESSAGES.channelMissing);
+  const today = beijingDay(new Date());
+  const rows = await listChannelBannersRepo(database.db, channelId);
+  return { max: CHANNEL_BANNER_MAX, today, items: rows.map((r) => bannerView(r, today)) };
+}
+
+/** A picture the desk sends must be one the media pipeline stored (or the one the banner already had). */
+async function checkPicture(media: MediaStorage, picture: string, kept: string | null): Promise<void> {
+  if (picture === kept) return;
+  const key = keyOfNewsPicture(picture);
+  if (key === null || !(await media.exists(key))) throw refuse(PLACEMENT_MESSAGES.pictureNotUploaded);
+}
+
+type BannerInput = {
+  id?: number | undefined;
+  channelId: number;
+  key: string;
+  title: string;
+  picture: string;
+  newsId: number;
+  link: string;
+  startDay: string;
+  endDay: string;
+  enabled: boolean;
+};
+
+/**
+ * Adds (last in its channel; once per key: a retried add answers the banner it made) or edits a channel banner. A
+ * story banner opens a published story of ours by its data type (spec 2.4); a link banner is type 7 with its https
+ * address. One transaction with its audit row; the same fields sent again to an edit change nothing.
+ */
+export async function saveChannelBanner(database: Database, input: BannerInput, audit: Audit, media: MediaStorage) {
+  const today = beijingDay(new Date());
+  if (!(await channelExistsRepo(database.db, input.channelId))) throw refuse(PLACEMENT_MESSAGES.channelMissing);
+  if (input.link !== '' && internalHost(input.link)) throw refuse(PLACEMENT_MESSAGES.internalLink);
+  const story = input.newsId > 0 ? await publishedStoryRepo(database.db, input.newsId) : null;
+  if (input.newsId > 0 && !story) throw refuse(PLACEMENT_MESSAGES.storyMissing);
+  const fields: ChannelBannerFields = {
+    title: input.title,
+    imageUrl: input.picture,
+    dataType: story ? story.dataType : 7,
+    classId: story ? story.classId : 0,
+    newsId: story ? story.id : 0,
+    targetUrl: story ? '' : input.link,
+    showType: story ? story.showType : 0,
+    startDay: input.startDay,
+    endDay: input.endDay,
+    enabled: input.enabled,
+  };
+  const newsTitle = story?.title ?? '';
+  if (input.id === undefined) {
+    const earlier = await findChannelBannerByKeyRepo(database.db, input.key);
+    if (earlier) return bannerView({ ...earlier, newsTitle }, today);
+    await checkPicture(media, fields.imageUrl, null);
+    const made = await database.write(async (tx) => {
+      await lockChannelBannersRepo(tx, input.channelId);
+      if ((await listChannelBannersRepo(tx, input.channelId)).length >= CHANNEL_BANNER_MAX) throw refuse(PLACEMENT_MESSAGES.tooManyBanners);
+      const row = await insertChannelBannerRepo(tx, input.channelId, fields, input.key);
+      if (!row) return null;
+      await audit(tx, { action: 'placement.banner.create', itemKind: 'channelBanner', itemId: row.id, after: { channelId: input.channelId, ...fields } });
+      return row;
+    });
+    return bannerView({ ...(made ?? (await findChannelBannerByKeyRepo(database.db, input.key))!), newsTitle }, today);
+  }
+  const id = input.id;
+  const current = await findChannelBannerRepo(database.db, id);
+  if (!current || current.channelId !== input.channelId) throw refuse(PLACEMENT_MESSAGES.bannerMissing);
+  await checkPicture(media, fields.imageUrl, current.imageUrl);
+  const saved = await database.write(async (tx) => {
+    const before = await lockChannelBannerRepo(tx, id);
+    if (!before) throw refuse(PLACEMENT_MESSAGES.bannerMissing);
+    if (before.deletedAt !== null) throw refuse(PLACEMENT_MESSAGES.bannerRemoved);
+    const was = fieldsOf(before);
+    if (JSON.stringify(was) === JSON.stringify(fields)) return before;
+    const after = await updateChannelBannerRepo(tx, id, fields);
+    await audit(tx, { action: 'placement.banner.edit', itemKind: 'channelBanner', itemId: id, before: was, after: fields });
+    return after;
+  });
+  return bannerView({ ...saved, newsTitle }, today);
+}
+
+/** Shows or hides a banner; the same state sent again changes nothing. */
+export async function setChannelBannerEnabled(database: Database, input: { id: number; enabled: boolean }, audit: Audit) {
+  const saved = await database.write(async (tx) => {
+    const before = await lockChannelBannerRepo(tx, input.id);
+    if (!before || before.deletedAt !== null) throw refuse(PLACEMENT_MESSAGES.bannerMissing);
+    if (before.enabled === input.enabled) return before;
+    const after = await updateChannelBannerRepo(tx, input.id, { enabled: input.enabled });
+    await audit(tx, {
+      action: input.enabled ? 'placement.banner.show' : 'placement.banner.hide',
+      itemKind: 'channelBanner',
+      itemId: input.id,
+      before: { enabled: before.enabled },
+      after: { enabled: after.enabled },
+    });
+    return after;
+  });
+  return bannerView(saved, beijingDay(new Date()));
+}
+
+/**
+ * Puts a channel's banners in the order `ids` names: the whole list, so a retried call changes nothing more and a list
+ * that no longer matches (another editor added or removed one) is refused rather than guessed at.
+ */
+export async function orderChannelBanners(database: Database, channelId: number, ids: readonly number[], audit: Audit) {
+  return database.write(async (tx) => {
+    await lockChannelBannersRepo(tx, channelId);
+    const before = (await listChannelBannersRepo(tx, channelId)).map((r) => r.id);
+    const same = before.length === ids.length && new Set(ids).size === ids.length && ids.every((id) => before.includes(id));
+    if (!same) throw refuse(PLACEMENT_MESSAGES.orderStale);
+    if (before.every((id, i) => ids[i] === id)) return { ids: before };
+    await setChannelBannerOrderRepo(tx, ids);
+    await audit(tx, { action: 'placement.banner.reorder', itemKind: 'channel', itemId: channelId, before: { ids: before }, after: { ids } });
+    return { ids: [...ids] };
+  });
+}
+
+/**
+ * Removes a banner from its channel, or (`restore`) undoes the removal at its old place. Retry-safe: removing a
+ * removed banner, or restoring a live one, changes nothing and writes no second audit row.
+ */
+export async function removeChannelBanner(database: Database, input: { id: number }, restore: boolean, audit: Audit) {
+  const current = await findChannelBannerRepo(database.db, input.id);
+  if (!current) throw refuse(PLACEMENT_MESSAGES.bannerMissing);
+  return database.write(async (tx) => {
+    await lockChannelBannersRepo(tx, current.channelId);
+    const before = await lockChannelBannerRepo(tx, input.id);
+    if (!before) throw refuse(PLACEMENT_MESSAGES.bannerMissing);
+    if ((before.deletedAt === null) === restore) return { id: before.id, removed: !restore };
+    if (restore && (await listChannelBannersRepo(tx, before.channelId)).length >= CHANNEL_BANNER_MAX) throw refuse(PLACEMENT_MESSAGES.tooManyBanners);
+    await updateChannelBannerRepo(tx, input.id, { deletedAt: restore ? null : new Date() });
+    await audit(tx, {
+      action: restore ? 'placement.banner.restore' : 'placement.banner.remove',
+      itemKind: 'channelBanner',
+      itemId: input.id,
+      before: { removed: !restore, title: before.title },
+      after: { removed: !restore },
+    });
+    return { id: before.id, removed: !restore };
+  });
+}
+
+const pickView = (p: { id: number; newsId: number; position: number; endsAt: Date; title?: string }) => ({
+  id: p.id,
+  newsId: p.newsId,
+  title: p.title ?? '',
+  position: p.position,
+  endsAt: p.endsAt.toISOString(),
+});
+
+/** The hot list's picks in force, by position. */
+export async function listHotPicks(database: Database) {
+  const rows = await liveHotPicksRepo(database.db);
+  return { max: HOT_PICK_MAX, lastPosition: HOT_PICK_LAST_POSITION, items: rows.map(pickView) };
+}
+
+/**
+ * Pins a published story at a position of the hot list until `endsAt` (once per key). At most HOT_PICK_MAX in force,
+ * one per position and per story, counted under an advisory lock. One transaction with its audit row.
+ */
+export async function pinHotPick(database: Database, input: { key: string; newsId: number; position: number; endsAt: string }, audit: Audit) {
+  const earlier = await findHotPickByKeyRepo(database.db, input.key);
+  if (earlier) return pickView(earlier);
+  const endsAt = new Date(input.endsAt);
+  if (endsAt.getTime() <= Date.now()) throw refuse(PLACEMENT_MESSAGES.endsPast);
+  if (endsAt.getTime() > Date.now() + 30 * 86_400_000) throw refuse(PLACEMENT_MESSAGES.endsTooLate);
+  const story = await publishedStoryRepo(database.db, input.newsId);
+  if (!story) throw refuse(PLACEMENT_MESSAGES.storyMissing);
+  const made = await database.write(async (tx) => {
+    await lockHotPicksRepo(tx);
+    const live = await liveHotPicksRepo(tx);
+    if (live.length >= HOT_PICK_MAX) throw refuse(PLACEMENT_MESSAGES.tooManyPicks);
+    if (live.some((p) => p.newsId === input.newsId)) throw refuse(PLACEMENT_MESSAGES.alreadyPicked);
+    if (live.some((p) => p.position === input.position)) throw refuse(PLACEMENT_MESSAGES.positionTaken(input.position));
+    const row = await insertHotPickRepo(tx, { newsId: input.newsId, position: input.position, endsAt }, input.key);
+    if (!row) return null;
+    await audit(tx, {
+      action: 'placement.hot.pin',
+      itemKind: 'news',
+      itemId: input.newsId,
+      after: { pickId: row.id, position: row.position, endsAt: row.endsAt.toISOString() },
+    });
+    return row;
+  });
+  return pickView({ ...(made ?? (await findHotPickByKeyRepo(database.db, input.key))!), title: story.title });
+}
+
+/** Takes a pick down (the hot list's measured order closes the gap). Retry-safe. */
+export async function unpinHotPick(database: Database, input: { id: number }, audit: Audit) {
+  return database.write(async (tx) => {
+    await lockHotPicksRepo(tx);
+    const before = await lockHotPickRepo(tx, input.id);
+    if (!before) throw refuse(PLACEMENT_MESSAGES.pickMissing);
+    if (before.deletedAt !== null) return { id: before.id, removed: true };
+    await setHotPickRemovedRepo(tx, before.id, true);
+    await audit(tx, {
+      action: 'placement.hot.unpin',
+      itemKind: 'news',
+      itemId: before.newsId,
+      before: { pickId: before.id, position: before.position, endsAt: before.endsAt.toISOString() },
+    });
+    return { id: before.id, removed: true };
+  });
+}

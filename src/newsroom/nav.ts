@@ -31,6 +31,7 @@ import { WiresFeedsPage } from './pages/wires/WiresFeedsPage.tsx';
 import { WiresTrayPage } from './pages/wires/WiresTrayPage.tsx';
 import { CompositionDeskPage } from './pages/sectionDesks/CompositionDeskPage.tsx';
 import { RuralDeskPage } from './pages/sectionDesks/RuralDeskPage.tsx';
+import { PlacementDeskPage } from './pages/placement/PlacementDeskPage.tsx';
 
 export interface PageProps {
   me: Me;
@@ -84,6 +85,8 @@ export const NAV: readonly NavEntry[] = [
   // The section desks.
   { path: '/composition', label: '作文栏目', permission: 'composition.desk', component: CompositionDeskPage },
   { path: '/rural', label: '裕农栏目', permission: 'rural.desk', component: RuralDeskPage },
+  // The placement desk (ADR 034).
+  { path: '/placement', label: '版面安排', permission: 'placement.edit', component: PlacementDeskPage },
   { path: '/sessions', label: '我的登录', permission: 'self.account', component: SessionsPage },
 ];
 

@@ -383,3 +383,75 @@ export function AssignOrRefuse({
     </div>
   );
 }
+
+/** The order `ids` with `id` swapped with its neighbour above or below; null at an end. */
+export function movedOrder(ids: readonly number[], id: number, dir: 'up' | 'down'): { ids: number[]; to: number } | null {
+  const at = ids.indexOf(id);
+  const to = dir === 'up' ? at - 1 : at + 1;
+  if (at < 0 || to < 0 || to >= ids.length) return null;
+  const next = [...ids];
+  [next[at], next[to]] = [next[to]!, next[at]!];
+  return { ids: next, to };
+}
+
+/**
+ * Keeps the keyboard where it was across a move: call the returned function before the list is drawn again; once
+ * `drawn` changes, focus goes back to the moved row's button (or its other one when it reached an end).
+ */
+export function useMoveFocus(drawn: unknown): (id: number, dir: 'up' | 'down') => void {
+  const want = useRef<string | null>(null);
+  useEffect(() => {
+    const wanted = want.current;
+    if (!wanted || !drawn) return;
+    want.current = null;
+    const [id, dir] = wanted.split(':');
+    const button = document.querySelector<HTMLButtonElement>(`[data-move="${id}:${dir}"]`);
+    const other = document.querySelector<HTMLButtonElement>(`[data-move="${id}:${dir === 'up' ? 'down' : 'up'}"]`);
+    (button && !button.disabled ? button : other)?.focus();
+  }, [drawn]);
+  return useCallback((id: number, dir: 'up' | 'down') => {
+    want.current = `${id}:${dir}`;
+  }, []);
+}
+
+/** 上移 and 下移 for one row of an ordered list (buttons, so the keyboard orders it; each names the row). */
+export function MoveButtons({
+  id,
+  name,
+  index,
+  count,
+  busy,
+  onMove,
+}: {
+  id: number;
+  name: string;
+  index: number;
+  count: number;
+  busy: boolean;
+  onMove: (dir: 'up' | 'down') => void;
+}) {
+  return (
+    <>
+      <button
+        className="nr-button"
+        type="button"
+        data-move={`${id}:up`}
+        disabled={busy || index === 0}
+        onClick={() => onMove('up')}
+        aria-label={`上移：${name}`}
+      >
+        上移
+      </button>
+      <button
+        className="nr-button"
+        type="button"
+        data-move={`${id}:down`}
+        disabled={busy || index === count - 1}
+        onClick={() => onMove('down')}
+        aria-label={`下移：${name}`}
+      >
+        下移
+      </button>
+    </>
+  );
+}

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { get, post } from '../../api.ts';
-import { messageOf, useAction } from '../../ui.tsx';
+import { messageOf, MoveButtons, movedOrder, useAction, useMoveFocus } from '../../ui.tsx';
 import { newKey } from '../mall/download.ts';
 import { uploadPicture } from '../publish/pictureUpload.ts';
 import { UndoNotice, type Done } from './UndoNotice.tsx';
@@ -55,7 +55,6 @@ export function RuralBanners() {
   const [data, setData] = useState<BannerList | null>(null);
   const [done, setDone] = useState<Done | null>(null);
   const [round, setRound] = useState(0);
-  const focusAfter = useRef<string | null>(null);
   const action = useAction();
   const { setError } = action;
 
@@ -65,16 +64,7 @@ export function RuralBanners() {
       .catch((err: unknown) => setError(messageOf(err)));
   }, [round, setError]);
 
-  // After a move the list is drawn again: focus goes back to the moved slide's button (or its other one at an end).
-  useEffect(() => {
-    const want = focusAfter.current;
-    if (!want || !data) return;
-    focusAfter.current = null;
-    const [id, dir] = want.split(':');
-    const button = document.querySelector<HTMLButtonElement>(`[data-move="${id}:${dir}"]`);
-    const other = document.querySelector<HTMLButtonElement>(`[data-move="${id}:${dir === 'up' ? 'down' : 'up'}"]`);
-    (button && !button.disabled ? button : other)?.focus();
-  }, [data]);
+  const keepFocus = useMoveFocus(data);
 
   const reload = useCallback(() => setRound((n) => n + 1), []);
 
@@ -88,13 +78,10 @@ export function RuralBanners() {
   const move = (b: DeskBanner, dir: 'up' | 'down') => {
     if (!data) return;
     const ids = data.items.map((x) => x.id);
-    const at = ids.indexOf(b.id);
-    const to = dir === 'up' ? at - 1 : at + 1;
-    if (to < 0 || to >= ids.length) return;
-    const next = [...ids];
-    [next[at], next[to]] = [next[to]!, next[at]!];
-    focusAfter.current = `${b.id}:${dir}`;
-    order(next, `“${b.title}”已${dir === 'up' ? '上移' : '下移'}到第 ${to + 1} 位`, ids);
+    const moved = movedOrder(ids, b.id, dir);
+    if (!moved) return;
+    keepFocus(b.id, dir);
+    order(moved.ids, `“${b.title}”已${dir === 'up' ? '上移' : '下移'}到第 ${moved.to + 1} 位`, ids);
   };
 
   const setEnabled = (b: DeskBanner, enabled: boolean) =>
@@ -157,26 +144,7 @@ export function RuralBanners() {
                   {b.startDay || b.endDay ? ` · ${b.startDay || '不限'} 至 ${b.endDay || '不限'}` : ' · 不限日期'}
                 </p>
                 <div className="nr-actions">
-                  <button
-                    className="nr-button"
-                    type="button"
-                    data-move={`${b.id}:up`}
-                    disabled={action.busy || i === 0}
-                    onClick={() => move(b, 'up')}
-                    aria-label={`上移：${b.title}`}
-                  >
-                    上移
-                  </button>
-                  <button
-                    className="nr-button"
-                    type="button"
-                    data-move={`${b.id}:down`}
-                    disabled={action.busy || i === data.items.length - 1}
-                    onClick={() => move(b, 'down')}
-                    aria-label={`下移：${b.title}`}
-                  >
-                    下移
-                  </button>
+                  <MoveButtons id={b.id} name={b.title} index={i} count={data.items.length} busy={action.busy} onMove={(dir) => move(b, dir)} />
                   <button
                     className="nr-button"
                     type="button"

@@ -116,7 +116,7 @@ export async function listChannelBanners(database: Database, channelId: number) 
   if (!(await channelExistsRepo(database.db, channelId))) throw refuse(PLACEMENT_MESSAGES.channelMissing);
   const today = beijingDay(new Date());
   const rows = await listChannelBannersRepo(database.db, channelId);
-  return { max: CHANNEL_BANNER_MAX, today, items: rows.map((r) => bannerView(r, today)) };
+  return { channelId, max: CHANNEL_BANNER_MAX, today, items: rows.map((r) => bannerView(r, today)) };
 }
 
 /** A picture the desk sends must be one the media pipeline stored (or the one the banner already had). */

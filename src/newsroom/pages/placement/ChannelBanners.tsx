@@ -27,6 +27,7 @@ interface DeskBanner {
 }
 
 interface BannerList {
+  channelId: number;
   max: number;
   today: string;
   items: DeskBanner[];
@@ -54,7 +55,9 @@ function stateOf(b: DeskBanner): string {
 export function ChannelBanners() {
   const [channels, setChannels] = useState<{ id: number; name: string }[] | null>(null);
   const [channelId, setChannelId] = useState(0);
-  const [data, setData] = useState<BannerList | null>(null);
+  const [answer, setData] = useState<BannerList | null>(null);
+  // What is drawn is always the chosen channel's list (never an answer for the one before).
+  const data = answer?.channelId === channelId ? answer : null;
   const [done, setDone] = useState<Done | null>(null);
   const [round, setRound] = useState(0);
   const action = useAction();
@@ -73,9 +76,14 @@ export function ChannelBanners() {
 
   useEffect(() => {
     if (channelId === 0) return;
+    // An answer for a channel the editor has left (a slow first load) must not be drawn under the new one.
+    let current = true;
     get<BannerList>('/placement/banners', { channelId: String(channelId) })
-      .then(setData)
-      .catch((err: unknown) => setError(messageOf(err)));
+      .then((d) => current && setData(d))
+      .catch((err: unknown) => current && setError(messageOf(err)));
+    return () => {
+      current = false;
+    };
   }, [channelId, round, setError]);
 
   const reload = useCallback(() => setRound((n) => n + 1), []);

@@ -27,9 +27,14 @@ export function StoryPicker({
   const searchId = useId();
 
   useEffect(() => {
+    // Only the answer to the latest search is drawn (an earlier, slower one is dropped).
+    let current = true;
     get<{ items: PickedStory[] }>('/placement/stories', asked ? { keyword: asked } : {})
-      .then((r) => setFound(r.items))
-      .catch((err: unknown) => onError(messageOf(err)));
+      .then((r) => current && setFound(r.items))
+      .catch((err: unknown) => current && onError(messageOf(err)));
+    return () => {
+      current = false;
+    };
   }, [asked, onError]);
 
   const options = initial && !found.some((s) => s.id === initial.id) ? [initial, ...found] : found;

@@ -1,6 +1,6 @@
 /**
  * The placement desk in the newsroom console (`/newsroom/api/placement/*`, ADR 034): the channel banners (频道轮播图),
- * the hot list's picks (热榜置顶) and the order of the topics' stories (专题、时间线专题). The reader's side is news.ts.
+ * and the hot list's picks (热榜置顶). The reader's side is news.ts.
  */
 import { CalendarDayOf, Id, Text } from './fields.ts';
 import { DeskKey } from './mallDesk.ts';
@@ -70,16 +70,3 @@ export const HotPickForm = z.object({
     .max(HOT_PICK_LAST_POSITION, `位置须为 1–${HOT_PICK_LAST_POSITION} 的整数`),
   endsAt: z.iso.datetime({ offset: true, error: '请填写置顶结束时间' }),
 });
-
-/** A special topic's category (`specialCategoryId`) or a time-line topic (`topicId`): exactly one. */
-export const TopicTarget = z
-  .object({ topicId: Id.optional(), specialCategoryId: Id.optional() })
-  .refine((t) => (t.topicId === undefined) !== (t.specialCategoryId === undefined), { message: '请选择一个专题分类或时间线专题' });
-
-export const TopicStoryBody = z
-  .object({ topicId: Id.optional(), specialCategoryId: Id.optional(), newsId: Id })
-  .refine((t) => (t.topicId === undefined) !== (t.specialCategoryId === undefined), { message: '请选择一个专题分类或时间线专题' });
-
-export const TopicOrderBody = z
-  .object({ topicId: Id.optional(), specialCategoryId: Id.optional(), ids: z.array(Id, { error: '顺序不正确' }).min(1, '顺序不正确').max(500, '顺序不正确') })
-  .refine((t) => (t.topicId === undefined) !== (t.specialCategoryId === undefined), { message: '请选择一个专题分类或时间线专题' });

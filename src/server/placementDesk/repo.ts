@@ -1,5 +1,5 @@
 /** The placement desk's data access (ADR 034): channel banners, the hot list's picks. */
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { banners as B, channels, news } from '../db/schema/core.ts';
 import { hotPicks as H } from '../db/schema/placement.ts';
@@ -159,14 +159,4 @@ export async function setHotPickRemovedRepo(tx: Tx, id: number, removed: boolean
     .update(H)
     .set({ deletedAt: removed ? new Date() : null })
     .where(eq(H.id, id));
-}
-
-/** Stories by id, for the desk's lists. */
-export async function storyTitlesRepo(db: Q, ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: news.id, title: news.title })
-    .from(news)
-    .where(inArray(news.id, [...ids]));
-  return new Map(rows.map((r) => [r.id, r.title]));
 }

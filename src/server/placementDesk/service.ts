@@ -56,7 +56,7 @@ export const PLACEMENT_MESSAGES = {
 
 /**
  * A link readers' phones open must not lead into a private network: a literal internal address or a local name is
- * refused (docs/security.md P13, the writing desk's rule, applied to banners as PD2).
+ * refused (docs/security.md P13, the writing desk's rule, applied to banners as P16).
  */
 function internalHost(href: string): boolean {
   const host = new URL(href).hostname.toLowerCase().replace(/\.$/, '');

@@ -48,7 +48,7 @@ export const PERMISSION_LABELS = {
   'composition.desk': '作文栏目：选稿、排行与老师认证',
   'rural.desk': '裕农栏目：农友说置顶与农技专家认证',
   // The placement desk (ADR 034).
-  'placement.edit': '版面安排：频道轮播图、热榜置顶与专题稿件顺序',
+  'placement.edit': '版面安排：频道轮播图与热榜置顶',
   // ── answering desks (docs/security.md "Answering desks") ──
   'answer.desk': '问政受理、转交与不予受理',
   'answer.reply': '部门办理与答复问政',

@@ -73,3 +73,36 @@ test('an editor adds a channel banner by keyboard and moves it first; a reader s
   expect(await first.locator('a').getAttribute('href')).toMatch(/^\/shancheng\/\w+\?/);
   await reader.screenshot({ path: test.info().outputPath('reader-channel.png') });
 });
+
+test('an editor pins a story first on the hot list; a reader sees it first on /hotNews; unpinning gives the place back', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const desk = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', baseURL })).newPage();
+  await signInDemo(desk, desk.request, 'demo-editor');
+  await desk.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '版面安排' }).click();
+  await desk.getByRole('tab', { name: '频道轮播图' }).focus();
+  await desk.keyboard.press('ArrowRight');
+  await expect(desk.getByRole('tab', { name: '热榜置顶' })).toHaveAttribute('aria-selected', 'true');
+  const form = desk.getByRole('form', { name: '热榜置顶稿件' });
+  const story = form.getByRole('combobox', { name: '要置顶的稿件' });
+  await expect(story.locator('option')).not.toHaveCount(1);
+  // The newest story is rarely the most read: pinned first, the list's head changes.
+  await story.selectOption({ index: 1 });
+  const title = (await story.locator('option:checked').textContent())!.replace(/（[^）]*）$/, '');
+  await form.getByRole('spinbutton', { name: /^位置/ }).fill('1');
+  expect(await axeReport(desk)).toEqual([]);
+  await form.getByRole('button', { name: '置顶', exact: true }).click();
+  await expect(desk.getByRole('status').filter({ hasText: '已置顶在热榜第 1 位' })).toBeVisible();
+  await desk.screenshot({ path: test.info().outputPath('placement-hot.png'), fullPage: true });
+
+  const reader = await (await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'zh-CN', baseURL })).newPage();
+  await reader.goto('/shancheng/hotNews');
+  await expect(reader.locator('.news-list > li').first()).toContainText(title);
+
+  await desk
+    .getByRole('list', { name: '热榜置顶' })
+    .getByRole('button', { name: `取消置顶：${title}` })
+    .click();
+  await expect(desk.getByRole('status').filter({ hasText: '已取消置顶' })).toBeVisible();
+  await reader.reload();
+  await expect(reader.locator('.news-list > li').first()).not.toContainText(title);
+});

@@ -111,15 +111,16 @@ const SMALL_GROUPS = {
   likeTap: ['src/features/interaction/tapListLike.ts', 'src/features/interaction/decideLikeTap.ts'],
   formatCount: ['src/lib/formatCount.ts'],
   reviewStateText: ['src/lib/reviewStateText.ts'],
-  // The realtime channel: the breaking-news banner, and the counts of the details (most pages with the one have both).
+  // The realtime channel: the page's one socket and the counts of the details.
   live: [
-    'src/features/realtime/breakingBanner.ts',
+    'src/client/pageSocket.ts',
     'src/client/socket.ts',
     'src/lib/goim.ts',
-    'src/contract/breaking.ts',
     'src/features/realtime/liveCounts.ts',
     'src/features/realtime/liveCountsStore.ts',
   ],
+  // The breaking-news banner on that socket: its own chunk, so that a live's page, which has no banner, does not load it.
+  banner: ['src/features/realtime/breakingBanner.ts', 'src/contract/breaking.ts'],
 };
 // A file moved or renamed would leave its group empty without a word.
 for (const file of [...Object.values(SMALL_GROUPS).flat(), 'src/features/interaction/ownHeldComments.ts']) {

@@ -59,8 +59,6 @@ export const BUDGETS: Record<PageType, Budget> = {
  */
 export const ROUTE_BUDGETS: Readonly<Record<string, Budget>> = {
   '/PictureDetail': { ...BUDGETS.detail, js: BUDGETS.interactive.js },
-  // A live's page follows its desk (state, player, 图文直播) on the socket it already opens: 1 KB more in all (ADR 001 "Live desk").
-  '/LiveDetail': { ...BUDGETS.detail, js: 102 * KB },
 };
 
 /** The budget a page is held to: its route's own, else its type's row. */

@@ -59,7 +59,7 @@ export const FIRST_BUSINESS_OP = 1000;
 
 export type GoimProtocolErrorCode = 'short' | 'packLen' | 'headerLen' | 'ver' | 'body';
 
-/** The only error the codec throws: the frame is malformed and the connection should be dropped. */
+/** The only error the codec throws: the frame is malformed and the connection should be dropped. Its message is short (the code and the numbers): the codec ships in every detail page. */
 export class GoimProtocolError extends Error {
   readonly code: GoimProtocolErrorCode;
   constructor(code: GoimProtocolErrorCode, message: string) {
@@ -86,7 +86,7 @@ function toBytes(input: Uint8Array | ArrayBuffer): Uint8Array {
 /** Encodes one packet. A string body is UTF-8; a body over 4096 bytes is a programming error. */
 export function encodePacket(op: number, body: Uint8Array | string = new Uint8Array(0), seq = 0, ver: number = PROTOCOL_VERSION): Uint8Array {
   const bytes = typeof body === 'string' ? encoder.encode(body) : body;
-  if (bytes.byteLength > MAX_BODY_LENGTH) throw new GoimProtocolError('body', `body of ${bytes.byteLength} bytes exceeds ${MAX_BODY_LENGTH}`);
+  if (bytes.byteLength > MAX_BODY_LENGTH) throw new GoimProtocolError('body', `body ${bytes.byteLength} > ${MAX_BODY_LENGTH}`);
   const out = new Uint8Array(HEADER_LENGTH + bytes.byteLength);
   const view = new DataView(out.buffer);
   view.setInt32(0, out.byteLength);
@@ -106,16 +106,16 @@ export function encodeJsonPacket(op: number, value: unknown, seq = 0): Uint8Arra
 /** Reads the packet header at `offset`, checking every field against the bytes really present. */
 function readPacketAt(bytes: Uint8Array, offset: number): GoimPacket & { packLen: number } {
   const available = bytes.byteLength - offset;
-  if (available < HEADER_LENGTH) throw new GoimProtocolError('short', `frame of ${available} bytes is shorter than the 16-byte header`);
+  if (available < HEADER_LENGTH) throw new GoimProtocolError('short', `frame ${available} < 16`);
   const view = new DataView(bytes.buffer, bytes.byteOffset + offset, HEADER_LENGTH);
   const packLen = view.getInt32(0);
   const headerLen = view.getInt16(4);
   const ver = view.getInt16(6);
-  if (headerLen !== HEADER_LENGTH) throw new GoimProtocolError('headerLen', `headerLen ${headerLen} is not 16`);
-  if (packLen < HEADER_LENGTH || packLen > MAX_PACKET_LENGTH) throw new GoimProtocolError('packLen', `packLen ${packLen} is outside 16–${MAX_PACKET_LENGTH}`);
-  if (packLen > available) throw new GoimProtocolError('packLen', `packLen ${packLen} exceeds the ${available} bytes present`);
+  if (headerLen !== HEADER_LENGTH) throw new GoimProtocolError('headerLen', `headerLen ${headerLen}`);
+  if (packLen < HEADER_LENGTH || packLen > MAX_PACKET_LENGTH) throw new GoimProtocolError('packLen', `packLen ${packLen}`);
+  if (packLen > available) throw new GoimProtocolError('packLen', `packLen ${packLen} > ${available}`);
   // security.md K89: compressed versions (2 zlib, 3 brotli) are never accepted.
-  if (ver !== 0 && ver !== 1) throw new GoimProtocolError('ver', `version ${ver} is not supported`);
+  if (ver !== 0 && ver !== 1) throw new GoimProtocolError('ver', `ver ${ver}`);
   return {
     packLen,
     ver,
@@ -132,7 +132,7 @@ function readPacketAt(bytes: Uint8Array, offset: number): GoimPacket & { packLen
 export function decodePacket(input: Uint8Array | ArrayBuffer): GoimPacket {
   const bytes = toBytes(input);
   const { packLen, ...packet } = readPacketAt(bytes, 0);
-  if (packLen !== bytes.byteLength) throw new GoimProtocolError('packLen', `packLen ${packLen} does not match the ${bytes.byteLength}-byte frame`);
+  if (packLen !== bytes.byteLength) throw new GoimProtocolError('packLen', `packLen ${packLen} ≠ ${bytes.byteLength}`);
   return packet;
 }
 
@@ -176,7 +176,7 @@ export function encodeBatches(packets: readonly Uint8Array[]): Uint8Array[] {
     size = 0;
   };
   for (const p of packets) {
-    if (p.byteLength > MAX_BODY_LENGTH) throw new GoimProtocolError('body', `packet of ${p.byteLength} bytes cannot be batched`);
+    if (p.byteLength > MAX_BODY_LENGTH) throw new GoimProtocolError('body', `batch ${p.byteLength}`);
     if (size + p.byteLength > MAX_BODY_LENGTH) flush();
     group.push(p);
     size += p.byteLength;
@@ -191,12 +191,12 @@ export function decodeJsonBody(packet: GoimPacket): unknown {
   try {
     text = decoder.decode(packet.body);
   } catch {
-    throw new GoimProtocolError('body', 'body is not UTF-8');
+    throw new GoimProtocolError('body', 'not UTF-8');
   }
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new GoimProtocolError('body', 'body is not JSON');
+    throw new GoimProtocolError('body', 'not JSON');
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * Addresses inside our own or a private network: no feed the server fetches may live there (docs/security.md
- * W2), and no link an editor publishes may point there (docs/security.md P13).
+ * W2), and no link an editor publishes may point there (docs/security.md P13, P15, P18).
  */
 import { BlockList, isIP } from 'node:net';
 
@@ -38,4 +38,16 @@ export function isInternalAddress(ip: string): boolean {
     return INTERNAL.check(bare, 'ipv6');
   }
   return true;
+}
+
+/**
+ * Does a link that readers' phones open lead into a private network (a router's page, an intranet service)? A
+ * literal internal address or a local name does; a public name is not looked up (the phone resolves it, not us).
+ */
+export function isInternalLink(href: string): boolean {
+  const host = new URL(href).hostname.toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost' || /\.(localhost|local|internal|lan|home\.arpa)$/.test(host)) return true;
+  const bare = host.replace(/^\[|\]$/g, '');
+  if (/^[\d.]+$/.test(bare) || bare.includes(':')) return isInternalAddress(bare);
+  return false;
 }

@@ -8,7 +8,7 @@ import { CHANNEL_BANNER_MAX, HOT_PICK_LAST_POSITION, HOT_PICK_MAX } from '../../
 import { beijingDay } from '../../lib/beijingDay.ts';
 import type { AuditEntry } from '../audit/repo.ts';
 import type { Database, Tx } from '../db/client.ts';
-import { isInternalAddress } from '../http/internalAddress.ts';
+import { isInternalLink } from '../http/internalAddress.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { keyOfNewsPicture } from '../publish/pictures.ts';
 import { refuse } from '../staff/console.ts';
@@ -53,18 +53,6 @@ export const PLACEMENT_MESSAGES = {
   endsTooLate: '置顶至多 30 天',
   pickMissing: '这条置顶不存在',
 } as const;
-
-/**
- * A link readers' phones open must not lead into a private network: a literal internal address or a local name is
- * refused (docs/security.md P13, the writing desk's rule, applied to banners as P16).
- */
-function internalHost(href: string): boolean {
-  const host = new URL(href).hostname.toLowerCase().replace(/\.$/, '');
-  if (host === 'localhost' || /\.(localhost|local|internal|lan|home\.arpa)$/.test(host)) return true;
-  const bare = host.replace(/^\[|\]$/g, '');
-  if (/^[\d.]+$/.test(bare) || bare.includes(':')) return isInternalAddress(bare);
-  return false;
-}
 
 function bannerView(r: ChannelBannerRow & { newsTitle?: string }, today: string) {
   const within = (r.startDay === '' || r.startDay <= today) && (r.endDay === '' || r.endDay >= today);
@@ -147,7 +135,7 @@ type BannerInput = {
 export async function saveChannelBanner(database: Database, input: BannerInput, audit: Audit, media: MediaStorage) {
   const today = beijingDay(new Date());
   if (!(await channelExistsRepo(database.db, input.channelId))) throw refuse(PLACEMENT_MESSAGES.channelMissing);
-  if (input.link !== '' && internalHost(input.link)) throw refuse(PLACEMENT_MESSAGES.internalLink);
+  if (input.link !== '' && isInternalLink(input.link)) throw refuse(PLACEMENT_MESSAGES.internalLink);
   const story = input.newsId > 0 ? await publishedStoryRepo(database.db, input.newsId) : null;
   if (input.newsId > 0 && !story) throw refuse(PLACEMENT_MESSAGES.storyMissing);
   const fields: ChannelBannerFields = {

@@ -33,7 +33,7 @@ import { invalidationBus } from '../cache/invalidationBus.ts';
 import { appendAudit, type AuditEntry } from '../audit/repo.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { ApiFailure } from '../http/envelope.ts';
-import { isInternalAddress } from '../http/internalAddress.ts';
+import { isInternalLink } from '../http/internalAddress.ts';
 import { StatusCode } from '../../contract/envelope.ts';
 import { can, type StaffMember } from '../staff/permissions.ts';
 import { TAG_ALL } from '../web/writeScope.ts';
@@ -117,23 +117,11 @@ function plain(s: string): string {
     .trim();
 }
 
-/**
- * A link readers' phones open must not lead into a private network (a router's page, an intranet
- * service): a literal internal address or a local name is refused (docs/security.md P13).
- */
-function internalHost(href: string): boolean {
-  const host = new URL(href).hostname.toLowerCase().replace(/\.$/, '');
-  if (host === 'localhost' || /\.(localhost|local|internal|lan|home\.arpa)$/.test(host)) return true;
-  const bare = host.replace(/^\[|\]$/g, '');
-  if (/^[\d.]+$/.test(bare) || bare.includes(':')) return isInternalAddress(bare);
-  return false;
-}
-
 export function cleanFields(f: ArticleFields): ArticleFields {
   const linkUrl = f.linkUrl === '' ? '' : (webAddress(f.linkUrl) ?? '');
-  if (linkUrl !== '' && internalHost(linkUrl)) throw refuse(PUBLISH_MESSAGES.internalLink);
+  if (linkUrl !== '' && isInternalLink(linkUrl)) throw refuse(PUBLISH_MESSAGES.internalLink);
   const liveSources = f.liveSources.map((s) => ({ name: plain(s.name), url: s.url === '' ? '' : (webAddress(s.url, ['https:']) ?? '') }));
-  if (liveSources.some((s) => s.url !== '' && internalHost(s.url))) throw refuse(PUBLISH_MESSAGES.internalLive);
+  if (liveSources.some((s) => s.url !== '' && isInternalLink(s.url))) throw refuse(PUBLISH_MESSAGES.internalLive);
   return {
     ...f,
     linkUrl,

@@ -1,7 +1,7 @@
 /**
  * What a console write changes for readers (ConsoleEndpoint.invalidates, src/server/staff/console.ts): the
  * desks whose writes readers see — the mall's goods and points rules, 问政's progress and official replies,
- * the 作文 and 裕农 picks — drop every reader cache on every process once the write has succeeded; a read,
+ * the 作文 and 裕农 picks, the channels' banners and the hot list's picks — drop every reader cache on every process once the write has succeeded; a read,
  * a refusal and a write readers never see drop nothing.
  */
 import { asc } from 'drizzle-orm';
@@ -29,7 +29,7 @@ afterEach(() => {
 });
 
 describe('console writes readers see', () => {
-  it('declares them: goods, stock, cancels and points rules; 问政 and complaint progress and replies; the section desks', () => {
+  it('declares them: goods, stock, cancels and points rules; 问政 and complaint progress and replies; the section desks; channel banners and hot-list picks', () => {
     const declared = t.console.endpoints
       .filter((e) => e.invalidates === 'readers')
       .map((e) => e.path)
@@ -69,6 +69,13 @@ describe('console writes readers see', () => {
         '/rural/households/remove',
         '/rural/deeds/save',
         '/rural/deeds/remove',
+        '/placement/banners/save',
+        '/placement/banners/enable',
+        '/placement/banners/order',
+        '/placement/banners/remove',
+        '/placement/banners/restore',
+        '/placement/hot/pin',
+        '/placement/hot/unpin',
       ].sort(),
     );
     // Only writes declare it.

@@ -38,7 +38,10 @@ test('an editor adds a channel banner by keyboard and moves it first; a reader s
   const firstTitle = (await story.locator('option').nth(1).textContent())!.replace(/（[^）]*）$/, '');
   await form.getByRole('searchbox', { name: '按标题搜索已发布的稿件' }).focus();
   await desk.keyboard.type(firstTitle.slice(0, 4));
+  // The search's own answer redraws the list (a choice made before it would be dropped): wait for it, and for the draw.
+  const searched = desk.waitForResponse((res) => new URL(res.url()).pathname.endsWith('/placement/stories') && new URL(res.url()).searchParams.has('keyword'));
   await desk.keyboard.press('Enter');
+  await searched;
   await expect(story.locator('option').nth(1)).toContainText(firstTitle.slice(0, 4));
   await story.focus();
   await desk.keyboard.press('ArrowDown');

@@ -1,5 +1,5 @@
 /** 选择稿件: finds a published story of ours by a word of its title (newest first) and picks it in a list. */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { get } from '../../api.ts';
 import { messageOf } from '../../ui.tsx';
 
@@ -24,7 +24,18 @@ export function StoryPicker({
   const [keyword, setKeyword] = useState('');
   const [found, setFound] = useState<PickedStory[]>([]);
   const [asked, setAsked] = useState('');
+  const [chosen, setChosen] = useState(initial ? String(initial.id) : '');
   const searchId = useId();
+  const select = useRef<HTMLSelectElement>(null);
+  const first = initial ? String(initial.id) : '';
+
+  // The form's reset (after a pin) puts the choice back as well.
+  useEffect(() => {
+    const form = select.current?.form;
+    const back = () => setChosen(first);
+    form?.addEventListener('reset', back);
+    return () => form?.removeEventListener('reset', back);
+  }, [first]);
 
   useEffect(() => {
     // Only the answer to the latest search is drawn (an earlier, slower one is dropped).
@@ -38,6 +49,8 @@ export function StoryPicker({
   }, [asked, onError]);
 
   const options = initial && !found.some((s) => s.id === initial.id) ? [initial, ...found] : found;
+  // A choice stays chosen while a new search's list still has it (picked while the answer was on its way).
+  const shown = options.some((s) => String(s.id) === chosen) ? chosen : '';
   return (
     <>
       <div className="nr-field nr-grid-form__wide">
@@ -62,7 +75,7 @@ export function StoryPicker({
       </div>
       <label className="nr-field nr-grid-form__wide">
         <span>{label}</span>
-        <select name={name} defaultValue={initial?.id ?? ''} key={options.map((s) => s.id).join(',')} required>
+        <select ref={select} name={name} value={shown} onChange={(e) => setChosen(e.target.value)} required>
           <option value="">{found.length === 0 && asked ? '没有找到已发布的稿件' : '请选择稿件'}</option>
           {options.map((s) => (
             <option key={s.id} value={s.id}>

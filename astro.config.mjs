@@ -46,7 +46,7 @@ const bootIntegration = {
 
 /** The entry points whose import graphs name the chunk groups below. */
 const GRAPH_ENTRIES = {
-  shell: ['src/layouts/startShell.ts', 'src/bridge/startBridge.ts'],
+  shell: ['src/layouts/startShell.ts', 'src/bridge/startBridge.ts', 'src/client/pageSocketEvent.ts'],
   api: ['src/client/api.ts', 'src/client/getEndpoint.ts', 'src/client/postEndpoint.ts'],
   bar: ['src/features/interaction/InteractionBar.island.tsx', 'src/features/interaction/ReportPopup.island.tsx', 'src/features/interaction/ownHeldComments.ts'],
 };
@@ -90,7 +90,8 @@ function importGraph(entries, { dynamic = false } = {}) {
  * - shell: the shell script every page runs before its load event (AppShell.astro: startShell and startBridge,
  *   with the session, host and storage they import). Every page loads all of it anyway; as six small chunks it
  *   was six requests queued with the first screen's pictures on a weak network. Only what they import
- *   statically: the reading settings, loaded when the 我的 popup opens, keep their own chunk.
+ *   statically: the reading settings, loaded when the 我的 popup opens, keep their own chunk. With them the name of
+ *   the page socket's event (pageSocketEvent.ts), which the socket's chunk and a live's page script share.
  * - the small groups: modules page scripts run before load and islands after, in the sets that load together.
  * - api: the API client with ofetch and the two endpoint helpers, which the lists' 加载更多 loads on demand.
  * - react: React's own package and the session hook of every island (react-dom is the renderer's chunk).

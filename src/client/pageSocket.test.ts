@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodeJsonBody, decodeMessage, encodeJsonPacket, encodePacket, GoimOp, onlineCountBody } from '../lib/goim.ts';
-import { listenOnPageSocket, type PageListener } from './pageSocket.ts';
+import { listenOnPageSocket, type PageListener, type PageSocketJoin } from './pageSocket.ts';
+import { PAGE_SOCKET_EVENT } from './pageSocketEvent.ts';
 import type { SocketLike } from './socket.ts';
 
 type Fake = SocketLike & { url: string; sent: Uint8Array[]; closed: boolean };
@@ -103,5 +104,27 @@ describe('the page’s one socket', () => {
     window.dispatchEvent(shown);
     expect(f.made).toHaveLength(2);
     expect(f.made[1]!.closed).toBe(false);
+  });
+
+  it('says so when a first listener joins, before it opens: who joins from the event is in the first opening, and a second listener says nothing', () => {
+    const f = fakeSockets();
+    const late = listener('news://3:42', [GoimOp.live]);
+    const heard: PageSocketJoin[] = [];
+    const onJoin = (ev: Event): void => {
+      const join = (ev as CustomEvent<PageSocketJoin>).detail;
+      heard.push(join);
+      stops.push(join.listen({ ...late.l, accepts: [join.ops.live] }));
+    };
+    window.addEventListener(PAGE_SOCKET_EVENT, onJoin);
+    stops.push(listenOnPageSocket(window, listener('news://3:42', [GoimOp.counts]).l, f.settings));
+    stops.push(listenOnPageSocket(window, listener('live://1000', [GoimOp.breaking], true).l, f.settings));
+    window.removeEventListener(PAGE_SOCKET_EVENT, onJoin);
+    expect(heard).toHaveLength(1);
+    expect(f.made).toHaveLength(2);
+    expect(f.made[0]!.closed).toBe(true);
+    // The first opening took the counts and the live's pushes; only the banner's join reopened it.
+    expect(authOf(f.made[1]!)).toEqual({ room_id: 'news://3:42', platform: 'web', accepts: [GoimOp.counts, GoimOp.breaking, GoimOp.live] });
+    push(f.made[1]!, GoimOp.live, { newsId: 42 });
+    expect(late.got).toEqual([[GoimOp.live, { newsId: 42 }]]);
   });
 });

@@ -8,7 +8,13 @@
  * A listener that changes the room or the ops (the second to join, at page start) makes the page reopen its
  * one socket with the new ones; the last to leave closes it. The socket closes on `pagehide` (an open socket
  * keeps the page out of the back/forward cache) and reopens on a `pageshow` from that cache.
+ *
+ * A page script that must not load this module before the load event (a live's feed, liveFeed.ts) joins through
+ * the window's `PAGE_SOCKET_EVENT` (pageSocketEvent.ts), fired when a first listener joins (the page has none): its
+ * detail is a `PageSocketJoin`.
  */
+import { GoimOp } from '../lib/goim.ts';
+import { PAGE_SOCKET_EVENT } from './pageSocketEvent.ts';
 import { openRealtimeSocket, type RealtimeSocket, type RealtimeSocketOptions } from './socket.ts';
 
 export interface PageListener {
@@ -20,6 +26,13 @@ export interface PageListener {
   onMessage(op: number, body: unknown): void;
   /** The online count of the socket's room, from each heartbeat reply (the first says the socket joined). */
   onOnline?(online: number): void;
+}
+
+/** The detail of `PAGE_SOCKET_EVENT`: how a page script joins the page's socket without importing this module. */
+export interface PageSocketJoin {
+  listen(listener: PageListener): () => void;
+  /** The ops of the realtime protocol (GoimOp), to name the ones the listener takes. */
+  ops: typeof GoimOp;
 }
 
 /** Transport settings for tests (a fake socket, a fixed url or token); the page's own otherwise. */
@@ -95,8 +108,14 @@ function pageOf(view: Window): PageSocket {
 /** Listens on the page's one socket; returns the function that stops listening. */
 export function listenOnPageSocket(view: Window, listener: PageListener, settings: SocketSettings = {}): () => void {
   const page = pageOf(view);
+  const first = page.listeners.size === 0;
   page.settings = { ...page.settings, ...settings };
   page.listeners.add(listener);
+  if (first) {
+    // Before the socket opens: who joins from the event is in its first room and ops, and nothing reopens.
+    const join: PageSocketJoin = { listen: (l) => listenOnPageSocket(view, l), ops: GoimOp };
+    view.dispatchEvent(new CustomEvent(PAGE_SOCKET_EVENT, { detail: join }));
+  }
   sync(page);
   // Joining a socket that is already in its room: it is online for this listener too.
   if (page.online !== null) listener.onOnline?.(page.online);

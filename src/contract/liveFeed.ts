@@ -6,9 +6,6 @@
  * taken only as a path of our media store.
  */
 
-/** The document event by which the page's realtime socket (liveCounts.ts) hands on an op-1003 body. */
-export const LIVE_PUSH_EVENT = 'shancheng:live-push';
-
 /** One update of a live's feed as readers get it: `time` is Beijing time `YYYY-MM-DD HH:mm`. */
 export interface LiveFeedPost {
   id: number;

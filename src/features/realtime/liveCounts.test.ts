@@ -2,8 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeJsonPacket, GoimOp } from '../../lib/goim.ts';
 import type { SocketLike } from '../../client/socket.ts';
-import { LIVE_PUSH_EVENT as CONTRACT_LIVE_PUSH_EVENT } from '../../contract/liveFeed.ts';
-import { applyLiveCounts, findLiveItem, LIVE_COUNTS_EVENT, LIVE_PUSH_EVENT, startLiveCounts } from './liveCounts.ts';
+import { applyLiveCounts, findLiveItem, LIVE_COUNTS_EVENT, startLiveCounts } from './liveCounts.ts';
 import { $liveCounts, parseCountsPush } from './liveCountsStore.ts';
 
 function page(html: string): Document {
@@ -123,26 +122,12 @@ describe('startLiveCounts', () => {
     stop();
     expect(f.made[1]!.closed).toBe(true);
   });
-  it('on a live\'s page also takes op 1003 and hands each body on as the contract\'s event (ADR 025 "Live events")', () => {
-    expect(LIVE_PUSH_EVENT).toBe(CONTRACT_LIVE_PUSH_EVENT);
+  it("takes only op 1001: a live's feed listens on the same socket for itself (liveFeed.ts)", () => {
     const f = fakeSocketFactory();
-    const doc = page(`<section data-live-counts="3:5" data-live-item="3:5"></section>`);
-    const pushes: unknown[] = [];
-    doc.addEventListener(LIVE_PUSH_EVENT, (e) => pushes.push((e as CustomEvent).detail));
+    const doc = page(`<section data-live-counts="3:5" data-live-item="3:5"><span data-live-count="like">1</span></section>`);
     const stop = startLiveCounts(doc, { createSocket: f.create, url: 'ws://t/sub', token: () => '' });
     f.made[0]!.onmessage!({ data: encodeJsonPacket(GoimOp.live, { newsId: 5, what: 'state', liveType: 1 }).slice().buffer });
-    expect(pushes).toEqual([{ newsId: 5, what: 'state', liveType: 1 }]);
-    stop();
-  });
-
-  it('on any other page takes no live pushes', () => {
-    const f = fakeSocketFactory();
-    const doc = page(MARKUP);
-    const pushes: unknown[] = [];
-    doc.addEventListener(LIVE_PUSH_EVENT, (e) => pushes.push((e as CustomEvent).detail));
-    const stop = startLiveCounts(doc, { createSocket: f.create, url: 'ws://t/sub', token: () => '' });
-    f.made[0]!.onmessage!({ data: encodeJsonPacket(GoimOp.live, { newsId: 5, what: 'state', liveType: 1 }).slice().buffer });
-    expect(pushes).toEqual([]);
+    expect(doc.querySelector('[data-live-count="like"]')!.textContent).toBe('1');
     stop();
   });
 });

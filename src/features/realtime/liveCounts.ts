@@ -14,11 +14,7 @@
  * - Each update dispatches a bubbling `shancheng:live-counts` event from the marked element, with
  *   `detail = {classId, newsId, likeNum, commentCount}`.
  *
- * - On a live's page (a `[data-live-item]` element, LiveView.astro) the same socket also takes op 1003, the live
- *   desk's pushes (ADR 025 "Live events"), and hands each body on as a `shancheng:live-push` event on the document
- *   (`detail` = the body, unparsed): the live's script applies them (liveFeed.ts).
- *
- * The socket is the page's one (src/client/pageSocket.ts, shared with the breaking-news banner); it closes on
+ * The socket is the page's one (src/client/pageSocket.ts, shared with the breaking-news banner and a live's feed); it closes on
  * `pagehide` and reopens on a `pageshow` from the back/forward cache.
  */
 import { listenOnPageSocket, type SocketSettings } from '../../client/pageSocket.ts';
@@ -27,11 +23,6 @@ import { GoimOp } from '../../lib/goim.ts';
 import { $liveCounts, liveCountsKey, parseCountsPush, type LiveCounts } from './liveCountsStore.ts';
 
 export const LIVE_COUNTS_EVENT = 'shancheng:live-counts';
-/**
- * contract/liveFeed.ts's LIVE_PUSH_EVENT, written out: importing it would join this module's chunk to the live
- * page's script and load the socket code before the load event (liveCounts.test.ts holds the two together).
- */
-export const LIVE_PUSH_EVENT = 'shancheng:live-push';
 
 const ITEM = /^(\d{1,9}):(\d{1,12})$/;
 
@@ -65,15 +56,12 @@ export function startLiveCounts(doc: Document = document, settings: SocketSettin
   const item = findLiveItem(doc);
   const view = doc.defaultView;
   if (!item || !view) return () => {};
-  const live = doc.querySelector('[data-live-item]') !== null;
   return listenOnPageSocket(
     view,
     {
       room: `news://${item.classId}:${item.newsId}`,
-      accepts: live ? [GoimOp.counts, GoimOp.live] : [GoimOp.counts],
-      onMessage(op, body) {
-        if (live && op === GoimOp.live) doc.dispatchEvent(new CustomEvent(LIVE_PUSH_EVENT, { detail: body }));
-        if (op !== GoimOp.counts) return;
+      accepts: [GoimOp.counts],
+      onMessage(_op, body) {
         const counts = parseCountsPush(body, item.classId, item.newsId);
         if (counts) applyLiveCounts(doc, item.classId, item.newsId, counts);
       },

@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseLiveFeedPush } from '../../contract/liveFeed.ts';
-import { LIVE_PUSH_EVENT } from '../../contract/liveFeed.ts';
-import { applyLivePush, followLivePushes } from './liveFeed.ts';
+import { encodeJsonPacket, GoimOp } from '../../lib/goim.ts';
+import type { SocketLike } from '../../client/socket.ts';
+import { applyLivePush, followLiveFeed } from './liveFeed.ts';
+import { listenOnPageSocket } from '../../client/pageSocket.ts';
+import { decodeJsonBody, decodePacket } from '../../lib/goim.ts';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -88,18 +91,77 @@ describe('applyLivePush', () => {
   });
 });
 
-describe('followLivePushes', () => {
-  it("applies the socket's pushes for this page's live only, parsed, until stopped", () => {
+describe('followLiveFeed', () => {
+  function fakeSockets() {
+    const made: (SocketLike & { url: string; closed: boolean; sent: Uint8Array[] })[] = [];
+    const create = (url: string) => {
+      const s = {
+        url,
+        closed: false,
+        sent: [] as Uint8Array[],
+        binaryType: '',
+        readyState: 1,
+        onopen: null,
+        onmessage: null,
+        onclose: null,
+        onerror: null,
+        send(data: Uint8Array) {
+          s.sent.push(data);
+        },
+        close() {
+          s.closed = true;
+        },
+      } as SocketLike & { url: string; closed: boolean; sent: Uint8Array[] };
+      made.push(s);
+      return s;
+    };
+    return { made, create };
+  }
+
+  it("joins the page's socket when its first listener opens it: one socket for both, in the live's room, taking op 1003", () => {
     page('未开始');
-    const stop = followLivePushes(document);
-    const send = (detail: unknown) => document.dispatchEvent(new CustomEvent(LIVE_PUSH_EVENT, { detail }));
-    send({ newsId: 6, what: 'post', post: POST });
-    send({ newsId: 5, what: 'post', post: { ...POST, picture: 'javascript:alert(1)' } });
+    const f = fakeSockets();
+    const stop = followLiveFeed(document);
+    expect(f.made).toHaveLength(0);
+    // The live counts join first (liveCounts.ts), after load; the feed rides on the same opening.
+    const leave = listenOnPageSocket(
+      window,
+      { room: 'news://3:5', accepts: [GoimOp.counts], onMessage() {} },
+      { createSocket: f.create, url: 'ws://t/sub', token: () => '' },
+    );
+    expect(f.made).toHaveLength(1);
+    f.made[0]!.onopen!(new Event('open'));
+    const auth = decodeJsonBody(decodePacket(f.made[0]!.sent[0]!)) as { room_id: string; accepts: number[] };
+    expect(auth.room_id).toBe('news://3:5');
+    expect(auth.accepts).toEqual([GoimOp.counts, GoimOp.live]);
+
+    const send = (op: number, body: unknown) => f.made.at(-1)!.onmessage!({ data: encodeJsonPacket(op, body).slice().buffer });
+    send(GoimOp.live, { newsId: 6, what: 'post', post: POST });
+    send(GoimOp.live, { newsId: 5, what: 'post', post: { ...POST, picture: 'javascript:alert(1)' } });
+    send(GoimOp.counts, { newsId: 5, what: 'post', post: POST });
     expect(document.querySelectorAll('[data-live-feed] li')).toHaveLength(0);
-    send({ newsId: 5, what: 'post', post: POST });
+    send(GoimOp.live, { newsId: 5, what: 'post', post: POST });
     expect(document.querySelector('[data-live-feed] p')?.textContent).toBe(POST.text);
     stop();
-    send({ newsId: 5, what: 'state', liveType: 1 });
+    send(GoimOp.live, { newsId: 5, what: 'state', liveType: 1 });
     expect(document.querySelector('[data-live-state]')?.textContent).toBe('未开始');
+    leave();
+    expect(f.made.at(-1)!.closed).toBe(true);
+  });
+
+  it("joins nothing on a page that is not a live's", () => {
+    document.body.innerHTML = '<p>普通页面</p>';
+    const stop = followLiveFeed(document);
+    const f = fakeSockets();
+    const leave = listenOnPageSocket(
+      window,
+      { room: 'news://3:5', accepts: [GoimOp.counts], onMessage() {} },
+      { createSocket: f.create, url: 'ws://t/sub', token: () => '' },
+    );
+    expect(f.made).toHaveLength(1);
+    f.made[0]!.onopen!(new Event('open'));
+    expect((decodeJsonBody(decodePacket(f.made[0]!.sent[0]!)) as { accepts: number[] }).accepts).toEqual([GoimOp.counts]);
+    leave();
+    stop();
   });
 });

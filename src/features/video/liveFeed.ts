@@ -1,9 +1,11 @@
 /**
  * A live's page follows its desk (ADR 025 "Live events"): each op-1003 push — the state tag (直播中 / 未开始 / 回放),
  * the title's 直播中 / 已结束, the player once it goes live, and the 图文直播 feed's new and withdrawn updates — is
- * applied without a reload. The pushes come over the page's one realtime socket, the live counts' (liveCounts.ts
- * opens it after the load event and hands each body on as a `shancheng:live-push` event). A plain module, not an
- * island: reader budgets (ADR 001).
+ * applied without a reload. The pushes come over the page's one realtime socket (src/client/pageSocket.ts, shared
+ * with the live counts, which open it after the load event): `followLiveFeed` joins it, as a listener of op 1003 in
+ * the live's room, when its code has loaded (`PAGE_SOCKET_EVENT`), so that nothing of the socket loads before the
+ * first screen, and both listeners ride on the socket's first opening. A live's page always has the counts' mark
+ * (LiveView.astro). A plain module, not an island: reader budgets (ADR 001).
  *
  * The markup contract (LiveView.astro):
  * - `data-live-item="<classId>:<newsId>"` on the player's section; inside it `.lv-wait` (the cover before it
@@ -13,7 +15,9 @@
  * Pushed text is written with textContent only; a picture only as a path of our media store (parseLiveFeedPush).
  * A live that starts while the page is open plays its first source; the source picker comes with the next visit.
  */
-import { LIVE_PUSH_EVENT, parseLiveFeedPush, type LiveFeedPost, type LiveFeedPush } from '../../contract/liveFeed.ts';
+import type { PageSocketJoin } from '../../client/pageSocket.ts';
+import { PAGE_SOCKET_EVENT } from '../../client/pageSocketEvent.ts';
+import { parseLiveFeedPush, type LiveFeedPost, type LiveFeedPush } from '../../contract/liveFeed.ts';
 
 const ITEM = /^(\d{1,9}):(\d{1,12})$/;
 const STATE_TEXT = ['未开始', '直播中', '回放'] as const;
@@ -68,15 +72,27 @@ export function applyLivePush(doc: Document, push: LiveFeedPush): void {
   if (empty) empty.hidden = feed.children.length > 0;
 }
 
-/** Applies the pushes of the page's own live as they come; returns a stop function. */
-export function followLivePushes(doc: Document = document): () => void {
+/** Joins the page's socket in the live's room when it opens and applies its pushes as they come; returns a stop function. */
+export function followLiveFeed(doc: Document = document): () => void {
   const match = ITEM.exec(doc.querySelector<HTMLElement>('[data-live-item]')?.dataset['liveItem'] ?? '');
-  if (!match) return () => {};
+  const view = doc.defaultView;
+  if (!match || !view) return () => {};
   const newsId = Number(match[2]);
-  const onPush = (ev: Event): void => {
-    const push = parseLiveFeedPush((ev as CustomEvent<unknown>).detail);
-    if (push && push.newsId === newsId) applyLivePush(doc, push);
+  let leave: (() => void) | undefined;
+  const join = (ev: Event): void => {
+    const { listen, ops } = (ev as CustomEvent<PageSocketJoin>).detail;
+    leave = listen({
+      room: `news://${match[1]}:${newsId}`,
+      accepts: [ops.live],
+      onMessage(_op, body) {
+        const push = parseLiveFeedPush(body);
+        if (push && push.newsId === newsId) applyLivePush(doc, push);
+      },
+    });
   };
-  doc.addEventListener(LIVE_PUSH_EVENT, onPush);
-  return () => doc.removeEventListener(LIVE_PUSH_EVENT, onPush);
+  view.addEventListener(PAGE_SOCKET_EVENT, join, { once: true });
+  return () => {
+    view.removeEventListener(PAGE_SOCKET_EVENT, join);
+    leave?.();
+  };
 }

@@ -6,6 +6,12 @@
  * taken only as a path of our media store.
  */
 
+/**
+ * How many of a live's updates its page shows, newest first (withdrawn ones left out). The live desk lists twice as
+ * many, withdrawn ones included, so that the editor sees every update readers see unless that many were withdrawn.
+ */
+export const LIVE_FEED_SHOWN = 100;
+
 /** One update of a live's feed as readers get it: `time` is Beijing time `YYYY-MM-DD HH:mm`. */
 export interface LiveFeedPost {
   id: number;

@@ -3,6 +3,7 @@ import { paragraphTexts } from '../../lib/htmlToText.ts';
 import { and, asc, desc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Ad, NewsDetail, PictureItem } from '../../contract/detail.ts';
 import type { ListItem } from '../../contract/news.ts';
+import { LIVE_FEED_SHOWN } from '../../contract/liveFeed.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import { readConfigValue } from '../appConfig/repo.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -128,7 +129,7 @@ async function buildDetail(db: Reader, root: Db, row: NewsRow): Promise<NewsDeta
           .from(livePosts)
           .where(and(eq(livePosts.newsId, row.id), isNull(livePosts.withdrawnAt)))
           .orderBy(desc(livePosts.createdAt), desc(livePosts.id))
-          .limit(100)
+          .limit(LIVE_FEED_SHOWN)
       : Promise.resolve([]),
   ]);
   const extras = extrasRows[0];

@@ -336,10 +336,9 @@ export async function vrListRepo(db: Db, p: PageArgs): Promise<ListItem[]> {
   return rows.map(toListItem);
 }
 
-/** The hot list: most read first; external links and district/account cards are not articles. */
 /**
  * The hot list: the editors' picks in force at their positions (热榜置顶, ADR 034), the rest the measured order (most
- * read first) with the picked stories left out of it.
+ * read first) with the picked stories left out of it; external links and district/account cards are not articles.
  */
 export async function hotListRepo(db: Db, p: PageArgs): Promise<ListItem[]> {
   const picks = await db

@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { ArticleFields, ArticleState, PublishOptions } from '../../contract/publish.ts';
 import { EMPTY_FIELDS, KIND_DATA_TYPES, PERMISSION_HIDE_LIKE } from '../../contract/publish.ts';
+import { LIVE_FEED_SHOWN } from '../../contract/liveFeed.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { channels, columns, news } from '../db/schema/core.ts';
 import { newsDetailExtras } from '../db/schema/detail.ts';
@@ -338,7 +339,12 @@ export async function addLivePostRepo(
 
 /** A live's updates as the desk sees them (withdrawn ones too), newest first. */
 export async function livePostsOfArticleRepo(db: Reader, articleId: number): Promise<LivePostRow[]> {
-  return db.select().from(livePosts).where(eq(livePosts.articleId, articleId)).orderBy(desc(livePosts.createdAt), desc(livePosts.id)).limit(200);
+  return db
+    .select()
+    .from(livePosts)
+    .where(eq(livePosts.articleId, articleId))
+    .orderBy(desc(livePosts.createdAt), desc(livePosts.id))
+    .limit(2 * LIVE_FEED_SHOWN);
 }
 
 /** One update of a story's feed, locked until the transaction ends. */

@@ -8,6 +8,7 @@ import { sanitizeHtml } from '../../features/richtext/sanitizeHtml.server.ts';
 import {
   ArticleFields,
   checkReady,
+  KIND_DATA_TYPES,
   webAddress,
   type StoryKind,
   REVIEW_STAGES,
@@ -28,7 +29,7 @@ import { GoimOp } from '../../lib/goim.ts';
 import { siteRoomIdRepo } from '../appConfig/repo.ts';
 import type { RealtimePublisher } from '../realtime/RealtimePublisher.ts';
 import { newsRoomKey, roomKeyOf } from '../realtime/roomId.ts';
-import { BASE_PATH } from '../../lib/safeUrl.ts';
+import { decideJump } from '../../routing/jump.ts';
 import { invalidationBus } from '../cache/invalidationBus.ts';
 import { appendAudit, type AuditEntry } from '../audit/repo.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
@@ -168,17 +169,13 @@ function reviewersOf(row: ArticleRow): { id: number; name: string }[] {
   return row.reviewers;
 }
 
-const KIND_PAGES: Readonly<Record<StoryKind, string>> = {
-  article: 'NewsDetail',
-  photos: 'PictureDetail',
-  video: 'NewsVideoDetail',
-  link: 'NewsDetail',
-  live: 'LiveDetail',
-};
-
-/** The reader page of a published story (an external link has none: its card opens the link itself). */
-function readerPageOf(f: ArticleFields, newsId: number): string {
-  return `${BASE_PATH}/${KIND_PAGES[f.kind]}?classId=${f.classId}&newsId=${newsId}`;
+/**
+ * Where a published story's card opens: its reader page, or for an external link the link itself — spec 9's jump
+ * table (decideJump), with the story's kind as its data type (KIND_DATA_TYPES). Null only for a story without a
+ * column or an address.
+ */
+function readerUrlOf(f: ArticleFields, newsId: number): string | null {
+  return decideJump({ dt: KIND_DATA_TYPES[f.kind], cid: f.classId, nid: newsId, url: f.linkUrl })?.href ?? null;
 }
 
 export function viewOf(staff: StaffMember, row: ArticleRow): ArticleView {
@@ -213,7 +210,7 @@ export function viewOf(staff: StaffMember, row: ArticleRow): ArticleView {
       push: breaking && state === 'published' && f.kind !== 'link',
       live: mayPublish && state === 'published' && f.kind === 'live',
     },
-    readerUrl: state === 'published' && row.newsId !== null ? (f.kind === 'link' ? f.linkUrl : readerPageOf(f, row.newsId)) : null,
+    readerUrl: state === 'published' && row.newsId !== null ? readerUrlOf(f, row.newsId) : null,
   };
 }
 
@@ -530,6 +527,8 @@ export async function pushBreaking(
     if (last && now.getTime() - last.pushedAt.getTime() < PUSH_WINDOW_MS) {
       throw refuse(`${PUBLISH_MESSAGES.pushTooSoon}${beijingClock(new Date(last.pushedAt.getTime() + PUSH_WINDOW_MS))} 后再试`);
     }
+    const url = readerUrlOf(row.fields, row.newsId);
+    if (url === null) throw refuse(PUBLISH_MESSAGES.notLivePush);
     const text = (plain(input.text) || row.fields.title).slice(0, BREAKING_TEXT_MAX);
     const added = await addPushRepo(tx, { articleId: row.id, newsId: row.newsId, text, staffId: staff.id, staffName: staff.name, key: input.key, at: now });
     await actor.audit(tx, { action: 'publish.push', itemKind: 'article', itemId: row.id, after: { newsId: row.newsId, push: added.id, text } });
@@ -537,7 +536,7 @@ export async function pushBreaking(
       newsId: row.newsId,
       classId: row.fields.classId,
       text,
-      url: readerPageOf(row.fields, row.newsId),
+      url,
     };
     return { row: added, notice };
   });

@@ -116,6 +116,7 @@ test('a live is made, reviewed three times, published, started and followed by a
   await expect(reader.getByText('直播将于 2026-12-01 07:30 开始')).toBeVisible();
   await expect(reader.getByText('直播尚未发布动态')).toBeVisible();
   await expect(reader.locator('video')).toHaveCount(0);
+  await expect(reader.getByRole('radiogroup', { name: '选择视频源' })).toBeHidden();
   await ready;
 
   // The chief starts it and posts an update (Ctrl+Enter sends).
@@ -136,6 +137,12 @@ test('a live is made, reviewed three times, published, started and followed by a
   await expect(reader.locator('[data-live-feed] b')).toHaveCount(0);
   await expect(reader.getByText('直播尚未发布动态')).toBeHidden();
   await expect(reader.locator('video')).toHaveAttribute('src', 'https://live.example.cn/main/index.m3u8');
+  // The source picker shows with the player, and switches it.
+  const picker = reader.getByRole('radiogroup', { name: '选择视频源' });
+  await expect(picker).toBeVisible();
+  await picker.getByRole('radio', { name: '江北分会场' }).click();
+  await expect(reader.locator('video')).toHaveAttribute('src', 'https://live.example.cn/jiangbei/index.m3u8');
+  await expect(picker.getByRole('radio', { name: '江北分会场' })).toHaveAttribute('aria-checked', 'true');
   // The player put in place keeps to the phone's width (no sideways scrolling).
   expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   expect(await reader.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);

@@ -40,6 +40,7 @@ function page(state: '未开始' | '直播中', posts = ''): void {
         <span data-live-state>${state}</span>
         ${state === '未开始' ? '<template data-live-video><video src="https://live.example.cn/a.m3u8" controls aria-label="直播：马拉松"></video></template>' : ''}
       </sc-live-player>
+      <div data-live-picker ${state === '未开始' ? 'hidden' : ''}><div role="radiogroup" aria-label="选择视频源"></div></div>
     </section>
     <span data-live-status hidden></span>
     <p data-live-empty ${posts ? 'hidden' : ''}>直播尚未发布动态</p>
@@ -48,9 +49,13 @@ function page(state: '未开始' | '直播中', posts = ''): void {
 }
 
 describe('applyLivePush', () => {
-  it('going live: the tag says 直播中, the title 直播中, the player appears in place of the waiting cover', () => {
+  it('going live: the tag says 直播中, the title 直播中, the player appears in place of the waiting cover, the source picker shows', () => {
     page('未开始');
+    const picker = document.querySelector<HTMLElement>('[data-live-picker]')!;
+    applyLivePush(document, { newsId: 5, what: 'state', liveType: 0 });
+    expect(picker.hidden).toBe(true);
     applyLivePush(document, { newsId: 5, what: 'state', liveType: 1 });
+    expect(picker.hidden).toBe(false);
     expect(document.querySelector('[data-live-state]')?.textContent).toBe('直播中');
     const status = document.querySelector<HTMLElement>('[data-live-status]')!;
     expect([status.textContent, status.hidden]).toEqual(['直播中', false]);

@@ -13,7 +13,8 @@
  * - `[data-live-status]` in the title area; `[data-live-feed]` (the list, newest first), `[data-live-empty]` and
  *   `template[data-live-post]` (an empty item: time, text, picture).
  * Pushed text is written with textContent only; a picture only as a path of our media store (parseLiveFeedPush).
- * A live that starts while the page is open plays its first source; the source picker comes with the next visit.
+ * A live that starts while the page is open plays its first source, and its source picker (`[data-live-picker]`,
+ * server-rendered hidden) shows.
  */
 import type { PageSocketJoin } from '../../client/pageSocket.ts';
 import { PAGE_SOCKET_EVENT } from '../../client/pageSocketEvent.ts';
@@ -54,10 +55,11 @@ export function applyLivePush(doc: Document, push: LiveFeedPush): void {
       status.hidden = t === 0;
       status.classList.toggle('on', t === 1);
     }
-    // Going live: the player (`template[data-live-video]`) takes the waiting cover's place.
+    // Going live: the player (`template[data-live-video]`) takes the waiting cover's place, and the source picker shows.
     const wait = doc.querySelector('.lv-wait');
     const video = t === 0 || !wait ? null : copyOf(doc, 'video');
     if (video) wait!.replaceWith(video);
+    if (t !== 0) for (const picker of doc.querySelectorAll<HTMLElement>('[data-live-picker]')) picker.hidden = false;
     return;
   }
   const feed = doc.querySelector('[data-live-feed]');

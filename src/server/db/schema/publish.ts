@@ -124,9 +124,8 @@ export const livePosts = pgTable(
   'live_posts',
   {
     id: serial('id').primaryKey(),
-    articleId: integer('article_id')
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
+    /** The desk's story; null for a live brought in with its feed from the old CMS (the demo's seeded lives). */
+    articleId: integer('article_id').references(() => articles.id, { onDelete: 'cascade' }),
     newsId: integer('news_id').notNull(),
     text: text('text').notNull(),
     /** A `/media/…` picture uploaded through the desk, or ''. */

@@ -9,6 +9,7 @@ import { ads, banners, channels, columns, districts, news, seedRuns } from '../s
 import { newsDetailExtras } from '../schema/detail.ts';
 import { discoverPosts } from '../schema/discover.ts';
 import { comments } from '../schema/interaction.ts';
+import { livePosts } from '../schema/publish.ts';
 import { demoVideoFor, LANDSCAPE_VIDEOS } from './demoVideos.ts';
 import { seedDemo } from './demoSeed.ts';
 import { ICON_TARGET_IDS, ICON_TARGETS_SEED } from './iconTargetsSeed.ts';
@@ -165,6 +166,21 @@ describe('demo seed', () => {
     const before = await tableCounts(database);
     expect(await seedDemo(database, { mediaDir })).toEqual({ seeded: false });
     expect(await tableCounts(database)).toEqual(before);
+  });
+
+  it('the lives on air and the replays have their 图文直播 feeds, the lives to come none', { timeout: 240_000 }, async () => {
+    const { database } = await firstSeed();
+    // The lives under a live's title (topicsData.ts `live`); the channel's other lives carry ordinary headlines.
+    const lives = (await database.db.select({ id: news.id, title: news.title, liveType: news.liveType }).from(news).where(eq(news.dataType, 1))).filter((l) =>
+      l.title.startsWith('直播｜'),
+    );
+    const posts = await database.db.select({ newsId: livePosts.newsId, articleId: livePosts.articleId }).from(livePosts);
+    const of = (liveType: number) => lives.filter((l) => l.liveType === liveType).map((l) => posts.filter((p) => p.newsId === l.id).length);
+    expect(lives.map((l) => l.liveType).sort()).toEqual([0, 0, 0, 1, 1, 1, 2, 2, 2, 2]);
+    expect(of(0).every((n) => n === 0)).toBe(true);
+    expect(of(1).every((n) => n >= 3)).toBe(true);
+    expect(of(2).every((n) => n >= 4)).toBe(true);
+    expect(posts.every((p) => p.articleId === null)).toBe(true);
   });
 
   it('is deterministic', { timeout: 240_000 }, async () => {

@@ -27,6 +27,7 @@ import { seedNewsBrowsing } from './newsBrowsingSeed.ts';
 import { seedNewsComments } from './newsCommentsSeed.ts';
 import { seedOwnItems } from './ownItemsSeed.ts';
 import { seedLiveCommentsOpen } from './liveCommentsSeed.ts';
+import { seedLiveFeeds } from './liveFeedsSeed.ts';
 import { seedRunDone } from './seedOnce.ts';
 
 const SEED_NAME = 'demo';
@@ -60,6 +61,7 @@ export async function seedDemo(database: Database, options: { mediaDir: string }
   const mall = await seedMall(database, options);
   const ownItems = await seedOwnItems(database);
   const liveOpen = await seedLiveCommentsOpen(database);
+  const liveFeeds = await seedLiveFeeds(database);
   // The moderation desk's demo queues, after every area whose items it holds or reports.
   const moderation = await seedModeration(database);
   // Last: its accounts take user ids after every earlier run's, so the route table's example ids stay put.
@@ -82,6 +84,7 @@ export async function seedDemo(database: Database, options: { mediaDir: string }
       mall.seeded ||
       ownItems.seeded ||
       liveOpen.seeded ||
+      liveFeeds.seeded ||
       moderation.seeded,
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "live_posts" ALTER COLUMN "article_id" DROP NOT NULL;

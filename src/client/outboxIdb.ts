@@ -20,7 +20,11 @@ export function idbOutboxStore(factory: IDBFactory = indexedDB): OutboxStore {
     if (!opened) {
       const request = factory.open(DB, 1);
       request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'id' });
-      opened = promised(request);
+      // A failed open (storage blocked, the disk full) is tried again by the next call, not kept.
+      opened = promised(request).catch((error: unknown) => {
+        opened = null;
+        throw error;
+      });
     }
     return opened;
   }

@@ -7,7 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 const CONSOLE = '/newsroom/api';
 const WRITE = { 'content-type': 'application/json', 'x-newsroom': '1' };
@@ -66,6 +66,72 @@ export async function signInDemo(page: Page, request: APIRequestContext, account
   }
   await signInStaff(page, person);
   return person;
+}
+
+/**
+ * A demo staff member signed in on a page of a context of their own (1440 px unless told), as a desk journey opens
+ * one per person. The context bypasses the console's CSP: axe is injected as a script of its own.
+ */
+export async function signedIn(browser: Browser, request: APIRequestContext, account: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', bypassCSP: true });
+  const page = await context.newPage();
+  await signInDemo(page, request, account);
+  return page;
+}
+
+/** A story's kind as the writing desk's editor shows it (ADR 025 "Kinds"). */
+export type DeskStoryKind = 'article' | 'photos' | 'live';
+
+/** What the editor shows once a story of that kind has loaded: the body, the photo set's pictures, the live's sources. */
+const EDITOR_READY: Record<DeskStoryKind, (page: Page) => ReturnType<Page['getByRole']>> = {
+  article: (page) => page.getByRole('textbox', { name: '正文' }),
+  photos: (page) => page.getByRole('group', { name: /图集图片/ }),
+  live: (page) => page.getByRole('group', { name: '直播' }),
+};
+
+/** Opens the story editor at `url` and waits until the editor of that kind has loaded. */
+export async function openStory(page: Page, url: string, kind: DeskStoryKind): Promise<void> {
+  await page.goto(url);
+  await expect(EDITOR_READY[kind](page)).toBeVisible({ timeout: 20_000 });
+}
+
+/** The three reviews (ADR 025), each by a different demo staff member: 一审 the editor, 二审 the admin, 三审 the chief. */
+const REVIEWS = [
+  ['demo-editor', '一审'],
+  ['demo-admin', '二审'],
+  ['demo-chief', '三审'],
+] as const;
+
+/**
+ * Takes a submitted story through 一审, 二审 and 三审, each passed by a different person on a page of their own (a
+ * page in `pages` is used as it is, for someone the journey has signed in already), and answers the chief's page,
+ * left on the story for 签发. The pages this opened for 一审 and 二审 are closed.
+ */
+export async function throughReviews(
+  browser: Browser,
+  request: APIRequestContext,
+  url: string,
+  kind: DeskStoryKind,
+  pages: Partial<Record<(typeof REVIEWS)[number][0], Page>> = {},
+): Promise<Page> {
+  let chief: Page | undefined;
+  for (const [account, stage] of REVIEWS) {
+    const given = pages[account];
+    const reviewer = given ?? (await signedIn(browser, request, account));
+    await openStory(reviewer, url, kind);
+    await reviewer.getByRole('button', { name: `${stage}通过` }).click();
+    await expect(reviewer.getByText(`${stage}已通过`)).toBeVisible();
+    if (account === 'demo-chief') chief = reviewer;
+    else if (!given) await reviewer.context().close();
+  }
+  return chief!;
+}
+
+/** The chief signs (签发) the reviewed story open on `chief`; answers the reader page's address the console links to. */
+export async function signOff(chief: Page): Promise<string | null> {
+  await chief.getByRole('button', { name: '签发' }).click();
+  await expect(chief.getByRole('link', { name: '在读者页面查看' })).toBeVisible();
+  return chief.getByRole('link', { name: '在读者页面查看' }).getAttribute('href');
 }
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

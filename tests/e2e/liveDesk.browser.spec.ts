@@ -6,23 +6,10 @@
  * update without a reload. The console page passes axe's WCAG 2.1 AA rules at 1440 px.
  */
 import sharp from 'sharp';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { axeReport, signInDemo } from './deskSupport.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { axeReport, signOff, signedIn, throughReviews } from './deskSupport.ts';
 
 const SHOTS = process.env.PUBLISH_SHOTS_DIR;
-
-async function signedIn(browser: Browser, request: APIRequestContext, account: string): Promise<Page> {
-  // axe is injected as a script: the console's CSP would refuse it (as in newsroom-publish.browser.spec.ts).
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', bypassCSP: true });
-  const page = await context.newPage();
-  await signInDemo(page, request, account);
-  return page;
-}
-
-async function openStory(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await expect(page.getByRole('group', { name: '直播' })).toBeVisible({ timeout: 20_000 });
-}
 
 /** Resolves once the page's realtime socket (the one that also asks for op 1003) has been answered by the server. */
 function liveSocketReady(page: Page): Promise<void> {
@@ -84,23 +71,8 @@ test('a live is made, reviewed three times, published, started and followed by a
   await reporter.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '稿件库' }).click();
   await expect(reporter.getByRole('listitem').filter({ hasText: TITLE }).getByText('直播', { exact: true })).toBeVisible();
 
-  for (const [account, stage] of [
-    ['demo-editor', '一审'],
-    ['demo-admin', '二审'],
-  ] as const) {
-    const reviewer = await signedIn(browser, request, account);
-    await openStory(reviewer, storyUrl);
-    await reviewer.getByRole('button', { name: `${stage}通过` }).click();
-    await expect(reviewer.getByText(`${stage}已通过`)).toBeVisible();
-    await reviewer.context().close();
-  }
-  const chief = await signedIn(browser, request, 'demo-chief');
-  await openStory(chief, storyUrl);
-  await chief.getByRole('button', { name: '三审通过' }).click();
-  await expect(chief.getByText('三审已通过')).toBeVisible();
-  await chief.getByRole('button', { name: '签发' }).click();
-  await expect(chief.getByRole('link', { name: '在读者页面查看' })).toBeVisible();
-  const readerUrl = await chief.getByRole('link', { name: '在读者页面查看' }).getAttribute('href');
+  const chief = await throughReviews(browser, request, storyUrl, 'live');
+  const readerUrl = await signOff(chief);
   expect(readerUrl).toMatch(/^\/shancheng\/LiveDetail\?classId=\d+&newsId=\d+$/);
   const desk = chief.getByRole('region', { name: '直播控制台' });
   await expect(desk).toBeVisible();

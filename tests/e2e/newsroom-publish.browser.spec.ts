@@ -8,18 +8,10 @@
  * page passes axe's WCAG 2.1 AA rules at 1440 and 375 px.
  */
 import sharp from 'sharp';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { axeReport, signInDemo } from './deskSupport.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { axeReport, openStory, signOff, signedIn, throughReviews } from './deskSupport.ts';
 
 const SHOTS = process.env.PUBLISH_SHOTS_DIR;
-
-async function signedIn(browser: Browser, request: APIRequestContext, account: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
-  // axe is injected as a script: the console's CSP would refuse it (as in newsroom-staff.browser.spec.ts).
-  const context = await browser.newContext({ viewport, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', bypassCSP: true });
-  const page = await context.newPage();
-  await signInDemo(page, request, account);
-  return page;
-}
 
 const picture = (r: number, g: number, b: number) =>
   sharp({ create: { width: 960, height: 640, channels: 3, background: { r, g, b } } })
@@ -34,11 +26,6 @@ async function insertPicture(page: Page, bytes: Buffer, caption: string): Promis
   await figures.nth(before).locator('figcaption').click({ clickCount: 3 });
   await page.keyboard.type(caption);
   await expect(figures.nth(before).locator('figcaption')).toHaveText(caption);
-}
-
-async function openStory(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await expect(page.getByRole('textbox', { name: '正文' })).toBeVisible({ timeout: 20_000 });
 }
 
 const TITLE = '嘉陵江滨江步道全线贯通 沿江十公里可一路走到朝天门';
@@ -91,7 +78,7 @@ test('a story is written, reviewed three times, published, read on a phone and w
 
   // 一审: the editor sends it back once with a note.
   const editor = await signedIn(browser, request, 'demo-editor');
-  await openStory(editor, storyUrl);
+  await openStory(editor, storyUrl, 'article');
   await editor.getByRole('textbox', { name: '审核意见 / 撤稿原因' }).fill('请补充步道开放时间');
   await editor.getByRole('button', { name: '退回修改' }).click();
   await expect(editor.getByText('已退回作者修改')).toBeVisible();
@@ -105,21 +92,9 @@ test('a story is written, reviewed three times, published, read on a phone and w
   await reporter.getByRole('button', { name: '提交审核' }).click();
   await expect(reporter.getByText('已提交审核')).toBeVisible();
 
-  // 一审, 二审, 三审 by three different people.
-  await openStory(editor, storyUrl);
-  await editor.getByRole('button', { name: '一审通过' }).click();
-  await expect(editor.getByText('一审已通过')).toBeVisible();
-  const admin = await signedIn(browser, request, 'demo-admin');
-  await openStory(admin, storyUrl);
-  await admin.getByRole('button', { name: '二审通过' }).click();
-  await expect(admin.getByText('二审已通过')).toBeVisible();
-  const chief = await signedIn(browser, request, 'demo-chief');
-  await openStory(chief, storyUrl);
-  await chief.getByRole('button', { name: '三审通过' }).click();
-  await expect(chief.getByText('三审已通过')).toBeVisible();
-  await chief.getByRole('button', { name: '签发' }).click();
-  await expect(chief.getByRole('link', { name: '在读者页面查看' })).toBeVisible();
-  const readerUrl = await chief.getByRole('link', { name: '在读者页面查看' }).getAttribute('href');
+  // 一审 (by the editor who sent it back), 二审, 三审 by three different people.
+  const chief = await throughReviews(browser, request, storyUrl, 'article', { 'demo-editor': editor });
+  const readerUrl = await signOff(chief);
   expect(readerUrl).toMatch(/^\/shancheng\/NewsDetail\?classId=\d+&newsId=\d+$/);
 
   // A reader on a phone.

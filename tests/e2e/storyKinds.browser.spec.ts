@@ -5,28 +5,15 @@
  * with their captions. The editor passes axe's WCAG 2.1 AA rules at 1440 px.
  */
 import sharp from 'sharp';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { axeReport, signInDemo } from './deskSupport.ts';
+import { expect, test } from '@playwright/test';
+import { axeReport, signOff, signedIn, throughReviews } from './deskSupport.ts';
 
 const SHOTS = process.env.PUBLISH_SHOTS_DIR;
-
-async function signedIn(browser: Browser, request: APIRequestContext, account: string): Promise<Page> {
-  // axe is injected as a script: the console's CSP would refuse it (as in newsroom-publish.browser.spec.ts).
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', bypassCSP: true });
-  const page = await context.newPage();
-  await signInDemo(page, request, account);
-  return page;
-}
 
 const picture = (r: number, g: number, b: number) =>
   sharp({ create: { width: 960, height: 640, channels: 3, background: { r, g, b } } })
     .png()
     .toBuffer();
-
-async function openStory(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await expect(page.getByRole('group', { name: /图集图片/ })).toBeVisible({ timeout: 20_000 });
-}
 
 const TITLE = '雾都清晨：索道与大桥间的山城';
 
@@ -71,23 +58,8 @@ test('a photo set is made, reviewed three times, published and read on a phone',
   await expect(reporter.getByRole('listitem').filter({ hasText: TITLE }).getByText('图集', { exact: true })).toBeVisible();
 
   // 一审, 二审, 三审 by three different people; the chief signs it.
-  for (const [account, stage] of [
-    ['demo-editor', '一审'],
-    ['demo-admin', '二审'],
-  ] as const) {
-    const reviewer = await signedIn(browser, request, account);
-    await openStory(reviewer, storyUrl);
-    await reviewer.getByRole('button', { name: `${stage}通过` }).click();
-    await expect(reviewer.getByText(`${stage}已通过`)).toBeVisible();
-    await reviewer.context().close();
-  }
-  const chief = await signedIn(browser, request, 'demo-chief');
-  await openStory(chief, storyUrl);
-  await chief.getByRole('button', { name: '三审通过' }).click();
-  await expect(chief.getByText('三审已通过')).toBeVisible();
-  await chief.getByRole('button', { name: '签发' }).click();
-  await expect(chief.getByRole('link', { name: '在读者页面查看' })).toBeVisible();
-  const readerUrl = await chief.getByRole('link', { name: '在读者页面查看' }).getAttribute('href');
+  const chief = await throughReviews(browser, request, storyUrl, 'photos');
+  const readerUrl = await signOff(chief);
   expect(readerUrl).toMatch(/^\/shancheng\/PictureDetail\?classId=\d+&newsId=\d+$/);
 
   // A reader on a phone sees the two pictures in the editor's order, the first caption shown.

@@ -23,14 +23,14 @@ import { scheduledPublishing } from '../../src/server/jobs/productJobs.ts';
 import { publishDue } from '../../src/server/publish/service.ts';
 import { envelope, recordingApp, suiteApp } from '../support/testApp.ts';
 import { consoleCall, createTestStaff, type TestStaff } from '../support/testStaff.ts';
-import { newsColumn, staffCaller } from '../support/publishDesk.ts';
+import { auditActions, createStory, newsColumn, saveStory, staffCaller, type StoryPlace } from '../support/publishDesk.ts';
 
 const t = suiteApp();
 let reporter: TestStaff;
 let editorA: TestStaff;
 let editorB: TestStaff;
 let chief: TestStaff;
-let place: { channelId: number; classId: number };
+let place: StoryPlace;
 
 beforeAll(async () => {
   reporter = await createTestStaff(t, 'reporter', { name: '记者刘洋' });
@@ -58,15 +58,7 @@ function storyFields(over: Partial<ArticleFields> = {}): Partial<ArticleFields> 
 const BODY = '<h3>步道串起三处公园</h3><p>记者从市城市管理局获悉，这条步道连接了三处江边公园。</p><blockquote><p>“以后下班就能来江边走一走。”</p></blockquote>';
 
 async function newStory(author: TestStaff, over: Partial<ArticleFields> = {}, body = BODY): Promise<ArticleView> {
-  const created = await call<ArticleView>(author, 'POST', '/publish/create', { key: randomUUID() });
-  expect(created.statusCode, created.message).toBe(200);
-  const saved = await call<ArticleView>(author, 'POST', '/publish/save', {
-    id: created.data.id,
-    saveId: randomUUID(),
-    revision: created.data.revision,
-    fields: storyFields(over),
-    content: body,
-  });
+  const saved = await saveStory(t, author, await createStory(t, author), storyFields(over), body);
   expect(saved.statusCode, saved.message).toBe(200);
   return saved.data;
 }
@@ -77,14 +69,6 @@ async function readerList(): Promise<ListItem[]> {
 }
 async function readerDetail(classId: number, newsId: number) {
   return envelope<{ title: string; originNewstext: string }>(await t.app.request(`/kratos/v1/detail?classId=${classId}&newsId=${newsId}`));
-}
-async function auditActions(articleId: number): Promise<string[]> {
-  const rows = await t.database.db
-    .select({ action: auditLog.action })
-    .from(auditLog)
-    .where(and(eq(auditLog.itemKind, 'article'), eq(auditLog.itemId, String(articleId))))
-    .orderBy(auditLog.id);
-  return rows.map((r) => r.action);
 }
 
 describe('writing and saving', () => {
@@ -100,7 +84,7 @@ describe('writing and saving', () => {
     expect(first.data.revision).toBe(1);
     expect(again.statusCode).toBe(200);
     expect(again.data.revision).toBe(1);
-    expect(await auditActions(a.data.id)).toEqual(['publish.create', 'publish.save']);
+    expect(await auditActions(t, a.data.id)).toEqual(['publish.create', 'publish.save']);
   });
 
   it('a save from a stale revision is refused, never overwrites another person’s save', async () => {
@@ -192,7 +176,7 @@ describe('三审 and publication', () => {
     const detail = await readerDetail(place.classId, newsId);
     expect(detail.data.title).toBe('嘉陵江畔新添滨江步道 市民周末踏青');
     expect(detail.data.originNewstext).toContain('<blockquote>');
-    expect(await auditActions(story.id)).toEqual([
+    expect(await auditActions(t, story.id)).toEqual([
       'publish.create',
       'publish.save',
       'publish.submit',
@@ -260,7 +244,7 @@ describe('scheduled publishing', () => {
     expect(done.data.publishedAt).toBe(at.toISOString());
     const rows = await t.database.db.select({ id: news.id }).from(news).where(eq(news.id, done.data.newsId!));
     expect(rows).toHaveLength(1);
-    expect((await auditActions(story.id)).filter((a) => a === 'publish.scheduled')).toHaveLength(1);
+    expect((await auditActions(t, story.id)).filter((a) => a === 'publish.scheduled')).toHaveLength(1);
   });
 
   it('refuses a time in the past or too far ahead, in Chinese', async () => {
@@ -315,7 +299,7 @@ describe('corrections (更正)', () => {
     expect(first.data[0]).toMatchObject({ note: body.note, staffName: '总编辑赵强' });
     const detail = await envelope<NewsDetail>(await t.app.request(`/kratos/v1/detail?classId=${place.classId}&newsId=${newsId}`));
     expect(detail.data.corrections).toEqual([{ time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/), note: body.note }]);
-    expect((await auditActions(story.id)).filter((a) => a === 'publish.correct')).toHaveLength(1);
+    expect((await auditActions(t, story.id)).filter((a) => a === 'publish.correct')).toHaveLength(1);
     const listed = await call<CorrectionView[]>(reporter, 'GET', '/publish/corrections', { id: story.id });
     expect(listed.statusCode).toBe(404);
     expect((await call<CorrectionView[]>(editorA, 'GET', '/publish/corrections', { id: story.id })).data).toHaveLength(1);

@@ -4,25 +4,23 @@
  * data type their page reads, and withdrawn; bad input is refused in Chinese with nothing written.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ArticleFields, ArticleSummary, ArticleView, StoredPicture, StoryKind } from '../../src/contract/publish.ts';
+import type { ArticleFields, ArticleSummary, ArticleView, StoryKind } from '../../src/contract/publish.ts';
 import type { NewsDetail } from '../../src/contract/detail.ts';
 import type { ListItem } from '../../src/contract/news.ts';
 import { news } from '../../src/server/db/schema/core.ts';
 import { articles } from '../../src/server/db/schema/publish.ts';
-import { auditLog } from '../../src/server/db/schema/staff.ts';
 import { envelope, suiteApp } from '../support/testApp.ts';
 import { createTestStaff, type TestStaff } from '../support/testStaff.ts';
-import { newsColumn, staffCaller } from '../support/publishDesk.ts';
+import { auditActions, createStory, newsColumn, saveStory, staffCaller, throughReviews, uploadPicture, type StoryPlace } from '../support/publishDesk.ts';
 
 const t = suiteApp();
 let reporter: TestStaff;
 let editorA: TestStaff;
 let editorB: TestStaff;
 let chief: TestStaff;
-let place: { channelId: number; classId: number };
+let place: StoryPlace;
 let pictures: string[];
 
 beforeAll(async () => {
@@ -36,14 +34,8 @@ beforeAll(async () => {
     [200, 60, 40],
     [40, 160, 90],
     [30, 80, 200],
-  ] as const) {
-    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r, g, b } } })
-      .png()
-      .toBuffer();
-    const up = await call<StoredPicture>(reporter, 'POST', '/publish/picture', { data: png.toString('base64') });
-    expect(up.statusCode, up.message).toBe(200);
-    pictures.push(up.data.url);
-  }
+  ] as const)
+    pictures.push(await uploadPicture(t, reporter, { width: 600, height: 400 }, { r, g, b }));
 });
 
 const call = staffCaller(t);
@@ -58,37 +50,15 @@ const base = (over: Partial<ArticleFields>): Partial<ArticleFields> => ({
 });
 
 async function create(kind: StoryKind): Promise<ArticleView> {
-  const made = await call<ArticleView>(reporter, 'POST', '/publish/create', { key: randomUUID(), kind });
-  expect(made.statusCode, made.message).toBe(200);
-  expect(made.data.fields.kind).toBe(kind);
-  return made.data;
+  const made = await createStory(t, reporter, kind);
+  expect(made.fields.kind).toBe(kind);
+  return made;
 }
 
-async function save(story: ArticleView, fields: Partial<ArticleFields>, content = '') {
-  return call<ArticleView>(reporter, 'POST', '/publish/save', { id: story.id, saveId: randomUUID(), revision: story.revision, fields, content });
-}
+const save = (story: ArticleView, fields: Partial<ArticleFields>, content = '') => saveStory(t, reporter, story, fields, content);
 
 /** Submit, 一审 二审 三审 by three other people, then publish: answers the published view. */
-async function throughReviews(id: number): Promise<ArticleView> {
-  const sent = await call(reporter, 'POST', '/publish/submit', { id });
-  expect(sent.statusCode, sent.message).toBe(200);
-  for (const who of [editorA, editorB, chief]) {
-    const r = await call(who, 'POST', '/publish/review', { id, decision: 'approve' });
-    expect(r.statusCode, r.message).toBe(200);
-  }
-  const published = await call<ArticleView>(editorA, 'POST', '/publish/publish', { id });
-  expect(published.statusCode, published.message).toBe(200);
-  return published.data;
-}
-
-async function auditActions(articleId: number): Promise<string[]> {
-  const rows = await t.database.db
-    .select({ action: auditLog.action })
-    .from(auditLog)
-    .where(and(eq(auditLog.itemKind, 'article'), eq(auditLog.itemId, String(articleId))))
-    .orderBy(auditLog.id);
-  return rows.map((r) => r.action);
-}
+const reviewed = (id: number) => throughReviews(t, id, { author: reporter, reviewers: [editorA, editorB, chief], publisher: editorA });
 
 async function readerList(): Promise<ListItem[]> {
   return (await envelope<ListItem[]>(await t.app.request(`/kratos/v1/channel/list?channelId=${place.channelId}&page=1`))).data;
@@ -109,7 +79,7 @@ describe('外链 (external link)', () => {
     const saved = await save(story, base({ linkUrl: 'https://www.cqnews.net/html/2026-11/28/content_1.html' }), '<p>外链没有正文，这段会被丢弃</p>');
     expect(saved.statusCode, saved.message).toBe(200);
     expect(saved.data.content).toBe('');
-    const published = await throughReviews(story.id);
+    const published = await reviewed(story.id);
     const newsId = published.newsId!;
     expect(published.readerUrl).toBe('https://www.cqnews.net/html/2026-11/28/content_1.html');
     expect(published.can.correct).toBe(false);
@@ -117,7 +87,7 @@ describe('外链 (external link)', () => {
     expect(row).toMatchObject({ dataType: 7, targetUrl: 'https://www.cqnews.net/html/2026-11/28/content_1.html', content: '', isVideo: false });
     const item = (await readerList()).find((i) => i.id === newsId);
     expect(item).toMatchObject({ dataType: 7, targetUrl: 'https://www.cqnews.net/html/2026-11/28/content_1.html' });
-    expect(await auditActions(story.id)).toEqual([
+    expect(await auditActions(t, story.id)).toEqual([
       'publish.create',
       'publish.save',
       'publish.submit',
@@ -170,7 +140,7 @@ describe('图集 (photo set)', () => {
     const saved = await save(noCaption.data, base({ title: '雾中的山城清晨', showType: 1, pictures: set }), '<p>图集没有正文</p>');
     expect(saved.statusCode, saved.message).toBe(200);
     expect(saved.data.content).toBe('');
-    const published = await throughReviews(story.id);
+    const published = await reviewed(story.id);
     const newsId = published.newsId!;
     expect(published.readerUrl).toBe(`/shancheng/PictureDetail?classId=${place.classId}&newsId=${newsId}`);
     const detail = await readerDetail(newsId);
@@ -209,7 +179,7 @@ describe('视频 (video)', () => {
       '<p>航拍镜头下的两江四岸灯光秀，持续约二十分钟。</p>',
     );
     expect(saved.statusCode, saved.message).toBe(200);
-    const published = await throughReviews(story.id);
+    const published = await reviewed(story.id);
     const newsId = published.newsId!;
     expect(published.readerUrl).toBe(`/shancheng/NewsVideoDetail?classId=${place.classId}&newsId=${newsId}`);
     const [row] = await t.database.db.select().from(news).where(eq(news.id, newsId));

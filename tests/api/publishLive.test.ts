@@ -5,15 +5,14 @@
  * audit row, seen by the detail API at once and pushed to the item's realtime room.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ArticleFields, ArticleView, LivePostView, StoredPicture } from '../../src/contract/publish.ts';
+import type { ArticleFields, ArticleView, LivePostView } from '../../src/contract/publish.ts';
 import type { NewsDetail } from '../../src/contract/detail.ts';
-import { channels, columns, news } from '../../src/server/db/schema/core.ts';
-import { auditLog } from '../../src/server/db/schema/staff.ts';
+import { news } from '../../src/server/db/schema/core.ts';
 import { envelope, recordingApp, suiteApp, type Published } from '../support/testApp.ts';
-import { consoleCall, createTestStaff, type TestStaff } from '../support/testStaff.ts';
+import { createTestStaff, type TestStaff } from '../support/testStaff.ts';
+import { auditActions, createStory, newsColumn, saveStory, staffCaller, throughReviews, uploadPicture, type StoryPlace } from '../support/publishDesk.ts';
 
 const t = suiteApp();
 let rec: ReturnType<typeof recordingApp>;
@@ -21,40 +20,20 @@ let reporter: TestStaff;
 let editorA: TestStaff;
 let editorB: TestStaff;
 let chief: TestStaff;
-let place: { channelId: number; classId: number };
+let place: StoryPlace;
 let cover: string;
+let call: ReturnType<typeof staffCaller>;
 
 beforeAll(async () => {
   rec = recordingApp(t);
+  call = staffCaller(rec);
   reporter = await createTestStaff(t, 'reporter', { name: '记者罗兰' });
   editorA = await createTestStaff(t, 'editor', { name: '编辑陈航' });
   editorB = await createTestStaff(t, 'editor', { name: '编辑吴敏' });
   chief = await createTestStaff(t, 'chief', { name: '总编辑郑强' });
-  const [col] = await t.database.db
-    .select({ classId: columns.id, channelId: columns.channelId })
-    .from(columns)
-    .innerJoin(channels, eq(channels.id, columns.channelId))
-    .where(eq(channels.kind, 'news'))
-    .limit(1);
-  place = col!;
-  const png = await sharp({ create: { width: 960, height: 540, channels: 3, background: { r: 180, g: 30, b: 40 } } })
-    .png()
-    .toBuffer();
-  const up = await call<StoredPicture>(reporter, 'POST', '/publish/picture', { data: png.toString('base64') });
-  expect(up.statusCode, up.message).toBe(200);
-  cover = up.data.url;
+  place = await newsColumn(t);
+  cover = await uploadPicture(rec, reporter, { width: 960, height: 540 }, { r: 180, g: 30, b: 40 });
 });
-
-const call = <T>(who: TestStaff, method: 'GET' | 'POST', path: string, body?: Record<string, unknown>) =>
-  method === 'GET'
-    ? consoleCall<T>(
-        rec,
-        'GET',
-        `${path}?${new URLSearchParams(Object.entries(body ?? {}).map(([k, v]) => [k, String(v)])).toString()}`,
-        undefined,
-        who.headers,
-      )
-    : consoleCall<T>(rec, 'POST', path, body, who.headers);
 
 const START = '2026-12-01T11:30:00.000Z';
 const SOURCES = [
@@ -73,32 +52,19 @@ const fieldsOf = (over: Partial<ArticleFields> = {}): Partial<ArticleFields> => 
 });
 
 async function createLive(): Promise<ArticleView> {
-  const made = await call<ArticleView>(reporter, 'POST', '/publish/create', { key: randomUUID(), kind: 'live' });
-  expect(made.statusCode, made.message).toBe(200);
-  expect(made.data.fields).toMatchObject({ kind: 'live', liveSources: [], liveStart: '', liveType: 0 });
-  return made.data;
+  const made = await createStory(rec, reporter, 'live');
+  expect(made.fields).toMatchObject({ kind: 'live', liveSources: [], liveStart: '', liveType: 0 });
+  return made;
 }
 const save = (who: TestStaff, story: ArticleView, fields: Partial<ArticleFields>, content = '<p>比赛当天的交通管制与观赛点位。</p>') =>
-  call<ArticleView>(who, 'POST', '/publish/save', { id: story.id, saveId: randomUUID(), revision: story.revision, fields, content });
+  saveStory(rec, who, story, fields, content);
+const reviewed = (id: number) => throughReviews(rec, id, { author: reporter, reviewers: [editorA, editorB, chief], publisher: editorA });
 
 async function publishedLive(): Promise<ArticleView> {
   const story = await createLive();
   const saved = await save(reporter, story, fieldsOf());
   expect(saved.statusCode, saved.message).toBe(200);
-  expect((await call(reporter, 'POST', '/publish/submit', { id: story.id })).statusCode).toBe(200);
-  for (const who of [editorA, editorB, chief]) expect((await call(who, 'POST', '/publish/review', { id: story.id, decision: 'approve' })).statusCode).toBe(200);
-  const published = await call<ArticleView>(editorA, 'POST', '/publish/publish', { id: story.id });
-  expect(published.statusCode, published.message).toBe(200);
-  return published.data;
-}
-
-async function auditActions(articleId: number): Promise<string[]> {
-  const rows = await t.database.db
-    .select({ action: auditLog.action })
-    .from(auditLog)
-    .where(and(eq(auditLog.itemKind, 'article'), eq(auditLog.itemId, String(articleId))))
-    .orderBy(auditLog.id);
-  return rows.map((r) => r.action);
+  return reviewed(story.id);
 }
 const readerDetail = async (newsId: number) =>
   (await envelope<NewsDetail>(await t.app.request(`/kratos/v1/detail?classId=${place.classId}&newsId=${newsId}`))).data;
@@ -117,10 +83,7 @@ describe('直播 (live event) on the writing desk', () => {
     const saved = await save(reporter, half.data, fieldsOf());
     expect(saved.statusCode, saved.message).toBe(200);
     expect(saved.data.fields.liveSources).toEqual(SOURCES);
-    expect((await call(reporter, 'POST', '/publish/submit', { id: story.id })).statusCode).toBe(200);
-    for (const who of [editorA, editorB, chief])
-      expect((await call(who, 'POST', '/publish/review', { id: story.id, decision: 'approve' })).statusCode).toBe(200);
-    const published = (await call<ArticleView>(editorA, 'POST', '/publish/publish', { id: story.id })).data;
+    const published = await reviewed(story.id);
     const newsId = published.newsId!;
     expect(published.readerUrl).toBe(`/shancheng/LiveDetail?classId=${place.classId}&newsId=${newsId}`);
     expect(published.can).toMatchObject({ live: true, correct: false });
@@ -134,7 +97,7 @@ describe('直播 (live event) on the writing desk', () => {
     expect(row!.liveStartTime?.toISOString()).toBe(START);
     const detail = await readerDetail(newsId);
     expect(detail).toMatchObject({ dataType: 1, liveType: 0, startTime: '2026-12-01 19:30', livePosts: [] });
-    expect(await auditActions(story.id)).toEqual([
+    expect(await auditActions(t, story.id)).toEqual([
       'publish.create',
       'publish.save',
       'publish.save',
@@ -175,7 +138,7 @@ describe('直播 (live event) on the writing desk', () => {
     expect(back.message).toContain('不能倒退或跳过');
     const detail = await readerDetail(newsId);
     expect(detail.liveType).toBe(2);
-    expect((await auditActions(live.id)).filter((a) => a === 'publish.liveState')).toHaveLength(2);
+    expect((await auditActions(t, live.id)).filter((a) => a === 'publish.liveState')).toHaveLength(2);
     expect(pushesFor(newsId).map((p) => p.body)).toEqual([
       { newsId, what: 'state', liveType: 1 },
       { newsId, what: 'state', liveType: 2 },
@@ -213,7 +176,7 @@ describe('直播 (live event) on the writing desk', () => {
     expect(withdrawn.data.find((p) => p.id === newest!.id)?.withdrawnAt).not.toBeNull();
     expect((await call(editorA, 'POST', '/publish/live/withdraw', { id: live.id, postId: newest!.id })).statusCode).toBe(200);
     expect((await readerDetail(newsId)).livePosts.map((p) => p.text)).toEqual(['07:30 鸣枪，全程组出发。']);
-    const actions = await auditActions(live.id);
+    const actions = await auditActions(t, live.id);
     expect(actions.filter((a) => a === 'publish.livePost')).toHaveLength(2);
     expect(actions.filter((a) => a === 'publish.liveWithdraw')).toHaveLength(1);
     expect(pushesFor(newsId).map((p) => (p.body as { what: string }).what)).toEqual(['post', 'post', 'withdraw']);
@@ -235,6 +198,6 @@ describe('直播 (live event) on the writing desk', () => {
     );
     const article = await call<ArticleView>(reporter, 'POST', '/publish/create', { key: randomUUID(), kind: 'article' });
     expect((await call(editorA, 'POST', '/publish/live/state', { id: article.data.id, liveType: 1 })).message).toBe('只有直播稿件有直播状态和图文直播');
-    expect(await auditActions(draft.id)).toEqual(['publish.create', 'publish.save']);
+    expect(await auditActions(t, draft.id)).toEqual(['publish.create', 'publish.save']);
   });
 });

@@ -9,14 +9,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleView } from '../../src/contract/publish.ts';
 import { envelope, suiteApp } from '../support/testApp.ts';
 import { consoleCall, createTestStaff, type TestStaff } from '../support/testStaff.ts';
-import { newsColumn } from '../support/publishDesk.ts';
+import { createStory, newsColumn, saveStory, staffPoster, type StoryPlace } from '../support/publishDesk.ts';
 
 const t = suiteApp();
 let reporter: TestStaff;
 let otherReporter: TestStaff;
 let editor: TestStaff;
 let chief: TestStaff;
-let place: { channelId: number; classId: number };
+let place: StoryPlace;
 
 beforeAll(async () => {
   // One after another: each enrolment uses a fresh TOTP step.
@@ -27,7 +27,7 @@ beforeAll(async () => {
   place = await newsColumn(t);
 });
 
-const post = <T>(who: TestStaff, path: string, body: Record<string, unknown>) => consoleCall<T>(t, 'POST', path, body, who.headers);
+const post = staffPoster(t);
 
 const SCRIPT = '<script>alert(1)</script>';
 const BREAKOUT = '"><img src=x onerror=alert(1)>';
@@ -60,7 +60,7 @@ function assertClean(html: string): void {
 
 describe('script in every editor field and in pasted HTML', () => {
   it('is cleaned at save and never reaches the reader', async () => {
-    const created = await post<ArticleView>(reporter, '/publish/create', { key: randomUUID() });
+    const created = await createStory(t, reporter);
     // Each payload fits its field's length, so it is the cleaning that is tested, not the length check.
     const text = (label: string) => `${label}${SCRIPT}${BREAKOUT}`;
     const short = (label: string) => `${label}<img src=x onerror=alert(1)>`;
@@ -80,7 +80,7 @@ describe('script in every editor field and in pasted HTML', () => {
       channelId: place.channelId,
       classId: place.classId,
     };
-    const saved = await post<ArticleView>(reporter, '/publish/save', { id: created.data.id, saveId: randomUUID(), revision: 0, fields, content: PASTED });
+    const saved = await saveStory(t, reporter, created, fields, PASTED);
     expect(saved.statusCode, saved.message).toBe(200);
     assertClean(saved.data.content);
     expect(saved.data.content).toContain('<figcaption>江景 <b>夜色</b></figcaption>');
@@ -91,7 +91,7 @@ describe('script in every editor field and in pasted HTML', () => {
     // Tags dropped, the text kept (the pages escape what is left).
     expect(saved.data.fields.title).toBe('标题alert(1)">');
 
-    const published = await post<ArticleView>(chief, '/publish/publish', { id: created.data.id });
+    const published = await post<ArticleView>(chief, '/publish/publish', { id: created.id });
     expect(published.statusCode, published.message).toBe(200);
     const detail = await envelope<{ title: string; originNewstext: string; writer: string }>(
       await t.app.request(`/kratos/v1/detail?classId=${place.classId}&newsId=${published.data.newsId}`),
@@ -102,7 +102,7 @@ describe('script in every editor field and in pasted HTML', () => {
   });
 
   it('picture fields take only addresses of the media store', async () => {
-    const created = await post<ArticleView>(reporter, '/publish/create', { key: randomUUID() });
+    const created = await createStory(t, reporter);
     for (const bad of [
       'javascript:alert(1)',
       'https://evil.example/a.png',
@@ -110,10 +110,10 @@ describe('script in every editor field and in pasted HTML', () => {
       '//evil.example/a.png',
       'data:image/svg+xml,<svg onload=alert(1)>',
     ]) {
-      const res = await post(reporter, '/publish/save', { id: created.data.id, saveId: randomUUID(), revision: 0, fields: { covers: [bad] }, content: '' });
+      const res = await saveStory(t, reporter, created, { covers: [bad] });
       expect(res.res.status, bad).toBe(400);
       expect(res.message).toMatch(/图片/);
-      const pic = await post(reporter, '/publish/save', { id: created.data.id, saveId: randomUUID(), revision: 0, fields: { befromPic: bad }, content: '' });
+      const pic = await saveStory(t, reporter, created, { befromPic: bad });
       expect(pic.res.status, bad).toBe(400);
     }
   });
@@ -129,51 +129,33 @@ describe('who may do what', () => {
   });
 
   it('an editor cannot review their own story, nor take two of its three reviews', async () => {
-    const created = await post<ArticleView>(editor, '/publish/create', { key: randomUUID() });
+    const created = await createStory(t, editor);
     const fields = { title: '两江新区发布人才新政十条', channelId: place.channelId, classId: place.classId };
-    await post(editor, '/publish/save', {
-      id: created.data.id,
-      saveId: randomUUID(),
-      revision: 0,
-      fields,
-      content: '<p>新政涵盖住房、子女入学与创业补贴等方面。</p>',
-    });
-    expect((await post(editor, '/publish/submit', { id: created.data.id })).statusCode).toBe(200);
-    const own = await post(editor, '/publish/review', { id: created.data.id, decision: 'approve' });
+    await saveStory(t, editor, created, fields, '<p>新政涵盖住房、子女入学与创业补贴等方面。</p>');
+    expect((await post(editor, '/publish/submit', { id: created.id })).statusCode).toBe(200);
+    const own = await post(editor, '/publish/review', { id: created.id, decision: 'approve' });
     expect(own.message).toBe('不能审核自己写的稿件');
-    await post(chief, '/publish/review', { id: created.data.id, decision: 'approve' });
-    const second = await post(chief, '/publish/review', { id: created.data.id, decision: 'approve' });
+    await post(chief, '/publish/review', { id: created.id, decision: 'approve' });
+    const second = await post(chief, '/publish/review', { id: created.id, decision: 'approve' });
     expect(second.message).toMatch(/三位不同的人/);
   });
 
   it("a reporter cannot open, save or submit another reporter's story", async () => {
-    const created = await post<ArticleView>(reporter, '/publish/create', { key: randomUUID() });
-    const open = await consoleCall(t, 'GET', `/publish/article?id=${created.data.id}`, undefined, otherReporter.headers);
+    const created = await createStory(t, reporter);
+    const open = await consoleCall(t, 'GET', `/publish/article?id=${created.id}`, undefined, otherReporter.headers);
     expect(open.message).toBe('稿件不存在');
-    const save = await post(otherReporter, '/publish/save', {
-      id: created.data.id,
-      saveId: randomUUID(),
-      revision: 0,
-      fields: { title: '冒名修改他人稿件标题' },
-      content: '',
-    });
+    const save = await saveStory(t, otherReporter, created, { title: '冒名修改他人稿件标题' });
     expect(save.message).toBe('稿件不存在');
-    expect((await post(otherReporter, '/publish/submit', { id: created.data.id })).message).toBe('稿件不存在');
+    expect((await post(otherReporter, '/publish/submit', { id: created.id })).message).toBe('稿件不存在');
   });
 });
 
 describe('corrections and the breaking-news push', () => {
   async function publishedStory(): Promise<ArticleView> {
-    const created = await post<ArticleView>(chief, '/publish/create', { key: randomUUID() });
+    const created = await createStory(t, chief);
     const fields = { title: '两江新区新开通三条公交线路', smallText: '三条线路串起悦来、礼嘉与照母山。', channelId: place.channelId, classId: place.classId };
-    await post(chief, '/publish/save', {
-      id: created.data.id,
-      saveId: randomUUID(),
-      revision: created.data.revision,
-      fields,
-      content: '<p>记者从两江新区获悉，三条公交线路今日开通。</p>',
-    });
-    const published = await post<ArticleView>(chief, '/publish/publish', { id: created.data.id });
+    await saveStory(t, chief, created, fields, '<p>记者从两江新区获悉，三条公交线路今日开通。</p>');
+    const published = await post<ArticleView>(chief, '/publish/publish', { id: created.id });
     expect(published.statusCode, published.message).toBe(200);
     return published.data;
   }

@@ -3,22 +3,20 @@
  * video address that would run script or lead into a private network is refused in Chinese with nothing
  * stored; script in a photo set's captions reaches readers as text only.
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ArticleFields, ArticleView, StoredPicture, StoryKind } from '../../src/contract/publish.ts';
+import type { ArticleFields, ArticleView, StoryKind } from '../../src/contract/publish.ts';
 import type { NewsDetail } from '../../src/contract/detail.ts';
 import { news } from '../../src/server/db/schema/core.ts';
 import { articles } from '../../src/server/db/schema/publish.ts';
 import { envelope, suiteApp } from '../support/testApp.ts';
-import { consoleCall, createTestStaff, type TestStaff } from '../support/testStaff.ts';
-import { newsColumn } from '../support/publishDesk.ts';
+import { createTestStaff, type TestStaff } from '../support/testStaff.ts';
+import { createStory, newsColumn, saveStory, staffPoster, uploadPicture, type StoryPlace } from '../support/publishDesk.ts';
 
 const t = suiteApp();
 let reporter: TestStaff;
 let chief: TestStaff;
-let place: { channelId: number; classId: number };
+let place: StoryPlace;
 
 beforeAll(async () => {
   reporter = await createTestStaff(t, 'reporter');
@@ -26,21 +24,11 @@ beforeAll(async () => {
   place = await newsColumn(t);
 });
 
-const post = <T>(who: TestStaff, path: string, body: Record<string, unknown>) => consoleCall<T>(t, 'POST', path, body, who.headers);
+const post = staffPoster(t);
 
-async function create(kind: StoryKind): Promise<ArticleView> {
-  const made = await post<ArticleView>(reporter, '/publish/create', { key: randomUUID(), kind });
-  expect(made.statusCode, made.message).toBe(200);
-  return made.data;
-}
+const create = (kind: StoryKind) => createStory(t, reporter, kind);
 const save = (story: ArticleView, fields: Partial<ArticleFields>) =>
-  post<ArticleView>(reporter, '/publish/save', {
-    id: story.id,
-    saveId: randomUUID(),
-    revision: story.revision,
-    fields: { title: '一篇用来测试的稿件标题', channelId: place.channelId, classId: place.classId, ...fields },
-    content: '',
-  });
+  saveStory(t, reporter, story, { title: '一篇用来测试的稿件标题', channelId: place.channelId, classId: place.classId, ...fields });
 async function stored(id: number) {
   const [row] = await t.database.db.select({ fields: articles.fields, revision: articles.revision }).from(articles).where(eq(articles.id, id));
   return row;
@@ -104,15 +92,12 @@ describe('external links and video addresses (P13)', () => {
 
 describe('photo set captions and pictures (P14)', () => {
   it('script in a caption is dropped at save and the rest reaches readers as text', async () => {
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 10, g: 20, b: 30 } } })
-      .png()
-      .toBuffer();
-    const up = await post<StoredPicture>(reporter, '/publish/picture', { data: png.toString('base64') });
+    const picture = await uploadPicture(t, reporter, { width: 300, height: 200 }, { r: 10, g: 20, b: 30 });
     const story = await create('photos');
     const saved = await save(story, {
       pictures: [
-        { url: up.data.url, caption: '<script>alert(1)</script>江景<img src=x onerror=alert(1)>' },
-        { url: up.data.url, caption: '"><svg onload=alert(1)>夜色 a < b & c' },
+        { url: picture, caption: '<script>alert(1)</script>江景<img src=x onerror=alert(1)>' },
+        { url: picture, caption: '"><svg onload=alert(1)>夜色 a < b & c' },
       ],
     });
     expect(saved.statusCode, saved.message).toBe(200);

@@ -5,64 +5,44 @@
  * goes back; a retried request changes nothing twice.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ArticleFields, ArticleView, LivePostView, StoredPicture } from '../../src/contract/publish.ts';
+import type { ArticleFields, ArticleView, LivePostView } from '../../src/contract/publish.ts';
 import type { NewsDetail } from '../../src/contract/detail.ts';
-import { channels, columns, news } from '../../src/server/db/schema/core.ts';
+import { news } from '../../src/server/db/schema/core.ts';
 import { articles, livePosts } from '../../src/server/db/schema/publish.ts';
-import { auditLog } from '../../src/server/db/schema/staff.ts';
 import { envelope, recordingApp, suiteApp } from '../support/testApp.ts';
-import { consoleCall, createTestStaff, type TestStaff } from '../support/testStaff.ts';
+import { createTestStaff, type TestStaff } from '../support/testStaff.ts';
+import { auditActions, createStory, newsColumn, saveStory, staffPoster, uploadPicture, type StoryPlace } from '../support/publishDesk.ts';
 
 const t = suiteApp();
 let rec: ReturnType<typeof recordingApp>;
 let reporter: TestStaff;
 let editor: TestStaff;
 let chief: TestStaff;
-let place: { channelId: number; classId: number };
+let place: StoryPlace;
 let cover: string;
+let post: ReturnType<typeof staffPoster>;
 
 beforeAll(async () => {
   rec = recordingApp(t);
+  post = staffPoster(rec);
   reporter = await createTestStaff(t, 'reporter');
   editor = await createTestStaff(t, 'editor');
   chief = await createTestStaff(t, 'chief');
-  const [col] = await t.database.db
-    .select({ classId: columns.id, channelId: columns.channelId })
-    .from(columns)
-    .innerJoin(channels, eq(channels.id, columns.channelId))
-    .where(eq(channels.kind, 'news'))
-    .limit(1);
-  place = col!;
-  const png = await sharp({ create: { width: 320, height: 180, channels: 3, background: { r: 20, g: 40, b: 60 } } })
-    .png()
-    .toBuffer();
-  cover = (await post<StoredPicture>(reporter, '/publish/picture', { data: png.toString('base64') })).data.url;
+  place = await newsColumn(t);
+  cover = await uploadPicture(rec, reporter, { width: 320, height: 180 }, { r: 20, g: 40, b: 60 });
 });
 
-const post = <T>(who: TestStaff, path: string, body: Record<string, unknown>) => consoleCall<T>(rec, 'POST', path, body, who.headers);
-
-async function create(): Promise<ArticleView> {
-  const made = await post<ArticleView>(reporter, '/publish/create', { key: randomUUID(), kind: 'live' });
-  expect(made.statusCode, made.message).toBe(200);
-  return made.data;
-}
+const create = () => createStory(rec, reporter, 'live');
 const save = (story: ArticleView, fields: Partial<ArticleFields>) =>
-  post<ArticleView>(reporter, '/publish/save', {
-    id: story.id,
-    saveId: randomUUID(),
-    revision: story.revision,
-    fields: {
-      title: '直播｜一场用来测试的直播',
-      channelId: place.channelId,
-      classId: place.classId,
-      covers: [cover],
-      liveStart: '2026-12-01T11:30:00Z',
-      ...fields,
-    },
-    content: '',
+  saveStory(rec, reporter, story, {
+    title: '直播｜一场用来测试的直播',
+    channelId: place.channelId,
+    classId: place.classId,
+    covers: [cover],
+    liveStart: '2026-12-01T11:30:00Z',
+    ...fields,
   });
 async function stored(id: number) {
   const [row] = await t.database.db.select({ fields: articles.fields, revision: articles.revision }).from(articles).where(eq(articles.id, id));
@@ -77,13 +57,7 @@ async function publishedLive(): Promise<ArticleView> {
   expect(published.statusCode, published.message).toBe(200);
   return published.data;
 }
-async function auditCount(articleId: number, action: string): Promise<number> {
-  const rows = await t.database.db
-    .select({ id: auditLog.id })
-    .from(auditLog)
-    .where(and(eq(auditLog.itemKind, 'article'), eq(auditLog.itemId, String(articleId)), eq(auditLog.action, action)));
-  return rows.length;
-}
+const auditCount = async (articleId: number, action: string): Promise<number> => (await auditActions(t, articleId)).filter((a) => a === action).length;
 
 describe('live sources (P15)', () => {
   it.each([

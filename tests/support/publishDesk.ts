@@ -1,9 +1,15 @@
 /**
  * What the writing desk's suites share (ADR 025): the first column of a news channel, where their stories are
- * placed, and a console call as a given staff member (a GET's body becomes its query).
+ * placed; a console call as a given staff member (a GET's body becomes its query); a picture in the media store; a
+ * story made, saved and taken through 三审 to publication; a story's audit trail.
  */
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import type { ArticleFields, ArticleView, StoredPicture, StoryKind } from '../../src/contract/publish.ts';
 import { channels, columns } from '../../src/server/db/schema/core.ts';
+import { auditLog } from '../../src/server/db/schema/staff.ts';
 import type { TestApp } from './testApp.ts';
 import { consoleCall, type TestStaff } from './testStaff.ts';
 
@@ -12,8 +18,11 @@ export interface StoryPlace {
   classId: number;
 }
 
+/** The app a desk suite calls: the suite app, or a recording one (`recordingApp`) on its database. */
+type DeskApp = Pick<TestApp, 'console'>;
+
 /** The first column of a news channel in the seeded data. */
-export async function newsColumn(t: TestApp): Promise<StoryPlace> {
+export async function newsColumn(t: Pick<TestApp, 'database'>): Promise<StoryPlace> {
   const [col] = await t.database.db
     .select({ classId: columns.id, channelId: columns.channelId })
     .from(columns)
@@ -25,7 +34,7 @@ export async function newsColumn(t: TestApp): Promise<StoryPlace> {
 }
 
 /** `call(who, 'GET' | 'POST', path, body)` on the console as `who`. */
-export function staffCaller(t: TestApp) {
+export function staffCaller(t: DeskApp) {
   return <T>(who: TestStaff, method: 'GET' | 'POST', path: string, body?: Record<string, unknown>) =>
     method === 'GET'
       ? consoleCall<T>(
@@ -36,4 +45,67 @@ export function staffCaller(t: TestApp) {
           who.headers,
         )
       : consoleCall<T>(t, 'POST', path, body, who.headers);
+}
+
+/** `post(who, path, body)`: a console POST as `who`. */
+export function staffPoster(t: DeskApp) {
+  return <T>(who: TestStaff, path: string, body: Record<string, unknown>) => consoleCall<T>(t, 'POST', path, body, who.headers);
+}
+
+/** A plain picture of one colour, uploaded by `who` through the desk (checked stored); answers its media-store address. */
+export async function uploadPicture(
+  t: DeskApp,
+  who: TestStaff,
+  size: { width: number; height: number },
+  colour: { r: number; g: number; b: number },
+): Promise<string> {
+  const png = await sharp({ create: { ...size, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+  const up = await consoleCall<StoredPicture>(t, 'POST', '/publish/picture', { data: png.toString('base64') }, who.headers);
+  expect(up.statusCode, up.message).toBe(200);
+  return up.data.url;
+}
+
+/** A new story by `who` (of `kind`, else the desk's default article), checked made. */
+export async function createStory(t: DeskApp, who: TestStaff, kind?: StoryKind): Promise<ArticleView> {
+  const made = await consoleCall<ArticleView>(t, 'POST', '/publish/create', { key: randomUUID(), ...(kind ? { kind } : {}) }, who.headers);
+  expect(made.statusCode, made.message).toBe(200);
+  return made.data;
+}
+
+/** Saves `fields` and `content` on `story` as `who`, once (a fresh save id, from the story's revision); answers the envelope. */
+export function saveStory(t: DeskApp, who: TestStaff, story: Pick<ArticleView, 'id' | 'revision'>, fields: Partial<ArticleFields>, content = '') {
+  return consoleCall<ArticleView>(t, 'POST', '/publish/save', { id: story.id, saveId: randomUUID(), revision: story.revision, fields, content }, who.headers);
+}
+
+/**
+ * Submitted by its author, 一审 二审 三审 approved by three other people in turn, then published by `publisher`
+ * (each step checked); answers the published view.
+ */
+export async function throughReviews(
+  t: DeskApp,
+  id: number,
+  people: { author: TestStaff; reviewers: readonly [TestStaff, TestStaff, TestStaff]; publisher: TestStaff },
+): Promise<ArticleView> {
+  const post = staffPoster(t);
+  const sent = await post(people.author, '/publish/submit', { id });
+  expect(sent.statusCode, sent.message).toBe(200);
+  for (const who of people.reviewers) {
+    const r = await post(who, '/publish/review', { id, decision: 'approve' });
+    expect(r.statusCode, r.message).toBe(200);
+  }
+  const published = await post<ArticleView>(people.publisher, '/publish/publish', { id });
+  expect(published.statusCode, published.message).toBe(200);
+  return published.data;
+}
+
+/** The audit actions recorded on a story, oldest first. */
+export async function auditActions(t: Pick<TestApp, 'database'>, articleId: number): Promise<string[]> {
+  const rows = await t.database.db
+    .select({ action: auditLog.action })
+    .from(auditLog)
+    .where(and(eq(auditLog.itemKind, 'article'), eq(auditLog.itemId, String(articleId))))
+    .orderBy(auditLog.id);
+  return rows.map((r) => r.action);
 }

@@ -22,8 +22,8 @@ import { JobRunner } from '../../src/server/jobs/jobRunner.ts';
 import { scheduledPublishing } from '../../src/server/jobs/productJobs.ts';
 import { publishDue } from '../../src/server/publish/service.ts';
 import { envelope, recordingApp, suiteApp } from '../support/testApp.ts';
-import { consoleCall, createTestStaff, type TestStaff } from '../support/testStaff.ts';
-import { auditActions, createStory, newsColumn, saveStory, staffCaller, type StoryPlace } from '../support/publishDesk.ts';
+import { consoleCall, type TestStaff } from '../support/testStaff.ts';
+import { auditActions, createStory, newsColumn, reviewDesk, saveStory, staffCaller, type StoryPlace } from '../support/publishDesk.ts';
 
 const t = suiteApp();
 let reporter: TestStaff;
@@ -33,10 +33,7 @@ let chief: TestStaff;
 let place: StoryPlace;
 
 beforeAll(async () => {
-  reporter = await createTestStaff(t, 'reporter', { name: '记者刘洋' });
-  editorA = await createTestStaff(t, 'editor', { name: '编辑王芳' });
-  editorB = await createTestStaff(t, 'editor', { name: '编辑陈静' });
-  chief = await createTestStaff(t, 'chief', { name: '总编辑赵强' });
+  ({ reporter, editorA, editorB, chief } = await reviewDesk(t, { reporter: '记者刘洋', editorA: '编辑王芳', editorB: '编辑陈静', chief: '总编辑赵强' }));
   place = await newsColumn(t);
 });
 

@@ -12,8 +12,18 @@ import type { ListItem } from '../../src/contract/news.ts';
 import { news } from '../../src/server/db/schema/core.ts';
 import { articles } from '../../src/server/db/schema/publish.ts';
 import { envelope, suiteApp } from '../support/testApp.ts';
-import { createTestStaff, type TestStaff } from '../support/testStaff.ts';
-import { auditActions, createStory, newsColumn, saveStory, staffCaller, throughReviews, uploadPicture, type StoryPlace } from '../support/publishDesk.ts';
+import type { TestStaff } from '../support/testStaff.ts';
+import {
+  auditActions,
+  createStory,
+  newsColumn,
+  reviewDesk,
+  saveStory,
+  staffCaller,
+  throughReviews,
+  uploadPicture,
+  type StoryPlace,
+} from '../support/publishDesk.ts';
 
 const t = suiteApp();
 let reporter: TestStaff;
@@ -24,10 +34,7 @@ let place: StoryPlace;
 let pictures: string[];
 
 beforeAll(async () => {
-  reporter = await createTestStaff(t, 'reporter', { name: '记者周敏' });
-  editorA = await createTestStaff(t, 'editor', { name: '编辑黄磊' });
-  editorB = await createTestStaff(t, 'editor', { name: '编辑何佳' });
-  chief = await createTestStaff(t, 'chief', { name: '总编辑孙卫' });
+  ({ reporter, editorA, editorB, chief } = await reviewDesk(t, { reporter: '记者周敏', editorA: '编辑黄磊', editorB: '编辑何佳', chief: '总编辑孙卫' }));
   place = await newsColumn(t);
   pictures = [];
   for (const [r, g, b] of [

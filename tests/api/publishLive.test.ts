@@ -11,8 +11,18 @@ import type { ArticleFields, ArticleView, LivePostView } from '../../src/contrac
 import type { NewsDetail } from '../../src/contract/detail.ts';
 import { news } from '../../src/server/db/schema/core.ts';
 import { envelope, recordingApp, suiteApp, type Published } from '../support/testApp.ts';
-import { createTestStaff, type TestStaff } from '../support/testStaff.ts';
-import { auditActions, createStory, newsColumn, saveStory, staffCaller, throughReviews, uploadPicture, type StoryPlace } from '../support/publishDesk.ts';
+import type { TestStaff } from '../support/testStaff.ts';
+import {
+  auditActions,
+  createStory,
+  newsColumn,
+  reviewDesk,
+  saveStory,
+  staffCaller,
+  throughReviews,
+  uploadPicture,
+  type StoryPlace,
+} from '../support/publishDesk.ts';
 
 const t = suiteApp();
 let rec: ReturnType<typeof recordingApp>;
@@ -27,10 +37,7 @@ let call: ReturnType<typeof staffCaller>;
 beforeAll(async () => {
   rec = recordingApp(t);
   call = staffCaller(rec);
-  reporter = await createTestStaff(t, 'reporter', { name: '记者罗兰' });
-  editorA = await createTestStaff(t, 'editor', { name: '编辑陈航' });
-  editorB = await createTestStaff(t, 'editor', { name: '编辑吴敏' });
-  chief = await createTestStaff(t, 'chief', { name: '总编辑郑强' });
+  ({ reporter, editorA, editorB, chief } = await reviewDesk(t, { reporter: '记者罗兰', editorA: '编辑陈航', editorB: '编辑吴敏', chief: '总编辑郑强' }));
   place = await newsColumn(t);
   cover = await uploadPicture(rec, reporter, { width: 960, height: 540 }, { r: 180, g: 30, b: 40 });
 });

@@ -79,6 +79,18 @@ export async function signedIn(browser: Browser, request: APIRequestContext, acc
   return page;
 }
 
+/**
+ * `reporter` makes a story from the 稿件库's 新建 menu with `link` (新建图集, 新建直播) and waits for its editor, where
+ * the button `ready` shows; answers the editor's address.
+ */
+export async function newStoryFromLibrary(reporter: Page, link: string, ready: string): Promise<string> {
+  await reporter.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '稿件库' }).click();
+  await reporter.getByRole('navigation', { name: '新建稿件' }).getByRole('link', { name: link }).click();
+  await expect(reporter.getByRole('button', { name: ready })).toBeVisible({ timeout: 20_000 });
+  await expect(reporter).toHaveURL(/\/newsroom\/articles\/edit\?id=\d+$/);
+  return reporter.url();
+}
+
 /** A story's kind as the writing desk's editor shows it (ADR 025 "Kinds"). */
 export type DeskStoryKind = 'article' | 'photos' | 'live';
 

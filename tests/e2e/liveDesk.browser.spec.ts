@@ -7,7 +7,7 @@
  */
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
-import { axeReport, signOff, signedIn, throughReviews } from './deskSupport.ts';
+import { axeReport, newStoryFromLibrary, signOff, signedIn, throughReviews } from './deskSupport.ts';
 
 const SHOTS = process.env.PUBLISH_SHOTS_DIR;
 
@@ -32,11 +32,7 @@ const UPDATE = '07:30 鸣枪！三万名跑者从海棠溪出发 <b>不是粗体
 test('a live is made, reviewed three times, published, started and followed by a reader without reload', async ({ browser, request }) => {
   test.setTimeout(300_000);
   const reporter = await signedIn(browser, request, 'demo-reporter');
-  await reporter.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '稿件库' }).click();
-  await reporter.getByRole('navigation', { name: '新建稿件' }).getByRole('link', { name: '新建直播' }).click();
-  await expect(reporter.getByRole('button', { name: '添加直播源' })).toBeVisible({ timeout: 20_000 });
-  await expect(reporter).toHaveURL(/\/newsroom\/articles\/edit\?id=\d+$/);
-  const storyUrl = reporter.url();
+  const storyUrl = await newStoryFromLibrary(reporter, '新建直播', '添加直播源');
 
   await reporter.getByRole('textbox', { name: /^标题/ }).fill(TITLE);
   await reporter.getByRole('textbox', { name: '摘要' }).fill('三万名跑者从海棠溪出发，跑过长江大桥与嘉陵江畔。');

@@ -6,7 +6,7 @@
  */
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
-import { axeReport, signOff, signedIn, throughReviews } from './deskSupport.ts';
+import { axeReport, newStoryFromLibrary, signOff, signedIn, throughReviews } from './deskSupport.ts';
 
 const SHOTS = process.env.PUBLISH_SHOTS_DIR;
 
@@ -20,11 +20,7 @@ const TITLE = '雾都清晨：索道与大桥间的山城';
 test('a photo set is made, reviewed three times, published and read on a phone', async ({ browser, request }) => {
   test.setTimeout(240_000);
   const reporter = await signedIn(browser, request, 'demo-reporter');
-  await reporter.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '稿件库' }).click();
-  await reporter.getByRole('navigation', { name: '新建稿件' }).getByRole('link', { name: '新建图集' }).click();
-  await expect(reporter.getByRole('button', { name: '添加图片' })).toBeVisible({ timeout: 20_000 });
-  await expect(reporter).toHaveURL(/\/newsroom\/articles\/edit\?id=\d+$/);
-  const storyUrl = reporter.url();
+  const storyUrl = await newStoryFromLibrary(reporter, '新建图集', '添加图片');
   // A photo set has no body editor: its pictures and captions are the story.
   await expect(reporter.getByRole('textbox', { name: '正文' })).toHaveCount(0);
 

@@ -1,5 +1,5 @@
 /**
- * What the writing desk's suites share (ADR 025): the first column of a news channel, where their stories are
+ * What the writing desk's suites share (ADR 025): the people of a 三审 suite; the first column of a news channel, where their stories are
  * placed; a console call as a given staff member (a GET's body becomes its query); a picture in the media store; a
  * story made, saved and taken through 三审 to publication; a story's audit trail.
  */
@@ -11,7 +11,7 @@ import type { ArticleFields, ArticleView, StoredPicture, StoryKind } from '../..
 import { channels, columns } from '../../src/server/db/schema/core.ts';
 import { auditLog } from '../../src/server/db/schema/staff.ts';
 import type { TestApp } from './testApp.ts';
-import { consoleCall, type TestStaff } from './testStaff.ts';
+import { consoleCall, createTestStaff, type TestStaff } from './testStaff.ts';
 
 export interface StoryPlace {
   channelId: number;
@@ -20,6 +20,24 @@ export interface StoryPlace {
 
 /** The app a desk suite calls: the suite app, or a recording one (`recordingApp`) on its database. */
 type DeskApp = Pick<TestApp, 'console'>;
+
+/** Who a 三审 suite needs: a reporter who writes, two editors for 一审 and 二审, a chief for 三审. */
+export interface ReviewDesk {
+  reporter: TestStaff;
+  editorA: TestStaff;
+  editorB: TestStaff;
+  chief: TestStaff;
+}
+
+/** The people of a 三审 suite by name, enrolled and signed in one after another (each enrolment takes a fresh TOTP step). */
+export async function reviewDesk(t: Pick<TestApp, 'console' | 'database'>, names: Record<keyof ReviewDesk, string>): Promise<ReviewDesk> {
+  return {
+    reporter: await createTestStaff(t, 'reporter', { name: names.reporter }),
+    editorA: await createTestStaff(t, 'editor', { name: names.editorA }),
+    editorB: await createTestStaff(t, 'editor', { name: names.editorB }),
+    chief: await createTestStaff(t, 'chief', { name: names.chief }),
+  };
+}
 
 /** The first column of a news channel in the seeded data. */
 export async function newsColumn(t: Pick<TestApp, 'database'>): Promise<StoryPlace> {

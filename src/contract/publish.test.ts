@@ -61,6 +61,13 @@ describe('checkReady', () => {
       '',
       [],
     ],
+    [
+      'a VR story with nothing, as a big card (its cover named once)',
+      { kind: 'vr', showType: 2 },
+      '',
+      ['请上传全景图', 'VR 稿件需要 1 张封面', '正文至少 10 个字'],
+    ],
+    ['a whole VR story', { kind: 'vr', showType: 2, vrPicture: '/media/p.png', covers: ['/media/c.png'] }, '<p>转动画面看洪崖洞的吊脚楼灯火。</p>', []],
   ])('%s', (_, over, content, problems) => expect(ready(over, content)).toEqual(problems));
 });
 

@@ -9,12 +9,25 @@ import { z } from './zod.ts';
 /**
  * The kinds of story (ADR 025 "Kinds"): each is published as the reader row's data type its page reads
  * (src/routing/jump.ts): 图文 3 NewsDetail, 图集 2 PictureDetail, 视频 8 NewsVideoDetail, 外链 7 (the card opens the link),
- * 直播 1 LiveDetail.
+ * 直播 1 LiveDetail, VR 3 with the category `vr` (the VR viewer, /VRPage).
  */
-export const STORY_KINDS = ['article', 'photos', 'video', 'link', 'live'] as const;
+export const STORY_KINDS = ['article', 'photos', 'video', 'link', 'live', 'vr'] as const;
 export type StoryKind = (typeof STORY_KINDS)[number];
-export const KIND_LABELS: Readonly<Record<StoryKind, string>> = { article: '图文', photos: '图集', video: '视频', link: '外链', live: '直播' };
-export const KIND_DATA_TYPES: Readonly<Record<StoryKind, number>> = { article: 3, photos: 2, video: 8, link: 7, live: 1 };
+export const KIND_LABELS: Readonly<Record<StoryKind, string>> = { article: '图文', photos: '图集', video: '视频', link: '外链', live: '直播', vr: 'VR' };
+export const KIND_DATA_TYPES: Readonly<Record<StoryKind, number>> = { article: 3, photos: 2, video: 8, link: 7, live: 1, vr: 3 };
+/** The reader row's category of a kind (spec 3 list item): a VR story's card and link open the VR viewer. */
+export const KIND_CATEGORIES: Readonly<Record<StoryKind, string>> = { article: '', photos: '', video: '', link: '', live: '', vr: 'vr' };
+/** What a kind's rich-text body is called in the editor and its preview; null for a kind without one (its fields say it all). */
+export const KIND_BODY_LABELS: Readonly<Record<StoryKind, string | null>> = {
+  article: '正文',
+  photos: null,
+  video: '视频简介',
+  link: null,
+  live: '直播简介',
+  vr: '正文',
+};
+/** A VR panorama is at least twice as wide as it is high (an equirectangular 2:1, or a 360° strip). */
+export const VR_MIN_RATIO = 2;
 export const PHOTOS_MAX = 50;
 export const CAPTION_MAX = 200;
 
@@ -134,6 +147,8 @@ export const ArticleFields = z.object({
   liveSources: z.array(LiveSource, { message: '直播源不正确' }).max(LIVE_SOURCES_MAX, `直播源最多 ${LIVE_SOURCES_MAX} 个`).default([]),
   /** 直播: when it starts (an instant; the console enters and shows it in Beijing time). */
   liveStart: z.union([z.literal(''), z.iso.datetime({ offset: true, message: '直播开始时间不正确' })], { message: '直播开始时间不正确' }).default(''),
+  /** VR: the panorama the VR viewer turns (one of our pictures, at least VR_MIN_RATIO times as wide as high). */
+  vrPicture: OptionalPicture.default(''),
   /** 直播: its state; the server keeps the stored one on every save (only `/publish/live/state` moves it). */
   liveType: z.union([z.literal(0), z.literal(1), z.literal(2)], { message: '直播状态不正确' }).default(0),
 });
@@ -176,12 +191,18 @@ export function checkReady(f: ArticleFields, content: string): string[] {
       if (f.liveStart === '') problems.push('请填写直播开始时间');
       if (f.covers.length < 1) problems.push('直播需要 1 张封面');
       break;
+    case 'vr':
+      if (f.vrPicture === '') problems.push('请上传全景图');
+      if (f.covers.length < 1) problems.push('VR 稿件需要 1 张封面');
+      if (text < 10) problems.push('正文至少 10 个字');
+      break;
   }
   // A photo set's card shows its own pictures (the reader row's imageUrls are the set).
   const cards = f.kind === 'photos' ? f.pictures.length : f.covers.length;
   if (f.showType === 1 && (f.kind === 'photos' ? cards < 3 : cards !== 3))
     problems.push(f.kind === 'photos' ? '三图样式需要至少 3 张图片' : '三图样式需要 3 张封面');
-  if (f.showType === 2 && cards < 1 && f.kind !== 'video' && f.kind !== 'live') problems.push('大图样式需要 1 张封面');
+  // Video, live and VR name their missing cover themselves (above).
+  if (f.showType === 2 && cards < 1 && f.kind !== 'video' && f.kind !== 'live' && f.kind !== 'vr') problems.push('大图样式需要 1 张封面');
   if (f.isTop && f.topTitle === '') problems.push('置顶稿件请填写置顶标题');
   return problems;
 }

@@ -1,6 +1,6 @@
 /**
- * The other kinds of story on the writing desk (ADR 025 "Kinds"): an external link, a photo set and a video
- * are made as their kind, saved, sent through 三审 by three different people, published as the reader row's
+ * The other kinds of story on the writing desk (ADR 025 "Kinds"): an external link, a photo set, a video and a VR
+ * panorama are made as their kind, saved, sent through 三审 by three different people, published as the reader row's
  * data type their page reads, and withdrawn; bad input is refused in Chinese with nothing written.
  */
 import { randomUUID } from 'node:crypto';
@@ -209,6 +209,43 @@ describe('视频 (video)', () => {
     [{ videoTime: '03:75' }, '视频时长请写成 分:秒，如 03:25'],
   ])('refuses %o in Chinese and writes nothing', async (over, message) => {
     const story = await create('video');
+    const before = await storedFields(story.id);
+    const res = await save(story, base(over));
+    expect(res.message).toContain(message);
+    expect(await storedFields(story.id)).toEqual(before);
+  });
+});
+
+describe('VR', () => {
+  it('publishes as an article of the category vr whose panorama the VR viewer turns, opened at /VRPage', async () => {
+    const panorama = await uploadPicture(t, reporter, { width: 2048, height: 1024 }, { r: 20, g: 40, b: 90 });
+    const story = await create('vr');
+    const notReady = await call(reporter, 'POST', '/publish/submit', { id: story.id });
+    expect(notReady.message).toContain('请上传全景图');
+    expect(notReady.message).toContain('VR 稿件需要 1 张封面');
+    const saved = await save(
+      story,
+      base({ title: 'VR｜夜游洪崖洞 360° 看吊脚楼灯火', showType: 2, covers: [pictures[2]!], vrPicture: panorama }),
+      '<p>转动画面，从千厮门大桥看洪崖洞的吊脚楼与嘉陵江夜色。</p>',
+    );
+    expect(saved.statusCode, saved.message).toBe(200);
+    const published = await reviewed(story.id);
+    const newsId = published.newsId!;
+    expect(published.readerUrl).toBe(`/shancheng/VRPage?classId=${place.classId}&newsId=${newsId}`);
+    const [row] = await t.database.db.select().from(news).where(eq(news.id, newsId));
+    expect(row).toMatchObject({ dataType: 3, category: 'vr', vrUrl: panorama, imageUrls: [pictures[2]] });
+    const detail = await readerDetail(newsId);
+    expect(detail.data).toMatchObject({ dataType: 3, vrUrl: panorama });
+    expect(detail.data.originNewstext).toContain('吊脚楼');
+    // The card in its channel's list is a VR card (category vr).
+    expect((await readerList()).find((i) => i.id === newsId)).toMatchObject({ category: 'vr' });
+  });
+
+  it.each([
+    [{ vrPicture: 'https://evil.example/pano.jpg' }, '图片须先上传到媒体库'],
+    [{ vrPicture: '/media/../etc/passwd' }, '图片须先上传到媒体库'],
+  ])('refuses the panorama %o in Chinese and writes nothing', async (over, message) => {
+    const story = await create('vr');
     const before = await storedFields(story.id);
     const res = await save(story, base(over));
     expect(res.message).toContain(message);

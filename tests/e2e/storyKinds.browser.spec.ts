@@ -2,7 +2,8 @@
  * A photo set (图集, ADR 025 "Kinds") in the browser: a reporter makes one from the 稿件库's 新建 menu, uploads
  * two pictures, writes their captions and moves the second up with the keyboard; three different people
  * take 一审, 二审 and 三审; the chief signs it; a reader opens it at 375 px and sees the pictures in that order
- * with their captions. The editor passes axe's WCAG 2.1 AA rules at 1440 px.
+ * with their captions. A VR story likewise: a picture that is no panorama is refused in Chinese, a panorama is
+ * taken, and the reader's phone opens the VR viewer on it. The editors pass axe's WCAG 2.1 AA rules at 1440 px.
  */
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
@@ -10,8 +11,8 @@ import { axeReport, newStoryFromLibrary, signOff, signedIn, throughReviews } fro
 
 const SHOTS = process.env.PUBLISH_SHOTS_DIR;
 
-const picture = (r: number, g: number, b: number) =>
-  sharp({ create: { width: 960, height: 640, channels: 3, background: { r, g, b } } })
+const picture = (r: number, g: number, b: number, width = 960, height = 640) =>
+  sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
     .png()
     .toBuffer();
 
@@ -67,4 +68,48 @@ test('a photo set is made, reviewed three times, published and read on a phone',
   await expect(reader.locator('.pv-desc').first()).toBeVisible();
   await expect(reader.getByRole('img', { name: '清晨第一班长江索道' })).toBeVisible();
   if (SHOTS) await reader.screenshot({ path: `${SHOTS}/photos-reader-375.png` });
+});
+
+test('a VR story takes a panorama only, is reviewed three times, published and turned on a phone', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const title = 'VR｜夜游洪崖洞 360° 看吊脚楼灯火';
+  const reporter = await signedIn(browser, request, 'demo-reporter');
+  const storyUrl = await newStoryFromLibrary(reporter, '新建VR', '上传全景图');
+  await reporter.getByRole('textbox', { name: /^标题/ }).fill(title);
+  await reporter.getByRole('textbox', { name: '摘要' }).fill('转动画面，从千厮门大桥看洪崖洞的吊脚楼与嘉陵江夜色。');
+  await reporter.getByRole('combobox', { name: '频道' }).selectOption({ label: '重庆' });
+  await reporter.getByRole('combobox', { name: '栏目' }).selectOption({ index: 1 });
+  await reporter.getByRole('textbox', { name: '正文' }).fill('夜幕降临，洪崖洞的吊脚楼次第亮灯，嘉陵江上的游船缓缓驶过。');
+
+  // An ordinary picture is no panorama: refused, in Chinese, and not taken.
+  const panorama = reporter.getByRole('group', { name: 'VR 全景图' });
+  await reporter.getByLabel('选择全景图').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: await picture(30, 60, 120) });
+  await expect(panorama.getByText(/全景图的宽度至少是高度的 2 倍/)).toBeVisible({ timeout: 20_000 });
+  await expect(panorama.getByRole('img', { name: '全景图' })).toHaveCount(0);
+  await reporter.getByLabel('选择全景图').setInputFiles({ name: 'pano.png', mimeType: 'image/png', buffer: await picture(20, 40, 90, 2048, 1024) });
+  await expect(panorama.getByRole('img', { name: '全景图' })).toBeVisible({ timeout: 20_000 });
+  await reporter.getByLabel('选择封面图片').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await picture(150, 60, 40) });
+  await reporter.getByRole('button', { name: '确定裁剪' }).click();
+  await expect(reporter.getByRole('img', { name: '封面 1' })).toBeVisible({ timeout: 20_000 });
+  await expect(reporter.getByText(/已自动保存/)).toBeVisible({ timeout: 15_000 });
+  await expect(reporter.getByText(/提交前还需/)).toHaveCount(0);
+  expect(await axeReport(reporter, { settle: false })).toEqual([]);
+  if (SHOTS) await reporter.screenshot({ path: `${SHOTS}/vr-1440.png`, fullPage: true });
+  await reporter.getByRole('button', { name: '提交审核' }).click();
+  await expect(reporter.getByText('已提交审核')).toBeVisible();
+
+  const chief = await throughReviews(browser, request, storyUrl, 'vr');
+  const readerUrl = await signOff(chief);
+  expect(readerUrl).toMatch(/^\/shancheng\/VRPage\?classId=\d+&newsId=\d+$/);
+
+  // A reader on a phone turns the panorama with the viewer's buttons.
+  const readerContext = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const reader = await readerContext.newPage();
+  const res = await reader.goto(readerUrl!);
+  expect(res?.status()).toBe(200);
+  await expect(reader.getByRole('heading', { name: title })).toBeVisible();
+  await expect(reader.getByLabel(/360度全景/)).toBeVisible();
+  await expect(reader.getByRole('button', { name: /左转/ })).toBeVisible();
+  expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  if (SHOTS) await reader.screenshot({ path: `${SHOTS}/vr-reader-375.png` });
 });

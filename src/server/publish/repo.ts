@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { ArticleFields, ArticleState, PublishOptions } from '../../contract/publish.ts';
-import { EMPTY_FIELDS, KIND_DATA_TYPES, PERMISSION_HIDE_LIKE } from '../../contract/publish.ts';
+import { EMPTY_FIELDS, KIND_CATEGORIES, KIND_DATA_TYPES, PERMISSION_HIDE_LIKE } from '../../contract/publish.ts';
 import { LIVE_FEED_SHOWN } from '../../contract/liveFeed.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { channels, columns, news } from '../db/schema/core.ts';
@@ -161,7 +161,8 @@ export async function nextNewsIdRepo(tx: Tx): Promise<number> {
  * type are (src/server/db/seed/buildDemoData.ts): a photo set's pictures are its imageUrls and its captions
  * one <p> each in the body, in order (src/server/detail/repo.ts picturesOf); a video plays videoUrl; an
  * external link's card opens targetUrl (src/routing/jump.ts); a live's sources are its videoUrls, in order, with its
- * state and start time (LiveView.astro).
+ * state and start time (LiveView.astro); a VR story is an article of the category `vr` whose vrUrl is its panorama
+ * (VrViewer on /VRPage).
  */
 function kindColumns(f: ArticleFields, content: string) {
   const none = {
@@ -172,6 +173,8 @@ function kindColumns(f: ArticleFields, content: string) {
     videoUrls: [] as { name: string; videoUrl: string }[],
     liveType: 0,
     liveStartTime: null as Date | null,
+    category: KIND_CATEGORIES[f.kind],
+    vrUrl: '',
   };
   switch (f.kind) {
     case 'live':
@@ -189,6 +192,8 @@ function kindColumns(f: ArticleFields, content: string) {
       return { ...none, imageUrls: f.pictures.map((p) => p.url), content: f.pictures.map((p) => `<p>${escapeHtml(p.caption)}</p>`).join('') };
     case 'video':
       return { ...none, imageUrls: f.covers, content, isVideo: true, videoUrl: f.videoUrl, videoTime: f.videoTime };
+    case 'vr':
+      return { ...none, imageUrls: f.covers, content, vrUrl: f.vrPicture };
     case 'article':
       return { ...none, imageUrls: f.covers, content };
   }

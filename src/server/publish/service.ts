@@ -8,6 +8,7 @@ import { sanitizeHtml } from '../../features/richtext/sanitizeHtml.server.ts';
 import {
   ArticleFields,
   checkReady,
+  KIND_CATEGORIES,
   KIND_DATA_TYPES,
   webAddress,
   type StoryKind,
@@ -29,7 +30,7 @@ import { GoimOp } from '../../lib/goim.ts';
 import { siteRoomIdRepo } from '../appConfig/repo.ts';
 import type { RealtimePublisher } from '../realtime/RealtimePublisher.ts';
 import { newsRoomKey, roomKeyOf } from '../realtime/roomId.ts';
-import { decideJump } from '../../routing/jump.ts';
+import { decideItemJump } from '../../routing/jump.ts';
 import { invalidationBus } from '../cache/invalidationBus.ts';
 import { appendAudit, type AuditEntry } from '../audit/repo.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
@@ -170,12 +171,13 @@ function reviewersOf(row: ArticleRow): { id: number; name: string }[] {
 }
 
 /**
- * Where a published story's card opens: its reader page, or for an external link the link itself — spec 9's jump
- * table (decideJump), with the story's kind as its data type (KIND_DATA_TYPES). Null only for a story without a
- * column or an address.
+ * Where a published story's card opens: its reader page, or for an external link the link itself — the list cards'
+ * own rule (decideItemJump, spec 9's jump table) with the kind's data type and category. Null only for a story without
+ * a column or an address.
  */
 function readerUrlOf(f: ArticleFields, newsId: number): string | null {
-  return decideJump({ dt: KIND_DATA_TYPES[f.kind], cid: f.classId, nid: newsId, url: f.linkUrl })?.href ?? null;
+  const item = { id: newsId, classId: f.classId, dataType: KIND_DATA_TYPES[f.kind], category: KIND_CATEGORIES[f.kind], targetUrl: f.linkUrl };
+  return decideItemJump(item)?.href ?? null;
 }
 
 export function viewOf(staff: StaffMember, row: ArticleRow): ArticleView {

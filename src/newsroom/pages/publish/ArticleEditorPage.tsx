@@ -8,6 +8,7 @@ import type { JSONContent } from '@tiptap/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   checkReady,
+  KIND_BODY_LABELS,
   KIND_LABELS,
   STORY_KINDS,
   SHOW_TYPE_LABELS,
@@ -26,7 +27,7 @@ import { BASE } from '../../router.ts';
 import { formatTime, messageOf, Notice } from '../../ui.tsx';
 import { BreakingPush, Corrections } from './AfterPublish.tsx';
 import { CoverPicker } from './CoverPicker.tsx';
-import { LinkFields, LiveFields, PhotoSet, VideoFields } from './KindFields.tsx';
+import { LinkFields, LiveFields, PhotoSet, VideoFields, VrFields } from './KindFields.tsx';
 import { LiveDesk } from './LiveDesk.tsx';
 import { dropBackup, readBackup, writeBackup, type DraftBackup } from './draftBackup.ts';
 import { uploadPicture } from './pictureUpload.ts';
@@ -228,6 +229,7 @@ function Editor({ id, meName }: { id: number; meName: string }) {
   const columnsOfChannel = options.columns.filter((c) => c.channelId === fields.channelId);
   const stage = view.state === 'review' ? `（待${STAGE_LABELS[view.reviewStage - 1] ?? ''}）` : '';
   const kind = fields.kind;
+  const bodyLabel = KIND_BODY_LABELS[kind];
   // A photo set's card shows its own pictures (the reader row's imageUrls are the set).
   const previewFields = kind === 'photos' ? { ...fields, covers: fields.pictures.map((p) => p.url) } : fields;
 
@@ -283,7 +285,6 @@ function Editor({ id, meName }: { id: number; meName: string }) {
           {kind === 'link' && <LinkFields editable={editable} linkUrl={fields.linkUrl} onChange={(v) => setField('linkUrl', v)} />}
           {kind === 'photos' && <PhotoSet pictures={fields.pictures} editable={editable} onChange={(v) => setField('pictures', v)} />}
           {kind === 'video' && <VideoFields editable={editable} videoUrl={fields.videoUrl} videoTime={fields.videoTime} onChange={(k, v) => setField(k, v)} />}
-          {kind === 'video' && <h2 className="nr-write__sub">视频简介</h2>}
           {kind === 'live' && (
             <LiveFields
               editable={editable}
@@ -293,8 +294,9 @@ function Editor({ id, meName }: { id: number; meName: string }) {
               onStart={(v) => setField('liveStart', v)}
             />
           )}
-          {kind === 'live' && <h2 className="nr-write__sub">直播简介</h2>}
-          {(kind === 'article' || kind === 'video' || kind === 'live') && (
+          {kind === 'vr' && <VrFields editable={editable} picture={fields.vrPicture} onChange={(v) => setField('vrPicture', v)} />}
+          {bodyLabel !== null && kind !== 'article' && <h2 className="nr-write__sub">{bodyLabel}</h2>}
+          {bodyLabel !== null && (
             <RichEditor key={editorKey} initialHtml={initialHtml} editable={editable} onChange={onBody} onLoad={setDoc} onError={setError} />
           )}
           <fieldset className="nr-fieldset nr-grid-form" disabled={!editable}>
@@ -406,7 +408,7 @@ function Editor({ id, meName }: { id: number; meName: string }) {
           </fieldset>
           <Versions id={id} revision={view.revision} />
         </div>
-        <Preview fields={previewFields} doc={kind === 'article' || kind === 'video' || kind === 'live' ? doc : null} authorName={view.authorName} />
+        <Preview fields={previewFields} doc={bodyLabel !== null ? doc : null} authorName={view.authorName} />
       </div>
     </div>
   );

@@ -1,10 +1,11 @@
 /**
  * The parts of the editor form that belong to one kind of story (ADR 025 "Kinds"): the address of an external
- * link, the pictures and captions of a photo set, the address and length of a video, a live's sources and start.
+ * link, the pictures and captions of a photo set, the address and length of a video, a live's sources and start, a
+ * VR story's panorama.
  */
 import { useRef, useState } from 'react';
 import { beijingWallClock, BEIJING_OFFSET_MS } from '../../../lib/beijingDay.ts';
-import { CAPTION_MAX, LIVE_SOURCE_NAME_MAX, LIVE_SOURCES_MAX, PHOTOS_MAX, type ArticleFields } from '../../../contract/publish.ts';
+import { CAPTION_MAX, LIVE_SOURCE_NAME_MAX, LIVE_SOURCES_MAX, PHOTOS_MAX, VR_MIN_RATIO, type ArticleFields } from '../../../contract/publish.ts';
 import { messageOf, Notice } from '../../ui.tsx';
 import { uploadPicture } from './pictureUpload.ts';
 
@@ -249,6 +250,67 @@ export function PhotoSet({ pictures, editable, onChange }: { pictures: Photo[]; 
           const files = [...(e.target.files ?? [])];
           e.target.value = '';
           if (files.length > 0) void add(files);
+        }}
+      />
+    </fieldset>
+  );
+}
+
+/**
+ * VR: the panorama the reader's VR viewer turns (/VRPage), uploaded as any desk picture. One that is not at least
+ * VR_MIN_RATIO times as wide as high is refused here, before it is used: the viewer would show it stretched.
+ */
+export function VrFields({ picture, editable, onChange }: { picture: string; editable: boolean; onChange: (v: string) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const upload = async (file: File) => {
+    setError(null);
+    setBusy(true);
+    try {
+      const stored = await uploadPicture(file);
+      if (stored.width < stored.height * VR_MIN_RATIO)
+        setError(`全景图的宽度至少是高度的 ${VR_MIN_RATIO} 倍（如 4096×2048），这张是 ${stored.width}×${stored.height}`);
+      else onChange(stored.url);
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <fieldset className="nr-fieldset" disabled={!editable}>
+      <legend>VR 全景图</legend>
+      {picture === '' ? (
+        <p className="nr-hint">还没有全景图。请上传一张 360° 全景图（宽度至少是高度的 {VR_MIN_RATIO} 倍），读者在 VR 页面左右转动查看。</p>
+      ) : (
+        <p className="nr-vr">
+          <img src={`${picture}?w=750`} alt="全景图" width={375} height={94} />
+        </p>
+      )}
+      <p className="nr-inline-form">
+        <button type="button" className="nr-button" disabled={busy} onClick={() => input.current?.click()}>
+          {busy ? '上传中…' : picture === '' ? '上传全景图' : '更换全景图'}
+        </button>
+        {picture !== '' && (
+          <button type="button" className="nr-button nr-button--danger" onClick={() => onChange('')}>
+            删除全景图
+          </button>
+        )}
+      </p>
+      <Notice error={error} />
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept="image/jpeg,image/png,image/webp"
+        aria-label="选择全景图"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) void upload(file);
         }}
       />
     </fieldset>

@@ -5,7 +5,7 @@
  */
 import type { JSONContent } from '@tiptap/react';
 import { useState, type ReactNode } from 'react';
-import type { ArticleFields } from '../../../contract/publish.ts';
+import { KIND_BODY_LABELS, KIND_LABELS, type ArticleFields } from '../../../contract/publish.ts';
 import { Tabs } from '../../ui.tsx';
 
 function marksOf(node: JSONContent, text: ReactNode, key: number): ReactNode {
@@ -126,9 +126,7 @@ export function Preview({ fields, doc, authorName }: { fields: ArticleFields; do
           <p className="nr-preview__caption">读者点开卡片即打开：{fields.linkUrl || '（未填写外链地址）'}</p>
         ) : (
           <>
-            <p className="nr-preview__caption">
-              {fields.kind === 'photos' ? '图集' : fields.kind === 'video' ? '视频简介' : fields.kind === 'live' ? '直播简介' : '正文'}
-            </p>
+            <p className="nr-preview__caption">{KIND_BODY_LABELS[fields.kind] ?? KIND_LABELS[fields.kind]}</p>
             <article className="nr-preview__article">
               <h2 className="nr-preview__title">{fields.title || '（无标题）'}</h2>
               <p className="nr-preview__byline">

@@ -67,6 +67,18 @@ export function post<T>(path: string, body: unknown): Promise<T> {
   });
 }
 
+/**
+ * Sends a file as the request's body itself (a video: tens of megabytes, not base64 in JSON), with the CSRF token
+ * and the Idempotency-Key of this upload's attempt: a retry with the same key answers the file stored the first time.
+ */
+export function upload<T>(path: string, file: Blob, key: string): Promise<T> {
+  return call<T>(path, {
+    method: 'POST',
+    headers: { 'content-type': file.type || 'application/octet-stream', 'x-csrf-token': csrfToken, 'x-newsroom': '1', 'idempotency-key': key },
+    body: file,
+  });
+}
+
 /** The signed-in person as /session and the sign-in answer give it. */
 export interface Me {
   signedIn: true;

@@ -11,6 +11,7 @@ import type { NewsDetail } from '../../src/contract/detail.ts';
 import type { ListItem } from '../../src/contract/news.ts';
 import { news } from '../../src/server/db/schema/core.ts';
 import { articles } from '../../src/server/db/schema/publish.ts';
+import { auditLog } from '../../src/server/db/schema/staff.ts';
 import { envelope, suiteApp } from '../support/testApp.ts';
 import type { TestStaff } from '../support/testStaff.ts';
 import {
@@ -22,8 +23,11 @@ import {
   staffCaller,
   throughReviews,
   uploadPicture,
+  uploadVideo,
   type StoryPlace,
 } from '../support/publishDesk.ts';
+import { sampleMp4 } from '../support/videoFixtures.ts';
+import { STAFF_VIDEO_URL } from '../../src/contract/publish.ts';
 
 const t = suiteApp();
 let reporter: TestStaff;
@@ -200,6 +204,30 @@ describe('视频 (video)', () => {
     const detail = await readerDetail(newsId);
     expect(detail.data).toMatchObject({ dataType: 8, videoUrl: 'https://video.cqnews.net/2026/1128/light.mp4', videoTime: '03:25' });
     expect(detail.data.originNewstext).toContain('航拍镜头下');
+  });
+
+  it('plays a file uploaded on the desk: stored once under the person’s folder, published and played from our origin', async () => {
+    const key = randomUUID();
+    const up = await uploadVideo(t, reporter, new Uint8Array(sampleMp4()), { 'idempotency-key': key });
+    expect(up.statusCode, up.message).toBe(200);
+    expect(up.data).toMatchObject({ type: 'video/mp4', size: sampleMp4().length });
+    expect(up.data.url).toMatch(STAFF_VIDEO_URL);
+    expect(up.data.url).toContain(`/media/newsroom/videos/${reporter.id}/`);
+    // A retry of the same attempt answers the same file.
+    const again = await uploadVideo(t, reporter, new Uint8Array(sampleMp4()), { 'idempotency-key': key });
+    expect(again.data).toEqual(up.data);
+    const story = await create('video');
+    const saved = await save(
+      story,
+      base({ title: '视频｜洪崖洞夜景延时摄影', showType: 2, covers: [pictures[0]!], videoUrl: up.data.url, videoTime: '00:10' }),
+      '<p>一段十秒的延时摄影，记录洪崖洞亮灯的时刻。</p>',
+    );
+    expect(saved.statusCode, saved.message).toBe(200);
+    const published = await reviewed(story.id);
+    const detail = await readerDetail(published.newsId!);
+    expect(detail.data).toMatchObject({ dataType: 8, videoUrl: up.data.url, videoTime: '00:10' });
+    const audits = await t.database.db.select({ action: auditLog.action, itemId: auditLog.itemId }).from(auditLog).where(eq(auditLog.action, 'publish.video'));
+    expect(audits.filter((a) => a.itemId === up.data.url)).toHaveLength(1);
   });
 
   it.each([

@@ -6,6 +6,7 @@
  * taken, and the reader's phone opens the VR viewer on it. The editors pass axe's WCAG 2.1 AA rules at 1440 px.
  */
 import sharp from 'sharp';
+import { sampleMp4 } from '../support/videoFixtures.ts';
 import { expect, test } from '@playwright/test';
 import { axeReport, newStoryFromLibrary, signOff, signedIn, throughReviews } from './deskSupport.ts';
 
@@ -112,4 +113,19 @@ test('a VR story takes a panorama only, is reviewed three times, published and t
   await expect(reader.getByRole('button', { name: /左转/ })).toBeVisible();
   expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   if (SHOTS) await reader.screenshot({ path: `${SHOTS}/vr-reader-375.png` });
+});
+
+test('a video file is uploaded on the desk and becomes the story’s address; a picture is refused in Chinese', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const reporter = await signedIn(browser, request, 'demo-reporter');
+  await newStoryFromLibrary(reporter, '新建视频', '上传视频文件');
+  const address = reporter.getByRole('textbox', { name: /^视频地址/ });
+  await reporter.getByLabel('选择视频文件').setInputFiles({ name: 'not-a-video.mp4', mimeType: 'video/mp4', buffer: await picture(10, 10, 10) });
+  await expect(reporter.getByText('仅支持 MP4、MOV 或 WebM 格式的视频')).toBeVisible({ timeout: 20_000 });
+  await expect(address).toHaveValue('');
+  await reporter.getByLabel('选择视频文件').setInputFiles({ name: '夜景.mp4', mimeType: 'video/mp4', buffer: sampleMp4() });
+  await expect(address).toHaveValue(/^\/media\/newsroom\/videos\/\d+\/[0-9a-f-]{36}\.mp4$/, { timeout: 30_000 });
+  await expect(reporter.getByText('仅支持 MP4、MOV 或 WebM 格式的视频')).toHaveCount(0);
+  expect(await axeReport(reporter, { settle: false })).toEqual([]);
+  if (SHOTS) await reporter.screenshot({ path: `${SHOTS}/video-upload-1440.png` });
 });

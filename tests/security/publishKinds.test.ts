@@ -1,7 +1,8 @@
 /**
  * Attacks on the other kinds of story (ADR 025 "Kinds"; docs/security.md P13, P14): an external link or a
  * video address that would run script or lead into a private network is refused in Chinese with nothing
- * stored; script in a photo set's captions reaches readers as text only.
+ * stored; script in a photo set's captions reaches readers as text only; a video file sent to the desk is taken
+ * only from a signed-in person with the desk's permission, from our pages, as a whole MP4 or WebM of at most 50 MB.
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,12 @@ import { news } from '../../src/server/db/schema/core.ts';
 import { articles } from '../../src/server/db/schema/publish.ts';
 import { envelope, suiteApp } from '../support/testApp.ts';
 import { createTestStaff, type TestStaff } from '../support/testStaff.ts';
-import { createStory, newsColumn, saveStory, staffPoster, uploadPicture, type StoryPlace } from '../support/publishDesk.ts';
+import { createStory, newsColumn, saveStory, staffPoster, uploadPicture, uploadVideo, type StoryPlace } from '../support/publishDesk.ts';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { VIDEO_MAX_BYTES } from '../../src/contract/uploadRules.ts';
+import { VIDEO_MESSAGES } from '../../src/server/upload/storeVideo.ts';
+import { sampleMp4 } from '../support/videoFixtures.ts';
 
 const t = suiteApp();
 let reporter: TestStaff;
@@ -121,4 +127,72 @@ describe('photo set captions and pictures (P14)', () => {
       expect(await stored(story.id)).toEqual(before);
     },
   );
+});
+
+describe('staff video uploads (P23)', () => {
+  const files = (who: TestStaff): string[] => {
+    const dir = path.join(t.mediaDir, 'newsroom', 'videos', String(who.id));
+    return existsSync(dir) ? readdirSync(dir).filter((f) => !f.startsWith('.')) : [];
+  };
+
+  it('refuses the signed-out, a write without the session’s CSRF token and a person without the desk’s permission, storing nothing', async () => {
+    const moderator = await createTestStaff(t, 'moderator');
+    const signedOut = await uploadVideo(t, null, new Uint8Array(sampleMp4()));
+    expect(signedOut.res.status).toBe(401);
+    const noCsrf = await uploadVideo(t, reporter, new Uint8Array(sampleMp4()), { 'x-csrf-token': 'forged' });
+    expect(noCsrf.res.status).toBe(403);
+    const foreign = await uploadVideo(t, reporter, new Uint8Array(sampleMp4()), { origin: 'https://evil.example' });
+    expect(foreign.res.status).toBe(403);
+    const notHers = await uploadVideo(t, moderator, new Uint8Array(sampleMp4()));
+    expect(notHers).toMatchObject({ statusCode: 403, message: '无权操作' });
+    expect(files(reporter)).toEqual([]);
+    expect(files(moderator)).toEqual([]);
+  });
+
+  it.each([
+    [
+      'a picture sent as a video',
+      { 'content-type': 'video/mp4' },
+      () => new Uint8Array(Buffer.from('\x89PNG\r\n\x1a\n' + 'x'.repeat(4096), 'binary')),
+      VIDEO_MESSAGES.badType,
+    ],
+    ['a form post', { 'content-type': 'application/x-www-form-urlencoded' }, () => new Uint8Array(sampleMp4()), VIDEO_MESSAGES.badType],
+    ['a cut-off video', { 'content-type': 'video/mp4' }, () => new Uint8Array(sampleMp4().subarray(0, 6000)), VIDEO_MESSAGES.broken],
+    ['no key', { 'idempotency-key': '' }, () => new Uint8Array(sampleMp4()), VIDEO_MESSAGES.badKey],
+  ])('refuses %s in Chinese and stores nothing', async (_, headers, body, message) => {
+    const res = await uploadVideo(t, chief, body(), headers);
+    expect(res.statusCode).not.toBe(200);
+    expect(res.message).toBe(message);
+    expect(files(chief)).toEqual([]);
+  });
+
+  it('refuses a declared length over 50 MB before reading the body', async () => {
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(1024));
+      },
+    });
+    const res = await uploadVideo(t, chief, body, { 'content-length': String(VIDEO_MAX_BYTES + 1) });
+    expect(res.res.status).toBe(413);
+    expect(res.message).toBe(VIDEO_MESSAGES.tooBig);
+    expect(pulled).toBeLessThanOrEqual(1);
+    expect(files(chief)).toEqual([]);
+  });
+
+  it('a video address is only https or a file uploaded here: other media paths and path tricks are refused', async () => {
+    const story = await create('video');
+    const before = await stored(story.id);
+    for (const videoUrl of [
+      '/media/videos/1/00000000-0000-4000-8000-000000000000.mp4',
+      `/media/newsroom/videos/${reporter.id}/../../x.mp4`,
+      '/media/newsroom/videos/1/evil.mp4',
+      '/media/newsroom/videos/1/00000000-0000-4000-8000-000000000000.html',
+    ]) {
+      const res = await save(story, { videoUrl });
+      expect(res.message, videoUrl).toContain('视频地址须是以 https:// 开头的网址');
+    }
+    expect(await stored(story.id)).toEqual(before);
+  });
 });

@@ -10,7 +10,8 @@ import { expect } from 'vitest';
 import type { ArticleFields, ArticleView, StoredPicture, StoryKind } from '../../src/contract/publish.ts';
 import { channels, columns } from '../../src/server/db/schema/core.ts';
 import { auditLog } from '../../src/server/db/schema/staff.ts';
-import type { TestApp } from './testApp.ts';
+import type { UploadedVideo } from '../../src/contract/upload.ts';
+import { envelope, type TestApp } from './testApp.ts';
 import { consoleCall, createTestStaff, type TestStaff } from './testStaff.ts';
 
 export interface StoryPlace {
@@ -83,6 +84,20 @@ export async function uploadPicture(
   const up = await consoleCall<StoredPicture>(t, 'POST', '/publish/picture', { data: png.toString('base64') }, who.headers);
   expect(up.statusCode, up.message).toBe(200);
   return up.data.url;
+}
+
+/**
+ * A video file sent to the desk's `/publish/video` as `who`, the file as the body (headers: its type, the key of the
+ * attempt, and any other to try); answers the response and its envelope.
+ */
+export async function uploadVideo(t: DeskApp, who: TestStaff | null, body: BodyInit, headers: Record<string, string> = {}) {
+  const res = await t.console.app.request(`/newsroom/api/publish/video`, {
+    method: 'POST',
+    headers: { 'content-type': 'video/mp4', 'x-newsroom': '1', 'idempotency-key': randomUUID(), ...(who?.headers ?? {}), ...headers },
+    body,
+    ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+  } as RequestInit);
+  return { res, ...(await envelope<UploadedVideo>(res)) };
 }
 
 /** A new story by `who` (of `kind`, else the desk's default article), checked made. */

@@ -22,7 +22,12 @@ import {
 import { mediaOf } from '../media/storage.ts';
 import { cropCover, storeNewsPicture } from './pictures.ts';
 import { z } from '../../contract/zod.ts';
-import { consoleEndpoint, type ConsoleContext, type ConsoleRegistry } from '../staff/console.ts';
+import { consoleEndpoint, consoleUpload, type ConsoleContext, type ConsoleRegistry } from '../staff/console.ts';
+import { findKeyedVideo, staffVideos, storeVideo, VIDEO_MESSAGES } from '../upload/storeVideo.ts';
+import { VIDEO_MAX_BYTES } from '../../contract/uploadRules.ts';
+import { IDEMPOTENCY_KEY_RE } from '../http/idempotentInsert.ts';
+import { ApiFailure } from '../http/envelope.ts';
+import { StatusCode } from '../../contract/envelope.ts';
 import { publishOptionsRepo } from './repo.ts';
 import {
   correctArticle,
@@ -222,6 +227,31 @@ export function registerPublishConsole(registry: ConsoleRegistry): void {
       await registry.limiter.take([{ key: `console:picture:${ctx.staff.id}`, rules: [{ max: 60, windowMs: 10 * 60_000 }] }]);
       const stored = await storeNewsPicture(mediaOf(ctx.deps), new Uint8Array(Buffer.from(ctx.input.data, 'base64')));
       await ctx.deps.database.write((tx) => ctx.audit(tx, { action: 'publish.picture', itemKind: 'picture', itemId: stored.url }));
+      return stored;
+    },
+  });
+
+  // A 视频 story's own file (ADR 025 "Kinds"): the body is the file, streamed to storage and checked as readers'
+  // videos are (src/server/upload/storeVideo.ts: sniffed MP4 or WebM, whole, at most 50 MB), under the person's own
+  // folder. A retry with the same key answers the stored file without reading the body again (docs/security.md P23).
+  consoleUpload(registry, {
+    path: '/publish/video',
+    summary: '上传视频文件',
+    permission: 'publish.write',
+    types: ['video/mp4', 'video/quicktime', 'video/webm', 'application/octet-stream'],
+    badType: VIDEO_MESSAGES.badType,
+    maxBodyBytes: VIDEO_MAX_BYTES + 1024 * 1024,
+    handler: async (ctx) => {
+      const { key, body, declaredBytes } = ctx.input;
+      if (key === null || !IDEMPOTENCY_KEY_RE.test(key)) throw new ApiFailure(StatusCode.badParams, VIDEO_MESSAGES.badKey);
+      const owner = staffVideos(ctx.staff.id);
+      const earlier = await findKeyedVideo(mediaOf(ctx.deps), owner, key);
+      if (earlier) return earlier;
+      // Receiving and checking a video is the costly part: 20 a person an hour.
+      await registry.limiter.take([{ key: `console:video:${ctx.staff.id}`, rules: [{ max: 20, windowMs: 60 * 60_000 }] }]);
+      if (declaredBytes > VIDEO_MAX_BYTES) throw new ApiFailure(StatusCode.badParams, VIDEO_MESSAGES.tooBig, 413);
+      const stored = await storeVideo(mediaOf(ctx.deps), owner, body, key);
+      await ctx.deps.database.write((tx) => ctx.audit(tx, { action: 'publish.video', itemKind: 'video', itemId: stored.url, after: { size: stored.size } }));
       return stored;
     },
   });

@@ -150,6 +150,12 @@ export function createConsoleRegistry(deps: AppDeps, limiter: RateLimiter): Cons
  * the X-Newsroom header a cross-site form cannot send (CORS would have to allow it, and it does not).
  */
 export function checkWriteOrigin(c: Context, publicOrigin: string | undefined): void {
+  checkOrigin(c, publicOrigin);
+  if (contentTypeOf(c) !== 'application/json') throw consoleFailure(415, StatusCode.badParams, messages.unsupportedType);
+}
+
+/** The Origin part of `checkWriteOrigin`. */
+function checkOrigin(c: Context, publicOrigin: string | undefined): void {
   const origin = c.req.header('origin');
   if (origin !== undefined) {
     const own = new URL(c.req.url).origin;
@@ -157,9 +163,9 @@ export function checkWriteOrigin(c: Context, publicOrigin: string | undefined): 
     const allowed = origin === own || origin === publicOrigin || (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`));
     if (!allowed) throw consoleFailure(403, StatusCode.forbidden, CONSOLE_MESSAGES.badOrigin);
   }
-  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') throw consoleFailure(415, StatusCode.badParams, messages.unsupportedType);
 }
+
+const contentTypeOf = (c: Context): string => (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 
 async function readInput<I extends z.ZodType>(c: Context, method: 'GET' | 'POST', schema: I): Promise<z.output<I>> {
   return parseWith(schema, method === 'GET' ? readQuery(c) : await readBody(c));
@@ -201,6 +207,71 @@ export function consoleEndpoint<I extends z.ZodType, O>(registry: ConsoleRegistr
     });
     if (endpoint.invalidates === 'readers') invalidationBus.publish([TAG_ALL]);
     return c.json(ok(data));
+  });
+}
+
+/** What an upload's handler gets as its input: the body as sent (a stream, never buffered here) and its key. */
+export interface UploadInput {
+  body: ReadableStream<Uint8Array> | null;
+  /** The Idempotency-Key header, or null (a handler that needs one refuses its absence). */
+  key: string | null;
+  /** The Content-Length the browser declared (0 when none). */
+  declaredBytes: number;
+}
+
+export interface ConsoleUpload<O> {
+  path: string;
+  summary: string;
+  permission: Permission;
+  /** The content types the file may be sent as (its own type; the handler sniffs the bytes and trusts no type). */
+  types: readonly string[];
+  /** The Chinese refusal of a body sent as another type (a form, JSON). */
+  badType: string;
+  /** Read by the body limit in front (a larger declared body is refused before it is read). */
+  maxBodyBytes: number;
+  handler: (ctx: ConsoleContext<UploadInput>) => Promise<O>;
+}
+
+/**
+ * Declares a file upload that is its own body (a video: tens of megabytes, streamed to storage, never base64 in JSON
+ * as pictures are). The same checks as `consoleEndpoint`'s POST run first — session, our Origin, the CSRF token,
+ * the permission, the write rate — then the body's type is one of the file's (`badType` otherwise, never JSON: a
+ * cross-site form cannot send these types without CORS, which does not allow it); then the handler gets the stream.
+ */
+export function consoleUpload<O>(registry: ConsoleRegistry, endpoint: ConsoleUpload<O>): void {
+  registry.endpoints.push({ method: 'POST', path: endpoint.path, summary: endpoint.summary, permission: endpoint.permission });
+  const { deps, limiter } = registry;
+  registry.bodyLimits.set(`${CONSOLE_API_BASE}${endpoint.path}`, endpoint.maxBodyBytes);
+  registry.app.post(endpoint.path, async (c) => {
+    const session: StaffSession = await resolveStaffSession(deps, c);
+    const { staff } = session;
+    checkOrigin(c, deps.config.publicOrigin);
+    if (!session.csrfMatches(c.req.header('x-csrf-token'))) throw consoleFailure(403, StatusCode.forbidden, CONSOLE_MESSAGES.badOrigin);
+    if (!can(staff, endpoint.permission)) throw forbidden();
+    await limiter.take([{ key: `console:write:${staff.id}`, rules: [{ max: WRITES_PER_MINUTE, windowMs: 60_000 }] }]);
+    if (!endpoint.types.includes(contentTypeOf(c))) throw new ApiFailure(StatusCode.badParams, endpoint.badType);
+    const ip = clientIp(c);
+    const input: UploadInput = {
+      body: c.req.raw.body,
+      key: c.req.header('idempotency-key') ?? null,
+      declaredBytes: Number(c.req.header('content-length') ?? '0') || 0,
+    };
+    try {
+      const data = await endpoint.handler({
+        staff,
+        sessionId: session.sessionId,
+        input,
+        deps,
+        c,
+        ip,
+        audit: (tx, entry) => appendAudit(tx, { ...entry, staffId: staff.id, staffName: staff.name, ip }),
+      });
+      return c.json(ok(data));
+    } catch (err) {
+      // A refused body may not have been read to its end: the connection is not reused.
+      c.header('connection', 'close');
+      throw err;
+    }
   });
 }
 

@@ -14,7 +14,7 @@ import type { ApiRegistry, AppEnv } from '../http/types.ts';
 import { mediaOf } from '../media/storage.ts';
 import { storeCommentPicture, UPLOAD_MESSAGES } from './storeCommentPicture.ts';
 import { callKey } from '../http/idempotentInsert.ts';
-import { findKeyedVideo, storeVideo, VIDEO_MESSAGES } from './storeVideo.ts';
+import { findKeyedVideo, readerVideos, storeVideo, VIDEO_MESSAGES } from './storeVideo.ts';
 
 /** The request may carry the 10 MB file plus its multipart framing and nothing much else. */
 export const UPLOAD_MAX_REQUEST_BYTES = UPLOAD_MAX_BYTES + 64 * 1024;
@@ -60,7 +60,7 @@ export function registerUploadRoutes(registry: ApiRegistry): void {
     const user = requireUser(c);
     const key = callKey(c);
     // A retry whose first answer was lost: the stored file, without reading the body again.
-    const earlier = key === null ? null : await findKeyedVideo(mediaOf(deps), user.userId, key);
+    const earlier = key === null ? null : await findKeyedVideo(mediaOf(deps), readerVideos(user.userId), key);
     if (earlier) {
       c.header('connection', 'close');
       return c.json(ok(earlier));
@@ -70,7 +70,7 @@ export function registerUploadRoutes(registry: ApiRegistry): void {
     try {
       // A declared length over the limit is refused before a byte of the body is read.
       if (declared > VIDEO_MAX_BYTES) throw new ApiFailure(StatusCode.badParams, VIDEO_MESSAGES.tooBig, 413);
-      const stored = await storeVideo(mediaOf(deps), user.userId, c.req.raw.body, key);
+      const stored = await storeVideo(mediaOf(deps), readerVideos(user.userId), c.req.raw.body, key);
       if (registry.checkResponses) uploadVideo.data.parse(stored);
       return c.json(ok(stored));
     } catch (err) {

@@ -40,21 +40,32 @@ function refuse(message: string, httpStatus?: number): ApiFailure {
   return new ApiFailure(StatusCode.badParams, message, httpStatus);
 }
 
-const keyOf = (userId: number, name: string): string => `videos/${userId}/${name}`;
+/**
+ * Whose videos a folder holds: a reader's (discover, `videos/<userId>`) or a staff member's (the writing desk,
+ * `newsroom/videos/<staffId>`); `scope` names whose Idempotency-Keys these are.
+ */
+export interface VideoOwner {
+  folder: string;
+  scope: string;
+}
+export const readerVideos = (userId: number): VideoOwner => ({ folder: `videos/${userId}`, scope: String(userId) });
+export const staffVideos = (staffId: number): VideoOwner => ({ folder: `newsroom/videos/${staffId}`, scope: `staff:${staffId}` });
 
-/** A UUID-shaped name from the reader and their key (the same key names the same file, for that reader only). */
-function keyedName(userId: number, key: string): string {
-  const h = createHash('sha256').update(`${userId}:${key}`).digest('hex');
+const keyOf = (owner: VideoOwner, name: string): string => `${owner.folder}/${name}`;
+
+/** A UUID-shaped name from the owner and their key (the same key names the same file, for that owner only). */
+function keyedName(owner: VideoOwner, key: string): string {
+  const h = createHash('sha256').update(`${owner.scope}:${key}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 /** The video an earlier upload with this key stored, or null. */
-export async function findKeyedVideo(media: MediaStorage, userId: number, key: string): Promise<UploadedVideo | null> {
-  const base = keyedName(userId, key);
+export async function findKeyedVideo(media: MediaStorage, owner: VideoOwner, key: string): Promise<UploadedVideo | null> {
+  const base = keyedName(owner, key);
   for (const kind of ['mp4', 'webm'] as const) {
     const { ext, type } = output(kind);
-    const info = await media.stat(keyOf(userId, `${base}.${ext}`));
-    if (info) return { url: `/media/videos/${userId}/${base}.${ext}`, type, size: info.size };
+    const info = await media.stat(keyOf(owner, `${base}.${ext}`));
+    if (info) return { url: `/media/${keyOf(owner, `${base}.${ext}`)}`, type, size: info.size };
   }
   return null;
 }
@@ -102,11 +113,11 @@ async function receive(body: ReadableStream<Uint8Array>, handle: FileHandle): Pr
   return { kind, size };
 }
 
-export async function storeVideo(media: MediaStorage, userId: number, body: ReadableStream<Uint8Array> | null, key: string | null): Promise<UploadedVideo> {
+export async function storeVideo(media: MediaStorage, owner: VideoOwner, body: ReadableStream<Uint8Array> | null, key: string | null): Promise<UploadedVideo> {
   if (!body) throw refuse(VIDEO_MESSAGES.noFile);
-  const base = key === null ? randomUUID() : keyedName(userId, key);
+  const base = key === null ? randomUUID() : keyedName(owner, key);
   // Received to a file on this machine first (the local store's own folder, for a rename), checked, then stored.
-  const folder = await media.stagingDir(keyOf(userId, base));
+  const folder = await media.stagingDir(keyOf(owner, base));
   const staged = path.join(folder, `.${randomUUID()}.part`);
   const stored = await writeDurably(staged, async (handle) => {
     const received = await receive(body, handle);
@@ -114,6 +125,6 @@ export async function storeVideo(media: MediaStorage, userId: number, body: Read
     return received;
   });
   const { ext, type } = output(stored.kind);
-  await media.putFile(keyOf(userId, `${base}.${ext}`), staged, type);
-  return { url: `/media/videos/${userId}/${base}.${ext}`, type, size: stored.size };
+  await media.putFile(keyOf(owner, `${base}.${ext}`), staged, type);
+  return { url: `/media/${keyOf(owner, `${base}.${ext}`)}`, type, size: stored.size };
 }

@@ -7,6 +7,9 @@ import { useRef, useState } from 'react';
 import { beijingWallClock, BEIJING_OFFSET_MS } from '../../../lib/beijingDay.ts';
 import { CAPTION_MAX, LIVE_SOURCE_NAME_MAX, LIVE_SOURCES_MAX, PHOTOS_MAX, VR_MIN_RATIO, type ArticleFields } from '../../../contract/publish.ts';
 import { messageOf, Notice } from '../../ui.tsx';
+import { ConsoleError, upload } from '../../api.ts';
+import { VIDEO_MAX_BYTES } from '../../../contract/uploadRules.ts';
+import type { UploadedVideo } from '../../../contract/upload.ts';
 import { uploadPicture } from './pictureUpload.ts';
 
 type Photo = ArticleFields['pictures'][number];
@@ -123,6 +126,11 @@ export function LinkFields({ linkUrl, editable, onChange }: { linkUrl: string; e
   );
 }
 
+/**
+ * 视频: the address it plays from — an https address, or a file uploaded here (MP4 or WebM, at most 50 MB, stored
+ * as readers' videos are checked) — and its length. A failed upload can be sent again with the same key: the server
+ * answers the file it stored the first time, if it did.
+ */
 export function VideoFields({
   videoUrl,
   videoTime,
@@ -134,16 +142,68 @@ export function VideoFields({
   editable: boolean;
   onChange: (key: 'videoUrl' | 'videoTime', v: string) => void;
 }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // The last attempt: its file and key, kept for 重试上传 after a failure.
+  const [attempt, setAttempt] = useState<{ file: File; key: string } | null>(null);
+
+  const send = async (next: { file: File; key: string }) => {
+    setAttempt(next);
+    setError(null);
+    if (next.file.size > VIDEO_MAX_BYTES) {
+      setError('视频不能超过 50 MB');
+      setAttempt(null);
+      return;
+    }
+    setBusy(true);
+    try {
+      const stored = await upload<UploadedVideo>('/publish/video', next.file, next.key);
+      onChange('videoUrl', stored.url);
+      setAttempt(null);
+    } catch (err) {
+      setError(messageOf(err));
+      // A refusal (bad file) is final; a lost connection may be tried again with the same key.
+      if (!(err instanceof ConsoleError && err.statusCode === 0)) setAttempt(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <fieldset className="nr-fieldset nr-grid-form" disabled={!editable}>
       <legend>视频</legend>
       <div className="nr-grid-form__wide">
         <label className="nr-field">
           <span>
-            视频地址<span className="nr-hint"> 以 https:// 开头的视频文件或直播回放地址</span>
+            视频地址<span className="nr-hint"> 以 https:// 开头的视频文件或直播回放地址，或从本机上传</span>
           </span>
           <input type="url" inputMode="url" value={videoUrl} maxLength={1000} placeholder="https://" onChange={(e) => onChange('videoUrl', e.target.value)} />
         </label>
+        <p className="nr-inline-form">
+          <button type="button" className="nr-button" disabled={busy} onClick={() => input.current?.click()}>
+            {busy ? '上传中…' : '上传视频文件'}
+          </button>
+          {attempt && !busy && (
+            <button type="button" className="nr-button" onClick={() => void send(attempt)}>
+              重试上传
+            </button>
+          )}
+          <span className="nr-hint">MP4 或 WebM，不超过 50 MB</span>
+        </p>
+        <Notice error={error} />
+        <input
+          ref={input}
+          type="file"
+          hidden
+          accept="video/mp4,video/quicktime,video/webm"
+          aria-label="选择视频文件"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) void send({ file, key: crypto.randomUUID() });
+          }}
+        />
       </div>
       <label className="nr-field">
         <span>

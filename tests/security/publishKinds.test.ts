@@ -96,6 +96,19 @@ describe('external links and video addresses (P13)', () => {
   );
 });
 
+describe('video addresses into a private network (P13)', () => {
+  it.each(['https://127.0.0.1/a.mp4', 'https://2130706433/a.mp4', 'https://192.168.1.1/a.mp4', 'https://[::1]/a.mp4', 'https://nas.local/a.mp4'])(
+    'a video address %s is refused',
+    async (url) => {
+      const story = await create('video');
+      const before = await stored(story.id);
+      const res = await save(story, { videoUrl: url });
+      expect(res.message).toBe('视频地址不能指向内部网络');
+      expect(await stored(story.id)).toEqual(before);
+    },
+  );
+});
+
 describe('photo set captions and pictures (P14)', () => {
   it('script in a caption is dropped at save and the rest reaches readers as text', async () => {
     const picture = await uploadPicture(t, reporter, { width: 300, height: 200 }, { r: 10, g: 20, b: 30 });

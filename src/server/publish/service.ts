@@ -91,6 +91,7 @@ export const PUBLISH_MESSAGES = {
   notArticleCorrect: '只有图文稿件可以发布更正；图集、视频和外链请修改后更新发布',
   linkPush: '外链稿件没有本站页面，不能突发推送',
   internalLive: '直播源地址不能指向内部网络',
+  internalVideo: '视频地址不能指向内部网络',
   notLiveKind: '只有直播稿件有直播状态和图文直播',
   liveNotPublished: '直播未发布，不能切换状态或发布动态',
   liveBackwards: '直播状态只能依次从“未开始”到“直播中”、再到“回放”，不能倒退或跳过',
@@ -125,11 +126,14 @@ export function cleanFields(f: ArticleFields): ArticleFields {
   if (linkUrl !== '' && isInternalLink(linkUrl)) throw refuse(PUBLISH_MESSAGES.internalLink);
   const liveSources = f.liveSources.map((s) => ({ name: plain(s.name), url: s.url === '' ? '' : (webAddress(s.url, ['https:']) ?? '') }));
   if (liveSources.some((s) => s.url !== '' && isInternalLink(s.url))) throw refuse(PUBLISH_MESSAGES.internalLive);
+  const videoUrl = f.videoUrl === '' ? '' : (videoAddress(f.videoUrl) ?? '');
+  // A file of ours is a path (STAFF_VIDEO_URL); an address elsewhere may not lead a reader's phone into a private network.
+  if (videoUrl.startsWith('https:') && isInternalLink(videoUrl)) throw refuse(PUBLISH_MESSAGES.internalVideo);
   return {
     ...f,
     linkUrl,
     liveSources,
-    videoUrl: f.videoUrl === '' ? '' : (videoAddress(f.videoUrl) ?? ''),
+    videoUrl,
     pictures: f.pictures.map((p) => ({ url: p.url, caption: plain(p.caption) })),
     title: plain(f.title),
     smallText: plain(f.smallText),

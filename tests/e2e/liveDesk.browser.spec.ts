@@ -92,6 +92,9 @@ test('a live is made, reviewed three times, published, started and followed by a
   await expect(desk.getByText('直播中', { exact: true })).toBeVisible();
   const box = desk.getByRole('textbox', { name: /直播动态/ });
   await box.fill(UPDATE);
+  // With a picture of ours (uploaded through the desk).
+  await desk.getByLabel('选择动态配图').setInputFiles({ name: 'start.png', mimeType: 'image/png', buffer: png });
+  await expect(desk.getByRole('img', { name: '动态配图' })).toBeVisible({ timeout: 20_000 });
   await box.press('Control+Enter');
   await expect(desk.getByText('动态已发布，读者页面即时可见')).toBeVisible();
   await expect(desk.getByRole('list', { name: '已发布的直播动态' }).getByText(UPDATE)).toBeVisible();
@@ -103,6 +106,8 @@ test('a live is made, reviewed three times, published, started and followed by a
   await expect(reader.locator('[data-live-status]')).toHaveText('直播中');
   await expect(reader.getByRole('region', { name: '图文直播' }).getByText(UPDATE)).toBeVisible({ timeout: 15_000 });
   await expect(reader.locator('[data-live-feed] b')).toHaveCount(0);
+  // The update's picture comes from our media store, in the width the page asks for.
+  await expect(reader.locator('[data-live-feed] img')).toHaveAttribute('src', /^\/media\/newsroom\/[0-9a-f]{64}\.png\?w=690$/);
   await expect(reader.getByText('直播尚未发布动态')).toBeHidden();
   await expect(reader.locator('video')).toHaveAttribute('src', 'https://live.example.cn/main/index.m3u8');
   // The source picker shows with the player, and switches it.

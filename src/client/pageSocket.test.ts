@@ -1,46 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeJsonBody, decodeMessage, encodeJsonPacket, encodePacket, GoimOp, onlineCountBody } from '../lib/goim.ts';
+import { encodePacket, GoimOp, onlineCountBody } from '../lib/goim.ts';
 import { listenOnPageSocket, type PageListener, type PageSocketJoin } from './pageSocket.ts';
 import { PAGE_SOCKET_EVENT } from './pageSocketEvent.ts';
-import type { SocketLike } from './socket.ts';
-
-type Fake = SocketLike & { url: string; sent: Uint8Array[]; closed: boolean };
-
-function fakeSockets() {
-  const made: Fake[] = [];
-  const createSocket = (url: string) => {
-    const s: Fake = {
-      url,
-      sent: [],
-      closed: false,
-      binaryType: '',
-      readyState: 1,
-      onopen: null,
-      onmessage: null,
-      onclose: null,
-      onerror: null,
-      send(data) {
-        s.sent.push(data);
-      },
-      close() {
-        s.closed = true;
-      },
-    };
-    made.push(s);
-    return s;
-  };
-  return { made, settings: { createSocket, url: 'ws://t/sub', token: () => '' } };
-}
-
-/** The auth body (op 7) the socket sent when it opened. */
-function authOf(s: Fake): { room_id: string; accepts: number[] } {
-  s.onopen!({});
-  const packet = decodeMessage(s.sent[0]!.slice().buffer).find((p) => p.op === GoimOp.auth)!;
-  return decodeJsonBody(packet) as { room_id: string; accepts: number[] };
-}
-
-const push = (s: Fake, op: number, body: unknown) => s.onmessage!({ data: encodeJsonPacket(op, body).slice().buffer });
+import { authOf, fakeSockets, push } from '../../tests/support/fakeSockets.ts';
 
 function listener(room: string, accepts: number[], site = false) {
   const got: [number, unknown][] = [];

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeJsonPacket, GoimOp } from '../../lib/goim.ts';
-import type { SocketLike } from '../../client/socket.ts';
+import { fakeSockets } from '../../../tests/support/fakeSockets.ts';
 import { applyLiveCounts, findLiveItem, LIVE_COUNTS_EVENT, startLiveCounts } from './liveCounts.ts';
 import { $liveCounts, parseCountsPush } from './liveCountsStore.ts';
 
@@ -74,40 +74,14 @@ describe('applyLiveCounts', () => {
 });
 
 describe('startLiveCounts', () => {
-  function fakeSocketFactory() {
-    const made: (SocketLike & { url: string; sent: number; closed: boolean })[] = [];
-    const create = (url: string) => {
-      const s = {
-        url,
-        sent: 0,
-        closed: false,
-        binaryType: '',
-        readyState: 1,
-        onopen: null,
-        onmessage: null,
-        onclose: null,
-        onerror: null,
-        send() {
-          s.sent++;
-        },
-        close() {
-          s.closed = true;
-        },
-      } as SocketLike & { url: string; sent: number; closed: boolean };
-      made.push(s);
-      return s;
-    };
-    return { made, create };
-  }
-
   it('opens no socket on a page without marked counts', () => {
-    const f = fakeSocketFactory();
+    const f = fakeSockets();
     startLiveCounts(page('<p>普通页面</p>'), { createSocket: f.create, url: 'ws://t/sub' });
     expect(f.made).toHaveLength(0);
   });
 
   it('applies an op-1001 push of the room and closes on pagehide, reopening from the back/forward cache', () => {
-    const f = fakeSocketFactory();
+    const f = fakeSockets();
     const doc = page(MARKUP);
     const stop = startLiveCounts(doc, { createSocket: f.create, url: 'ws://t/sub', token: () => '' });
     expect(f.made).toHaveLength(1);
@@ -123,7 +97,7 @@ describe('startLiveCounts', () => {
     expect(f.made[1]!.closed).toBe(true);
   });
   it("takes only op 1001: a live's feed listens on the same socket for itself (liveFeed.ts)", () => {
-    const f = fakeSocketFactory();
+    const f = fakeSockets();
     const doc = page(`<section data-live-counts="3:5" data-live-item="3:5"><span data-live-count="like">1</span></section>`);
     const stop = startLiveCounts(doc, { createSocket: f.create, url: 'ws://t/sub', token: () => '' });
     f.made[0]!.onmessage!({ data: encodeJsonPacket(GoimOp.live, { newsId: 5, what: 'state', liveType: 1 }).slice().buffer });

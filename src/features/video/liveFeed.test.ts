@@ -2,10 +2,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseLiveFeedPush } from '../../contract/liveFeed.ts';
 import { encodeJsonPacket, GoimOp } from '../../lib/goim.ts';
-import type { SocketLike } from '../../client/socket.ts';
+import { authOf, fakeSockets } from '../../../tests/support/fakeSockets.ts';
 import { applyLivePush, followLiveFeed } from './liveFeed.ts';
 import { listenOnPageSocket } from '../../client/pageSocket.ts';
-import { decodeJsonBody, decodePacket } from '../../lib/goim.ts';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -97,46 +96,15 @@ describe('applyLivePush', () => {
 });
 
 describe('followLiveFeed', () => {
-  function fakeSockets() {
-    const made: (SocketLike & { url: string; closed: boolean; sent: Uint8Array[] })[] = [];
-    const create = (url: string) => {
-      const s = {
-        url,
-        closed: false,
-        sent: [] as Uint8Array[],
-        binaryType: '',
-        readyState: 1,
-        onopen: null,
-        onmessage: null,
-        onclose: null,
-        onerror: null,
-        send(data: Uint8Array) {
-          s.sent.push(data);
-        },
-        close() {
-          s.closed = true;
-        },
-      } as SocketLike & { url: string; closed: boolean; sent: Uint8Array[] };
-      made.push(s);
-      return s;
-    };
-    return { made, create };
-  }
-
   it("joins the page's socket when its first listener opens it: one socket for both, in the live's room, taking op 1003", () => {
     page('未开始');
     const f = fakeSockets();
     const stop = followLiveFeed(document);
     expect(f.made).toHaveLength(0);
     // The live counts join first (liveCounts.ts), after load; the feed rides on the same opening.
-    const leave = listenOnPageSocket(
-      window,
-      { room: 'news://3:5', accepts: [GoimOp.counts], onMessage() {} },
-      { createSocket: f.create, url: 'ws://t/sub', token: () => '' },
-    );
+    const leave = listenOnPageSocket(window, { room: 'news://3:5', accepts: [GoimOp.counts], onMessage() {} }, f.settings);
     expect(f.made).toHaveLength(1);
-    f.made[0]!.onopen!(new Event('open'));
-    const auth = decodeJsonBody(decodePacket(f.made[0]!.sent[0]!)) as { room_id: string; accepts: number[] };
+    const auth = authOf(f.made[0]!);
     expect(auth.room_id).toBe('news://3:5');
     expect(auth.accepts).toEqual([GoimOp.counts, GoimOp.live]);
 
@@ -158,14 +126,9 @@ describe('followLiveFeed', () => {
     document.body.innerHTML = '<p>普通页面</p>';
     const stop = followLiveFeed(document);
     const f = fakeSockets();
-    const leave = listenOnPageSocket(
-      window,
-      { room: 'news://3:5', accepts: [GoimOp.counts], onMessage() {} },
-      { createSocket: f.create, url: 'ws://t/sub', token: () => '' },
-    );
+    const leave = listenOnPageSocket(window, { room: 'news://3:5', accepts: [GoimOp.counts], onMessage() {} }, f.settings);
     expect(f.made).toHaveLength(1);
-    f.made[0]!.onopen!(new Event('open'));
-    expect((decodeJsonBody(decodePacket(f.made[0]!.sent[0]!)) as { accepts: number[] }).accepts).toEqual([GoimOp.counts]);
+    expect(authOf(f.made[0]!).accepts).toEqual([GoimOp.counts]);
     leave();
     stop();
   });

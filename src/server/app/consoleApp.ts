@@ -12,6 +12,7 @@ import { registerMallDeskConsole } from '../mallDesk/routes.ts';
 import { registerWiresConsole } from '../wires/routes.ts';
 import { registerCompositionDeskConsole } from '../compositionDesk/routes.ts';
 import { registerPlacementDeskConsole } from '../placementDesk/routes.ts';
+import { registerTopicDeskConsole } from '../topicDesk/routes.ts';
 import { registerRuralDeskConsole } from '../ruralDesk/routes.ts';
 import type { RateLimiter } from '../http/rateLimit.ts';
 import type { AppDeps } from '../http/types.ts';
@@ -31,6 +32,7 @@ export function createConsoleApp(deps: AppDeps, limiter: RateLimiter): ConsoleRe
   registerCompositionDeskConsole(registry);
   registerRuralDeskConsole(registry);
   registerPlacementDeskConsole(registry);
+  registerTopicDeskConsole(registry);
   registerAnswerConsole(registry);
   registerTipConsole(registry);
   registerQaConsole(registry);

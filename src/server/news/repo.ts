@@ -417,14 +417,17 @@ export async function topicsOfColumnRepo(db: Db, columnId: number, p: PageArgs):
   return rows.map(toTopic);
 }
 
-/** A topic's news; a time-line topic reads oldest first, like a time line. */
+/**
+ * A topic's news: a time-line topic reads oldest first, like a time line; a 话题 in the editors' order (the topic
+ * desk's sort; a story the writing desk links has 0 and leads), newest first among equals (ADR 035).
+ */
 export async function topicNewsRepo(db: Db, topic: Topic, p: PageArgs): Promise<ListItem[]> {
   const rows = await db
     .select({ n: listColumns })
     .from(topicNews)
     .innerJoin(news, eq(news.id, topicNews.newsId))
     .where(eq(topicNews.topicId, topic.id))
-    .orderBy(topic.isTimeline ? asc(news.publishTime) : desc(news.publishTime), asc(news.id))
+    .orderBy(...(topic.isTimeline ? [asc(news.publishTime), asc(news.id)] : [asc(topicNews.sort), desc(news.publishTime), asc(news.id)]))
     .limit(p.pageSize)
     .offset(offsetOf(p));
   return rows.map((r) => toListItem(r.n));

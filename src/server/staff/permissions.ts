@@ -49,6 +49,8 @@ export const PERMISSION_LABELS = {
   'rural.desk': '裕农栏目：农友说置顶与农技专家认证',
   // The placement desk (ADR 034).
   'placement.edit': '版面安排：频道轮播图与热榜置顶',
+  // The topic desk (ADR 035).
+  'topics.edit': '专题编排：话题、时间线专题与专题栏目的稿件和顺序',
   // ── answering desks (docs/security.md "Answering desks") ──
   'answer.desk': '问政受理、转交与不予受理',
   'answer.reply': '部门办理与答复问政',
@@ -85,8 +87,8 @@ const QA_DESK: Permission[] = ['qa.assign'];
 
 /** The section desks: the sections' editors (editors and chiefs), and admins. */
 const SECTION_DESKS: Permission[] = ['composition.desk', 'rural.desk'];
-/** The placement desk (ADR 034): what readers see first — editors and chiefs, and admins. */
-const PLACEMENT_DESK: Permission[] = ['placement.edit'];
+/** The placement desk (ADR 034) and the topic desk (ADR 035): what readers see first — editors and chiefs, and admins. */
+const PLACEMENT_DESK: Permission[] = ['placement.edit', 'topics.edit'];
 
 const MODERATION_ALL: Permission[] = [
   'moderation.view',

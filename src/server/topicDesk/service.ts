@@ -1,0 +1,229 @@
+/**
+ * The topic desk (ADR 035, docs/security.md "Topic desk"): editors order what readers see in a 话题, a 时间线专题 and
+ * a 专题 — add a published story, remove it (undone by putting it back at its old place), order the stories, and a
+ * special topic's categories (add, rename, order, remove an empty one). A time line stays in publish-time order.
+ * Each change is one transaction with its audit row under an advisory lock; a retry changes nothing more (the
+ * primary keys, the whole order sent, a category's name); bad input is refused in Chinese and writes nothing.
+ */
+import { SPECIAL_CATEGORIES_MAX, TOPIC_ITEMS_MAX } from '../../contract/topicDesk.ts';
+import type { Database, Tx } from '../db/client.ts';
+import type { Audit } from '../placementDesk/service.ts';
+import { publishedStoryRepo } from '../placementDesk/repo.ts';
+import { refuse } from '../staff/console.ts';
+import {
+  categoryItemCountRepo,
+  deleteCategoryRepo,
+  deleteItemRepo,
+  findCategoryRepo,
+  findSpecialRepo,
+  findTopicRepo,
+  insertCategoryRepo,
+  insertItemRepo,
+  listCategoriesRepo,
+  listItemsRepo,
+  listSpecialsRepo,
+  listTopicsRepo,
+  lockOwnerRepo,
+  lockSpecialsRepo,
+  recountTopicRepo,
+  renameCategoryRepo,
+  setCategoryOrderRepo,
+  setItemOrderRepo,
+  type ItemRow,
+  type Owner,
+} from './repo.ts';
+
+export const TOPIC_DESK_MESSAGES = {
+  topicMissing: '话题不存在',
+  specialMissing: '专题不存在',
+  categoryMissing: '专题栏目不存在',
+  storyMissing: '找不到这篇已发布的稿件，请重新选择',
+  itemMissing: '这篇稿件不在其中',
+  timelineOrder: '时间线专题按发布时间排列，不能调整顺序',
+  orderStale: '稿件刚被修改过，请刷新后再调整顺序',
+  categoryOrderStale: '栏目刚被修改过，请刷新后再调整顺序',
+  tooManyItems: `每个话题或栏目至多 ${TOPIC_ITEMS_MAX} 篇稿件，请先移除一篇`,
+  tooManyCategories: `每个专题至多 ${SPECIAL_CATEGORIES_MAX} 个栏目，请先删除一个`,
+  nameTaken: '这个专题已有同名栏目',
+  categoryNotEmpty: '栏目中还有稿件，请先移除稿件再删除栏目',
+} as const;
+
+const itemView = (r: ItemRow) => ({ newsId: r.newsId, title: r.title, publishTime: r.publishTime.toISOString(), channel: r.channel ?? '', sort: r.sort });
+
+/** The topics (话题 and 时间线专题) and the special topics, for the desk's picker. */
+export async function listAll(database: Database) {
+  const [topics, specials] = await Promise.all([listTopicsRepo(database.db), listSpecialsRepo(database.db)]);
+  return { topics, specials };
+}
+
+/** What owns the stories, checked: a topic (and whether it is a time line) or a category of a special topic. */
+async function ownerOf(db: Database['db'] | Tx, owner: Owner, ownerId: number): Promise<{ title: string; timeline: boolean }> {
+  if (owner === 'topic') {
+    const topic = await findTopicRepo(db, ownerId);
+    if (!topic) throw refuse(TOPIC_DESK_MESSAGES.topicMissing);
+    return { title: topic.title, timeline: topic.isTimeline };
+  }
+  const category = await findCategoryRepo(db, ownerId);
+  if (!category) throw refuse(TOPIC_DESK_MESSAGES.categoryMissing);
+  return { title: category.name, timeline: false };
+}
+
+/** A topic with its stories in the reader's order. */
+export async function readTopic(database: Database, topicId: number) {
+  const topic = await findTopicRepo(database.db, topicId);
+  if (!topic) throw refuse(TOPIC_DESK_MESSAGES.topicMissing);
+  const items = await listItemsRepo(database.db, 'topic', topicId, topic.isTimeline);
+  return { ...topic, max: TOPIC_ITEMS_MAX, items: items.map(itemView) };
+}
+
+/** A special topic with its categories and each category's stories, in the reader's order (/SpecialPage). */
+export async function readSpecial(database: Database, classId: number) {
+  const special = await findSpecialRepo(database.db, classId);
+  if (!special) throw refuse(TOPIC_DESK_MESSAGES.specialMissing);
+  const categories = await listCategoriesRepo(database.db, classId);
+  const withItems = await Promise.all(
+    categories.map(async (c) => ({ id: c.id, name: c.name, items: (await listItemsRepo(database.db, 'category', c.id, false)).map(itemView) })),
+  );
+  return { ...special, max: TOPIC_ITEMS_MAX, maxCategories: SPECIAL_CATEGORIES_MAX, categories: withItems };
+}
+
+type ItemInput = { owner: Owner; ownerId: number; newsId: number };
+
+const auditKind = (owner: Owner) => (owner === 'topic' ? 'topic' : 'specialCategory');
+
+/**
+ * Adds a published story first (sort one before the first: the editor then moves it; a time line places it by its
+ * time). Retry-safe: a story already there is answered as it is, with no second audit row.
+ */
+export async function addItem(database: Database, input: ItemInput, audit: Audit) {
+  const story = await publishedStoryRepo(database.db, input.newsId);
+  if (!story) throw refuse(TOPIC_DESK_MESSAGES.storyMissing);
+  return database.write(async (tx) => {
+    const { timeline } = await ownerOf(tx, input.owner, input.ownerId);
+    await lockOwnerRepo(tx, input.owner, input.ownerId);
+    const items = await listItemsRepo(tx, input.owner, input.ownerId, timeline);
+    if (items.some((i) => i.newsId === input.newsId)) return { newsId: input.newsId, title: story.title, added: false };
+    if (items.length >= TOPIC_ITEMS_MAX) throw refuse(TOPIC_DESK_MESSAGES.tooManyItems);
+    const sort = timeline ? 0 : Math.min(1, ...items.map((i) => i.sort)) - 1;
+    await insertItemRepo(tx, input.owner, input.ownerId, input.newsId, sort);
+    if (input.owner === 'topic') await recountTopicRepo(tx, input.ownerId);
+    await audit(tx, { action: 'topics.item.add', itemKind: auditKind(input.owner), itemId: input.ownerId, after: { newsId: input.newsId, sort } });
+    return { newsId: input.newsId, title: story.title, added: true };
+  });
+}
+
+/** Takes a story out; the answer's `sort` puts it back (restoreItem). Retry-safe: a story not there changes nothing. */
+export async function removeItem(database: Database, input: ItemInput, audit: Audit) {
+  return database.write(async (tx) => {
+    await ownerOf(tx, input.owner, input.ownerId);
+    await lockOwnerRepo(tx, input.owner, input.ownerId);
+    const sort = await deleteItemRepo(tx, input.owner, input.ownerId, input.newsId);
+    if (sort === null) return { newsId: input.newsId, removed: false, sort: 0 };
+    if (input.owner === 'topic') await recountTopicRepo(tx, input.ownerId);
+    await audit(tx, { action: 'topics.item.remove', itemKind: auditKind(input.owner), itemId: input.ownerId, before: { newsId: input.newsId, sort } });
+    return { newsId: input.newsId, removed: true, sort };
+  });
+}
+
+/** Undoes a removal: the story back at its old sort (still published). Retry-safe as addItem. */
+export async function restoreItem(database: Database, input: ItemInput & { sort: number }, audit: Audit) {
+  const story = await publishedStoryRepo(database.db, input.newsId);
+  if (!story) throw refuse(TOPIC_DESK_MESSAGES.storyMissing);
+  return database.write(async (tx) => {
+    const { timeline } = await ownerOf(tx, input.owner, input.ownerId);
+    await lockOwnerRepo(tx, input.owner, input.ownerId);
+    const items = await listItemsRepo(tx, input.owner, input.ownerId, timeline);
+    if (items.some((i) => i.newsId === input.newsId)) return { newsId: input.newsId, restored: false };
+    if (items.length >= TOPIC_ITEMS_MAX) throw refuse(TOPIC_DESK_MESSAGES.tooManyItems);
+    await insertItemRepo(tx, input.owner, input.ownerId, input.newsId, input.sort);
+    if (input.owner === 'topic') await recountTopicRepo(tx, input.ownerId);
+    await audit(tx, { action: 'topics.item.restore', itemKind: auditKind(input.owner), itemId: input.ownerId, after: { newsId: input.newsId, sort: input.sort } });
+    return { newsId: input.newsId, restored: true };
+  });
+}
+
+/**
+ * Puts a 话题's or a category's stories in the order `ids` names: the whole list, so a retry changes nothing more and
+ * a list that no longer matches (another editor added or removed one) is refused. A time line keeps its time order.
+ */
+export async function orderItems(database: Database, input: { owner: Owner; ownerId: number; ids: readonly number[] }, audit: Audit) {
+  return database.write(async (tx) => {
+    const { timeline } = await ownerOf(tx, input.owner, input.ownerId);
+    if (timeline) throw refuse(TOPIC_DESK_MESSAGES.timelineOrder);
+    await lockOwnerRepo(tx, input.owner, input.ownerId);
+    const before = (await listItemsRepo(tx, input.owner, input.ownerId, false)).map((i) => i.newsId);
+    const { ids } = input;
+    const same = before.length === ids.length && new Set(ids).size === ids.length && ids.every((id) => before.includes(id));
+    if (!same) throw refuse(TOPIC_DESK_MESSAGES.orderStale);
+    if (before.every((id, i) => ids[i] === id)) return { ids: before };
+    await setItemOrderRepo(tx, input.owner, input.ownerId, ids);
+    await audit(tx, { action: 'topics.item.reorder', itemKind: auditKind(input.owner), itemId: input.ownerId, before: { ids: before }, after: { ids } });
+    return { ids: [...ids] };
+  });
+}
+
+const categoryView = (c: { id: number; classId: number; name: string }) => ({ id: c.id, classId: c.classId, name: c.name });
+
+/** Adds a category last in a special topic; the same name again answers the category it is (a retry adds nothing). */
+export async function addCategory(database: Database, input: { classId: number; name: string }, audit: Audit) {
+  return database.write(async (tx) => {
+    if (!(await findSpecialRepo(tx, input.classId))) throw refuse(TOPIC_DESK_MESSAGES.specialMissing);
+    await lockSpecialsRepo(tx);
+    const categories = await listCategoriesRepo(tx, input.classId);
+    const same = categories.find((c) => c.name === input.name);
+    if (same) return { ...categoryView(same), added: false };
+    if (categories.length >= SPECIAL_CATEGORIES_MAX) throw refuse(TOPIC_DESK_MESSAGES.tooManyCategories);
+    const made = await insertCategoryRepo(tx, input.classId, input.name);
+    await audit(tx, { action: 'topics.category.add', itemKind: 'specialCategory', itemId: made.id, after: { classId: input.classId, name: made.name } });
+    return { ...categoryView(made), added: true };
+  });
+}
+
+/** Renames a category (a name another category of its special topic has is refused; the same name changes nothing). */
+export async function renameCategory(database: Database, input: { id: number; name: string }, audit: Audit) {
+  return database.write(async (tx) => {
+    await lockSpecialsRepo(tx);
+    const category = await findCategoryRepo(tx, input.id);
+    if (!category) throw refuse(TOPIC_DESK_MESSAGES.categoryMissing);
+    if (category.name === input.name) return categoryView(category);
+    if ((await listCategoriesRepo(tx, category.classId)).some((c) => c.name === input.name)) throw refuse(TOPIC_DESK_MESSAGES.nameTaken);
+    await renameCategoryRepo(tx, input.id, input.name);
+    await audit(tx, { action: 'topics.category.rename', itemKind: 'specialCategory', itemId: input.id, before: { name: category.name }, after: { name: input.name } });
+    return categoryView({ ...category, name: input.name });
+  });
+}
+
+/** Deletes an empty category (one with stories is refused: remove them first). Retry-safe: a gone one changes nothing. */
+export async function removeCategory(database: Database, input: { id: number }, audit: Audit) {
+  return database.write(async (tx) => {
+    await lockSpecialsRepo(tx);
+    const category = await findCategoryRepo(tx, input.id);
+    if (!category) return { id: input.id, removed: false };
+    await lockOwnerRepo(tx, 'category', input.id);
+    if ((await categoryItemCountRepo(tx, input.id)) > 0) throw refuse(TOPIC_DESK_MESSAGES.categoryNotEmpty);
+    await deleteCategoryRepo(tx, input.id);
+    await audit(tx, {
+      action: 'topics.category.remove',
+      itemKind: 'specialCategory',
+      itemId: input.id,
+      before: { classId: category.classId, name: category.name, sort: category.sort },
+    });
+    return { id: input.id, removed: true };
+  });
+}
+
+/** Puts a special topic's categories in the order `ids` names (the whole list, as orderItems). */
+export async function orderCategories(database: Database, input: { classId: number; ids: readonly number[] }, audit: Audit) {
+  return database.write(async (tx) => {
+    if (!(await findSpecialRepo(tx, input.classId))) throw refuse(TOPIC_DESK_MESSAGES.specialMissing);
+    await lockSpecialsRepo(tx);
+    const before = (await listCategoriesRepo(tx, input.classId)).map((c) => c.id);
+    const { ids } = input;
+    const same = before.length === ids.length && new Set(ids).size === ids.length && ids.every((id) => before.includes(id));
+    if (!same) throw refuse(TOPIC_DESK_MESSAGES.categoryOrderStale);
+    if (before.every((id, i) => ids[i] === id)) return { ids: before };
+    await setCategoryOrderRepo(tx, ids);
+    await audit(tx, { action: 'topics.category.reorder', itemKind: 'specialTopic', itemId: input.classId, before: { ids: before }, after: { ids } });
+    return { ids: [...ids] };
+  });
+}

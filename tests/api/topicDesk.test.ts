@@ -1,0 +1,179 @@
+/**
+ * The topic desk (ADR 035): an editor adds a published story to a 话题 or a 专题 category (first; a retry adds nothing),
+ * orders the stories by the whole list, removes one and undoes it at its old place, and runs a special topic's
+ * categories (add, rename, order, remove an empty one); a time line keeps its publish-time order. Each write has its
+ * audit row, and the reader's lists (/kratos/v1/topics/news_list, /v1/news/specialList, specailCategory) follow at once.
+ */
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ListItem, Special } from '../../src/contract/news.ts';
+import { auditLog } from '../../src/server/db/schema/staff.ts';
+import { suiteApp, suiteRequests } from '../support/testApp.ts';
+import { consoleCall, createTestStaff, type TestStaff } from '../support/testStaff.ts';
+
+const t = suiteApp();
+const { get } = suiteRequests(() => t);
+
+interface Item {
+  newsId: number;
+  title: string;
+  publishTime: string;
+  channel: string;
+  sort: number;
+}
+interface DeskTopic {
+  id: number;
+  title: string;
+  isTimeline: boolean;
+  items: Item[];
+}
+interface DeskSpecial {
+  classId: number;
+  title: string;
+  categories: { id: number; name: string; items: Item[] }[];
+}
+interface Listing {
+  topics: { id: number; title: string; isTimeline: boolean; items: number }[];
+  specials: { classId: number; title: string; categories: number }[];
+}
+
+let editor: TestStaff;
+let listing: Listing;
+let stories: { id: number; title: string }[];
+
+const call = <T>(path: string, body: Record<string, unknown>) => consoleCall<T>(t, 'POST', path, body, editor.headers);
+const topic = async (id: number) => (await consoleCall<DeskTopic>(t, 'GET', `/topics/topic?topicId=${id}`, undefined, editor.headers)).data;
+const special = async (classId: number) => (await consoleCall<DeskSpecial>(t, 'GET', `/topics/special?classId=${classId}`, undefined, editor.headers)).data;
+const readerTopic = async (id: number) => (await get<ListItem[]>(`/kratos/v1/topics/news_list?topicId=${id}&page=1&pageSize=50`)).data.map((n) => Number(n.id));
+const readerCategory = async (classId: number, categoryId: number) =>
+  (await get<ListItem[]>(`/v1/news/specialList?classId=${classId}&categoryId=${categoryId}&page=1&pageSize=50`)).data.map((n) => Number(n.id));
+const audits = (action: string, id: number) =>
+  t.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.itemId, String(id))));
+
+beforeAll(async () => {
+  editor = await createTestStaff(t, 'editor', { name: '专题编辑甲' });
+  const res = await consoleCall<Listing>(t, 'GET', '/topics', undefined, editor.headers);
+  expect(res.statusCode, res.message).toBe(200);
+  listing = res.data;
+  stories = (await consoleCall<{ items: { id: number; title: string }[] }>(t, 'GET', '/placement/stories', undefined, editor.headers)).data.items;
+  expect(stories.length).toBeGreaterThan(5);
+});
+
+describe('topics (话题)', () => {
+  it('lists the topics and special topics, each topic’s stories in the reader’s order', async () => {
+    expect(listing.topics.length).toBeGreaterThan(1);
+    expect(listing.specials.length).toBeGreaterThan(0);
+    for (const tp of listing.topics.slice(0, 3)) expect((await topic(tp.id)).items.map((i) => i.newsId)).toEqual(await readerTopic(tp.id));
+  });
+
+  it('moves a story first by the whole order (retry-safe, stale order refused) and readers follow at once', async () => {
+    const tp = listing.topics.find((x) => !x.isTimeline && x.items > 2)!;
+    const before = (await topic(tp.id)).items.map((i) => i.newsId);
+    expect(await readerTopic(tp.id)).toEqual(before);
+    const last = before.at(-1)!;
+    const order = [last, ...before.slice(0, -1)];
+    const moved = await call<{ ids: number[] }>('/topics/items/order', { owner: 'topic', ownerId: tp.id, ids: order });
+    expect(moved.statusCode, moved.message).toBe(200);
+    expect(await readerTopic(tp.id)).toEqual(order);
+    expect((await topic(tp.id)).items.map((i) => i.newsId)).toEqual(order);
+    expect((await call('/topics/items/order', { owner: 'topic', ownerId: tp.id, ids: order })).statusCode).toBe(200);
+    expect(await audits('topics.item.reorder', tp.id)).toHaveLength(1);
+    const stale = await call('/topics/items/order', { owner: 'topic', ownerId: tp.id, ids: order.slice(1) });
+    expect(stale.statusCode).toBe(422);
+    expect(stale.message).toBe('稿件刚被修改过，请刷新后再调整顺序');
+  });
+
+  it('adds a published story first (a retry adds nothing), removes it and undoes the removal at its old place', async () => {
+    const tp = listing.topics.find((x) => !x.isTimeline && x.items > 2)!;
+    const before = (await topic(tp.id)).items.map((i) => i.newsId);
+    const story = stories.find((s) => !before.includes(s.id))!;
+    for (let i = 0; i < 2; i++) {
+      const added = await call<{ added: boolean }>('/topics/items/add', { owner: 'topic', ownerId: tp.id, newsId: story.id });
+      expect(added.statusCode, added.message).toBe(200);
+      expect(added.data.added).toBe(i === 0);
+    }
+    expect(await readerTopic(tp.id)).toEqual([story.id, ...before]);
+    expect(await audits('topics.item.add', tp.id)).toHaveLength(1);
+    const shown = (await get<{ contentCount: number }>(`/kratos/v1/topics/show?topicId=${tp.id}`)).data;
+    expect(shown.contentCount).toBe(before.length + 1);
+
+    const second = before[0]!;
+    const removed = await call<{ removed: boolean; sort: number }>('/topics/items/remove', { owner: 'topic', ownerId: tp.id, newsId: second });
+    expect(removed.data.removed).toBe(true);
+    expect(await readerTopic(tp.id)).toEqual([story.id, ...before.slice(1)]);
+    expect((await call<{ removed: boolean }>('/topics/items/remove', { owner: 'topic', ownerId: tp.id, newsId: second })).data.removed).toBe(false);
+    const back = await call('/topics/items/restore', { owner: 'topic', ownerId: tp.id, newsId: second, sort: removed.data.sort });
+    expect(back.statusCode, back.message).toBe(200);
+    expect(await readerTopic(tp.id)).toEqual([story.id, ...before]);
+    expect(await audits('topics.item.remove', tp.id)).toHaveLength(1);
+    expect(await audits('topics.item.restore', tp.id)).toHaveLength(1);
+  });
+
+  it('keeps a time line in publish-time order: adding places a story by its time, ordering is refused', async () => {
+    const line = listing.topics.find((x) => x.isTimeline)!;
+    expect(line, 'a time-line topic in the demo').toBeDefined();
+    const before = await topic(line.id);
+    const times = before.items.map((i) => i.publishTime);
+    expect(times).toEqual([...times].sort());
+    const story = stories.find((s) => !before.items.some((i) => i.newsId === s.id))!;
+    expect((await call('/topics/items/add', { owner: 'topic', ownerId: line.id, newsId: story.id })).statusCode).toBe(200);
+    const after = await topic(line.id);
+    const afterTimes = after.items.map((i) => i.publishTime);
+    expect(afterTimes).toEqual([...afterTimes].sort());
+    expect(await readerTopic(line.id)).toEqual(after.items.map((i) => i.newsId));
+    const refused = await call('/topics/items/order', { owner: 'topic', ownerId: line.id, ids: after.items.map((i) => i.newsId).reverse() });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.message).toBe('时间线专题按发布时间排列，不能调整顺序');
+  });
+});
+
+describe('special topics (专题)', () => {
+  it('orders a category’s stories and the categories themselves; readers follow at once', async () => {
+    const classId = listing.specials[0]!.classId;
+    const sp = await special(classId);
+    expect((await get<Special>(`/v1/news/specailCategory?classId=${classId}`)).data.category.map((c) => c.id)).toEqual(sp.categories.map((c) => c.id));
+    const cat = sp.categories.find((c) => c.items.length > 2)!;
+    const ids = cat.items.map((i) => i.newsId);
+    expect(await readerCategory(classId, cat.id)).toEqual(ids);
+    const order = [ids[1]!, ids[0]!, ...ids.slice(2)];
+    expect((await call('/topics/items/order', { owner: 'category', ownerId: cat.id, ids: order })).statusCode).toBe(200);
+    expect(await readerCategory(classId, cat.id)).toEqual(order);
+
+    const catOrder = [...sp.categories.map((c) => c.id)].reverse();
+    const moved = await call('/topics/categories/order', { classId, ids: catOrder });
+    expect(moved.statusCode, moved.message).toBe(200);
+    expect((await get<Special>(`/v1/news/specailCategory?classId=${classId}`)).data.category.map((c) => c.id)).toEqual(catOrder);
+    expect(await audits('topics.category.reorder', classId)).toHaveLength(1);
+  });
+
+  it('adds a category last (the same name again adds nothing), renames it, refuses removing it with stories, removes it empty', async () => {
+    const classId = listing.specials[0]!.classId;
+    const first = await call<{ id: number; added: boolean }>('/topics/categories/add', { classId, name: '  民生实事  ' });
+    expect(first.statusCode, first.message).toBe(200);
+    expect(first.data.added).toBe(true);
+    const again = await call<{ id: number; added: boolean }>('/topics/categories/add', { classId, name: '民生实事' });
+    expect(again.data).toMatchObject({ id: first.data.id, added: false });
+    const id = first.data.id;
+    expect((await special(classId)).categories.at(-1)).toMatchObject({ id, name: '民生实事', items: [] });
+    expect(await audits('topics.category.add', id)).toHaveLength(1);
+
+    const taken = await call('/topics/categories/rename', { id, name: (await special(classId)).categories[0]!.name });
+    expect(taken.message).toBe('这个专题已有同名栏目');
+    expect((await call('/topics/categories/rename', { id, name: '民生答卷' })).statusCode).toBe(200);
+    expect((await get<Special>(`/v1/news/specailCategory?classId=${classId}`)).data.category.find((c) => c.id === id)?.name).toBe('民生答卷');
+
+    expect((await call('/topics/items/add', { owner: 'category', ownerId: id, newsId: stories[0]!.id })).statusCode).toBe(200);
+    expect(await readerCategory(classId, id)).toEqual([stories[0]!.id]);
+    const full = await call('/topics/categories/remove', { id });
+    expect(full.statusCode).toBe(422);
+    expect(full.message).toBe('栏目中还有稿件，请先移除稿件再删除栏目');
+    expect((await call('/topics/items/remove', { owner: 'category', ownerId: id, newsId: stories[0]!.id })).statusCode).toBe(200);
+    const gone = await call<{ removed: boolean }>('/topics/categories/remove', { id });
+    expect(gone.data.removed).toBe(true);
+    expect((await special(classId)).categories.some((c) => c.id === id)).toBe(false);
+    expect(await audits('topics.category.remove', id)).toHaveLength(1);
+  });
+});

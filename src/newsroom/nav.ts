@@ -32,6 +32,7 @@ import { WiresTrayPage } from './pages/wires/WiresTrayPage.tsx';
 import { CompositionDeskPage } from './pages/sectionDesks/CompositionDeskPage.tsx';
 import { RuralDeskPage } from './pages/sectionDesks/RuralDeskPage.tsx';
 import { PlacementDeskPage } from './pages/placement/PlacementDeskPage.tsx';
+import { TopicDeskPage } from './pages/topics/TopicDeskPage.tsx';
 
 export interface PageProps {
   me: Me;
@@ -87,6 +88,8 @@ export const NAV: readonly NavEntry[] = [
   { path: '/rural', label: '裕农栏目', permission: 'rural.desk', component: RuralDeskPage },
   // The placement desk (ADR 034).
   { path: '/placement', label: '版面安排', permission: 'placement.edit', component: PlacementDeskPage },
+  // The topic desk (ADR 035).
+  { path: '/topics', label: '专题编排', permission: 'topics.edit', component: TopicDeskPage },
   { path: '/sessions', label: '我的登录', permission: 'self.account', component: SessionsPage },
 ];
 

@@ -64,11 +64,7 @@ export async function findCategoryRepo(db: Q, id: number): Promise<CategoryRow |
 
 /** A special topic's categories in the reader's order (sort, then id: specialRepo's order). */
 export async function listCategoriesRepo(db: Q, classId: number): Promise<CategoryRow[]> {
-  return db
-    .select({ id: SC.id, classId: SC.classId, name: SC.name, sort: SC.sort })
-    .from(SC)
-    .where(eq(SC.classId, classId))
-    .orderBy(asc(SC.sort), asc(SC.id));
+  return db.select({ id: SC.id, classId: SC.classId, name: SC.name, sort: SC.sort }).from(SC).where(eq(SC.classId, classId)).orderBy(asc(SC.sort), asc(SC.id));
 }
 
 const itemColumns = { newsId: news.id, title: news.title, publishTime: news.publishTime, channel: channels.name };

@@ -137,7 +137,12 @@ export async function restoreItem(database: Database, input: ItemInput & { sort:
     if (items.length >= TOPIC_ITEMS_MAX) throw refuse(TOPIC_DESK_MESSAGES.tooManyItems);
     await insertItemRepo(tx, input.owner, input.ownerId, input.newsId, input.sort);
     if (input.owner === 'topic') await recountTopicRepo(tx, input.ownerId);
-    await audit(tx, { action: 'topics.item.restore', itemKind: auditKind(input.owner), itemId: input.ownerId, after: { newsId: input.newsId, sort: input.sort } });
+    await audit(tx, {
+      action: 'topics.item.restore',
+      itemKind: auditKind(input.owner),
+      itemId: input.ownerId,
+      after: { newsId: input.newsId, sort: input.sort },
+    });
     return { newsId: input.newsId, restored: true };
   });
 }
@@ -188,7 +193,13 @@ export async function renameCategory(database: Database, input: { id: number; na
     if (category.name === input.name) return categoryView(category);
     if ((await listCategoriesRepo(tx, category.classId)).some((c) => c.name === input.name)) throw refuse(TOPIC_DESK_MESSAGES.nameTaken);
     await renameCategoryRepo(tx, input.id, input.name);
-    await audit(tx, { action: 'topics.category.rename', itemKind: 'specialCategory', itemId: input.id, before: { name: category.name }, after: { name: input.name } });
+    await audit(tx, {
+      action: 'topics.category.rename',
+      itemKind: 'specialCategory',
+      itemId: input.id,
+      before: { name: category.name },
+      after: { name: input.name },
+    });
     return categoryView({ ...category, name: input.name });
   });
 }

@@ -1,7 +1,7 @@
 /**
  * What a console write changes for readers (ConsoleEndpoint.invalidates, src/server/staff/console.ts): the
  * desks whose writes readers see — the mall's goods and points rules, 问政's progress and official replies,
- * the 作文 and 裕农 picks, the channels' banners and the hot list's picks — drop every reader cache on every process once the write has succeeded; a read,
+ * the 作文 and 裕农 picks, the channels' banners and the hot list's picks, the topics' and special topics' stories and categories — drop every reader cache on every process once the write has succeeded; a read,
  * a refusal and a write readers never see drop nothing.
  */
 import { asc } from 'drizzle-orm';
@@ -29,7 +29,7 @@ afterEach(() => {
 });
 
 describe('console writes readers see', () => {
-  it('declares them: goods, stock, cancels and points rules; 问政 and complaint progress and replies; the section desks; channel banners and hot-list picks', () => {
+  it('declares them: goods, stock, cancels and points rules; 问政 and complaint progress and replies; the section desks; channel banners and hot-list picks; the topic desk’s stories and categories', () => {
     const declared = t.console.endpoints
       .filter((e) => e.invalidates === 'readers')
       .map((e) => e.path)
@@ -76,6 +76,14 @@ describe('console writes readers see', () => {
         '/placement/banners/restore',
         '/placement/hot/pin',
         '/placement/hot/unpin',
+        '/topics/items/add',
+        '/topics/items/remove',
+        '/topics/items/restore',
+        '/topics/items/order',
+        '/topics/categories/add',
+        '/topics/categories/rename',
+        '/topics/categories/order',
+        '/topics/categories/remove',
       ].sort(),
     );
     // Only writes declare it.

@@ -18,6 +18,8 @@ test('an editor moves a story first in a special topic’s category by keyboard;
   await signInDemo(desk, desk.request, 'demo-editor');
   await desk.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '专题编排' }).click();
   await expect(desk.getByRole('heading', { name: '专题编排', level: 1 })).toBeVisible();
+  // A console page is never stored by a browser or a cache on the way.
+  expect((await desk.request.get('/newsroom/topics')).headers()['cache-control']).toBe('no-store');
   await desk.getByRole('combobox', { name: '要编排的专题或话题' }).selectOption(`special:${CLASS_ID}`);
   const categories = desk.getByRole('list', { name: /的栏目顺序$/ });
   await expect(categories.getByRole('listitem')).not.toHaveCount(0);

@@ -119,4 +119,23 @@ describe('console writes readers see', () => {
     expect(res.statusCode, res.message).toBe(200);
     expect(heard).toContainEqual(['all']);
   });
+
+  it('a topic desk reorder drops every reader cache as well; its refusal drops nothing', async () => {
+    const listing = await consoleCall<{ specials: { classId: number }[] }>(t, 'GET', '/topics', undefined, editor.headers);
+    const special = await consoleCall<{ categories: { id: number; items: { newsId: number }[] }[] }>(
+      t,
+      'GET',
+      `/topics/special?classId=${listing.data.specials[0]!.classId}`,
+      undefined,
+      editor.headers,
+    );
+    const category = special.data.categories.find((c) => c.items.length > 1)!;
+    const ids = category.items.map((i) => i.newsId);
+    const stale = await consoleCall(t, 'POST', '/topics/items/order', { owner: 'category', ownerId: category.id, ids: ids.slice(1) }, editor.headers);
+    expect(stale.statusCode).not.toBe(200);
+    expect(heard).toEqual([]);
+    const res = await consoleCall(t, 'POST', '/topics/items/order', { owner: 'category', ownerId: category.id, ids: [...ids].reverse() }, editor.headers);
+    expect(res.statusCode, res.message).toBe(200);
+    expect(heard).toContainEqual(['all']);
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * The topic desk (ADR 035): the demo editor opens 专题编排, picks the special topic's second category and moves its
- * last story first by keyboard (上移, focus staying on the moved story); a reader on a phone then sees it first in that
- * category of /SpecialPage. axe (WCAG 2.1 AA) on the desk.
+ * last story first by keyboard (上移, focus staying on the moved story) and moves the first category down; a reader on a
+ * phone then sees the story first in that category of /SpecialPage, the categories in the new order. axe (WCAG 2.1 AA)
+ * on the desk.
  */
 import { expect, test } from '@playwright/test';
 import { axeReport, signInDemo } from './deskSupport.ts';
@@ -51,10 +52,21 @@ test('an editor moves a story first in a special topic’s category by keyboard;
   expect(await axeReport(desk)).toEqual([]);
   await desk.screenshot({ path: test.info().outputPath('topic-desk.png'), fullPage: true });
 
+  // The categories move by keyboard too, focus staying on the moved category (not on a story's button).
+  const firstCategory = (await categoryPicker.locator('option').first().textContent())!;
+  await categories.getByRole('button', { name: `下移：栏目${firstCategory}` }).focus();
+  await desk.keyboard.press('Enter');
+  await expect(desk.getByRole('status').filter({ hasText: `栏目“${firstCategory}”已下移到第 2 位` })).toBeVisible();
+  await expect(categories.getByRole('button', { name: `下移：栏目${firstCategory}` })).toBeFocused();
+  await expect(categories.getByRole('listitem').nth(1)).toContainText(firstCategory);
+
   // The reader's special topic page on a phone: that category leads with the moved story.
   const reader = await (await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'zh-CN', baseURL })).newPage();
   await reader.goto(`/shancheng/SpecialPage?classId=${CLASS_ID}&categoryId=${categoryId}`);
-  await expect(reader.getByRole('navigation', { name: '专题分类' }).getByRole('link', { name: categoryName })).toHaveAttribute('aria-current', 'page');
+  const tabs = reader.getByRole('navigation', { name: '专题分类' });
+  await expect(tabs.getByRole('link', { name: categoryName })).toHaveAttribute('aria-current', 'page');
+  // The categories in the editor's new order: the moved one second, after 全部 and the one it passed.
+  await expect(tabs.getByRole('link').nth(2)).toHaveText(firstCategory);
   await expect(reader.locator('.news-list > li').first()).toContainText(title);
   await reader.screenshot({ path: test.info().outputPath('reader-special.png') });
 });

@@ -139,7 +139,7 @@ function SpecialPanel({ classId }: { classId: number }) {
     const ids = data.categories.map((x) => x.id);
     const moved = movedOrder(ids, c.id, dir);
     if (!moved) return;
-    keepFocus(c.id, dir);
+    keepFocus(-c.id, dir);
     order(moved.ids, `栏目“${c.name}”已${dir === 'up' ? '上移' : '下移'}到第 ${moved.to + 1} 位`, ids);
   };
 
@@ -182,13 +182,14 @@ function SpecialPanel({ classId }: { classId: number }) {
         <p className="nr-meta">读者专题页（/SpecialPage）按下面的顺序显示栏目；只有没有稿件的栏目可以删除。</p>
         <UndoNotice error={action.error} done={done} busy={action.busy} />
         <ol className="nr-list" aria-label={`${data.title}的栏目顺序`}>
+          {/* The categories' move buttons are keyed by the negated id: a story's (its news id) below cannot share it. */}
           {data.categories.map((c, i) => (
             <li key={c.id} className="nr-list__item" aria-label={`第 ${i + 1} 个栏目：${c.name}`}>
               <p className="nr-item__title">
                 {i + 1}. {c.name}（{c.items.length} 篇）
               </p>
               <div className="nr-actions">
-                <MoveButtons id={c.id} name={`栏目${c.name}`} index={i} count={data.categories.length} busy={action.busy} onMove={(dir) => move(c, dir)} />
+                <MoveButtons id={-c.id} name={`栏目${c.name}`} index={i} count={data.categories.length} busy={action.busy} onMove={(dir) => move(c, dir)} />
                 <form className="nr-inline-form" onSubmit={(e) => rename(c, e)} aria-label={`栏目“${c.name}”改名`}>
                   <input name="name" defaultValue={c.name} maxLength={12} required aria-label={`栏目“${c.name}”的新名称`} />
                   <button className="nr-button" type="submit" disabled={action.busy} aria-label={`改名：栏目${c.name}`}>

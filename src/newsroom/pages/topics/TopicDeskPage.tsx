@@ -37,7 +37,10 @@ export function TopicDeskPage(_props: PageProps) {
   const [listing, setListing] = useState<Listing | null>(null);
   const [chosen, setChosen] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [round, setRound] = useState(0);
   const pickerId = useId();
+  // The picker's counts (stories, categories) follow the panel's changes.
+  const recount = useCallback(() => setRound((n) => n + 1), []);
 
   useEffect(() => {
     get<Listing>('/topics', {})
@@ -46,7 +49,7 @@ export function TopicDeskPage(_props: PageProps) {
         setChosen((c) => c || (l.specials[0] ? `special:${l.specials[0].classId}` : l.topics[0] ? `topic:${l.topics[0].id}` : ''));
       })
       .catch((err: unknown) => setError(messageOf(err)));
-  }, []);
+  }, [round]);
 
   const [kind, id] = chosen.split(':') as ['topic' | 'special' | '', string];
   return (
@@ -78,13 +81,13 @@ export function TopicDeskPage(_props: PageProps) {
         </select>
       </div>
       {listing === null && !error && <p role="status">加载中…</p>}
-      {kind === 'topic' && <TopicPanel key={chosen} topicId={Number(id)} />}
-      {kind === 'special' && <SpecialPanel key={chosen} classId={Number(id)} />}
+      {kind === 'topic' && <TopicPanel key={chosen} topicId={Number(id)} onChanged={recount} />}
+      {kind === 'special' && <SpecialPanel key={chosen} classId={Number(id)} onChanged={recount} />}
     </>
   );
 }
 
-function TopicPanel({ topicId }: { topicId: number }) {
+function TopicPanel({ topicId, onChanged }: { topicId: number; onChanged: () => void }) {
   const [data, setData] = useState<DeskTopic | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [round, setRound] = useState(0);
@@ -93,7 +96,10 @@ function TopicPanel({ topicId }: { topicId: number }) {
       .then(setData)
       .catch((err: unknown) => setError(messageOf(err)));
   }, [topicId, round]);
-  const reload = useCallback(() => setRound((n) => n + 1), []);
+  const reload = useCallback(() => {
+    setRound((n) => n + 1);
+    onChanged();
+  }, [onChanged]);
   if (error) return <Notice error={error} />;
   if (!data) return <p role="status">加载中…</p>;
   return (
@@ -107,7 +113,7 @@ function TopicPanel({ topicId }: { topicId: number }) {
   );
 }
 
-function SpecialPanel({ classId }: { classId: number }) {
+function SpecialPanel({ classId, onChanged }: { classId: number; onChanged: () => void }) {
   const [data, setData] = useState<DeskSpecial | null>(null);
   const [categoryId, setCategoryId] = useState(0);
   const [round, setRound] = useState(0);
@@ -125,7 +131,10 @@ function SpecialPanel({ classId }: { classId: number }) {
       })
       .catch((err: unknown) => setError(messageOf(err)));
   }, [classId, round, setError]);
-  const reload = useCallback(() => setRound((n) => n + 1), []);
+  const reload = useCallback(() => {
+    setRound((n) => n + 1);
+    onChanged();
+  }, [onChanged]);
 
   const order = (ids: number[], message: string, undoIds: number[] | null) =>
     void action.run(async () => {

@@ -13,6 +13,17 @@ export const CHANNEL_BANNER_MAX = 10;
 export const HOT_PICK_MAX = 5;
 export const HOT_PICK_LAST_POSITION = 20;
 
+/**
+ * Card layouts the hot list never shows (spec 3: show type 8 is a district's entry card, 9 an account's): they are not
+ * articles, so the measured order leaves them out and an editor may not pin one.
+ */
+export const NOT_ON_HOT_LIST_SHOW_TYPES: readonly number[] = [8, 9];
+
+/** Whether a story of this show type may stand on the hot list (pinned or measured). */
+export function pinnableOnHotList(showType: number): boolean {
+  return !NOT_ON_HOT_LIST_SHOW_TYPES.includes(showType);
+}
+
 export const ChannelQuery = z.object({
   channelId: z.coerce.number({ error: '请选择频道' }).int('请选择频道').min(1, '请选择频道').max(2_147_483_647, '请选择频道'),
 });

@@ -4,12 +4,12 @@
  * with its audit row) and pins stories on the hot list at chosen positions until an end time. Readers' channel page and
  * hot list follow at once.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lte, ne } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Banner, ListItem } from '../../src/contract/news.ts';
 import { beijingDay } from '../../src/lib/beijingDay.ts';
-import { banners } from '../../src/server/db/schema/core.ts';
+import { banners, news } from '../../src/server/db/schema/core.ts';
 import { hotPicks } from '../../src/server/db/schema/placement.ts';
 import { auditLog } from '../../src/server/db/schema/staff.ts';
 import { suiteApp, suiteRequests } from '../support/testApp.ts';
@@ -224,6 +224,40 @@ describe('hot list picks', () => {
     expect(res.statusCode).not.toBe(200);
     expect(res.message).toContain(message);
     expect(await t.database.db.select().from(hotPicks).where(isNull(hotPicks.deletedAt))).toHaveLength(before.length);
+  });
+
+  it.each([8, 9])('refuses to pin a story of show type %i (an entry card, not an article) in Chinese, writing nothing', async (showType) => {
+    const [card] = await t.database.db
+      .select({ id: news.id })
+      .from(news)
+      .where(and(eq(news.showType, showType), lte(news.publishTime, new Date()), ne(news.dataType, 7)))
+      .limit(1);
+    // The demo seed has few of them; make one of an ordinary story when there is none.
+    const id = card?.id ?? stories[6]!.id;
+    const [was] = await t.database.db.select({ showType: news.showType, title: news.title }).from(news).where(eq(news.id, id));
+    if (!card) await t.database.db.update(news).set({ showType }).where(eq(news.id, id));
+    try {
+      const word = encodeURIComponent(was!.title.slice(0, 12));
+      const found = await consoleCall<{ items: { id: number; pinnable: boolean }[] }>(
+        t,
+        'GET',
+        `/placement/stories?keyword=${word}`,
+        undefined,
+        editor.headers,
+      );
+      expect(found.data.items.find((item) => item.id === id)?.pinnable).toBe(false);
+      const picksBefore = await t.database.db.select().from(hotPicks);
+      const auditsBefore = await audits('placement.hot.pin', id);
+      const res = await consoleCall(t, 'POST', '/placement/hot/pin', { key: key(), newsId: id, position: 2, endsAt: endsAt() }, editor.headers);
+      expect(res.statusCode).not.toBe(200);
+      expect(res.message).toBe('这一条是区县或山城号的入口卡片，不是文章，不能置顶热榜，请换一篇稿件');
+      expect(res.message).not.toMatch(/[A-Za-z0-9]/);
+      expect(await t.database.db.select().from(hotPicks)).toHaveLength(picksBefore.length);
+      expect(await audits('placement.hot.pin', id)).toHaveLength(auditsBefore.length);
+      expect((await hot(1, 20)).map((n) => n.id)).not.toContain(id);
+    } finally {
+      if (!card) await t.database.db.update(news).set({ showType: was!.showType }).where(eq(news.id, id));
+    }
   });
 
   it('refuses a taken position and a story pinned twice', async () => {

@@ -22,6 +22,7 @@ import { decideChannelPath } from '../../routing/channelPath.ts';
 import type { Db } from '../db/client.ts';
 import { banners, channels, columns, districts, news } from '../db/schema/core.ts';
 import { hotPicks } from '../db/schema/placement.ts';
+import { NOT_ON_HOT_LIST_SHOW_TYPES } from '../../contract/placementDesk.ts';
 import { beijingDay } from '../../lib/beijingDay.ts';
 import { readReference } from '../referenceCache.ts';
 import {
@@ -338,14 +339,22 @@ export async function vrListRepo(db: Db, p: PageArgs): Promise<ListItem[]> {
 
 /**
  * The hot list: the editors' picks in force at their positions (热榜置顶, ADR 034), the rest the measured order (most
- * read first) with the picked stories left out of it; external links and district/account cards are not articles.
+ * read first) with the picked stories left out of it. External links and district/account cards are not articles and
+ * stand on it neither way.
  */
 export async function hotListRepo(db: Db, p: PageArgs): Promise<ListItem[]> {
   const picks = await db
     .select({ item: listColumns, position: hotPicks.position })
     .from(hotPicks)
     .innerJoin(news, eq(news.id, hotPicks.newsId))
-    .where(and(isNull(hotPicks.deletedAt), gt(hotPicks.endsAt, sql`now()`), lte(news.publishTime, sql`now()`)))
+    .where(
+      and(
+        isNull(hotPicks.deletedAt),
+        gt(hotPicks.endsAt, sql`now()`),
+        lte(news.publishTime, sql`now()`),
+        notInArray(news.showType, [...NOT_ON_HOT_LIST_SHOW_TYPES]),
+      ),
+    )
     .orderBy(asc(hotPicks.position), asc(hotPicks.id));
   const at = new Map<number, (typeof picks)[number]['item']>();
   for (const pick of picks) if (!at.has(pick.position)) at.set(pick.position, pick.item);
@@ -357,7 +366,9 @@ export async function hotListRepo(db: Db, p: PageArgs): Promise<ListItem[]> {
   const measured = await db
     .select(listColumns)
     .from(news)
-    .where(and(ne(news.dataType, 7), ne(news.showType, 8), ne(news.showType, 9), pickedIds.length > 0 ? notInArray(news.id, pickedIds) : undefined))
+    .where(
+      and(ne(news.dataType, 7), notInArray(news.showType, [...NOT_ON_HOT_LIST_SHOW_TYPES]), pickedIds.length > 0 ? notInArray(news.id, pickedIds) : undefined),
+    )
     .orderBy(desc(news.pv), desc(news.id))
     .limit(p.pageSize - here)
     .offset(start - picksBefore);

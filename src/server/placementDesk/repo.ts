@@ -111,7 +111,7 @@ export async function publishedStoryRepo(
 /** Published stories of ours (not outside links) whose title holds `keyword`, newest first: the desk's story picker. */
 export async function searchStoriesRepo(db: Q, keyword: string | undefined, limit: number) {
   return db
-    .select({ id: news.id, title: news.title, dataType: news.dataType, channel: channels.name, publishTime: news.publishTime })
+    .select({ id: news.id, title: news.title, dataType: news.dataType, showType: news.showType, channel: channels.name, publishTime: news.publishTime })
     .from(news)
     .leftJoin(channels, eq(channels.id, news.channelId))
     .where(and(ne(news.dataType, 7), sql`${news.publishTime} <= now()`, keyword ? ilike(news.title, likePattern(keyword)) : undefined))

@@ -4,7 +4,7 @@
  * its audit row; a retried add (same key) adds nothing; caps are counted under an advisory lock so concurrent adds
  * cannot pass them together. Bad input is refused in Chinese and writes nothing.
  */
-import { CHANNEL_BANNER_MAX, HOT_PICK_LAST_POSITION, HOT_PICK_MAX } from '../../contract/placementDesk.ts';
+import { CHANNEL_BANNER_MAX, HOT_PICK_LAST_POSITION, HOT_PICK_MAX, pinnableOnHotList } from '../../contract/placementDesk.ts';
 import { beijingDay } from '../../lib/beijingDay.ts';
 import type { AuditEntry } from '../audit/repo.ts';
 import type { Database, Tx } from '../db/client.ts';
@@ -52,6 +52,7 @@ export const PLACEMENT_MESSAGES = {
   endsPast: '置顶结束时间须晚于现在',
   endsTooLate: '置顶至多 30 天',
   pickMissing: '这条置顶不存在',
+  notAnArticle: '这一条是区县或山城号的入口卡片，不是文章，不能置顶热榜，请换一篇稿件',
 } as const;
 
 function bannerView(r: ChannelBannerRow & { newsTitle?: string }, today: string) {
@@ -96,7 +97,16 @@ export async function listChannels(database: Database) {
 /** Published stories of ours a banner or a pick may open, newest first, by a word of the title. */
 export async function searchStories(database: Database, keyword: string | undefined) {
   const rows = await searchStoriesRepo(database.db, keyword, 20);
-  return { items: rows.map((r) => ({ id: r.id, title: r.title, channel: r.channel ?? '', publishTime: r.publishTime.toISOString() })) };
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      channel: r.channel ?? '',
+      publishTime: r.publishTime.toISOString(),
+      /** Whether the hot list may pin it (an article, not an entry card). */
+      pinnable: pinnableOnHotList(r.showType),
+    })),
+  };
 }
 
 /** A channel's banners in the carousel's order (removed ones left out), with whether readers see each today. */
@@ -269,6 +279,7 @@ export async function pinHotPick(database: Database, input: { key: string; newsI
   if (endsAt.getTime() > Date.now() + 30 * 86_400_000) throw refuse(PLACEMENT_MESSAGES.endsTooLate);
   const story = await publishedStoryRepo(database.db, input.newsId);
   if (!story) throw refuse(PLACEMENT_MESSAGES.storyMissing);
+  if (!pinnableOnHotList(story.showType)) throw refuse(PLACEMENT_MESSAGES.notAnArticle);
   const made = await database.write(async (tx) => {
     await lockHotPicksRepo(tx);
     const live = await liveHotPicksRepo(tx);

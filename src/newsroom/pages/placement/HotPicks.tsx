@@ -101,7 +101,7 @@ export function HotPicks() {
         <form onSubmit={submit} aria-label="热榜置顶稿件">
           <fieldset className="nr-fieldset nr-grid-form nr-grid-form--two">
             <legend>置顶一篇稿件</legend>
-            <StoryPicker name="newsId" label="要置顶的稿件" initial={null} onError={setError} />
+            <StoryPicker name="newsId" label="要置顶的稿件" initial={null} onError={setError} pinnableOnly />
             <label className="nr-field">
               <span>位置（1 为第一条）</span>
               <input name="position" type="number" min={1} max={data.lastPosition} defaultValue={1} required />

@@ -7,6 +7,8 @@ export interface PickedStory {
   id: number;
   title: string;
   channel?: string;
+  /** Whether the hot list may pin it (the server says no for a district's or an account's entry card). */
+  pinnable?: boolean;
 }
 
 export function StoryPicker({
@@ -14,12 +16,15 @@ export function StoryPicker({
   initial,
   label,
   onError,
+  pinnableOnly = false,
 }: {
   /** The form field the chosen story's id is sent as. */
   name: string;
   initial: PickedStory | null;
   label: string;
   onError: (m: string | null) => void;
+  /** Offer only stories the hot list may pin (ADR 034: entry cards are not articles). */
+  pinnableOnly?: boolean;
 }) {
   const [keyword, setKeyword] = useState('');
   const [found, setFound] = useState<PickedStory[]>([]);
@@ -41,12 +46,12 @@ export function StoryPicker({
     // Only the answer to the latest search is drawn (an earlier, slower one is dropped).
     let current = true;
     get<{ items: PickedStory[] }>('/placement/stories', asked ? { keyword: asked } : {})
-      .then((r) => current && setFound(r.items))
+      .then((r) => current && setFound(pinnableOnly ? r.items.filter((s) => s.pinnable !== false) : r.items))
       .catch((err: unknown) => current && onError(messageOf(err)));
     return () => {
       current = false;
     };
-  }, [asked, onError]);
+  }, [asked, onError, pinnableOnly]);
 
   const options = initial && !found.some((s) => s.id === initial.id) ? [initial, ...found] : found;
   // A choice stays chosen while a new search's list still has it (picked while the answer was on its way).

@@ -8,6 +8,7 @@ import { expirePoints } from '../points/service.ts';
 import { publishDue } from '../publish/service.ts';
 import { ingestDue } from '../wires/service.ts';
 import { closeUnconfirmed } from '../answer/complaints/complaintDesk.ts';
+import { dropEndedHotPicks } from '../placementDesk/service.ts';
 import { pruneJobRuns, type Job } from './jobRunner.ts';
 
 const HOUR = 3600_000;
@@ -83,4 +84,19 @@ export const complaintAutoClose: Job = {
   },
 };
 
-export const PRODUCT_JOBS: readonly Job[] = [expiredAccountRows, pointsExpiry, scheduledPublishing, wiresIngest, complaintAutoClose, pruneJobRuns];
+/**
+ * A hot-list pick's end time passing changes what readers see (ADR 034): the run that first sees an end drops the reader
+ * caches. It looks back two periods, so an end is seen although a tick came late or a slot was skipped (the runner
+ * ticks every 30 s); seeing one twice only drops the caches twice.
+ */
+export const hotPickEnds: Job = {
+  name: 'placement.hot-pick-ends',
+  everyMs: 30_000,
+  async run({ database, log, now }) {
+    const ended = await dropEndedHotPicks(database, new Date(now.getTime() - 2 * hotPickEnds.everyMs), now);
+    if (ended.length > 0) log.info({ picks: ended }, 'hot-list picks ended; reader caches dropped');
+    return ended;
+  },
+};
+
+export const PRODUCT_JOBS: readonly Job[] = [expiredAccountRows, pointsExpiry, scheduledPublishing, wiresIngest, complaintAutoClose, hotPickEnds, pruneJobRuns];

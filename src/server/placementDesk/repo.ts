@@ -1,5 +1,5 @@
 /** The placement desk's data access (ADR 034): channel banners, the hot list's picks. */
-import { and, asc, desc, eq, gt, ilike, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { banners as B, channels, news } from '../db/schema/core.ts';
 import { hotPicks as H } from '../db/schema/placement.ts';
@@ -133,6 +133,15 @@ export async function liveHotPicksRepo(db: Q): Promise<(HotPickRow & { title: st
     .where(and(isNull(H.deletedAt), gt(H.endsAt, sql`now()`)))
     .orderBy(asc(H.position), asc(H.id));
   return rows.map((r) => ({ ...r.pick, title: r.title }));
+}
+
+/** The picks not unpinned whose end time fell in (`after`, `upTo`], by end time. */
+export async function hotPicksEndedRepo(db: Q, after: Date, upTo: Date): Promise<HotPickRow[]> {
+  return db
+    .select()
+    .from(H)
+    .where(and(isNull(H.deletedAt), gt(H.endsAt, after), lte(H.endsAt, upTo)))
+    .orderBy(asc(H.endsAt), asc(H.id));
 }
 
 export async function findHotPickByKeyRepo(db: Q, key: string): Promise<HotPickRow | null> {

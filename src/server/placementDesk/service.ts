@@ -7,16 +7,19 @@
 import { CHANNEL_BANNER_MAX, HOT_PICK_LAST_POSITION, HOT_PICK_MAX, pinnableOnHotList } from '../../contract/placementDesk.ts';
 import { beijingDay } from '../../lib/beijingDay.ts';
 import type { AuditEntry } from '../audit/repo.ts';
+import { invalidationBus } from '../cache/invalidationBus.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { isInternalLink } from '../http/internalAddress.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { keyOfNewsPicture } from '../publish/pictures.ts';
 import { refuse } from '../staff/console.ts';
+import { TAG_ALL } from '../web/writeScope.ts';
 import {
   channelExistsRepo,
   findChannelBannerByKeyRepo,
   findChannelBannerRepo,
   findHotPickByKeyRepo,
+  hotPicksEndedRepo,
   insertChannelBannerRepo,
   insertHotPickRepo,
   listChannelBannersRepo,
@@ -315,4 +318,15 @@ export async function unpinHotPick(database: Database, input: { id: number }, au
     });
     return { id: before.id, removed: true };
   });
+}
+
+/**
+ * A pick whose end time passed since `after` changes the hot list readers see, as an unpin does: drop every reader
+ * cache on every process (and the CDN), as the console's `invalidates: 'readers'` does (ADR 034). Run by the periodic
+ * job `placement.hot-pick-ends` (src/server/jobs/productJobs.ts); answers the picks that ended.
+ */
+export async function dropEndedHotPicks(database: Database, after: Date, now: Date): Promise<number[]> {
+  const ended = await hotPicksEndedRepo(database.db, after, now);
+  if (ended.length > 0) invalidationBus.publish([TAG_ALL]);
+  return ended.map((p) => p.id);
 }

@@ -2,7 +2,7 @@
  * The 裕农 section's desk in the newsroom console (`/newsroom/api/rural/*`): the 农友说
  * board's published posts and their pins (置顶). The reader's side is rural.ts.
  */
-import { ownTarget } from '../lib/safeUrl.ts';
+import { BANNER_BODY, bannerForm, bannerOrderBody, isBannerLink } from './bannerDesk.ts';
 import { CalendarDayOf, Id, Page, Text } from './fields.ts';
 import { DeskKey } from './mallDesk.ts';
 import { isMaskedName, RURAL_DEED_KINDS } from './ruralRules.ts';
@@ -55,56 +55,19 @@ export const VillageEditBody = z.object({
 /** At most this many slides in the 裕农 home's carousel list (shown or not). */
 export const RURAL_BANNER_MAX = 12;
 
-/** A banner's link: an https address, or a page of our own site (under BASE_PATH); '' when it opens a story. */
-export function isBannerLink(link: string): boolean {
-  if (link === '') return true;
-  if (link.startsWith('/')) return ownTarget(link) !== null;
-  if (!/^https:\/\//i.test(link)) return false;
-  try {
-    const url = new URL(link);
-    return url.protocol === 'https:' && url.username === '' && url.password === '' && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-const BannerPicture = z
-  .string({ error: '请上传轮播图图片' })
-  .min(1, '请上传轮播图图片')
-  .max(300, '图片地址不正确')
-  .regex(/^\/media\/[A-Za-z0-9/_.-]+\.(jpg|jpeg|png|gif|webp)$/, '图片地址不正确')
-  .refine((s) => !s.includes('..'), '图片地址不正确');
-
-const BannerDay = z.union([z.literal(''), CalendarDayOf('日期格式不正确，应为 年-月-日')]).default('');
-
 /**
- * A 裕农 home banner as the editor writes it: a title, an uploaded picture, and either a rural story (`newsId`) or a
- * link (an https address or a page of our own site), a Beijing-date window ('' for open-ended) and on/off. `key`
- * makes a retried create add nothing; an edit names `id`.
+ * A 裕农 home banner as the editor writes it (the shared body, bannerDesk.ts): a rural story (`newsId`) or a link (an
+ * https address or a page of our own site).
  */
-export const BannerForm = z
-  .object({
-    id: Id.optional(),
-    key: DeskKey,
-    title: Text({ min: 2, max: 30, label: '标题' }),
-    picture: BannerPicture,
-    newsId: z.coerce.number({ error: '稿件编号须为整数' }).int('稿件编号须为整数').min(0, '稿件编号须为整数').max(2_147_483_647, '稿件编号过大').default(0),
-    link: Text({ max: 300, label: '链接' }).default(''),
-    startDay: BannerDay,
-    endDay: BannerDay,
-    enabled: z.boolean({ error: '请选择是否显示' }).default(true),
-  })
-  .refine((b) => b.newsId > 0 !== (b.link !== ''), { message: '请填写要打开的裕农稿件编号或链接（二选一）', path: ['link'] })
-  .refine((b) => isBannerLink(b.link), { message: '链接须以 https:// 开头，或是本站的页面地址（/shancheng/…）', path: ['link'] })
-  .refine((b) => b.startDay === '' || b.endDay === '' || b.startDay <= b.endDay, { message: '结束日期不能早于开始日期', path: ['endDay'] });
-
-/** The carousel's whole order (every banner not removed, once each): a retried call changes nothing more. */
-export const BannerOrderBody = z.object({
-  ids: z.array(Id, { error: '顺序不正确' }).min(1, '顺序不正确').max(RURAL_BANNER_MAX, '顺序不正确'),
+export const BannerForm = bannerForm(z.object({ id: Id.optional(), ...BANNER_BODY }), {
+  eitherMessage: '请填写要打开的裕农稿件编号或链接（二选一）',
+  linkMessage: '链接须以 https:// 开头，或是本站的页面地址（/shancheng/…）',
+  linkAllowed: isBannerLink,
 });
 
-/** Show or hide a banner (on/off); remove one, or undo its removal. */
-export const BannerEnableBody = z.object({ id: Id, enabled: z.boolean({ error: '请选择显示或隐藏' }) });
+/** The carousel's whole order (every banner not removed, once each): a retried call changes nothing more. */
+export const BannerOrderBody = bannerOrderBody({}, RURAL_BANNER_MAX);
+
 /** One row of the desk by its id (a banner, a household, a deed). */
 export const DeskRowBody = z.object({ id: Id });
 

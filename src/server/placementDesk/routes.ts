@@ -3,15 +3,8 @@
  * `placement.edit` (editors, the chief, admins): each channel's banners and the hot list's picks. Every write drops
  * the reader caches, so the channel page and the hot list show the change at once.
  */
-import {
-  BannerEnableBody,
-  ChannelBannerForm,
-  ChannelBannerOrderBody,
-  ChannelQuery,
-  HotPickForm,
-  PlacementRowBody,
-  StoryQuery,
-} from '../../contract/placementDesk.ts';
+import { BannerEnableBody } from '../../contract/bannerDesk.ts';
+import { ChannelBannerForm, ChannelBannerOrderBody, ChannelQuery, HotPickForm, PlacementRowBody, StoryQuery } from '../../contract/placementDesk.ts';
 import { PictureInput, PICTURE_UPLOAD_MAX_BYTES } from '../../contract/publish.ts';
 import { z } from '../../contract/zod.ts';
 import { mediaOf } from '../media/storage.ts';

@@ -6,12 +6,11 @@
  */
 import { CHANNEL_BANNER_MAX, HOT_PICK_LAST_POSITION, HOT_PICK_MAX, pinnableOnHotList } from '../../contract/placementDesk.ts';
 import { beijingDay } from '../../lib/beijingDay.ts';
-import type { AuditEntry } from '../audit/repo.ts';
+import { bannerList, bannerWindow, type Audit } from '../bannerDesk/bannerList.ts';
 import { invalidationBus } from '../cache/invalidationBus.ts';
-import type { Database, Tx } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { isInternalLink } from '../http/internalAddress.ts';
 import type { MediaStorage } from '../media/storage.ts';
-import { keyOfNewsPicture } from '../publish/pictures.ts';
 import { refuse } from '../staff/console.ts';
 import { TAG_ALL } from '../web/writeScope.ts';
 import {
@@ -38,8 +37,6 @@ import {
   type ChannelBannerRow,
 } from './repo.ts';
 
-export type Audit = (tx: Tx, entry: Omit<AuditEntry, 'staffId' | 'staffName' | 'ip'>) => Promise<void>;
-
 export const PLACEMENT_MESSAGES = {
   channelMissing: '频道不存在',
   bannerMissing: '轮播图不存在或已删除',
@@ -59,7 +56,6 @@ export const PLACEMENT_MESSAGES = {
 } as const;
 
 function bannerView(r: ChannelBannerRow & { newsTitle?: string }, today: string) {
-  const within = (r.startDay === '' || r.startDay <= today) && (r.endDay === '' || r.endDay >= today);
   const isLink = r.dataType === 7;
   return {
     id: r.id,
@@ -72,25 +68,47 @@ function bannerView(r: ChannelBannerRow & { newsTitle?: string }, today: string)
     startDay: r.startDay,
     endDay: r.endDay,
     enabled: r.enabled,
-    /** Readers see it today (on and within its dates). */
-    live: r.enabled && within,
-    /** 'waiting' before its start, 'ended' after its end, '' within its dates. */
-    window: r.startDay !== '' && r.startDay > today ? 'waiting' : r.endDay !== '' && r.endDay < today ? 'ended' : '',
+    ...bannerWindow(r, today),
   };
 }
 
-const fieldsOf = (r: ChannelBannerRow): ChannelBannerFields => ({
-  title: r.title,
-  imageUrl: r.imageUrl,
-  dataType: r.dataType,
-  classId: r.classId,
-  newsId: r.newsId,
-  targetUrl: r.targetUrl,
-  showType: r.showType,
-  startDay: r.startDay,
-  endDay: r.endDay,
-  enabled: r.enabled,
-});
+/** One channel's banners as the shared banner list runs them (src/server/bannerDesk/bannerList.ts). */
+function channelBanners(channelId: number) {
+  return bannerList<ChannelBannerRow, ChannelBannerFields>(
+    {
+      lockList: (tx) => lockChannelBannersRepo(tx, channelId),
+      list: (q) => listChannelBannersRepo(q, channelId),
+      find: findChannelBannerRepo,
+      findByKey: findChannelBannerByKeyRepo,
+      lockRow: lockChannelBannerRepo,
+      insert: (tx, fields, key) => insertChannelBannerRepo(tx, channelId, fields, key),
+      update: updateChannelBannerRepo,
+      setEnabled: (tx, id, enabled) => updateChannelBannerRepo(tx, id, { enabled }),
+      setRemoved: (tx, id, deletedAt) => updateChannelBannerRepo(tx, id, { deletedAt }),
+      setOrder: setChannelBannerOrderRepo,
+      fieldsOf: (r: ChannelBannerRow): ChannelBannerFields => ({
+        title: r.title,
+        imageUrl: r.imageUrl,
+        dataType: r.dataType,
+        classId: r.classId,
+        newsId: r.newsId,
+        targetUrl: r.targetUrl,
+        showType: r.showType,
+        startDay: r.startDay,
+        endDay: r.endDay,
+        enabled: r.enabled,
+      }),
+      pictureOf: (r) => r.imageUrl,
+    },
+    {
+      max: CHANNEL_BANNER_MAX,
+      messages: PLACEMENT_MESSAGES,
+      action: 'placement.banner',
+      itemKind: 'channelBanner',
+      orderItem: { itemKind: 'channel', itemId: channelId },
+    },
+  );
+}
 
 /** The channels (for the desk's channel picker). */
 export async function listChannels(database: Database) {
@@ -118,13 +136,6 @@ export async function listChannelBanners(database: Database, channelId: number) 
   const today = beijingDay(new Date());
   const rows = await listChannelBannersRepo(database.db, channelId);
   return { channelId, max: CHANNEL_BANNER_MAX, today, items: rows.map((r) => bannerView(r, today)) };
-}
-
-/** A picture the desk sends must be one the media pipeline stored (or the one the banner already had). */
-async function checkPicture(media: MediaStorage, picture: string, kept: string | null): Promise<void> {
-  if (picture === kept) return;
-  const key = keyOfNewsPicture(picture);
-  if (key === null || !(await media.exists(key))) throw refuse(PLACEMENT_MESSAGES.pictureNotUploaded);
 }
 
 type BannerInput = {
@@ -164,96 +175,31 @@ export async function saveChannelBanner(database: Database, input: BannerInput, 
     enabled: input.enabled,
   };
   const newsTitle = story?.title ?? '';
-  if (input.id === undefined) {
-    const earlier = await findChannelBannerByKeyRepo(database.db, input.key);
-    if (earlier) return bannerView({ ...earlier, newsTitle }, today);
-    await checkPicture(media, fields.imageUrl, null);
-    const made = await database.write(async (tx) => {
-      await lockChannelBannersRepo(tx, input.channelId);
-      if ((await listChannelBannersRepo(tx, input.channelId)).length >= CHANNEL_BANNER_MAX) throw refuse(PLACEMENT_MESSAGES.tooManyBanners);
-      const row = await insertChannelBannerRepo(tx, input.channelId, fields, input.key);
-      if (!row) return null;
-      await audit(tx, { action: 'placement.banner.create', itemKind: 'channelBanner', itemId: row.id, after: { channelId: input.channelId, ...fields } });
-      return row;
-    });
-    return bannerView({ ...(made ?? (await findChannelBannerByKeyRepo(database.db, input.key))!), newsTitle }, today);
-  }
-  const id = input.id;
-  const current = await findChannelBannerRepo(database.db, id);
-  if (!current || current.channelId !== input.channelId) throw refuse(PLACEMENT_MESSAGES.bannerMissing);
-  await checkPicture(media, fields.imageUrl, current.imageUrl);
-  const saved = await database.write(async (tx) => {
-    const before = await lockChannelBannerRepo(tx, id);
-    if (!before) throw refuse(PLACEMENT_MESSAGES.bannerMissing);
-    if (before.deletedAt !== null) throw refuse(PLACEMENT_MESSAGES.bannerRemoved);
-    const was = fieldsOf(before);
-    if (JSON.stringify(was) === JSON.stringify(fields)) return before;
-    const after = await updateChannelBannerRepo(tx, id, fields);
-    await audit(tx, { action: 'placement.banner.edit', itemKind: 'channelBanner', itemId: id, before: was, after: fields });
-    return after;
-  });
+  const list = channelBanners(input.channelId);
+  const saved =
+    input.id === undefined
+      ? await list.add(database, { fields, picture: fields.imageUrl, key: input.key, auditScope: { channelId: input.channelId } }, audit, media)
+      : await list.edit(database, { id: input.id, fields, picture: fields.imageUrl, belongs: (r) => r.channelId === input.channelId }, audit, media);
   return bannerView({ ...saved, newsTitle }, today);
 }
 
 /** Shows or hides a banner; the same state sent again changes nothing. */
 export async function setChannelBannerEnabled(database: Database, input: { id: number; enabled: boolean }, audit: Audit) {
-  const saved = await database.write(async (tx) => {
-    const before = await lockChannelBannerRepo(tx, input.id);
-    if (!before || before.deletedAt !== null) throw refuse(PLACEMENT_MESSAGES.bannerMissing);
-    if (before.enabled === input.enabled) return before;
-    const after = await updateChannelBannerRepo(tx, input.id, { enabled: input.enabled });
-    await audit(tx, {
-      action: input.enabled ? 'placement.banner.show' : 'placement.banner.hide',
-      itemKind: 'channelBanner',
-      itemId: input.id,
-      before: { enabled: before.enabled },
-      after: { enabled: after.enabled },
-    });
-    return after;
-  });
+  // Show or hide locks the row alone, not its channel's list: no scope is needed.
+  const saved = await channelBanners(0).setEnabled(database, input, audit);
   return bannerView(saved, beijingDay(new Date()));
 }
 
-/**
- * Puts a channel's banners in the order `ids` names: the whole list, so a retried call changes nothing more and a list
- * that no longer matches (another editor added or removed one) is refused rather than guessed at.
- */
+/** Puts a channel's banners in the order `ids` names (the whole list; bannerList.ts). */
 export async function orderChannelBanners(database: Database, channelId: number, ids: readonly number[], audit: Audit) {
-  return database.write(async (tx) => {
-    await lockChannelBannersRepo(tx, channelId);
-    const before = (await listChannelBannersRepo(tx, channelId)).map((r) => r.id);
-    const same = before.length === ids.length && new Set(ids).size === ids.length && ids.every((id) => before.includes(id));
-    if (!same) throw refuse(PLACEMENT_MESSAGES.orderStale);
-    if (before.every((id, i) => ids[i] === id)) return { ids: before };
-    await setChannelBannerOrderRepo(tx, ids);
-    await audit(tx, { action: 'placement.banner.reorder', itemKind: 'channel', itemId: channelId, before: { ids: before }, after: { ids } });
-    return { ids: [...ids] };
-  });
+  return channelBanners(channelId).order(database, ids, audit);
 }
 
-/**
- * Removes a banner from its channel, or (`restore`) undoes the removal at its old place. Retry-safe: removing a
- * removed banner, or restoring a live one, changes nothing and writes no second audit row.
- */
+/** Removes a banner from its channel, or (`restore`) undoes the removal at its old place; retry-safe (bannerList.ts). */
 export async function removeChannelBanner(database: Database, input: { id: number }, restore: boolean, audit: Audit) {
   const current = await findChannelBannerRepo(database.db, input.id);
   if (!current) throw refuse(PLACEMENT_MESSAGES.bannerMissing);
-  return database.write(async (tx) => {
-    await lockChannelBannersRepo(tx, current.channelId);
-    const before = await lockChannelBannerRepo(tx, input.id);
-    if (!before) throw refuse(PLACEMENT_MESSAGES.bannerMissing);
-    if ((before.deletedAt === null) === restore) return { id: before.id, removed: !restore };
-    if (restore && (await listChannelBannersRepo(tx, before.channelId)).length >= CHANNEL_BANNER_MAX) throw refuse(PLACEMENT_MESSAGES.tooManyBanners);
-    await updateChannelBannerRepo(tx, input.id, { deletedAt: restore ? null : new Date() });
-    await audit(tx, {
-      action: restore ? 'placement.banner.restore' : 'placement.banner.remove',
-      itemKind: 'channelBanner',
-      itemId: input.id,
-      before: { removed: !restore, title: before.title },
-      after: { removed: !restore },
-    });
-    return { id: before.id, removed: !restore };
-  });
+  return channelBanners(current.channelId).remove(database, input.id, restore, audit);
 }
 
 const pickView = (p: { id: number; newsId: number; position: number; endsAt: Date; title?: string }) => ({

@@ -3,8 +3,8 @@
  * `rural.desk` (the section's editors): 农友说 posts and their pins, the expert applications of reader accounts, the
  * credit villages with their households and deeds, and the 裕农 home's banners (ADR 031).
  */
+import { BannerEnableBody } from '../../contract/bannerDesk.ts';
 import {
-  BannerEnableBody,
   BannerForm,
   DeskRowBody,
   BannerOrderBody,

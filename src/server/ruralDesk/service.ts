@@ -11,7 +11,7 @@ import type { AuditEntry } from '../audit/repo.ts';
 import type { Database, Tx } from '../db/client.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { profilesRepo } from '../profiles/repo.ts';
-import { keyOfNewsPicture } from '../publish/pictures.ts';
+import { bannerList, bannerWindow } from '../bannerDesk/bannerList.ts';
 import { RURAL_CHANNEL_ID } from '../rural/repo.ts';
 import { refuse } from '../staff/console.ts';
 import {
@@ -241,7 +241,6 @@ export async function editVillage(database: Database, input: VillageFields & { i
 }
 
 function bannerView(r: BannerRow & { newsTitle?: string }, today: string) {
-  const within = (r.startDay === '' || r.startDay <= today) && (r.endDay === '' || r.endDay >= today);
   return {
     id: r.id,
     title: r.title,
@@ -252,22 +251,42 @@ function bannerView(r: BannerRow & { newsTitle?: string }, today: string) {
     startDay: r.startDay,
     endDay: r.endDay,
     enabled: r.enabled,
-    /** Readers see it today (on and within its dates). */
-    live: r.enabled && within,
-    /** 'waiting' before its start, 'ended' after its end, '' within its dates. */
-    window: r.startDay !== '' && r.startDay > today ? 'waiting' : r.endDay !== '' && r.endDay < today ? 'ended' : '',
+    ...bannerWindow(r, today),
   };
 }
 
-const bannerFieldsOf = (r: BannerRow): BannerFields => ({
-  title: r.title,
-  picture: r.picture,
-  newsId: r.newsId,
-  link: r.link,
-  startDay: r.startDay,
-  endDay: r.endDay,
-  enabled: r.enabled,
-});
+/** The 裕农 home's banners as the shared banner list runs them (src/server/bannerDesk/bannerList.ts). */
+const homeBanners = bannerList<BannerRow, BannerFields>(
+  {
+    lockList: lockBannersRepo,
+    list: listBannersRepo,
+    find: findBannerRepo,
+    findByKey: findBannerByKeyRepo,
+    lockRow: lockBannerRepo,
+    insert: insertBannerRepo,
+    update: updateBannerRepo,
+    setEnabled: (tx, id, enabled) => updateBannerRepo(tx, id, { enabled }),
+    setRemoved: (tx, id, deletedAt) => updateBannerRepo(tx, id, { deletedAt }),
+    setOrder: setBannerOrderRepo,
+    fieldsOf: (r: BannerRow): BannerFields => ({
+      title: r.title,
+      picture: r.picture,
+      newsId: r.newsId,
+      link: r.link,
+      startDay: r.startDay,
+      endDay: r.endDay,
+      enabled: r.enabled,
+    }),
+    pictureOf: (r) => r.picture,
+  },
+  {
+    max: RURAL_BANNER_MAX,
+    messages: RURAL_DESK_MESSAGES,
+    action: 'rural.banner',
+    itemKind: 'ruralBanner',
+    orderItem: { itemKind: 'ruralBanner', itemId: 0 },
+  },
+);
 
 /**
  * The 裕农 home's banners in the carousel's order (removed ones left out), with whether readers see each today, and
@@ -277,13 +296,6 @@ export async function listBanners(database: Database) {
   const today = beijingDay(new Date());
   const [rows, stories] = await Promise.all([listBannersRepo(database.db), recentStoriesRepo(database.db, RURAL_CHANNEL_ID, 40)]);
   return { max: RURAL_BANNER_MAX, today, items: rows.map((r) => bannerView(r, today)), stories };
-}
-
-/** A picture the desk sends must be one the media pipeline stored (or the one the banner already had). */
-async function checkBannerPicture(media: MediaStorage, picture: string, kept: string | null): Promise<void> {
-  if (picture === kept) return;
-  const key = keyOfNewsPicture(picture);
-  if (key === null || !(await media.exists(key))) throw refuse(RURAL_DESK_MESSAGES.pictureNotUploaded);
 }
 
 /**
@@ -305,94 +317,26 @@ export async function saveBanner(database: Database, input: BannerFields & { id?
   const story = fields.newsId > 0 ? await ruralStoryRepo(database.db, fields.newsId, RURAL_CHANNEL_ID) : null;
   if (fields.newsId > 0 && !story) throw refuse(RURAL_DESK_MESSAGES.storyMissing);
   const newsTitle = story?.title ?? '';
-  if (input.id === undefined) {
-    const earlier = await findBannerByKeyRepo(database.db, input.key);
-    if (earlier) return bannerView({ ...earlier, newsTitle }, today);
-    await checkBannerPicture(media, fields.picture, null);
-    const made = await database.write(async (tx) => {
-      await lockBannersRepo(tx);
-      const count = (await listBannersRepo(tx)).length;
-      if (count >= RURAL_BANNER_MAX) throw refuse(RURAL_DESK_MESSAGES.tooManyBanners);
-      const row = await insertBannerRepo(tx, fields, input.key);
-      if (!row) return null;
-      await audit(tx, { action: 'rural.banner.create', itemKind: 'ruralBanner', itemId: row.id, after: fields });
-      return row;
-    });
-    return bannerView({ ...(made ?? (await findBannerByKeyRepo(database.db, input.key))!), newsTitle }, today);
-  }
-  const id = input.id;
-  const current = await findBannerRepo(database.db, id);
-  await checkBannerPicture(media, fields.picture, current?.picture ?? null);
-  const saved = await database.write(async (tx) => {
-    const before = await lockBannerRepo(tx, id);
-    if (!before) throw refuse(RURAL_DESK_MESSAGES.bannerMissing);
-    if (before.deletedAt !== null) throw refuse(RURAL_DESK_MESSAGES.bannerRemoved);
-    const was = bannerFieldsOf(before);
-    if (JSON.stringify(was) === JSON.stringify(fields)) return before;
-    const after = await updateBannerRepo(tx, id, fields);
-    await audit(tx, { action: 'rural.banner.edit', itemKind: 'ruralBanner', itemId: id, before: was, after: fields });
-    return after;
-  });
+  const saved =
+    input.id === undefined
+      ? await homeBanners.add(database, { fields, picture: fields.picture, key: input.key }, audit, media)
+      : await homeBanners.edit(database, { id: input.id, fields, picture: fields.picture }, audit, media);
   return bannerView({ ...saved, newsTitle }, today);
 }
 
 /** Shows or hides a banner (on/off); the same state sent again changes nothing. */
 export async function setBannerEnabled(database: Database, input: { id: number; enabled: boolean }, audit: Audit) {
-  const saved = await database.write(async (tx) => {
-    const before = await lockBannerRepo(tx, input.id);
-    if (!before || before.deletedAt !== null) throw refuse(RURAL_DESK_MESSAGES.bannerMissing);
-    if (before.enabled === input.enabled) return before;
-    const after = await updateBannerRepo(tx, input.id, { enabled: input.enabled });
-    await audit(tx, {
-      action: input.enabled ? 'rural.banner.show' : 'rural.banner.hide',
-      itemKind: 'ruralBanner',
-      itemId: input.id,
-      before: { enabled: before.enabled },
-      after: { enabled: after.enabled },
-    });
-    return after;
-  });
-  return bannerView(saved, beijingDay(new Date()));
+  return bannerView(await homeBanners.setEnabled(database, input, audit), beijingDay(new Date()));
 }
 
-/**
- * Puts the banners in the order `ids` names: the whole list, so a retried call changes nothing more and a list that
- * no longer matches (another editor added or removed one) is refused rather than guessed at.
- */
+/** Puts the banners in the order `ids` names (the whole list; bannerList.ts). */
 export async function orderBanners(database: Database, ids: readonly number[], audit: Audit) {
-  return database.write(async (tx) => {
-    await lockBannersRepo(tx);
-    const before = (await listBannersRepo(tx)).map((r) => r.id);
-    const same = before.length === ids.length && new Set(ids).size === ids.length && ids.every((id) => before.includes(id));
-    if (!same) throw refuse(RURAL_DESK_MESSAGES.orderStale);
-    if (before.every((id, i) => ids[i] === id)) return { ids: before };
-    await setBannerOrderRepo(tx, ids);
-    await audit(tx, { action: 'rural.banner.reorder', itemKind: 'ruralBanner', itemId: 0, before: { ids: before }, after: { ids } });
-    return { ids: [...ids] };
-  });
+  return homeBanners.order(database, ids, audit);
 }
 
-/**
- * Removes a banner from the carousel, or (`restore`) undoes the removal at its old place. Retry-safe: removing a
- * removed banner, or restoring a live one, changes nothing and writes no second audit row.
- */
+/** Removes a banner from the carousel, or (`restore`) undoes the removal at its old place; retry-safe (bannerList.ts). */
 export async function removeBanner(database: Database, input: { id: number }, restore: boolean, audit: Audit) {
-  return database.write(async (tx) => {
-    await lockBannersRepo(tx);
-    const before = await lockBannerRepo(tx, input.id);
-    if (!before) throw refuse(RURAL_DESK_MESSAGES.bannerMissing);
-    if ((before.deletedAt === null) === restore) return { id: before.id, removed: !restore };
-    if (restore && (await listBannersRepo(tx)).length >= RURAL_BANNER_MAX) throw refuse(RURAL_DESK_MESSAGES.tooManyBanners);
-    await updateBannerRepo(tx, input.id, { deletedAt: restore ? null : new Date() });
-    await audit(tx, {
-      action: restore ? 'rural.banner.restore' : 'rural.banner.remove',
-      itemKind: 'ruralBanner',
-      itemId: input.id,
-      before: { removed: !restore, title: before.title },
-      after: { removed: !restore },
-    });
-    return { id: before.id, removed: !restore };
-  });
+  return homeBanners.remove(database, input.id, restore, audit);
 }
 
 /** A village's published households with their deeds, as the desk edits them. */

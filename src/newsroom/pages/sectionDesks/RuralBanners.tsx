@@ -1,59 +1,19 @@
 /**
- * 轮播图: the slides of the reader's 裕农 home, in their order. Each opens a rural story or a link (an https address
- * or a page of our site), may have first and last days, and is shown or hidden; the editor adds, edits, moves up or
- * down (buttons, so the keyboard does it; focus stays on the moved slide), hides or removes one, and can undo each
- * change right after. With no slide shown, readers see the newest rural stories with a picture.
+ * 轮播图: the slides of the reader's 裕农 home, in their order (ADR 031), drawn by the shared banner list
+ * (../banners/BannerDesk.tsx). Each opens a rural story (chosen among the newest) or a link (an https address or a page
+ * of our site). With no slide shown, readers see the newest rural stories with a picture.
  */
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { get, post } from '../../api.ts';
-import { messageOf, MoveButtons, movedOrder, useAction, useMoveFocus } from '../../ui.tsx';
-import { newKey } from '../mall/download.ts';
-import { uploadPicture } from '../publish/pictureUpload.ts';
-import { UndoNotice, type Done } from './UndoNotice.tsx';
+import { useCallback, useEffect, useState } from 'react';
+import { get } from '../../api.ts';
+import { messageOf, useAction } from '../../ui.tsx';
+import { BannerDesk, type DeskBannerList } from '../banners/BannerDesk.tsx';
 
-interface DeskBanner {
-  id: number;
-  title: string;
-  picture: string;
-  newsId: number;
-  newsTitle: string;
-  link: string;
-  startDay: string;
-  endDay: string;
-  enabled: boolean;
-  live: boolean;
-  window: '' | 'waiting' | 'ended';
-}
-
-interface BannerList {
-  max: number;
-  today: string;
-  items: DeskBanner[];
+interface BannerList extends DeskBannerList {
   stories: { id: number; title: string }[];
-}
-
-type BannerFields = Pick<DeskBanner, 'title' | 'picture' | 'newsId' | 'link' | 'startDay' | 'endDay' | 'enabled'>;
-
-const fieldsOf = (b: DeskBanner): BannerFields => ({
-  title: b.title,
-  picture: b.picture,
-  newsId: b.newsId,
-  link: b.link,
-  startDay: b.startDay,
-  endDay: b.endDay,
-  enabled: b.enabled,
-});
-
-function stateOf(b: DeskBanner): string {
-  if (!b.enabled) return '已隐藏';
-  if (b.window === 'waiting') return `${b.startDay} 起显示`;
-  if (b.window === 'ended') return '已过结束日期';
-  return '读者可见';
 }
 
 export function RuralBanners() {
   const [data, setData] = useState<BannerList | null>(null);
-  const [done, setDone] = useState<Done | null>(null);
   const [round, setRound] = useState(0);
   const action = useAction();
   const { setError } = action;
@@ -64,286 +24,49 @@ export function RuralBanners() {
       .catch((err: unknown) => setError(messageOf(err)));
   }, [round, setError]);
 
-  const keepFocus = useMoveFocus(data);
-
   const reload = useCallback(() => setRound((n) => n + 1), []);
+  const stories = data?.stories ?? [];
 
-  const order = (ids: number[], message: string, undoIds: number[] | null) =>
-    void action.run(async () => {
-      await post('/rural/banners/order', { ids });
-      reload();
-      setDone({ message, ...(undoIds ? { undo: () => order(undoIds, '已恢复原来的顺序', null) } : {}) });
-    });
-
-  const move = (b: DeskBanner, dir: 'up' | 'down') => {
-    if (!data) return;
-    const ids = data.items.map((x) => x.id);
-    const moved = movedOrder(ids, b.id, dir);
-    if (!moved) return;
-    keepFocus(b.id, dir);
-    order(moved.ids, `“${b.title}”已${dir === 'up' ? '上移' : '下移'}到第 ${moved.to + 1} 位`, ids);
-  };
-
-  const setEnabled = (b: DeskBanner, enabled: boolean) =>
-    void action.run(async () => {
-      await post('/rural/banners/enable', { id: b.id, enabled });
-      reload();
-      setDone({ message: `“${b.title}”${enabled ? '已显示' : '已隐藏，读者看不到它了'}`, undo: () => setEnabled(b, !enabled) });
-    });
-
-  const remove = (b: DeskBanner) =>
-    void action.run(async () => {
-      await post('/rural/banners/remove', { id: b.id });
-      reload();
-      setDone({ message: `“${b.title}”已删除`, undo: () => restore(b) });
-    });
-
-  const restore = (b: DeskBanner) =>
-    void action.run(async () => {
-      await post('/rural/banners/restore', { id: b.id });
-      reload();
-      setDone({ message: `“${b.title}”已恢复到原来的位置` });
-    });
-
-  const save = (fields: BannerFields, was: DeskBanner | null, onSaved: () => void) =>
-    void action.run(async () => {
-      const saved = await post<DeskBanner>('/rural/banners/save', { ...(was ? { id: was.id } : {}), key: newKey(), ...fields });
-      reload();
-      onSaved();
-      setDone(
-        was
-          ? { message: `“${saved.title}”已保存`, undo: () => save(fieldsOf(was), saved, () => undefined) }
-          : { message: `已新增“${saved.title}”，排在最后`, undo: () => remove(saved) },
-      );
-    });
-
-  const live = data?.items.filter((b) => b.live).length ?? 0;
   return (
     <>
       <h2>轮播图</h2>
-      <p className="nr-meta">
-        读者“裕农”首页顶部的轮播图，按下面的顺序播放；只显示开启且在起止日期内的。没有可显示的轮播图时，首页自动用最新三条带图的裕农稿件。
-        {data && ` 当前 ${data.items.length} 张（至多 ${data.max} 张），读者今天看到 ${live} 张。`}
-      </p>
-      <UndoNotice error={action.error} done={done} busy={action.busy} />
-      {data === null ? (
-        <p role="status">加载中…</p>
-      ) : data.items.length === 0 ? (
-        <p className="nr-empty">还没有轮播图，首页正用最新的裕农稿件。</p>
-      ) : (
-        <ol className="nr-list nr-banners" aria-label="轮播图顺序">
-          {data.items.map((b, i) => (
-            <li key={b.id} className="nr-list__item nr-banner" aria-label={`第 ${i + 1} 张：${b.title}`}>
-              <img className="nr-banner__thumb" src={`${b.picture}?w=320`} alt="" width={150} height={72} />
-              <div className="nr-banner__body">
-                <p className="nr-item__title">
-                  {i + 1}. {b.title} <span className={b.live ? 'nr-badge nr-badge--ok' : 'nr-badge'}>{stateOf(b)}</span>
-                </p>
-                <p className="nr-meta">
-                  {b.newsId > 0 ? `打开稿件：${b.newsTitle || `编号 ${b.newsId}`}` : `打开链接：${b.link}`}
-                  {b.startDay || b.endDay ? ` · ${b.startDay || '不限'} 至 ${b.endDay || '不限'}` : ' · 不限日期'}
-                </p>
-                <div className="nr-actions">
-                  <MoveButtons id={b.id} name={b.title} index={i} count={data.items.length} busy={action.busy} onMove={(dir) => move(b, dir)} />
-                  <button
-                    className="nr-button"
-                    type="button"
-                    disabled={action.busy}
-                    onClick={() => setEnabled(b, !b.enabled)}
-                    aria-label={`${b.enabled ? '隐藏' : '显示'}：${b.title}`}
-                  >
-                    {b.enabled ? '隐藏' : '显示'}
-                  </button>
-                  <button
-                    className="nr-button nr-button--danger"
-                    type="button"
-                    disabled={action.busy}
-                    onClick={() => remove(b)}
-                    aria-label={`删除：${b.title}`}
-                  >
-                    删除
-                  </button>
-                </div>
-                <details className="nr-manage">
-                  <summary>修改轮播图</summary>
-                  <BannerForm
-                    key={`${b.id}-${JSON.stringify(fieldsOf(b))}`}
-                    label={`修改轮播图：${b.title}`}
-                    initial={fieldsOf(b)}
-                    stories={data.stories}
-                    storyTitle={b.newsTitle}
-                    busy={action.busy}
-                    submitLabel="保存"
-                    onError={setError}
-                    onSave={(fields, reset) => save(fields, b, reset)}
-                  />
-                </details>
-              </div>
-            </li>
-          ))}
-        </ol>
-      )}
-      {data && data.items.length < data.max && (
-        <BannerForm
-          key={`new-${round}`}
-          label="新增轮播图"
-          legend="新增轮播图"
-          initial={{ title: '', picture: '', newsId: 0, link: '', startDay: '', endDay: '', enabled: true }}
-          stories={data.stories}
-          storyTitle=""
-          busy={action.busy}
-          submitLabel="新增轮播图"
-          onError={setError}
-          onSave={(fields, reset) => save(fields, null, reset)}
-        />
-      )}
+      <BannerDesk
+        endpoints="/rural/banners"
+        scope={{}}
+        data={data}
+        reload={reload}
+        round={round}
+        action={action}
+        words={{
+          intro: '读者“裕农”首页顶部的轮播图，按下面的顺序播放；只显示开启且在起止日期内的。没有可显示的轮播图时，首页自动用最新三条带图的裕农稿件。',
+          empty: '还没有轮播图，首页正用最新的裕农稿件。',
+          listLabel: '轮播图顺序',
+          newLegend: '新增轮播图',
+          titleLabel: '标题（2–30 字，显示在图片下方）',
+          storyChoice: '裕农稿件',
+          linkChoice: '链接',
+          linkLabel: '链接（https:// 开头，或本站页面如 /shancheng/yu-nong/markPage）',
+        }}
+        storyField={(initial, storyTitle) => {
+          const options =
+            initial.newsId > 0 && !stories.some((s) => s.id === initial.newsId)
+              ? [{ id: initial.newsId, title: storyTitle || `编号 ${initial.newsId}` }, ...stories]
+              : stories;
+          return (
+            <label className="nr-field nr-grid-form__wide">
+              <span>裕农稿件</span>
+              <select name="newsId" defaultValue={initial.newsId || ''} required>
+                <option value="">请选择稿件</option>
+                {options.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.title}
+                  </option>
+                ))}
+              </select>
+            </label>
+          );
+        }}
+      />
     </>
-  );
-}
-
-function BannerForm({
-  label,
-  legend,
-  initial,
-  stories,
-  storyTitle,
-  busy,
-  submitLabel,
-  onError,
-  onSave,
-}: {
-  label: string;
-  legend?: string;
-  initial: BannerFields;
-  stories: { id: number; title: string }[];
-  storyTitle: string;
-  busy: boolean;
-  submitLabel: string;
-  onError: (m: string | null) => void;
-  onSave: (fields: BannerFields, reset: () => void) => void;
-}) {
-  const [picture, setPicture] = useState(initial.picture);
-  const [target, setTarget] = useState<'story' | 'link'>(initial.link !== '' ? 'link' : 'story');
-  const [uploading, setUploading] = useState(false);
-  const file = useRef<HTMLInputElement>(null);
-  const pictureHint = useId();
-  const options =
-    initial.newsId > 0 && !stories.some((s) => s.id === initial.newsId)
-      ? [{ id: initial.newsId, title: storyTitle || `编号 ${initial.newsId}` }, ...stories]
-      : stories;
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (picture === '') return onError('请上传轮播图图片');
-    const form = new FormData(e.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
-    onSave(
-      {
-        title: text('title'),
-        picture,
-        newsId: target === 'story' ? Number(text('newsId')) : 0,
-        link: target === 'link' ? text('link') : '',
-        startDay: text('startDay'),
-        endDay: text('endDay'),
-        enabled: form.get('enabled') === 'on',
-      },
-      () => setPicture(initial.picture),
-    );
-  };
-
-  const fields = (
-    <>
-      <label className="nr-field nr-grid-form__wide">
-        <span>标题（2–30 字，显示在图片下方）</span>
-        <input name="title" defaultValue={initial.title} minLength={2} maxLength={30} required />
-      </label>
-      <div className="nr-field nr-grid-form__wide">
-        <span id={pictureHint}>图片（横图，约 750×360）</span>
-        <div className="nr-inline-form">
-          {picture && <img className="nr-banner__thumb" src={`${picture}?w=320`} alt="已选的轮播图图片" width={150} height={72} />}
-          <button type="button" className="nr-button" disabled={uploading} onClick={() => file.current?.click()} aria-describedby={pictureHint}>
-            {uploading ? '上传中…' : picture ? '更换图片' : '上传图片'}
-          </button>
-        </div>
-        <input
-          ref={file}
-          type="file"
-          hidden
-          accept="image/jpeg,image/png,image/gif,image/webp"
-          aria-label="选择轮播图图片"
-          onChange={(e) => {
-            const chosen = e.target.files?.[0];
-            e.target.value = '';
-            if (!chosen) return;
-            setUploading(true);
-            uploadPicture(chosen, '/rural/banners/picture')
-              .then((p) => {
-                setPicture(p.url);
-                onError(null);
-              })
-              .catch((err: unknown) => onError(messageOf(err)))
-              .finally(() => setUploading(false));
-          }}
-        />
-      </div>
-      <fieldset className="nr-scopes nr-grid-form__wide">
-        <legend>点击后打开</legend>
-        <label className="nr-check">
-          <input type="radio" name="target" checked={target === 'story'} onChange={() => setTarget('story')} />
-          裕农稿件
-        </label>
-        <label className="nr-check">
-          <input type="radio" name="target" checked={target === 'link'} onChange={() => setTarget('link')} />
-          链接
-        </label>
-      </fieldset>
-      {target === 'story' ? (
-        <label className="nr-field nr-grid-form__wide">
-          <span>裕农稿件</span>
-          <select name="newsId" defaultValue={initial.newsId || ''} required>
-            <option value="">请选择稿件</option>
-            {options.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.title}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : (
-        <label className="nr-field nr-grid-form__wide">
-          <span>链接（https:// 开头，或本站页面如 /shancheng/yu-nong/markPage）</span>
-          <input name="link" defaultValue={initial.link} maxLength={300} required />
-        </label>
-      )}
-      <label className="nr-field">
-        <span>开始日期（可不填）</span>
-        <input name="startDay" type="date" defaultValue={initial.startDay} />
-      </label>
-      <label className="nr-field">
-        <span>结束日期（可不填）</span>
-        <input name="endDay" type="date" defaultValue={initial.endDay} />
-      </label>
-      <label className="nr-check nr-grid-form__wide">
-        <input name="enabled" type="checkbox" defaultChecked={initial.enabled} />
-        开启（在起止日期内显示给读者）
-      </label>
-      <div className="nr-grid-form__wide">
-        <button className="nr-button nr-button--primary" type="submit" disabled={busy || uploading}>
-          {submitLabel}
-        </button>
-      </div>
-    </>
-  );
-  return (
-    <form onSubmit={submit} aria-label={label}>
-      {legend ? (
-        <fieldset className="nr-fieldset nr-grid-form nr-grid-form--two">
-          <legend>{legend}</legend>
-          {fields}
-        </fieldset>
-      ) : (
-        <div className="nr-grid-form nr-grid-form--two">{fields}</div>
-      )}
-    </form>
   );
 }

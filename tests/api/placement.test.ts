@@ -5,33 +5,20 @@
  * hot list follow at once.
  */
 import { and, eq, isNull, lte, ne } from 'drizzle-orm';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Banner, ListItem } from '../../src/contract/news.ts';
 import { beijingDay } from '../../src/lib/beijingDay.ts';
 import { banners, news } from '../../src/server/db/schema/core.ts';
 import { hotPicks } from '../../src/server/db/schema/placement.ts';
 import { auditLog } from '../../src/server/db/schema/staff.ts';
+import { uploadBannerPicture, type DeskBanner as AnyDeskBanner } from '../support/bannerDesk.ts';
 import { suiteApp, suiteRequests } from '../support/testApp.ts';
 import { consoleCall, createTestStaff, type TestStaff } from '../support/testStaff.ts';
 
 const t = suiteApp();
 const { get } = suiteRequests(() => t);
 
-interface DeskBanner {
-  id: number;
-  channelId: number;
-  title: string;
-  picture: string;
-  newsId: number;
-  newsTitle: string;
-  link: string;
-  startDay: string;
-  endDay: string;
-  enabled: boolean;
-  live: boolean;
-  window: '' | 'waiting' | 'ended';
-}
+type DeskBanner = AnyDeskBanner & { channelId: number };
 interface Story {
   id: number;
   title: string;
@@ -58,12 +45,7 @@ const audits = (action: string, id: number | string) =>
 
 beforeAll(async () => {
   editor = await createTestStaff(t, 'editor', { name: '版面编辑甲' });
-  const png = await sharp({ create: { width: 750, height: 360, channels: 3, background: { r: 30, g: 90, b: 160 } } })
-    .png()
-    .toBuffer();
-  const up = await consoleCall<{ url: string }>(t, 'POST', '/placement/banners/picture', { data: png.toString('base64') }, editor.headers);
-  expect(up.statusCode, up.message).toBe(200);
-  picture = up.data.url;
+  picture = await uploadBannerPicture(t, '/placement/banners/picture', editor, { r: 30, g: 90, b: 160 });
   const [seeded] = await t.database.db.select({ channelId: banners.channelId }).from(banners).limit(1);
   channelId = seeded!.channelId;
   const found = await consoleCall<{ items: Story[] }>(t, 'GET', '/placement/stories', undefined, editor.headers);

@@ -5,32 +5,18 @@
  * dates, and falls back to its newest stories with a picture when none are live.
  */
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RuralHome, RuralNews } from '../../src/contract/rural.ts';
 import { beijingDay } from '../../src/lib/beijingDay.ts';
 import { news } from '../../src/server/db/schema/core.ts';
 import { ruralBanners } from '../../src/server/db/schema/rural.ts';
 import { auditLog } from '../../src/server/db/schema/staff.ts';
+import { uploadBannerPicture, type DeskBanner } from '../support/bannerDesk.ts';
 import { suiteApp, suiteRequests } from '../support/testApp.ts';
 import { consoleCall, createTestStaff, type TestStaff } from '../support/testStaff.ts';
 
 const t = suiteApp();
 const { get } = suiteRequests(() => t);
-
-interface DeskBanner {
-  id: number;
-  title: string;
-  picture: string;
-  newsId: number;
-  newsTitle: string;
-  link: string;
-  startDay: string;
-  endDay: string;
-  enabled: boolean;
-  live: boolean;
-  window: '' | 'waiting' | 'ended';
-}
 
 let editor: TestStaff;
 let picture: string;
@@ -51,12 +37,7 @@ const day = (plus: number) => beijingDay(new Date(Date.now() + plus * 86_400_000
 
 beforeAll(async () => {
   editor = await createTestStaff(t, 'editor', { name: '裕农编辑甲' });
-  const png = await sharp({ create: { width: 750, height: 360, channels: 3, background: { r: 60, g: 140, b: 70 } } })
-    .png()
-    .toBuffer();
-  const up = await consoleCall<{ url: string }>(t, 'POST', '/rural/banners/picture', { data: png.toString('base64') }, editor.headers);
-  expect(up.statusCode, up.message).toBe(200);
-  picture = up.data.url;
+  picture = await uploadBannerPicture(t, '/rural/banners/picture', editor, { r: 60, g: 140, b: 70 });
   story = (await get<RuralNews[]>('/v1/yunong/news?page=1&pageSize=10')).data[4]!;
 });
 

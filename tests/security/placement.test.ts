@@ -5,13 +5,13 @@
  * under concurrent adds; a retried add. Each is refused in Chinese with nothing written.
  */
 import { and, eq, isNull, like } from 'drizzle-orm';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHANNEL_BANNER_MAX } from '../../src/contract/placementDesk.ts';
 import type { Banner } from '../../src/contract/news.ts';
 import { banners } from '../../src/server/db/schema/core.ts';
 import { hotPicks } from '../../src/server/db/schema/placement.ts';
 import { auditLog } from '../../src/server/db/schema/staff.ts';
+import { uploadBannerPicture } from '../support/bannerDesk.ts';
 import { suiteApp, suiteRequests } from '../support/testApp.ts';
 import { consoleCall, createTestStaff, type TestStaff } from '../support/testStaff.ts';
 import { createTestUser } from '../support/testUsers.ts';
@@ -33,10 +33,7 @@ const hourLater = () => new Date(Date.now() + 3_600_000).toISOString();
 
 beforeAll(async () => {
   editor = await createTestStaff(t, 'editor');
-  const png = await sharp({ create: { width: 750, height: 360, channels: 3, background: { r: 120, g: 30, b: 60 } } })
-    .png()
-    .toBuffer();
-  picture = (await consoleCall<{ url: string }>(t, 'POST', '/placement/banners/picture', { data: png.toString('base64') }, editor.headers)).data.url;
+  picture = await uploadBannerPicture(t, '/placement/banners/picture', editor, { r: 120, g: 30, b: 60 });
   const [first] = await bannerRows();
   bannerId = first!.id;
   channelId = first!.channelId;

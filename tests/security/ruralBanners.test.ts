@@ -6,12 +6,12 @@
  * households and deeds the same desk edits: other roles refused, a full name never stored, no row moved across.
  */
 import { eq, ne } from 'drizzle-orm';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RuralHome } from '../../src/contract/rural.ts';
 import { news } from '../../src/server/db/schema/core.ts';
 import { ruralBanners, ruralCreditDeeds, ruralHouseholds } from '../../src/server/db/schema/rural.ts';
 import { auditLog } from '../../src/server/db/schema/staff.ts';
+import { uploadBannerPicture } from '../support/bannerDesk.ts';
 import { suiteApp, suiteRequests } from '../support/testApp.ts';
 import { consoleCall, createTestStaff, type TestStaff } from '../support/testStaff.ts';
 import { createTestUser } from '../support/testUsers.ts';
@@ -29,10 +29,7 @@ const snapshot = () => t.database.db.select().from(ruralBanners).orderBy(ruralBa
 
 beforeAll(async () => {
   editor = await createTestStaff(t, 'editor');
-  const png = await sharp({ create: { width: 750, height: 360, channels: 3, background: { r: 200, g: 120, b: 30 } } })
-    .png()
-    .toBuffer();
-  picture = (await consoleCall<{ url: string }>(t, 'POST', '/rural/banners/picture', { data: png.toString('base64') }, editor.headers)).data.url;
+  picture = await uploadBannerPicture(t, '/rural/banners/picture', editor, { r: 200, g: 120, b: 30 });
   const [first] = await snapshot();
   bannerId = first!.id;
 });

@@ -1,5 +1,6 @@
 /** The placement desk's data access (ADR 034): channel banners, the hot list's picks. */
 import { and, asc, desc, eq, gt, ilike, isNull, lte, ne, sql } from 'drizzle-orm';
+import { lockBannerListRepo, setBannerOrderRepo } from '../bannerDesk/repo.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { banners as B, channels, news } from '../db/schema/core.ts';
 import { hotPicks as H } from '../db/schema/placement.ts';
@@ -49,7 +50,7 @@ export async function listChannelBannersRepo(db: Q, channelId: number): Promise<
 
 /** Serialises one channel's banner writes (order, count cap) with a transaction lock. */
 export async function lockChannelBannersRepo(tx: Tx, channelId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('channel-banners'), ${channelId})`);
+  await lockBannerListRepo(tx, 'channel-banners', channelId);
 }
 
 export async function lockChannelBannerRepo(tx: Tx, id: number): Promise<ChannelBannerRow | null> {
@@ -88,11 +89,7 @@ export async function updateChannelBannerRepo(tx: Tx, id: number, set: Partial<C
 
 /** Gives the banners `ids` the sort keys 1, 2, … in that order. */
 export async function setChannelBannerOrderRepo(tx: Tx, ids: readonly number[]): Promise<void> {
-  for (const [i, id] of ids.entries())
-    await tx
-      .update(B)
-      .set({ sort: i + 1 })
-      .where(eq(B.id, id));
+  await setBannerOrderRepo(tx, B, ids);
 }
 
 /** A story of ours readers can open now (published), or null. */

@@ -1,5 +1,6 @@
 /** The 裕农 desk's data access: 农友说 posts as the section's editors see them, and their pins. */
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { lockBannerListRepo, setBannerOrderRepo as setOrderOf } from '../bannerDesk/repo.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { news } from '../db/schema/core.ts';
 import { ruralBanners as B, ruralCreditDeeds as D, ruralExperts as E, ruralHouseholds as H, ruralPosts as P, ruralVillages as V } from '../db/schema/rural.ts';
@@ -161,7 +162,7 @@ export async function listBannersRepo(db: Q): Promise<(BannerRow & { newsTitle: 
 
 /** Serialises the desk's banner writes (order, count cap) with a transaction lock. */
 export async function lockBannersRepo(tx: Tx): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rural-banners'))`);
+  await lockBannerListRepo(tx, 'rural-banners');
 }
 
 export async function lockBannerRepo(tx: Tx, id: number): Promise<BannerRow | null> {
@@ -201,11 +202,7 @@ export async function updateBannerRepo(tx: Tx, id: number, set: Partial<BannerFi
 
 /** Gives the banners `ids` the sort keys 1, 2, … in that order. */
 export async function setBannerOrderRepo(tx: Tx, ids: readonly number[]): Promise<void> {
-  for (const [i, id] of ids.entries())
-    await tx
-      .update(B)
-      .set({ sort: i + 1 })
-      .where(eq(B.id, id));
+  await setOrderOf(tx, B, ids);
 }
 
 /** The newest stories of a channel (the ones a banner is most often made for), newest first. */

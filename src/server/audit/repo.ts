@@ -23,6 +23,9 @@ export interface AuditEntry {
 }
 
 /** Appends one row, in the caller's transaction (so the action and its record land together or not at all). */
+/** A desk's audit writer: the row's what, in the write's transaction; the console adds who and from where (ConsoleContext.audit). */
+export type DeskAudit = (tx: Tx, entry: Omit<AuditEntry, 'staffId' | 'staffName' | 'ip'>) => Promise<void>;
+
 export async function appendAudit(db: Db | Tx, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     staffId: entry.staffId,

@@ -8,13 +8,13 @@
  * A desk gives its table's data access (`BannerStore`, scoped: one channel's banners, or the 裕农 home's) and its words
  * (`BannerListRules`: cap, messages, audit names); what a banner opens and how the desk shows a row stay the desk's.
  */
-import type { AuditEntry } from '../audit/repo.ts';
+import type { DeskAudit } from '../audit/repo.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { keyOfNewsPicture } from '../publish/pictures.ts';
 import { refuse } from '../staff/console.ts';
 
-export type Audit = (tx: Tx, entry: Omit<AuditEntry, 'staffId' | 'staffName' | 'ip'>) => Promise<void>;
+export type Audit = DeskAudit;
 
 /** What the core reads of a banner row, whatever its table. */
 export interface BannerRowBase {

@@ -8,8 +8,8 @@
 import { gradeLabel } from '../../contract/compositionRules.ts';
 import type { ESSAY_DESK_FILTERS } from '../../contract/compositionDesk.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
-import type { AuditEntry } from '../audit/repo.ts';
-import type { Database, Tx } from '../db/client.ts';
+import type { DeskAudit } from '../audit/repo.ts';
+import type { Database } from '../db/client.ts';
 import { refuse } from '../staff/console.ts';
 import {
   listDeskEssaysRepo,
@@ -22,7 +22,7 @@ import {
   type DeskTeacherRow,
 } from './repo.ts';
 
-export type Audit = (tx: Tx, entry: Omit<AuditEntry, 'staffId' | 'staffName' | 'ip'>) => Promise<void>;
+export type Audit = DeskAudit;
 
 export const COMPOSITION_DESK_MESSAGES = {
   essayMissing: '作文不存在或已删除',

@@ -11,8 +11,8 @@ import type { GoodsForm, QueueState } from '../../contract/mallDesk.ts';
 import { beijingDay } from '../../lib/beijingDay.ts';
 import { parseCsv, toCsv } from '../../lib/csv.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
-import type { AuditEntry } from '../audit/repo.ts';
-import type { Database, Tx } from '../db/client.ts';
+import type { DeskAudit } from '../audit/repo.ts';
+import type { Database } from '../db/client.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { keyOfNewsPicture } from '../publish/pictures.ts';
 import { maskPhone, STATUS_TEXT } from '../mall/service.ts';
@@ -64,7 +64,7 @@ import {
   type OrderRow,
 } from './repo.ts';
 
-export type Audit = (tx: Tx, entry: Omit<AuditEntry, 'staffId' | 'staffName' | 'ip'>) => Promise<void>;
+export type Audit = DeskAudit;
 
 export const DESK_MESSAGES = {
   goodsMissing: '商品不存在',

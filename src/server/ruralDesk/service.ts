@@ -7,8 +7,8 @@
 import { RURAL_BANNER_MAX, RURAL_PIN_MAX } from '../../contract/ruralDesk.ts';
 import { beijingDay } from '../../lib/beijingDay.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
-import type { AuditEntry } from '../audit/repo.ts';
-import type { Database, Tx } from '../db/client.ts';
+import type { DeskAudit } from '../audit/repo.ts';
+import type { Database } from '../db/client.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { profilesRepo } from '../profiles/repo.ts';
 import { bannerList, bannerWindow } from '../bannerDesk/bannerList.ts';
@@ -59,7 +59,7 @@ import {
   type ExpertState,
 } from './repo.ts';
 
-export type Audit = (tx: Tx, entry: Omit<AuditEntry, 'staffId' | 'staffName' | 'ip'>) => Promise<void>;
+export type Audit = DeskAudit;
 
 export const RURAL_DESK_MESSAGES = {
   postMissing: '帖子不存在或已删除',

@@ -7,7 +7,7 @@
  */
 import { SPECIAL_CATEGORIES_MAX, TOPIC_ITEMS_MAX } from '../../contract/topicDesk.ts';
 import type { Database, Tx } from '../db/client.ts';
-import type { Audit } from '../placementDesk/service.ts';
+import type { DeskAudit as Audit } from '../audit/repo.ts';
 import { publishedStoryRepo } from '../placementDesk/repo.ts';
 import { refuse } from '../staff/console.ts';
 import {

@@ -74,3 +74,18 @@ export function bannerOrderBody<S extends z.ZodRawShape>(scope: S, max: number) 
 
 /** Show or hide a banner (on/off). */
 export const BannerEnableBody = z.object({ id: Id, enabled: z.boolean({ error: '请选择显示或隐藏' }) });
+
+/** A banner as either desk answers it (the placement desk adds its channel): `live` says readers see it now, `window` why not. */
+export interface DeskBanner {
+  id: number;
+  title: string;
+  picture: string;
+  newsId: number;
+  newsTitle: string;
+  link: string;
+  startDay: string;
+  endDay: string;
+  enabled: boolean;
+  live: boolean;
+  window: '' | 'waiting' | 'ended';
+}

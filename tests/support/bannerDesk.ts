@@ -1,23 +1,12 @@
 /** What the API tests of the two banner desks share (ADR 031, ADR 034; the server's core is src/server/bannerDesk). */
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import type { DeskBanner } from '../../src/contract/bannerDesk.ts';
 import type { TestApp } from './testApp.ts';
 import { consoleCall } from './testStaff.ts';
 
-/** A banner as either desk answers it (the placement desk adds its channel). */
-export interface DeskBanner {
-  id: number;
-  title: string;
-  picture: string;
-  newsId: number;
-  newsTitle: string;
-  link: string;
-  startDay: string;
-  endDay: string;
-  enabled: boolean;
-  live: boolean;
-  window: '' | 'waiting' | 'ended';
-}
+/** A banner as either desk answers it. */
+export type { DeskBanner };
 
 /** Uploads a banner-sized picture through a desk's picture endpoint and answers its /media URL (the upload must succeed). */
 export async function uploadBannerPicture(

@@ -171,6 +171,21 @@ async function readInput<I extends z.ZodType>(c: Context, method: 'GET' | 'POST'
   return parseWith(schema, method === 'GET' ? readQuery(c) : await readBody(c));
 }
 
+/** What a handler receives for `input`: who, from where, and the audit writer that records both. */
+function handlerContext<I>(session: StaffSession, deps: AppDeps, c: Context<ConsoleEnv>, input: I): ConsoleContext<I> {
+  const { staff } = session;
+  const ip = clientIp(c);
+  return {
+    staff,
+    sessionId: session.sessionId,
+    input,
+    deps,
+    c,
+    ip,
+    audit: (tx, entry) => appendAudit(tx, { ...entry, staffId: staff.id, staffName: staff.name, ip }),
+  };
+}
+
 /** Declares an endpoint that needs a signed-in person holding `permission` (see the file comment). */
 export function consoleEndpoint<I extends z.ZodType, O>(registry: ConsoleRegistry, endpoint: ConsoleEndpoint<I, O>): void {
   registry.endpoints.push({
@@ -195,16 +210,7 @@ export function consoleEndpoint<I extends z.ZodType, O>(registry: ConsoleRegistr
     const input = await readInput(c, endpoint.method, endpoint.input);
     const area = endpoint.area?.(input);
     if (area !== undefined && !can(staff, endpoint.permission, area)) throw forbidden();
-    const ip = clientIp(c);
-    const data = await endpoint.handler({
-      staff,
-      sessionId: session.sessionId,
-      input,
-      deps,
-      c,
-      ip,
-      audit: (tx, entry) => appendAudit(tx, { ...entry, staffId: staff.id, staffName: staff.name, ip }),
-    });
+    const data = await endpoint.handler(handlerContext(session, deps, c, input));
     if (endpoint.invalidates === 'readers') invalidationBus.publish([TAG_ALL]);
     return c.json(ok(data));
   });
@@ -250,22 +256,13 @@ export function consoleUpload<O>(registry: ConsoleRegistry, endpoint: ConsoleUpl
     if (!can(staff, endpoint.permission)) throw forbidden();
     await limiter.take([{ key: `console:write:${staff.id}`, rules: [{ max: WRITES_PER_MINUTE, windowMs: 60_000 }] }]);
     if (!endpoint.types.includes(contentTypeOf(c))) throw new ApiFailure(StatusCode.badParams, endpoint.badType);
-    const ip = clientIp(c);
     const input: UploadInput = {
       body: c.req.raw.body,
       key: c.req.header('idempotency-key') ?? null,
       declaredBytes: Number(c.req.header('content-length') ?? '0') || 0,
     };
     try {
-      const data = await endpoint.handler({
-        staff,
-        sessionId: session.sessionId,
-        input,
-        deps,
-        c,
-        ip,
-        audit: (tx, entry) => appendAudit(tx, { ...entry, staffId: staff.id, staffName: staff.name, ip }),
-      });
+      const data = await endpoint.handler(handlerContext(session, deps, c, input));
       return c.json(ok(data));
     } catch (err) {
       // A refused body may not have been read to its end: the connection is not reused.

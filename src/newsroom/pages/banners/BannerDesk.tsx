@@ -6,25 +6,12 @@
  * is chosen.
  */
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { DeskBanner } from '../../../contract/bannerDesk.ts';
 import { post } from '../../api.ts';
 import { messageOf, MoveButtons, movedOrder, useMoveFocus, type useAction } from '../../ui.tsx';
 import { newKey } from '../mall/download.ts';
 import { uploadPicture } from '../publish/pictureUpload.ts';
 import { UndoNotice, type Done } from '../sectionDesks/UndoNotice.tsx';
-
-export interface DeskBanner {
-  id: number;
-  title: string;
-  picture: string;
-  newsId: number;
-  newsTitle: string;
-  link: string;
-  startDay: string;
-  endDay: string;
-  enabled: boolean;
-  live: boolean;
-  window: '' | 'waiting' | 'ended';
-}
 
 export interface DeskBannerList {
   max: number;

@@ -92,14 +92,15 @@ export async function newStoryFromLibrary(reporter: Page, link: string, ready: s
 }
 
 /** A story's kind as the writing desk's editor shows it (ADR 025 "Kinds"). */
-export type DeskStoryKind = 'article' | 'photos' | 'live' | 'vr';
+export type DeskStoryKind = 'article' | 'photos' | 'live' | 'vr' | 'link';
 
-/** What the editor shows once a story of that kind has loaded: the body, the photo set's pictures, the live's sources, the VR panorama. */
+/** What the editor shows once a story of that kind has loaded: the body, the photo set's pictures, the live's sources, the VR panorama, the link. */
 const EDITOR_READY: Record<DeskStoryKind, (page: Page) => ReturnType<Page['getByRole']>> = {
   article: (page) => page.getByRole('textbox', { name: '正文' }),
   photos: (page) => page.getByRole('group', { name: /图集图片/ }),
   live: (page) => page.getByRole('group', { name: '直播' }),
   vr: (page) => page.getByRole('group', { name: 'VR 全景图' }),
+  link: (page) => page.getByRole('group', { name: '外链' }),
 };
 
 /** Opens the story editor at `url` and waits until the editor of that kind has loaded. */

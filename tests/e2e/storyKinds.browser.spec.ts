@@ -129,3 +129,36 @@ test('a video file is uploaded on the desk and becomes the story’s address; a 
   expect(await axeReport(reporter, { settle: false })).toEqual([]);
   if (SHOTS) await reporter.screenshot({ path: `${SHOTS}/video-upload-1440.png` });
 });
+
+test('an external link is made, reviewed three times and published; its card on the channel opens the link', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const title = '外链｜重庆发布：主城都市区轨道交通新线今日开通';
+  const link = 'https://www.cq.gov.cn/zwgk/2026/1129/rail.html';
+  const reporter = await signedIn(browser, request, 'demo-reporter');
+  const storyUrl = await newStoryFromLibrary(reporter, '新建外链', '保存版本');
+  await expect(reporter.getByRole('group', { name: '外链' })).toBeVisible();
+  // An external link has no body: the card opens the link itself.
+  await expect(reporter.getByRole('textbox', { name: '正文' })).toHaveCount(0);
+  await reporter.getByRole('textbox', { name: /^标题/ }).fill(title);
+  await reporter.getByRole('combobox', { name: '频道' }).selectOption({ label: '重庆' });
+  await reporter.getByRole('combobox', { name: '栏目' }).selectOption({ index: 1 });
+  const address = reporter.getByRole('textbox', { name: /^外链地址/ });
+  // A link into a private network is refused in Chinese when saved.
+  await address.fill('http://192.168.1.1/admin');
+  await expect(reporter.getByText('外链地址不能指向内部网络')).toBeVisible({ timeout: 15_000 });
+  await address.fill(link);
+  await expect(reporter.getByText(/已自动保存/)).toBeVisible({ timeout: 15_000 });
+  await expect(reporter.getByText(/提交前还需/)).toHaveCount(0);
+  expect(await axeReport(reporter, { settle: false })).toEqual([]);
+  await reporter.getByRole('button', { name: '提交审核' }).click();
+  await expect(reporter.getByText('已提交审核')).toBeVisible();
+
+  const chief = await throughReviews(browser, request, storyUrl, 'link');
+  expect(await signOff(chief)).toBe(link);
+
+  // A reader on a phone finds the card on the channel, and it opens the link.
+  const readerContext = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const reader = await readerContext.newPage();
+  expect((await reader.goto('/shancheng/home/13'))?.status()).toBe(200);
+  await expect(reader.getByRole('link', { name: new RegExp(title.replace('｜', '.')) }).first()).toHaveAttribute('href', link);
+});

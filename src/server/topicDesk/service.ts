@@ -92,24 +92,32 @@ type ItemInput = { owner: Owner; ownerId: number; newsId: number };
 const auditKind = (owner: Owner) => (owner === 'topic' ? 'topic' : 'specialCategory');
 
 /**
- * Adds a published story first (sort one before the first: the editor then moves it; a time line places it by its
- * time). Retry-safe: a story already there is answered as it is, with no second audit row.
+ * Puts a published story into a topic or a category at the sort `sortOf` gives from the stories already there, with
+ * its audit row `action`. Retry-safe: a story already there is answered as it is (`placed: false`), with no second
+ * audit row.
  */
-export async function addItem(database: Database, input: ItemInput, audit: Audit) {
+async function placeItem(database: Database, input: ItemInput, action: string, sortOf: (items: readonly ItemRow[], timeline: boolean) => number, audit: Audit) {
   const story = await publishedStoryRepo(database.db, input.newsId);
   if (!story) throw refuse(TOPIC_DESK_MESSAGES.storyMissing);
   return database.write(async (tx) => {
     const { timeline } = await ownerOf(tx, input.owner, input.ownerId);
     await lockOwnerRepo(tx, input.owner, input.ownerId);
     const items = await listItemsRepo(tx, input.owner, input.ownerId, timeline);
-    if (items.some((i) => i.newsId === input.newsId)) return { newsId: input.newsId, title: story.title, added: false };
+    if (items.some((i) => i.newsId === input.newsId)) return { title: story.title, placed: false };
     if (items.length >= TOPIC_ITEMS_MAX) throw refuse(TOPIC_DESK_MESSAGES.tooManyItems);
-    const sort = timeline ? 0 : Math.min(1, ...items.map((i) => i.sort)) - 1;
+    const sort = sortOf(items, timeline);
     await insertItemRepo(tx, input.owner, input.ownerId, input.newsId, sort);
     if (input.owner === 'topic') await recountTopicRepo(tx, input.ownerId);
-    await audit(tx, { action: 'topics.item.add', itemKind: auditKind(input.owner), itemId: input.ownerId, after: { newsId: input.newsId, sort } });
-    return { newsId: input.newsId, title: story.title, added: true };
+    await audit(tx, { action, itemKind: auditKind(input.owner), itemId: input.ownerId, after: { newsId: input.newsId, sort } });
+    return { title: story.title, placed: true };
   });
+}
+
+/** Adds a published story first (sort one before the first: the editor then moves it; a time line places it by its time). */
+export async function addItem(database: Database, input: ItemInput, audit: Audit) {
+  const first = (items: readonly ItemRow[], timeline: boolean) => (timeline ? 0 : Math.min(1, ...items.map((i) => i.sort)) - 1);
+  const { title, placed } = await placeItem(database, input, 'topics.item.add', first, audit);
+  return { newsId: input.newsId, title, added: placed };
 }
 
 /** Takes a story out; the answer's `sort` puts it back (restoreItem). Retry-safe: a story not there changes nothing. */
@@ -127,24 +135,8 @@ export async function removeItem(database: Database, input: ItemInput, audit: Au
 
 /** Undoes a removal: the story back at its old sort (still published). Retry-safe as addItem. */
 export async function restoreItem(database: Database, input: ItemInput & { sort: number }, audit: Audit) {
-  const story = await publishedStoryRepo(database.db, input.newsId);
-  if (!story) throw refuse(TOPIC_DESK_MESSAGES.storyMissing);
-  return database.write(async (tx) => {
-    const { timeline } = await ownerOf(tx, input.owner, input.ownerId);
-    await lockOwnerRepo(tx, input.owner, input.ownerId);
-    const items = await listItemsRepo(tx, input.owner, input.ownerId, timeline);
-    if (items.some((i) => i.newsId === input.newsId)) return { newsId: input.newsId, restored: false };
-    if (items.length >= TOPIC_ITEMS_MAX) throw refuse(TOPIC_DESK_MESSAGES.tooManyItems);
-    await insertItemRepo(tx, input.owner, input.ownerId, input.newsId, input.sort);
-    if (input.owner === 'topic') await recountTopicRepo(tx, input.ownerId);
-    await audit(tx, {
-      action: 'topics.item.restore',
-      itemKind: auditKind(input.owner),
-      itemId: input.ownerId,
-      after: { newsId: input.newsId, sort: input.sort },
-    });
-    return { newsId: input.newsId, restored: true };
-  });
+  const { placed } = await placeItem(database, input, 'topics.item.restore', () => input.sort, audit);
+  return { newsId: input.newsId, restored: placed };
 }
 
 /**

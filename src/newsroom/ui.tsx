@@ -86,6 +86,48 @@ export function Notice({ error, ok }: { error?: string | null; ok?: string | nul
   return null;
 }
 
+/**
+ * A button that opens the file chooser: the chooser is a hidden input named `label` for screen readers (and tests), and
+ * is cleared after each choice so that the same file can be chosen again (a retry after a refusal).
+ */
+export function FileButton({
+  label,
+  accept,
+  multiple = false,
+  disabled = false,
+  children,
+  onFiles,
+}: {
+  label: string;
+  accept: string;
+  multiple?: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+  onFiles: (files: File[]) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button type="button" className="nr-button" disabled={disabled} onClick={() => input.current?.click()}>
+        {children}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        multiple={multiple}
+        accept={accept}
+        aria-label={label}
+        onChange={(e) => {
+          const files = [...(e.target.files ?? [])];
+          e.target.value = '';
+          if (files.length > 0) onFiles(files);
+        }}
+      />
+    </>
+  );
+}
+
 export function messageOf(err: unknown): string {
   return err instanceof ConsoleError ? err.message : '操作失败，请稍后重试';
 }

@@ -6,7 +6,7 @@
 import { useRef, useState } from 'react';
 import { beijingWallClock, BEIJING_OFFSET_MS } from '../../../lib/beijingDay.ts';
 import { CAPTION_MAX, LIVE_SOURCE_NAME_MAX, LIVE_SOURCES_MAX, PHOTOS_MAX, VR_MIN_RATIO, type ArticleFields } from '../../../contract/publish.ts';
-import { messageOf, Notice } from '../../ui.tsx';
+import { FileButton, messageOf, Notice } from '../../ui.tsx';
 import { ConsoleError, upload } from '../../api.ts';
 import { VIDEO_MAX_BYTES } from '../../../contract/uploadRules.ts';
 import type { UploadedVideo } from '../../../contract/upload.ts';
@@ -142,7 +142,6 @@ export function VideoFields({
   editable: boolean;
   onChange: (key: 'videoUrl' | 'videoTime', v: string) => void;
 }) {
-  const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // The last attempt: its file and key, kept for 重试上传 after a failure.
@@ -181,9 +180,14 @@ export function VideoFields({
           <input type="url" inputMode="url" value={videoUrl} maxLength={1000} placeholder="https://" onChange={(e) => onChange('videoUrl', e.target.value)} />
         </label>
         <p className="nr-inline-form">
-          <button type="button" className="nr-button" disabled={busy} onClick={() => input.current?.click()}>
+          <FileButton
+            label="选择视频文件"
+            accept="video/mp4,video/quicktime,video/webm"
+            disabled={busy}
+            onFiles={([file]) => void send({ file: file!, key: crypto.randomUUID() })}
+          >
             {busy ? '上传中…' : '上传视频文件'}
-          </button>
+          </FileButton>
           {attempt && !busy && (
             <button type="button" className="nr-button" onClick={() => void send(attempt)}>
               重试上传
@@ -192,18 +196,6 @@ export function VideoFields({
           <span className="nr-hint">MP4 或 WebM，不超过 50 MB</span>
         </p>
         <Notice error={error} />
-        <input
-          ref={input}
-          type="file"
-          hidden
-          accept="video/mp4,video/quicktime,video/webm"
-          aria-label="选择视频文件"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) void send({ file, key: crypto.randomUUID() });
-          }}
-        />
       </div>
       <label className="nr-field">
         <span>
@@ -217,7 +209,6 @@ export function VideoFields({
 
 /** 图集: pictures in reading order, each with its caption; moved with buttons (keyboard and screen readers alike). */
 export function PhotoSet({ pictures, editable, onChange }: { pictures: Photo[]; editable: boolean; onChange: (v: Photo[]) => void }) {
-  const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const latest = useRef(pictures);
@@ -294,24 +285,17 @@ export function PhotoSet({ pictures, editable, onChange }: { pictures: Photo[]; 
         </ol>
       )}
       <p className="nr-inline-form">
-        <button type="button" className="nr-button" disabled={busy || pictures.length >= PHOTOS_MAX} onClick={() => input.current?.click()}>
+        <FileButton
+          label="选择图集图片"
+          accept="image/jpeg,image/png,image/gif,image/webp"
+          multiple
+          disabled={busy || pictures.length >= PHOTOS_MAX}
+          onFiles={(files) => void add(files)}
+        >
           {busy ? '上传中…' : '添加图片'}
-        </button>
+        </FileButton>
       </p>
       <Notice error={error} />
-      <input
-        ref={input}
-        type="file"
-        hidden
-        multiple
-        accept="image/jpeg,image/png,image/gif,image/webp"
-        aria-label="选择图集图片"
-        onChange={(e) => {
-          const files = [...(e.target.files ?? [])];
-          e.target.value = '';
-          if (files.length > 0) void add(files);
-        }}
-      />
     </fieldset>
   );
 }
@@ -321,7 +305,6 @@ export function PhotoSet({ pictures, editable, onChange }: { pictures: Photo[]; 
  * VR_MIN_RATIO times as wide as high is refused here, before it is used: the viewer would show it stretched.
  */
 export function VrFields({ picture, editable, onChange }: { picture: string; editable: boolean; onChange: (v: string) => void }) {
-  const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -351,9 +334,9 @@ export function VrFields({ picture, editable, onChange }: { picture: string; edi
         </p>
       )}
       <p className="nr-inline-form">
-        <button type="button" className="nr-button" disabled={busy} onClick={() => input.current?.click()}>
+        <FileButton label="选择全景图" accept="image/jpeg,image/png,image/webp" disabled={busy} onFiles={([file]) => void upload(file!)}>
           {busy ? '上传中…' : picture === '' ? '上传全景图' : '更换全景图'}
-        </button>
+        </FileButton>
         {picture !== '' && (
           <button type="button" className="nr-button nr-button--danger" onClick={() => onChange('')}>
             删除全景图
@@ -361,18 +344,6 @@ export function VrFields({ picture, editable, onChange }: { picture: string; edi
         )}
       </p>
       <Notice error={error} />
-      <input
-        ref={input}
-        type="file"
-        hidden
-        accept="image/jpeg,image/png,image/webp"
-        aria-label="选择全景图"
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (file) void upload(file);
-        }}
-      />
     </fieldset>
   );
 }

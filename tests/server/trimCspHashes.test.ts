@@ -27,6 +27,17 @@ describe('trimCspHashes', () => {
     expect([...found]).toEqual([h(css)]);
   });
 
+  it('reads a page given as its UTF-8 bytes one per character (latin1) as it reads the text: same elements, same hashes', () => {
+    const css = '.t::after{content:"没有更多了"}';
+    const html = `<html><head><script>${BOOT}</script><style>${css}</style></head><body>中文</body></html>`;
+    const bytes = Buffer.from(html, 'utf8').toString('latin1');
+    const policy = `script-src 'self' ${h(BOOT)} ${h('other()')}; style-src 'self' ${h(css)} ${h('.c{}')}`;
+    expect(trimCspHashes(policy, bytes, 'latin1')).toBe(`script-src 'self' ${h(BOOT)}; style-src 'self' ${h(css)}`);
+    expect(trimCspHashes(policy, bytes, 'latin1')).toBe(trimCspHashes(policy, html));
+    // The same content read the other way is a different key of the memo: the wrong reading would hash other bytes.
+    expect([...inlineHashSources(`<style>${css}</style>`, new Set(['sha256']), 'utf8')]).toEqual([h(css)]);
+  });
+
   it('never leaves a directive bare: with no hash used and no other source, it stays whole', () => {
     const policy = `script-src ${h('x()')}`;
     expect(trimCspHashes(policy, '<p>no scripts</p>')).toBe(policy);

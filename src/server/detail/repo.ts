@@ -1,6 +1,7 @@
 /** Detail data access: the only place that maps news rows and their extras to the spec's detail fields. */
 import { paragraphTexts } from '../../lib/htmlToText.ts';
 import { and, asc, desc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { prepared } from '../db/prepared.ts';
 import type { Ad, NewsDetail, PictureItem } from '../../contract/detail.ts';
 import type { ListItem } from '../../contract/news.ts';
 import { LIVE_FEED_SHOWN } from '../../contract/liveFeed.ts';
@@ -67,15 +68,23 @@ function classNameOf(db: Reader, root: Db, classId: number): Promise<string> {
   );
 }
 
-async function topicOf(db: Reader, newsId: number): Promise<NewsDetail['topic']> {
-  const rows = await db
+// Every detail render reads these: each is built once (src/server/db/prepared.ts) and run with its ids.
+const placeholder = sql.placeholder;
+
+const topicQuery = prepared('detail_topic', (db, name) =>
+  db
     .select({ classId: specialTopics.classId, title: specialTopics.title, logo: specialTopics.img })
     .from(specialCategoryNews)
     .innerJoin(specialCategories, eq(specialCategories.id, specialCategoryNews.categoryId))
     .innerJoin(specialTopics, eq(specialTopics.classId, specialCategories.classId))
-    .where(eq(specialCategoryNews.newsId, newsId))
+    .where(eq(specialCategoryNews.newsId, placeholder('newsId')))
     .orderBy(asc(specialTopics.sort))
-    .limit(1);
+    .limit(1)
+    .prepare(name),
+);
+
+async function topicOf(db: Reader, newsId: number): Promise<NewsDetail['topic']> {
+  const rows = await topicQuery(db).execute({ newsId });
   return rows[0] ?? null;
 }
 
@@ -96,41 +105,58 @@ function syhInfoOf(db: Reader, root: Db, classId: number): Promise<NewsDetail['s
   );
 }
 
-/** The most read articles, for the hot-news block under a detail (never the article itself). */
-export async function hotNewsRepo(db: Reader, excludeId: number): Promise<ListItem[]> {
-  const rows = await db
+const hotNewsQuery = prepared('detail_hot_news', (db, name) =>
+  db
     .select(listColumns)
     .from(news)
-    .where(and(eq(news.dataType, 3), ne(news.id, excludeId)))
+    .where(and(eq(news.dataType, 3), ne(news.id, placeholder('excludeId'))))
     .orderBy(desc(news.pv), desc(news.id))
-    .limit(HOT_NEWS_SIZE);
+    .limit(HOT_NEWS_SIZE)
+    .prepare(name),
+);
+
+/** The most read articles, for the hot-news block under a detail (never the article itself). */
+export async function hotNewsRepo(db: Reader, excludeId: number): Promise<ListItem[]> {
+  const rows = await hotNewsQuery(db).execute({ excludeId });
   return rows.map(toListItem);
 }
+
+const extrasQuery = prepared('detail_extras', (db, name) =>
+  db.select().from(newsDetailExtras).where(eq(newsDetailExtras.newsId, placeholder('newsId'))).limit(1).prepare(name),
+);
+
+const correctionsQuery = prepared('detail_corrections', (db, name) =>
+  db
+    .select({ note: newsCorrections.note, at: newsCorrections.correctedAt })
+    .from(newsCorrections)
+    .where(eq(newsCorrections.newsId, placeholder('newsId')))
+    .orderBy(asc(newsCorrections.correctedAt), asc(newsCorrections.id))
+    .limit(20)
+    .prepare(name),
+);
+
+const liveFeedQuery = prepared('detail_live_feed', (db, name) =>
+  db
+    .select({ id: livePosts.id, text: livePosts.text, picture: livePosts.picture, at: livePosts.createdAt })
+    .from(livePosts)
+    .where(and(eq(livePosts.newsId, placeholder('newsId')), isNull(livePosts.withdrawnAt)))
+    .orderBy(desc(livePosts.createdAt), desc(livePosts.id))
+    .limit(LIVE_FEED_SHOWN)
+    .prepare(name),
+);
 
 /** `db` reads the article's own data (a transaction when counting a view); `root` the reference data. */
 async function buildDetail(db: Reader, root: Db, row: NewsRow): Promise<NewsDetail> {
   const [extrasRows, className, topic, syhInfo, site, hotNews, corrections, feed] = await Promise.all([
-    db.select().from(newsDetailExtras).where(eq(newsDetailExtras.newsId, row.id)).limit(1),
+    extrasQuery(db).execute({ newsId: row.id }),
     classNameOf(db, root, row.classId),
     topicOf(db, row.id),
     syhInfoOf(db, root, row.classId),
     readSiteTexts(db, root),
     hotNewsRepo(db, row.id),
-    db
-      .select({ note: newsCorrections.note, at: newsCorrections.correctedAt })
-      .from(newsCorrections)
-      .where(eq(newsCorrections.newsId, row.id))
-      .orderBy(asc(newsCorrections.correctedAt), asc(newsCorrections.id))
-      .limit(20),
+    correctionsQuery(db).execute({ newsId: row.id }),
     // A live's 图文直播 feed, newest first (ADR 025 "Live events"); other items have none.
-    row.dataType === 1
-      ? db
-          .select({ id: livePosts.id, text: livePosts.text, picture: livePosts.picture, at: livePosts.createdAt })
-          .from(livePosts)
-          .where(and(eq(livePosts.newsId, row.id), isNull(livePosts.withdrawnAt)))
-          .orderBy(desc(livePosts.createdAt), desc(livePosts.id))
-          .limit(LIVE_FEED_SHOWN)
-      : Promise.resolve([]),
+    row.dataType === 1 ? liveFeedQuery(db).execute({ newsId: row.id }) : Promise.resolve([]),
   ]);
   const extras = extrasRows[0];
   return {
@@ -189,6 +215,16 @@ async function buildDetail(db: Reader, root: Db, row: NewsRow): Promise<NewsDeta
 
 const matches = (classId: number, newsId: number) => and(eq(news.id, newsId), eq(news.classId, classId));
 
+/** One item by its class and id, every column. */
+const newsRowQuery = prepared('detail_news_row', (db, name) =>
+  db
+    .select()
+    .from(news)
+    .where(and(eq(news.id, placeholder('newsId')), eq(news.classId, placeholder('classId'))))
+    .limit(1)
+    .prepare(name),
+);
+
 type Writable = { readonly db: Db; write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> };
 
 /** Raises one item's onclick/pv by one inside the caller's transaction; its row after, or undefined. */
@@ -222,23 +258,28 @@ export async function countViewRepo(database: Writable, classId: number, newsId:
 
 /** The detail without counting a view (detail pages, share cards, previews). */
 export async function readDetailRepo(db: Db, classId: number, newsId: number): Promise<NewsDetail | null> {
-  const [row] = await db.select().from(news).where(matches(classId, newsId)).limit(1);
+  const [row] = await newsRowQuery(db).execute({ classId, newsId });
   return row ? buildDetail(db, db, row) : null;
 }
 
 export async function newsExistsRepo(db: Db, classId: number, newsId: number): Promise<NewsRow | null> {
-  const [row] = await db.select().from(news).where(matches(classId, newsId)).limit(1);
+  const [row] = await newsRowQuery(db).execute({ classId, newsId });
   return row ?? null;
 }
 
 /** Related news: the same column first (newest first), then the same channel, never the item itself. */
-export async function relationNewsRepo(db: Db, item: NewsRow, size: number): Promise<ListItem[]> {
-  const sameClass = await db
+const sameClassQuery = prepared('detail_related_same_class', (db, name) =>
+  db
     .select(listColumns)
     .from(news)
-    .where(and(eq(news.classId, item.classId), ne(news.id, item.id), inArray(news.dataType, LINKABLE_TYPES)))
+    .where(and(eq(news.classId, placeholder('classId')), ne(news.id, placeholder('newsId')), inArray(news.dataType, LINKABLE_TYPES)))
     .orderBy(desc(news.publishTime), desc(news.id))
-    .limit(size);
+    .limit(placeholder('size'))
+    .prepare(name),
+);
+
+export async function relationNewsRepo(db: Db, item: NewsRow, size: number): Promise<ListItem[]> {
+  const sameClass = await sameClassQuery(db).execute({ classId: item.classId, newsId: item.id, size });
   if (sameClass.length >= size) return sameClass.map(toListItem);
   const taken = [item.id, ...sameClass.map((r) => r.id)];
   const sameChannel = await db

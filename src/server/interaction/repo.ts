@@ -1,5 +1,6 @@
 /** Interaction data access: likes, comments, idempotency keys, reports; maps rows to the spec's fields. */
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { anyOf, prepared } from '../db/prepared.ts';
 import type { CommentReply, ReportOptions } from '../../contract/interaction.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -29,8 +30,11 @@ export interface NewsTarget {
   dataType: number;
 }
 
-export async function findNewsTargetRepo(db: Q, classId: number, newsId: number): Promise<NewsTarget | null> {
-  const rows = await db
+// The reads of every comment list a page renders are built once (src/server/db/prepared.ts) and run with their values.
+const placeholder = sql.placeholder;
+
+const newsTargetQuery = prepared('comments_news_target', (db, name) =>
+  db
     .select({
       id: news.id,
       classId: news.classId,
@@ -44,8 +48,13 @@ export async function findNewsTargetRepo(db: Q, classId: number, newsId: number)
     })
     .from(news)
     .leftJoin(newsDetailExtras, eq(newsDetailExtras.newsId, news.id))
-    .where(and(eq(news.id, newsId), eq(news.classId, classId)))
-    .limit(1);
+    .where(and(eq(news.id, placeholder('newsId')), eq(news.classId, placeholder('classId'))))
+    .limit(1)
+    .prepare(name),
+);
+
+export async function findNewsTargetRepo(db: Q, classId: number, newsId: number): Promise<NewsTarget | null> {
+  const rows = await newsTargetQuery(db).execute({ classId, newsId });
   const row = rows[0];
   return row ? { ...row, hideComments: row.hideComments ?? false } : null;
 }
@@ -85,6 +94,11 @@ export function visibleTo(viewerId: number | null): SQL {
   return viewerId === null ? eq(comments.reviewState, 'approved') : or(eq(comments.reviewState, 'approved'), eq(comments.userId, viewerId))!;
 }
 
+/** `visibleTo` with the reader as the placeholder `viewerId` (null: no reader, so the approved ones alone). */
+const visibleToViewer = or(eq(comments.reviewState, 'approved'), eq(comments.userId, placeholder('viewerId')));
+/** Larger than any comment id: a page without a snapshot reads up to it. */
+const NO_MAX_ID = 2_147_483_647;
+
 /** Whether a comment counts in the public counters (comment_count, reply_num). */
 export function isPublicComment(row: Pick<CommentRow, 'reviewState' | 'deletedAt'>): boolean {
   return row.reviewState === 'approved' && row.deletedAt === null;
@@ -101,45 +115,52 @@ export interface CommentPageQuery {
 }
 
 /** Top-level comments, newest first; with maxId only those up to it (a stable snapshot, security.md M101). */
-export async function listTopCommentsRepo(db: Q, q: CommentPageQuery): Promise<CommentRow[]> {
-  return db
+const topCommentsQuery = prepared('comments_top', (db, name) =>
+  db
     .select()
     .from(comments)
     .where(
       and(
-        eq(comments.scope, q.scope),
-        eq(comments.newsId, q.newsId),
+        eq(comments.scope, placeholder('scope')),
+        eq(comments.newsId, placeholder('newsId')),
         isNull(comments.rootId),
         isNull(comments.deletedAt),
-        visibleTo(q.viewerId),
-        q.maxId === undefined ? undefined : lte(comments.id, q.maxId),
+        visibleToViewer,
+        lte(comments.id, placeholder('maxId')),
       ),
     )
     .orderBy(desc(comments.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+    .limit(placeholder('limit'))
+    .offset(placeholder('offset'))
+    .prepare(name),
+);
+
+export async function listTopCommentsRepo(db: Q, q: CommentPageQuery): Promise<CommentRow[]> {
+  return topCommentsQuery(db).execute({
+    scope: q.scope,
+    newsId: q.newsId,
+    viewerId: q.viewerId,
+    maxId: q.maxId ?? NO_MAX_ID,
+    limit: q.pageSize,
+    offset: (q.page - 1) * q.pageSize,
+  });
 }
+
+/** Each root's live replies ranked oldest first, in one query (the rank is dropped on the way out). */
+const firstRepliesQuery = prepared('comments_first_replies', (db, name) => {
+  const ranked = db
+    .select({ ...getTableColumns(comments), rank: sql<number>`row_number() over (partition by ${comments.rootId} order by ${comments.id})`.as('rank') })
+    .from(comments)
+    .where(and(anyOf(comments.rootId, 'rootIds'), isNull(comments.deletedAt), visibleToViewer))
+    .as('ranked');
+  return db.select().from(ranked).where(lte(ranked.rank, placeholder('perRoot'))).orderBy(asc(ranked.id)).prepare(name);
+});
 
 /** The first `perRoot` live replies of each root, oldest first. */
 export async function firstRepliesRepo(db: Q, rootIds: number[], perRoot: number, viewerId: number | null): Promise<CommentRow[]> {
   if (rootIds.length === 0) return [];
-  const ranked = db
-    .select({ id: comments.id, rank: sql<number>`row_number() over (partition by ${comments.rootId} order by ${comments.id})`.as('rank') })
-    .from(comments)
-    .where(and(inArray(comments.rootId, rootIds), isNull(comments.deletedAt), visibleTo(viewerId)))
-    .as('ranked');
-  const ids = await db.select({ id: ranked.id }).from(ranked).where(lte(ranked.rank, perRoot));
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(comments)
-    .where(
-      inArray(
-        comments.id,
-        ids.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(comments.id));
+  const rows = await firstRepliesQuery(db).execute({ rootIds, perRoot, viewerId });
+  return rows.map(({ rank: _rank, ...row }) => row);
 }
 
 /** Live replies of one root, oldest first; with maxId only those up to it. */

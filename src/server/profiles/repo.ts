@@ -2,8 +2,9 @@
  * Readers' public profiles: the nickname and picture shown beside what a reader wrote, read by every
  * area that lists readers' content (docs/where-code-lives.md). Identity itself stays in src/server/accounts.
  */
-import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { anyOf, prepared } from '../db/prepared.ts';
 import { profileChanges, users } from '../db/schema/accounts.ts';
 
 type Q = Db | Tx;
@@ -18,9 +19,14 @@ export function shownAs(profile: Profile | undefined, nickname: string): Profile
   return profile ?? { nickname, userPic: '' };
 }
 
+/** Built once (src/server/db/prepared.ts): every comment list and answer list a page renders names its writers. */
+const profilesQuery = prepared('profiles_by_ids', (db, name) =>
+  db.select({ id: users.id, nickname: users.nickname, userPic: users.userPic }).from(users).where(anyOf(users.id, 'ids')).prepare(name),
+);
+
 export async function profilesRepo(db: Q, userIds: number[]): Promise<Map<number, Profile>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, nickname: users.nickname, userPic: users.userPic }).from(users).where(inArray(users.id, userIds));
+  const rows = await profilesQuery(db).execute({ ids: userIds });
   return new Map(rows.map((r) => [r.id, { nickname: r.nickname, userPic: r.userPic }]));
 }
 

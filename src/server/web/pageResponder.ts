@@ -16,7 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { trimCspHashes } from './trimCspHashes.ts';
+import { trimCspHashes, type PageText } from './trimCspHashes.ts';
 import { tagsOfUrl } from './writeScope.ts';
 import { bodyIn, chooseEncoding, etagMatches, pageCacheKey, type PageCache, type PageEntry } from './pageCache.ts';
 import { settings, type Settings } from '../../settings/settings.ts';
@@ -135,15 +135,22 @@ export class PageResponder {
 
     const media = this.media;
     const finish = (raw: Buffer): void => {
-      let html = raw.toString('utf8');
       let body = raw;
+      // The CSP trimming only looks for ASCII tags and hashes their bytes: without media links to rewrite, the
+      // page is read as its bytes (a copy) rather than decoded as UTF-8 (trimCspHashes.ts `PageText`).
+      let html: string;
+      let text: PageText = 'utf8';
       if (media) {
+        html = raw.toString('utf8');
         const linked = media.html(html);
         if (linked !== html) body = Buffer.from((html = linked), 'utf8');
+      } else {
+        html = raw.toString('latin1');
+        text = 'latin1';
       }
       const csp = res.getHeader('content-security-policy');
       if (typeof csp === 'string') {
-        const trimmed = trimCspHashes(csp, html);
+        const trimmed = trimCspHashes(csp, html, text);
         res.setHeader('content-security-policy', media ? media.csp(trimmed) : trimmed);
       }
       if (res.statusCode !== 200) {

@@ -17,36 +17,81 @@ const HASH_SOURCE = /^'(sha256|sha384|sha512)-[A-Za-z0-9+/=]+'$/;
 const INLINE_ELEMENT = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi;
 const HAS_SRC = /\ssrc\s*=/i;
 
+/**
+ * How `html` holds the page: `utf8` is ordinary text; `latin1` is the page's UTF-8 bytes one character per byte
+ * (`buffer.toString('latin1')`), which the page responder reads because it costs a copy where decoding UTF-8
+ * costs a pass over every Chinese character. The tags searched for are ASCII, so both find the same elements,
+ * and each element's content is hashed as the same bytes.
+ */
+export type PageText = 'utf8' | 'latin1';
+
+/**
+ * The hashes of inline elements seen before. A site's pages carry the same few dozen inline scripts and styles
+ * render after render, so a hash is mostly a lookup; the memo is emptied when it grows past its bound (a page
+ * with fresh inline content each time only costs the hashing it did without one).
+ */
+const HASH_MEMO_MAX = 512;
+const hashMemo = new Map<string, string>();
+
+function hashSource(alg: string, content: string, text: PageText): string {
+  const key = `${alg}\u0000${text}\u0000${content}`;
+  let source = hashMemo.get(key);
+  if (source === undefined) {
+    source = `'${alg}-${createHash(alg).update(content, text).digest('base64')}'`;
+    if (hashMemo.size >= HASH_MEMO_MAX) hashMemo.clear();
+    hashMemo.set(key, source);
+  }
+  return source;
+}
+
 /** The `'<alg>-<base64>'` sources of every inline script and style in `html`, for the algorithms asked. */
-export function inlineHashSources(html: string, algorithms: ReadonlySet<string>): Set<string> {
+export function inlineHashSources(html: string, algorithms: ReadonlySet<string>, text: PageText = 'utf8'): Set<string> {
   const found = new Set<string>();
   for (const match of html.matchAll(INLINE_ELEMENT)) {
     const [, tag = '', attrs = '', content = ''] = match;
     if (tag.toLowerCase() === 'script' && HAS_SRC.test(attrs)) continue;
-    for (const alg of algorithms) found.add(`'${alg}-${createHash(alg).update(content, 'utf8').digest('base64')}'`);
+    for (const alg of algorithms) found.add(hashSource(alg, content, text));
   }
   return found;
 }
 
-/** `policy` with the script and style hash sources that `html` does not use removed. */
-export function trimCspHashes(policy: string, html: string): string {
-  const directives = policy.split(';');
+/** A policy split once: its directives' tokens and the hash algorithms it names (pages repeat a few policies). */
+interface ParsedPolicy {
+  directives: { raw: string; tokens: string[]; hashed: boolean }[];
+  algorithms: Set<string>;
+}
+const POLICY_MEMO_MAX = 64;
+const policyMemo = new Map<string, ParsedPolicy>();
+
+function parsePolicy(policy: string): ParsedPolicy {
+  let parsed = policyMemo.get(policy);
+  if (parsed) return parsed;
   const algorithms = new Set<string>();
-  for (const d of directives) {
-    for (const token of d.trim().split(/\s+/)) {
+  const directives = policy.split(';').map((raw) => {
+    const tokens = raw.trim().split(/\s+/);
+    for (const token of tokens) {
       const m = HASH_SOURCE.exec(token);
       if (m?.[1]) algorithms.add(m[1]);
     }
-  }
+    return { raw, tokens, hashed: HASHED_DIRECTIVES.has(tokens[0]?.toLowerCase() ?? '') };
+  });
+  parsed = { directives, algorithms };
+  if (policyMemo.size >= POLICY_MEMO_MAX) policyMemo.clear();
+  policyMemo.set(policy, parsed);
+  return parsed;
+}
+
+/** `policy` with the script and style hash sources that `html` does not use removed. */
+export function trimCspHashes(policy: string, html: string, text: PageText = 'utf8'): string {
+  const { directives, algorithms } = parsePolicy(policy);
   if (algorithms.size === 0) return policy;
-  const used = inlineHashSources(html, algorithms);
+  const used = inlineHashSources(html, algorithms, text);
   return directives
-    .map((d) => {
-      const tokens = d.trim().split(/\s+/);
-      if (!HASHED_DIRECTIVES.has(tokens[0]?.toLowerCase() ?? '')) return d;
+    .map(({ raw, tokens, hashed }) => {
+      if (!hashed) return raw;
       const kept = tokens.filter((t, i) => i === 0 || !HASH_SOURCE.test(t) || used.has(t));
       // Never leave a directive bare (that would mean 'none'): with nothing else kept, it stays whole.
-      return (d.startsWith(' ') ? ' ' : '') + (kept.length > 1 ? kept : tokens).join(' ');
+      return (raw.startsWith(' ') ? ' ' : '') + (kept.length > 1 ? kept : tokens).join(' ');
     })
     .join(';');
 }

@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import { precompress, precompressDir } from './src/build/precompress.ts';
 import { cssLayers, readCompiledTokens } from './src/build/cssLayers.ts';
+import { cspRender } from './src/build/cspRender.ts';
 import { buildSync, transformSync } from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -254,6 +255,8 @@ export default defineConfig({
   // No modulepreload polyfill/helper: every phone we serve supports module preloading (ADR 001 budgets).
   vite: {
     build: { modulePreload: false },
+    // Astro's CSP without its per-render copies of the build's hash list and digests (src/build/cspRender.ts).
+    plugins: [cspRender()],
     // Every stylesheet in the site's cascade layers, the palette and scales compiled to their values (src/build/cssLayers.ts).
     css: { postcss: { plugins: [cssLayers(readCompiledTokens(readFileSync(new URL('./src/styles/tokens.css', import.meta.url), 'utf8')))] } },
     environments: {

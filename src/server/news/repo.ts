@@ -20,6 +20,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import { decideChannelPath } from '../../routing/channelPath.ts';
 import type { Db } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { banners, channels, columns, districts, news } from '../db/schema/core.ts';
 import { hotPicks } from '../db/schema/placement.ts';
 import { NOT_ON_HOT_LIST_SHOW_TYPES } from '../../contract/placementDesk.ts';
@@ -159,25 +160,30 @@ export function channelExistsRepo(db: Db, channelId: number): Promise<boolean> {
  * days, and a story banner only while its story is published (a story missing from `news`, as some seeded topic
  * banners are, stays).
  */
+// The reads a list page renders with are built once (src/server/db/prepared.ts) and run with their values.
+const placeholder = sql.placeholder;
+
+const channelBannersQuery = prepared('news_channel_banners', (db, name) =>
+  db
+    .select({ b: banners })
+    .from(banners)
+    .leftJoin(news, and(eq(news.id, banners.newsId), ne(banners.dataType, 7)))
+    .where(
+      and(
+        eq(banners.channelId, placeholder('channelId')),
+        eq(banners.enabled, true),
+        isNull(banners.deletedAt),
+        or(eq(banners.startDay, ''), lte(banners.startDay, placeholder('today'))),
+        or(eq(banners.endDay, ''), gte(banners.endDay, placeholder('today'))),
+        or(isNull(news.id), lte(news.publishTime, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(banners.sort), asc(banners.id))
+    .prepare(name),
+);
+
 export async function channelBannersRepo(db: Db, channelId: number): Promise<Banner[]> {
-  const today = beijingDay(new Date());
-  const rows = (
-    await db
-      .select({ b: banners })
-      .from(banners)
-      .leftJoin(news, and(eq(news.id, banners.newsId), ne(banners.dataType, 7)))
-      .where(
-        and(
-          eq(banners.channelId, channelId),
-          eq(banners.enabled, true),
-          isNull(banners.deletedAt),
-          or(eq(banners.startDay, ''), lte(banners.startDay, today)),
-          or(eq(banners.endDay, ''), gte(banners.endDay, today)),
-          or(isNull(news.id), lte(news.publishTime, sql`now()`)),
-        ),
-      )
-      .orderBy(asc(banners.sort), asc(banners.id))
-  ).map((r) => r.b);
+  const rows = (await channelBannersQuery(db).execute({ channelId, today: beijingDay(new Date()) })).map((r) => r.b);
   return rows.map((b) => ({
     id: b.newsId,
     dataType: b.dataType,
@@ -253,14 +259,44 @@ function afterCursor(from: number, pinnedFirst: boolean): SQL {
  * along news_channel_order_idx (a row comparison in the index's order: no offset, so page 500 costs
  * what page 1 costs); without one it is counted by offset.
  */
+const CHANNEL_ORDER = [desc(news.isTop), desc(news.publishTime), desc(news.id)];
+const COLUMN_ORDER = [desc(news.publishTime), desc(news.id)];
+
+/**
+ * A page of a list without a snapshot anchor or cursor, by offset — what a page render asks for (its first page),
+ * built once per list kind; an anchored or keyset page is built per call below.
+ */
+const channelPageQuery = prepared('news_channel_page', (db, name) =>
+  db
+    .select(listColumns)
+    .from(news)
+    .where(eq(news.channelId, placeholder('id')))
+    .orderBy(...CHANNEL_ORDER)
+    .limit(placeholder('limit'))
+    .offset(placeholder('offset'))
+    .prepare(name),
+);
+const columnPageQuery = prepared('news_column_page', (db, name) =>
+  db
+    .select(listColumns)
+    .from(news)
+    .where(eq(news.classId, placeholder('id')))
+    .orderBy(...COLUMN_ORDER)
+    .limit(placeholder('limit'))
+    .offset(placeholder('offset'))
+    .prepare(name),
+);
+
 export async function channelListRepo(db: Db, channelId: number, p: PageArgs): Promise<ListItem[]> {
+  if (p.after === undefined && p.before === undefined)
+    return (await channelPageQuery(db).execute({ id: channelId, limit: p.pageSize, offset: offsetOf(p) })).map(toListItem);
   const inList = eq(news.channelId, channelId);
   const from = await cursorIn(db, p.after, inList);
   const rows = await db
     .select(listColumns)
     .from(news)
     .where(and(inList, publishedBy(p.before), from === undefined ? undefined : afterCursor(from, true)))
-    .orderBy(desc(news.isTop), desc(news.publishTime), desc(news.id))
+    .orderBy(...CHANNEL_ORDER)
     .limit(p.pageSize)
     .offset(from === undefined ? offsetOf(p) : 0);
   return rows.map(toListItem);
@@ -268,13 +304,15 @@ export async function channelListRepo(db: Db, channelId: number, p: PageArgs): P
 
 /** A column's (class id's) news, newest first; keyset along news_class_order_idx as above. */
 export async function columnNewsRepo(db: Db, classId: number, p: PageArgs): Promise<ListItem[]> {
+  if (p.after === undefined && p.before === undefined)
+    return (await columnPageQuery(db).execute({ id: classId, limit: p.pageSize, offset: offsetOf(p) })).map(toListItem);
   const inList = eq(news.classId, classId);
   const from = await cursorIn(db, p.after, inList);
   const rows = await db
     .select(listColumns)
     .from(news)
     .where(and(inList, publishedBy(p.before), from === undefined ? undefined : afterCursor(from, false)))
-    .orderBy(desc(news.publishTime), desc(news.id))
+    .orderBy(...COLUMN_ORDER)
     .limit(p.pageSize)
     .offset(from === undefined ? offsetOf(p) : 0);
   return rows.map(toListItem);
@@ -417,14 +455,19 @@ export async function topicRepo(db: Db, topicId: number): Promise<Topic | null> 
   return rows[0] ? toTopic(rows[0]) : null;
 }
 
-export async function topicsOfColumnRepo(db: Db, columnId: number, p: PageArgs): Promise<Topic[]> {
-  const rows = await db
+const topicsOfColumnQuery = prepared('news_topics_of_column', (db, name) =>
+  db
     .select()
     .from(topics)
-    .where(eq(topics.columnId, columnId))
+    .where(eq(topics.columnId, placeholder('columnId')))
     .orderBy(asc(topics.sort), asc(topics.id))
-    .limit(p.pageSize)
-    .offset(offsetOf(p));
+    .limit(placeholder('limit'))
+    .offset(placeholder('offset'))
+    .prepare(name),
+);
+
+export async function topicsOfColumnRepo(db: Db, columnId: number, p: PageArgs): Promise<Topic[]> {
+  const rows = await topicsOfColumnQuery(db).execute({ columnId, limit: p.pageSize, offset: offsetOf(p) });
   return rows.map(toTopic);
 }
 

@@ -145,10 +145,15 @@ const liveFeedQuery = prepared('detail_live_feed', (db, name) =>
     .prepare(name),
 );
 
-/** `db` reads the article's own data (a transaction when counting a view); `root` the reference data. */
-async function buildDetail(db: Reader, root: Db, row: NewsRow): Promise<NewsDetail> {
+type ExtrasRow = typeof newsDetailExtras.$inferSelect;
+
+/**
+ * `db` reads the article's own data (a transaction when counting a view); `root` the reference data. `extras` is the
+ * article's extras row when the caller read it with the article (null: it has none), or undefined to read it here.
+ */
+async function buildDetail(db: Reader, root: Db, row: NewsRow, extras?: ExtrasRow | null): Promise<NewsDetail> {
   const [extrasRows, className, topic, syhInfo, site, hotNews, corrections, feed] = await Promise.all([
-    extrasQuery(db).execute({ newsId: row.id }),
+    extras === undefined ? extrasQuery(db).execute({ newsId: row.id }) : [extras ?? undefined],
     classNameOf(db, root, row.classId),
     topicOf(db, row.id),
     syhInfoOf(db, root, row.classId),
@@ -158,7 +163,7 @@ async function buildDetail(db: Reader, root: Db, row: NewsRow): Promise<NewsDeta
     // A live's 图文直播 feed, newest first (ADR 025 "Live events"); other items have none.
     row.dataType === 1 ? liveFeedQuery(db).execute({ newsId: row.id }) : Promise.resolve([]),
   ]);
-  const extras = extrasRows[0];
+  const extra = extrasRows[0];
   return {
     newsId: row.id,
     classId: row.classId,
@@ -199,21 +204,32 @@ async function buildDetail(db: Reader, root: Db, row: NewsRow): Promise<NewsDeta
     keyboard: row.keyboard,
     selfDiscipline: site.selfDiscipline,
     repot: site.repot,
-    disclaimer: extras?.disclaimer ?? '',
+    disclaimer: extra?.disclaimer ?? '',
     disclaimers: site.disclaimers,
     corrections: corrections.map((c) => ({ time: formatBeijingTime(c.at), note: c.note })),
     livePosts: feed.map((p) => ({ id: p.id, time: formatBeijingTime(p.at), text: p.text, picture: p.picture })),
-    isSYN: extras?.isSyn ? 1 : 0,
+    isSYN: extra?.isSyn ? 1 : 0,
     region: row.region,
     titleType: row.titleType,
-    pl: extras?.hideComments ? 1 : 0,
-    rel: extras?.hideRelated ? 1 : 0,
-    ad: extras?.hideAds ? 1 : 0,
+    pl: extra?.hideComments ? 1 : 0,
+    rel: extra?.hideRelated ? 1 : 0,
+    ad: extra?.hideAds ? 1 : 0,
     hotNews,
   };
 }
 
 const matches = (classId: number, newsId: number) => and(eq(news.id, newsId), eq(news.classId, classId));
+
+/** One item by its class and id with its detail extras (a detail render reads both). */
+const detailRowQuery = prepared('detail_row_with_extras', (db, name) =>
+  db
+    .select({ row: news, extras: newsDetailExtras })
+    .from(news)
+    .leftJoin(newsDetailExtras, eq(newsDetailExtras.newsId, news.id))
+    .where(and(eq(news.id, placeholder('newsId')), eq(news.classId, placeholder('classId'))))
+    .limit(1)
+    .prepare(name),
+);
 
 /** One item by its class and id, every column. */
 const newsRowQuery = prepared('detail_news_row', (db, name) =>
@@ -258,8 +274,8 @@ export async function countViewRepo(database: Writable, classId: number, newsId:
 
 /** The detail without counting a view (detail pages, share cards, previews). */
 export async function readDetailRepo(db: Db, classId: number, newsId: number): Promise<NewsDetail | null> {
-  const [row] = await newsRowQuery(db).execute({ classId, newsId });
-  return row ? buildDetail(db, db, row) : null;
+  const [found] = await detailRowQuery(db).execute({ classId, newsId });
+  return found ? buildDetail(db, db, found.row, found.extras) : null;
 }
 
 export async function newsExistsRepo(db: Db, classId: number, newsId: number): Promise<NewsRow | null> {

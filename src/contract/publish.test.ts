@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ArticleFields, checkReady, webAddress } from './publish.ts';
+import { ArticleFields, checkReady, panoramaProblem, webAddress } from './publish.ts';
 
 const placed = { title: '一篇足够长的标题', channelId: 1, classId: 2 };
 const ready = (over: Record<string, unknown>, content = '') => checkReady(ArticleFields.parse({ ...placed, ...over }), content);
@@ -95,4 +95,13 @@ describe('webAddress', () => {
     ['/shancheng/home/1', ['http:', 'https:'], null],
     ['https://u:p@www.cqnews.net/', ['http:', 'https:'], null],
   ])('%s (%j) → %s', (raw, schemes, out) => expect(webAddress(raw, schemes)).toBe(out));
+});
+
+describe('panoramaProblem', () => {
+  it.each([
+    [4096, 2048, null],
+    [3000, 1000, null],
+    [2047, 1024, '全景图的宽度至少是高度的 2 倍（如 4096×2048），这张是 2047×1024'],
+    [600, 400, '全景图的宽度至少是高度的 2 倍（如 4096×2048），这张是 600×400'],
+  ])('%i×%i → %s', (width, height, out) => expect(panoramaProblem({ width, height })).toBe(out));
 });

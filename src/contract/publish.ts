@@ -28,6 +28,11 @@ export const KIND_BODY_LABELS: Readonly<Record<StoryKind, string | null>> = {
 };
 /** A VR panorama is at least twice as wide as it is high (an equirectangular 2:1, or a 360° strip). */
 export const VR_MIN_RATIO = 2;
+/** Why a picture of this size is no panorama (Chinese, for the editor), or null when it is one. */
+export function panoramaProblem(size: { width: number; height: number }): string | null {
+  if (size.width >= size.height * VR_MIN_RATIO) return null;
+  return `全景图的宽度至少是高度的 ${VR_MIN_RATIO} 倍（如 4096×2048），这张是 ${size.width}×${size.height}`;
+}
 export const PHOTOS_MAX = 50;
 export const CAPTION_MAX = 200;
 

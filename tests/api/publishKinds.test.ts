@@ -279,6 +279,51 @@ describe('VR', () => {
     expect(res.message).toContain(message);
     expect(await storedFields(story.id)).toEqual(before);
   });
+
+  it.each([
+    [{ width: 1024, height: 1024 }, '全景图的宽度至少是高度的 2 倍（如 4096×2048），这张是 1024×1024'],
+    [{ width: 1999, height: 1000 }, '全景图的宽度至少是高度的 2 倍（如 4096×2048），这张是 1999×1000'],
+  ])('refuses a stored picture of %o as the panorama, by its own pixels, and writes nothing', async (size, message) => {
+    const narrow = await uploadPicture(t, reporter, size, { r: 90, g: 40, b: 20 });
+    const story = await create('vr');
+    const before = await storedFields(story.id);
+    const res = await save(story, base({ showType: 2, covers: [pictures[0]!], vrPicture: narrow }), '<p>转动画面看洪崖洞的吊脚楼灯火。</p>');
+    expect(res.statusCode).not.toBe(200);
+    expect(res.message).toBe(message);
+    expect(await storedFields(story.id)).toEqual(before);
+  });
+
+  it('takes a stored picture exactly twice as wide as high, and refuses a panorama no longer stored', async () => {
+    const wide = await uploadPicture(t, reporter, { width: 2000, height: 1000 }, { r: 90, g: 40, b: 20 });
+    const story = await create('vr');
+    const saved = await save(story, base({ showType: 2, covers: [pictures[0]!], vrPicture: wide }), '<p>转动画面看洪崖洞的吊脚楼灯火。</p>');
+    expect(saved.statusCode, saved.message).toBe(200);
+    expect(saved.data.fields.vrPicture).toBe(wide);
+    const other = await create('vr');
+    const before = await storedFields(other.id);
+    const gone = await save(other, base({ vrPicture: `/media/newsroom/${'0'.repeat(64)}.png` }));
+    expect(gone.message).toBe('图片不存在，请重新上传');
+    expect(await storedFields(other.id)).toEqual(before);
+  });
+
+  it('refuses to submit or publish a VR story whose stored panorama is narrower than 2:1 (saved before the server checked it)', async () => {
+    const wide = await uploadPicture(t, reporter, { width: 2048, height: 1024 }, { r: 10, g: 90, b: 60 });
+    const square = await uploadPicture(t, reporter, { width: 800, height: 800 }, { r: 10, g: 90, b: 60 });
+    const story = await create('vr');
+    const saved = await save(story, base({ showType: 2, covers: [pictures[1]!], vrPicture: wide }), '<p>转动画面看洪崖洞的吊脚楼灯火。</p>');
+    expect(saved.statusCode, saved.message).toBe(200);
+    // A story stored with a square panorama, as the server took any picture of ours before.
+    await t.database.db
+      .update(articles)
+      .set({ fields: { ...saved.data.fields, vrPicture: square } })
+      .where(eq(articles.id, story.id));
+    const submitted = await call(reporter, 'POST', '/publish/submit', { id: story.id });
+    expect(submitted.message).toBe('全景图的宽度至少是高度的 2 倍（如 4096×2048），这张是 800×800');
+    const published = await call(chief, 'POST', '/publish/publish', { id: story.id });
+    expect(published.message).toBe('全景图的宽度至少是高度的 2 倍（如 4096×2048），这张是 800×800');
+    const [row] = await t.database.db.select({ state: articles.state, newsId: articles.newsId }).from(articles).where(eq(articles.id, story.id));
+    expect(row).toEqual({ state: 'draft', newsId: null });
+  });
 });
 
 describe('kinds on the desk', () => {

@@ -11,7 +11,7 @@ import sharp, { type Metadata } from 'sharp';
 import { StatusCode } from '../../contract/envelope.ts';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_LONG_SIDE, UPLOAD_MAX_PIXELS } from '../../contract/uploadRules.ts';
 import { ApiFailure } from '../http/envelope.ts';
-import type { MediaStorage } from '../media/storage.ts';
+import { isSafeKey, type MediaStorage } from '../media/storage.ts';
 import { sniffImageType, type ImageKind } from '../upload/sniffImageType.ts';
 
 sharp.cache(false);
@@ -89,6 +89,23 @@ export async function storeNewsPicture(media: MediaStorage, bytes: Uint8Array): 
 export function keyOfNewsPicture(url: string): string | null {
   const m = /^\/media\/(newsroom\/(?:covers\/)?[0-9a-f]{64}(?:-[a-z0-9-]+)?\.(?:jpg|png|gif|webp))$/.exec(url);
   return m ? m[1]! : null;
+}
+
+/**
+ * The pixel size of a picture in the media store, read from its header (a GIF's or WebP's first frame), or null
+ * when the address names no stored picture.
+ */
+export async function storedPictureSize(media: MediaStorage, url: string): Promise<{ width: number; height: number } | null> {
+  const key = url.startsWith('/media/') ? url.slice('/media/'.length) : '';
+  const bytes = isSafeKey(key) ? await media.getBytes(key) : null;
+  if (!bytes) return null;
+  try {
+    const meta = await sharp(bytes).metadata();
+    const height = meta.pageHeight ?? meta.height;
+    return meta.width && height ? { width: meta.width, height } : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -103,7 +103,7 @@ export function registerPublishConsole(registry: ConsoleRegistry): void {
     summary: '保存稿件（含自动保存）',
     permission: 'publish.write',
     input: SaveInput,
-    handler: (ctx) => saveArticle(ctx.deps.database, actorOf(ctx), ctx.input),
+    handler: (ctx) => saveArticle(ctx.deps.database, mediaOf(ctx.deps), actorOf(ctx), ctx.input),
   });
 
   consoleEndpoint(registry, {
@@ -112,7 +112,7 @@ export function registerPublishConsole(registry: ConsoleRegistry): void {
     summary: '提交审核',
     permission: 'publish.write',
     input: ArticleIdInput,
-    handler: (ctx) => submitArticle(ctx.deps.database, actorOf(ctx), ctx.input.id),
+    handler: (ctx) => submitArticle(ctx.deps.database, mediaOf(ctx.deps), actorOf(ctx), ctx.input.id),
   });
 
   consoleEndpoint(registry, {
@@ -130,7 +130,7 @@ export function registerPublishConsole(registry: ConsoleRegistry): void {
     summary: '签发或定时发布',
     permission: 'publish.publish',
     input: PublishInput,
-    handler: (ctx) => publishArticle(ctx.deps.database, actorOf(ctx), ctx.input),
+    handler: (ctx) => publishArticle(ctx.deps.database, mediaOf(ctx.deps), actorOf(ctx), ctx.input),
   });
 
   consoleEndpoint(registry, {

@@ -10,6 +10,7 @@ import {
   checkReady,
   KIND_CATEGORIES,
   KIND_DATA_TYPES,
+  panoramaProblem,
   videoAddress,
   webAddress,
   type StoryKind,
@@ -37,6 +38,8 @@ import { appendAudit, type AuditEntry } from '../audit/repo.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { ApiFailure } from '../http/envelope.ts';
 import { isInternalLink } from '../http/internalAddress.ts';
+import type { MediaStorage } from '../media/storage.ts';
+import { PICTURE_MESSAGES, storedPictureSize } from './pictures.ts';
 import { StatusCode } from '../../contract/envelope.ts';
 import { can, type StaffMember } from '../staff/permissions.ts';
 import { TAG_ALL } from '../web/writeScope.ts';
@@ -253,9 +256,22 @@ async function checkPlacement(db: Db | Tx, f: ArticleFields): Promise<void> {
   if (!found.topic) throw refuse(PUBLISH_MESSAGES.noTopic);
 }
 
-function requireReady(row: Pick<ArticleRow, 'fields' | 'content'>): void {
+/**
+ * A VR story's panorama is at least VR_MIN_RATIO times as wide as high (ADR 025 "Kinds"), by the stored picture's
+ * own pixel size: the editor checks it before taking a picture, and the server does not take the editor's word.
+ */
+async function checkPanorama(media: MediaStorage, f: ArticleFields): Promise<void> {
+  if (f.kind !== 'vr' || f.vrPicture === '') return;
+  const size = await storedPictureSize(media, f.vrPicture);
+  if (size === null) throw refuse(PICTURE_MESSAGES.notStored);
+  const problem = panoramaProblem(size);
+  if (problem !== null) throw refuse(problem);
+}
+
+async function requireReady(media: MediaStorage, row: Pick<ArticleRow, 'fields' | 'content'>): Promise<void> {
   const problems = checkReady(row.fields, row.content);
   if (problems.length > 0) throw refuse(`${PUBLISH_MESSAGES.notReady}${problems.join('；')}`);
+  await checkPanorama(media, row.fields);
 }
 
 export async function listArticles(
@@ -284,7 +300,7 @@ export async function createArticle(database: Database, actor: Actor, key: strin
   });
 }
 
-export async function saveArticle(database: Database, actor: Actor, input: z.output<typeof SaveInput>): Promise<ArticleView> {
+export async function saveArticle(database: Database, media: MediaStorage, actor: Actor, input: z.output<typeof SaveInput>): Promise<ArticleView> {
   const { staff } = actor;
   const cleaned = cleanFields(input.fields);
   // The same sanitiser the reader pages use (docs/security.md G53), at save: nothing else is ever stored.
@@ -299,6 +315,8 @@ export async function saveArticle(database: Database, actor: Actor, input: z.out
     // and a link have no body of their own.
     const fields = { ...cleaned, kind: row.fields.kind, liveType: row.fields.liveType };
     const content = fields.kind === 'photos' || fields.kind === 'link' ? '' : html;
+    // A panorama is read once, when it changes (autosaves keep the one already checked); submit and publish read it again.
+    if (fields.vrPicture !== row.fields.vrPicture) await checkPanorama(media, fields);
     const saved = await updateArticleRepo(tx, row.id, { fields, content, revision: row.revision + 1, lastSaveId: input.saveId });
     let version: number | null = null;
     if (!input.autosave) version = await addVersionRepo(tx, { articleId: row.id, fields, content, savedBy: staff.id, savedByName: staff.name });
@@ -313,12 +331,12 @@ export async function saveArticle(database: Database, actor: Actor, input: z.out
   });
 }
 
-export async function submitArticle(database: Database, actor: Actor, id: number): Promise<ArticleView> {
+export async function submitArticle(database: Database, media: MediaStorage, actor: Actor, id: number): Promise<ArticleView> {
   const { staff } = actor;
   return database.write(async (tx) => {
     const row = await openLocked(tx, staff, id);
     if (!((row.state === 'draft' || row.state === 'withdrawn') && mayEdit(staff, row))) throw refuse(PUBLISH_MESSAGES.locked);
-    requireReady(row);
+    await requireReady(media, row);
     await checkPlacement(tx, row.fields);
     const next = await updateArticleRepo(tx, id, { state: 'review', reviewStage: 1, reviewers: [], note: '' });
     await addVersionRepo(tx, { articleId: id, fields: row.fields, content: row.content, savedBy: staff.id, savedByName: staff.name });
@@ -388,6 +406,7 @@ async function putLive(tx: Tx, row: ArticleRow, publishTime: Date): Promise<numb
 
 export async function publishArticle(
   database: Database,
+  media: MediaStorage,
   actor: Actor,
   input: { id: number; at?: string | undefined },
   now: Date = new Date(),
@@ -404,7 +423,7 @@ export async function publishArticle(
     // spec: the chief may publish a breaking story at once; the audit row says which reviews it skipped.
     const skipping = !reviewed;
     if (skipping && !can(staff, 'publish.breaking')) throw refuse(PUBLISH_MESSAGES.notApproved);
-    requireReady(row);
+    await requireReady(media, row);
     await checkPlacement(tx, row.fields);
     const skipped = skipping ? STAGE_LABELS.slice(state === 'review' ? row.reviewStage - 1 : 0) : [];
     const base = { before: { state, stage: row.reviewStage }, itemKind: 'article', itemId: row.id } as const;

@@ -5,7 +5,15 @@
  */
 import { useRef, useState } from 'react';
 import { beijingWallClock, BEIJING_OFFSET_MS } from '../../../lib/beijingDay.ts';
-import { CAPTION_MAX, LIVE_SOURCE_NAME_MAX, LIVE_SOURCES_MAX, PHOTOS_MAX, VR_MIN_RATIO, type ArticleFields } from '../../../contract/publish.ts';
+import {
+  CAPTION_MAX,
+  LIVE_SOURCE_NAME_MAX,
+  LIVE_SOURCES_MAX,
+  PHOTOS_MAX,
+  panoramaProblem,
+  VR_MIN_RATIO,
+  type ArticleFields,
+} from '../../../contract/publish.ts';
 import { FileButton, messageOf, Notice } from '../../ui.tsx';
 import { ConsoleError, upload } from '../../api.ts';
 import { VIDEO_MAX_BYTES } from '../../../contract/uploadRules.ts';
@@ -313,8 +321,8 @@ export function VrFields({ picture, editable, onChange }: { picture: string; edi
     setBusy(true);
     try {
       const stored = await uploadPicture(file);
-      if (stored.width < stored.height * VR_MIN_RATIO)
-        setError(`全景图的宽度至少是高度的 ${VR_MIN_RATIO} 倍（如 4096×2048），这张是 ${stored.width}×${stored.height}`);
+      const problem = panoramaProblem(stored);
+      if (problem !== null) setError(problem);
       else onChange(stored.url);
     } catch (err) {
       setError(messageOf(err));

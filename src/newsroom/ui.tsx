@@ -1,5 +1,5 @@
 /** Small shared pieces of the console's pages: links, messages, forms, dates. */
-import { useCallback, useEffect, useRef, useState, type AnchorHTMLAttributes, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type AnchorHTMLAttributes, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { ConsoleError, get } from './api.ts';
 import { BASE, navigate } from './router.ts';
 
@@ -87,14 +87,48 @@ export function Notice({ error, ok }: { error?: string | null; ok?: string | nul
 }
 
 /**
- * A button that opens the file chooser: the chooser is a hidden input named `label` for screen readers (and tests), and
- * is cleared after each choice so that the same file can be chosen again (a retry after a refusal).
+ * A hidden file chooser named `label` for screen readers (and tests), cleared after each choice so that the same file
+ * can be chosen again (a retry after a refusal). `FileButton` opens it; a page whose several buttons share one
+ * chooser (the cover slots) opens it through `ref`.
  */
+export function FileChooser({
+  ref,
+  label,
+  accept,
+  multiple = false,
+  onFiles,
+}: {
+  ref: RefObject<HTMLInputElement | null>;
+  label: string;
+  accept: string;
+  multiple?: boolean;
+  onFiles: (files: File[]) => void;
+}) {
+  return (
+    <input
+      ref={ref}
+      type="file"
+      hidden
+      multiple={multiple}
+      accept={accept}
+      aria-label={label}
+      onChange={(e) => {
+        const files = [...(e.target.files ?? [])];
+        e.target.value = '';
+        if (files.length > 0) onFiles(files);
+      }}
+    />
+  );
+}
+
+/** A button that opens a `FileChooser` of its own. */
 export function FileButton({
   label,
   accept,
   multiple = false,
   disabled = false,
+  className = 'nr-button',
+  describedBy,
   children,
   onFiles,
 }: {
@@ -102,28 +136,19 @@ export function FileButton({
   accept: string;
   multiple?: boolean;
   disabled?: boolean;
+  className?: string;
+  /** The id of a hint the button is described by. */
+  describedBy?: string;
   children: ReactNode;
   onFiles: (files: File[]) => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <button type="button" className="nr-button" disabled={disabled} onClick={() => input.current?.click()}>
+      <button type="button" className={className} disabled={disabled} aria-describedby={describedBy} onClick={() => input.current?.click()}>
         {children}
       </button>
-      <input
-        ref={input}
-        type="file"
-        hidden
-        multiple={multiple}
-        accept={accept}
-        aria-label={label}
-        onChange={(e) => {
-          const files = [...(e.target.files ?? [])];
-          e.target.value = '';
-          if (files.length > 0) onFiles(files);
-        }}
-      />
+      <FileChooser ref={input} label={label} accept={accept} multiple={multiple} onFiles={onFiles} />
     </>
   );
 }

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { loginByApi, signIn, type Reader } from './interactionSupport.ts';
 import { axeReport, signInDemo } from './deskSupport.ts';
@@ -33,6 +34,11 @@ async function readerWithExchange(request: APIRequestContext, goods: Card): Prom
   expect(body.statusCode, body.message).toBe(200);
   return { reader, exchangeId: body.data.id };
 }
+
+const goodsPicture = () =>
+  sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .png()
+    .toBuffer();
 
 async function creditOf(request: APIRequestContext, reader: Reader): Promise<number> {
   const res = await request.get('/v1/points/summary', { headers: { authorization: `Bearer ${reader.token}` } });
@@ -109,7 +115,12 @@ test('an exchange from the queue to 已完成, and a cancelled one refunded exac
   ]) {
     await page.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: label }).click();
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-    if (label === '商城商品') await page.getByRole('button', { name: '新建商品' }).click();
+    if (label === '商城商品') {
+      await page.getByRole('button', { name: '新建商品' }).click();
+      // 上传图片 opens the chooser; a chosen picture is uploaded and shown as the cover.
+      await page.getByLabel(/^上传图片（/).setInputFiles({ name: 'goods.png', mimeType: 'image/png', buffer: await goodsPicture() });
+      await expect(page.getByRole('img', { name: '商品图片 1（封面）' })).toBeVisible();
+    }
     if (label === '积分对账') {
       await page.getByRole('button', { name: '开始对账' }).click();
       await expect(page.getByText(/账实相符|发现 \d+ 位读者/)).toBeVisible();

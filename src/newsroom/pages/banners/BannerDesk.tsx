@@ -5,10 +5,11 @@
  * after. A desk loads the list and says what differs: its endpoints, its scope (a channel), its words, and how a story
  * is chosen.
  */
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { DeskBanner } from '../../../contract/bannerDesk.ts';
+import { UPLOAD_ACCEPT } from '../../../contract/uploadRules.ts';
 import { post } from '../../api.ts';
-import { messageOf, MoveButtons, movedOrder, useMoveFocus, type useAction } from '../../ui.tsx';
+import { FileButton, messageOf, MoveButtons, movedOrder, useMoveFocus, type useAction } from '../../ui.tsx';
 import { newKey } from '../mall/download.ts';
 import { uploadPicture } from '../publish/pictureUpload.ts';
 import { UndoNotice, type Done } from '../sectionDesks/UndoNotice.tsx';
@@ -240,8 +241,18 @@ function BannerForm({
   const [picture, setPicture] = useState(initial.picture);
   const [target, setTarget] = useState<'story' | 'link'>(initial.link !== '' ? 'link' : 'story');
   const [uploading, setUploading] = useState(false);
-  const file = useRef<HTMLInputElement>(null);
   const pictureHint = useId();
+
+  const choose = (chosen: File) => {
+    setUploading(true);
+    uploadPicture(chosen, uploadPath)
+      .then((p) => {
+        setPicture(p.url);
+        onError(null);
+      })
+      .catch((err: unknown) => onError(messageOf(err)))
+      .finally(() => setUploading(false));
+  };
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -272,30 +283,10 @@ function BannerForm({
         <span id={pictureHint}>图片（横图，约 750×360）</span>
         <div className="nr-inline-form">
           {picture && <img className="nr-banner__thumb" src={thumb(picture)} alt="已选的轮播图图片" width={150} height={72} />}
-          <button type="button" className="nr-button" disabled={uploading} onClick={() => file.current?.click()} aria-describedby={pictureHint}>
+          <FileButton label="选择轮播图图片" accept={UPLOAD_ACCEPT} disabled={uploading} describedBy={pictureHint} onFiles={([chosen]) => choose(chosen!)}>
             {uploading ? '上传中…' : picture ? '更换图片' : '上传图片'}
-          </button>
+          </FileButton>
         </div>
-        <input
-          ref={file}
-          type="file"
-          hidden
-          accept="image/jpeg,image/png,image/gif,image/webp"
-          aria-label="选择轮播图图片"
-          onChange={(e) => {
-            const chosen = e.target.files?.[0];
-            e.target.value = '';
-            if (!chosen) return;
-            setUploading(true);
-            uploadPicture(chosen, uploadPath)
-              .then((p) => {
-                setPicture(p.url);
-                onError(null);
-              })
-              .catch((err: unknown) => onError(messageOf(err)))
-              .finally(() => setUploading(false));
-          }}
-        />
       </div>
       <fieldset className="nr-scopes nr-grid-form__wide">
         <legend>点击后打开</legend>

@@ -3,10 +3,11 @@
  * and on/off sale; stock changes with a reason (never below what readers already exchanged); the merchant
  * accounts (role 部门) that verify each merchant's codes.
  */
-import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { get, post } from '../../api.ts';
 import type { PageProps } from '../../nav.ts';
-import { messageOf, Notice, useAction } from '../../ui.tsx';
+import { UPLOAD_ACCEPT } from '../../../contract/uploadRules.ts';
+import { FileButton, messageOf, Notice, useAction } from '../../ui.tsx';
 import { newKey } from './download.ts';
 import { uploadPicture } from '../publish/pictureUpload.ts';
 import { beijingWallClock } from '../../../lib/beijingDay.ts';
@@ -189,9 +190,8 @@ export function MallGoodsPage(_props: PageProps) {
  */
 function GoodsPictures({ pictures, onChange }: { pictures: string[]; onChange: (next: string[]) => void }) {
   const action = useAction();
-  const pick = (e: ChangeEvent<HTMLInputElement>) => {
-    const input = e.currentTarget;
-    const files = [...(input.files ?? [])];
+  const hint = useId();
+  const pick = (files: File[]) => {
     void action.run(async () => {
       const next = [...pictures];
       for (const file of files.slice(0, 9 - next.length)) {
@@ -199,7 +199,6 @@ function GoodsPictures({ pictures, onChange }: { pictures: string[]; onChange: (
         if (!next.includes(stored.url)) next.push(stored.url);
         onChange([...next]);
       }
-      input.value = '';
     });
   };
   return (
@@ -229,10 +228,21 @@ function GoodsPictures({ pictures, onChange }: { pictures: string[]; onChange: (
           ))}
         </ul>
       )}
-      <label className="nr-field">
-        <span>上传图片（JPG、PNG、GIF、WebP，每张不超过 10 MB）</span>
-        <input type="file" accept="image/jpeg,image/png,image/gif,image/webp" multiple onChange={pick} disabled={action.busy || pictures.length >= 9} />
-      </label>
+      <p className="nr-inline-form">
+        <FileButton
+          label="上传图片（JPG、PNG、GIF、WebP，每张不超过 10 MB）"
+          accept={UPLOAD_ACCEPT}
+          multiple
+          disabled={action.busy || pictures.length >= 9}
+          describedBy={hint}
+          onFiles={pick}
+        >
+          上传图片
+        </FileButton>
+        <span id={hint} className="nr-hint">
+          JPG、PNG、GIF、WebP，每张不超过 10 MB
+        </span>
+      </p>
       {action.busy && <p role="status">图片上传中…</p>}
       <Notice error={action.error} ok={null} />
     </fieldset>

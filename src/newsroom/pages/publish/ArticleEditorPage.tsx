@@ -21,10 +21,11 @@ import {
   type PublishOptions,
   type StoryKind,
 } from '../../../contract/publish.ts';
+import { UPLOAD_ACCEPT } from '../../../contract/uploadRules.ts';
 import { ConsoleError, get, post } from '../../api.ts';
 import type { PageProps } from '../../nav.ts';
 import { BASE } from '../../router.ts';
-import { formatTime, messageOf, Notice } from '../../ui.tsx';
+import { FileButton, formatTime, messageOf, Notice } from '../../ui.tsx';
 import { BreakingPush, Corrections } from './AfterPublish.tsx';
 import { CoverPicker } from './CoverPicker.tsx';
 import { LinkFields, LiveFields, PhotoSet, VideoFields, VrFields } from './KindFields.tsx';
@@ -489,36 +490,28 @@ function Tags({ value, onChange }: { value: string[]; onChange: (v: string[]) =>
 }
 
 function SourcePicture({ value, onChange, onError }: { value: string; onChange: (v: string) => void; onError: (m: string) => void }) {
-  const input = useRef<HTMLInputElement>(null);
   return (
     <div className="nr-field">
       <span>来源图标</span>
       <div className="nr-inline-form">
         {value && <img src={`${value}?w=96`} alt="来源图标" width={32} height={32} />}
-        <button type="button" className="nr-button" onClick={() => input.current?.click()}>
+        <FileButton
+          label="选择来源图标"
+          accept={UPLOAD_ACCEPT}
+          onFiles={([file]) =>
+            uploadPicture(file!)
+              .then((p) => onChange(p.url))
+              .catch((err: unknown) => onError(err instanceof Error ? err.message : '图片上传失败'))
+          }
+        >
           {value ? '更换来源图标' : '上传来源图标'}
-        </button>
+        </FileButton>
         {value && (
           <button type="button" className="nr-button nr-button--quiet" onClick={() => onChange('')}>
             移除来源图标
           </button>
         )}
       </div>
-      <input
-        ref={input}
-        type="file"
-        hidden
-        accept="image/jpeg,image/png,image/gif,image/webp"
-        aria-label="选择来源图标"
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (file)
-            uploadPicture(file)
-              .then((p) => onChange(p.url))
-              .catch((err: unknown) => onError(err instanceof Error ? err.message : '图片上传失败'));
-        }}
-      />
     </div>
   );
 }

@@ -3,10 +3,11 @@
  * three-picture card. Each is uploaded once, then cut to the card's shape — 3:2 or 16:9 — with a live
  * preview of the cut; the server makes the cut (POST /publish/cover).
  */
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { StoredPicture } from '../../../contract/publish.ts';
 import { post } from '../../api.ts';
-import { messageOf } from '../../ui.tsx';
+import { UPLOAD_ACCEPT } from '../../../contract/uploadRules.ts';
+import { FileChooser, messageOf } from '../../ui.tsx';
 import { uploadPicture } from './pictureUpload.ts';
 
 type Shape = 'card' | 'big';
@@ -48,10 +49,7 @@ export function CoverPicker({ covers, count, shape, onChange }: { covers: string
     input.current?.click();
   };
 
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (!file) return;
+  const onFile = async (file: File) => {
     setBusy(true);
     setError(null);
     try {
@@ -101,7 +99,7 @@ export function CoverPicker({ covers, count, shape, onChange }: { covers: string
           </li>
         ))}
       </ul>
-      <input ref={input} type="file" hidden accept="image/jpeg,image/png,image/gif,image/webp" aria-label="选择封面图片" onChange={(e) => void onFile(e)} />
+      <FileChooser ref={input} label="选择封面图片" accept={UPLOAD_ACCEPT} onFiles={([file]) => void onFile(file!)} />
       {error && (
         <p className="nr-notice nr-notice--error" role="alert">
           {error}

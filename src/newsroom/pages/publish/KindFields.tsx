@@ -16,7 +16,7 @@ import {
 } from '../../../contract/publish.ts';
 import { FileButton, messageOf, Notice } from '../../ui.tsx';
 import { ConsoleError, upload } from '../../api.ts';
-import { VIDEO_MAX_BYTES } from '../../../contract/uploadRules.ts';
+import { UPLOAD_ACCEPT, VIDEO_MAX_BYTES } from '../../../contract/uploadRules.ts';
 import type { UploadedVideo } from '../../../contract/upload.ts';
 import { uploadPicture } from './pictureUpload.ts';
 
@@ -293,13 +293,7 @@ export function PhotoSet({ pictures, editable, onChange }: { pictures: Photo[]; 
         </ol>
       )}
       <p className="nr-inline-form">
-        <FileButton
-          label="选择图集图片"
-          accept="image/jpeg,image/png,image/gif,image/webp"
-          multiple
-          disabled={busy || pictures.length >= PHOTOS_MAX}
-          onFiles={(files) => void add(files)}
-        >
+        <FileButton label="选择图集图片" accept={UPLOAD_ACCEPT} multiple disabled={busy || pictures.length >= PHOTOS_MAX} onFiles={(files) => void add(files)}>
           {busy ? '上传中…' : '添加图片'}
         </FileButton>
       </p>

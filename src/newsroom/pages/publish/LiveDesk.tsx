@@ -3,10 +3,11 @@
  * 回放) and the 图文直播 feed takes updates (Ctrl+Enter sends) and withdrawals. Readers' open pages hear both at
  * once. A send keeps its key until it is answered, so a retry after a lost answer never posts twice.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LIVE_POST_MAX, LIVE_TYPE_LABELS, type ArticleView, type LivePostView } from '../../../contract/publish.ts';
 import { get, post } from '../../api.ts';
-import { formatTime, messageOf, Notice } from '../../ui.tsx';
+import { UPLOAD_ACCEPT } from '../../../contract/uploadRules.ts';
+import { FileButton, formatTime, messageOf, Notice } from '../../ui.tsx';
 import { uploadPicture } from './pictureUpload.ts';
 
 export function LiveDesk({ view, onView }: { view: ArticleView; onView: (v: ArticleView) => void }) {
@@ -17,7 +18,6 @@ export function LiveDesk({ view, onView }: { view: ArticleView; onView: (v: Arti
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [ok, setOk] = useState<string | null>(null);
-  const file = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     get<LivePostView[]>('/publish/live/posts', { id: view.id })
@@ -102,9 +102,14 @@ export function LiveDesk({ view, onView }: { view: ArticleView; onView: (v: Arti
           />
         </label>
         {picture && <img src={`${picture}?w=240`} alt="动态配图" width={120} height={80} />}
-        <button type="button" className="nr-button" disabled={busy} onClick={() => file.current?.click()}>
+        <FileButton
+          label="选择动态配图"
+          accept={UPLOAD_ACCEPT}
+          disabled={busy}
+          onFiles={([f]) => void run(async () => setPicture((await uploadPicture(f!)).url))}
+        >
           {picture ? '更换配图' : '添加配图'}
-        </button>
+        </FileButton>
         {picture && (
           <button type="button" className="nr-button nr-button--quiet" onClick={() => setPicture('')}>
             移除配图
@@ -113,18 +118,6 @@ export function LiveDesk({ view, onView }: { view: ArticleView; onView: (v: Arti
         <button type="submit" className="nr-button nr-button--primary" disabled={busy || text.trim() === ''}>
           发送动态
         </button>
-        <input
-          ref={file}
-          type="file"
-          hidden
-          accept="image/jpeg,image/png,image/gif,image/webp"
-          aria-label="选择动态配图"
-          onChange={(e) => {
-            const f = e.target.files?.[0];
-            e.target.value = '';
-            if (f) void run(async () => setPicture((await uploadPicture(f)).url));
-          }}
-        />
       </form>
       <Notice error={error} ok={ok} />
       {list === null ? (

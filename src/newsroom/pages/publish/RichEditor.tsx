@@ -6,7 +6,9 @@
  */
 import { EditorContent, useEditor, useEditorState, type Editor, type JSONContent } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { UPLOAD_ACCEPT } from '../../../contract/uploadRules.ts';
+import { FileButton } from '../../ui.tsx';
 import { cleanPaste } from './cleanPaste.ts';
 import { Figure } from './figureNode.ts';
 import { uploadPicture } from './pictureUpload.ts';
@@ -69,7 +71,6 @@ function Toolbar({ editor, onError }: { editor: Editor; onError: (message: strin
       link: e.isActive('link'),
     }),
   });
-  const file = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [linking, setLinking] = useState(false);
   const [href, setHref] = useState('');
@@ -80,10 +81,7 @@ function Toolbar({ editor, onError }: { editor: Editor; onError: (message: strin
     </button>
   );
 
-  const addPicture = async (e: ChangeEvent<HTMLInputElement>) => {
-    const picked = e.target.files?.[0];
-    e.target.value = '';
-    if (!picked) return;
+  const addPicture = async (picked: File) => {
     setBusy(true);
     try {
       const stored = await uploadPicture(picked);
@@ -119,17 +117,9 @@ function Toolbar({ editor, onError }: { editor: Editor; onError: (message: strin
       {button('有序列表', state.ordered, () => editor.chain().focus().toggleOrderedList().run(), '有序列表')}
       {button('引用', state.quote, () => editor.chain().focus().toggleBlockquote().run(), '“引用”')}
       {button('链接', state.link, () => setLinking((v) => !v), '链接')}
-      <button type="button" className="nr-tool" disabled={busy} onClick={() => file.current?.click()}>
+      <FileButton label="选择要插入的图片" accept={UPLOAD_ACCEPT} className="nr-tool" disabled={busy} onFiles={([picked]) => void addPicture(picked!)}>
         {busy ? '上传中…' : '插入图片'}
-      </button>
-      <input
-        ref={file}
-        type="file"
-        accept="image/jpeg,image/png,image/gif,image/webp"
-        hidden
-        onChange={(e) => void addPicture(e)}
-        aria-label="选择要插入的图片"
-      />
+      </FileButton>
       {button('撤销', false, () => editor.chain().focus().undo().run(), '撤销')}
       {button('重做', false, () => editor.chain().focus().redo().run(), '重做')}
       {linking && (

@@ -4,6 +4,7 @@
  */
 
 import { PICTURES_MAX } from './uploadRules.ts';
+import { storedVideoUrl, VIDEO_FOLDERS } from './videoFolders.ts';
 
 /** Post text: plain text, trimmed, 1–1000 code points. */
 export const POST_MAX_CHARS = 1000;
@@ -12,7 +13,7 @@ export const POST_MAX_PICTURES = PICTURES_MAX;
 /** Topics (tags) per post. */
 export const POST_MAX_TOPICS = 3;
 /** A post's video: an answer of /api/upload/video (the reader's own upload; checked again by the server). */
-export const POST_VIDEO_URL = /^\/media\/videos\/\d{1,10}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:mp4|webm)$/;
+export const POST_VIDEO_URL = storedVideoUrl(VIDEO_FOLDERS.reader);
 /** A search keyword: 1–30 code points. */
 export const KEYWORD_MAX_CHARS = 30;
 /** Comments shown under a post in the feed and on the detail; 'view all N replies' beyond (spec 2.6). */

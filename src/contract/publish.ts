@@ -4,6 +4,7 @@
  * console's editor page infers its types from them.
  */
 import { safeUrl } from '../lib/safeUrl.ts';
+import { storedVideoUrl, VIDEO_FOLDERS } from './videoFolders.ts';
 import { z } from './zod.ts';
 
 /**
@@ -70,7 +71,7 @@ const WebLink = z
   .refine((s) => s === '' || webAddress(s) !== null, '外链地址须是以 http:// 或 https:// 开头的网址');
 /** Pages are served over https, and their CSP lets media come from https only. */
 /** A video a staff member uploaded through the desk (`/publish/video`): a file of ours, played from our own origin. */
-export const STAFF_VIDEO_URL = /^\/media\/newsroom\/videos\/\d{1,10}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:mp4|webm)$/;
+export const STAFF_VIDEO_URL = storedVideoUrl(VIDEO_FOLDERS.staff);
 /** A video address as stored: a file uploaded on the desk as it is, else an https address (webAddress), else null. */
 export function videoAddress(raw: string): string | null {
   return STAFF_VIDEO_URL.test(raw) ? raw : webAddress(raw, ['https:']);

@@ -3,7 +3,7 @@
  * rejected ones), what a publish writes (review state, own pictures and video only, idempotent, rate-limited).
  */
 import type { Context } from 'hono';
-import { POST_COMMENTS_SHOWN } from '../../contract/discoverRules.ts';
+import { POST_COMMENTS_SHOWN, POST_VIDEO_URL } from '../../contract/discoverRules.ts';
 import type { Post, Topic } from '../../contract/discover.ts';
 import { StatusCode } from '../../contract/envelope.ts';
 import type { Db } from '../db/client.ts';
@@ -15,7 +15,7 @@ import { paced } from '../http/rateLimit.ts';
 import type { AppDeps, ServiceContext } from '../http/types.ts';
 import { profilesRepo } from '../profiles/repo.ts';
 import { likedIdsRepo } from '../likes/repo.ts';
-import { VIDEO_URL } from '../upload/storeVideo.ts';
+import { readerVideos } from '../upload/storeVideo.ts';
 import { checkPictures } from '../upload/checkPictures.ts';
 import { mediaOf } from '../media/storage.ts';
 import {
@@ -124,8 +124,8 @@ export type PublishContext = ServiceContext;
  */
 export async function checkVideo(deps: AppDeps, userId: number, url: string): Promise<void> {
   if (url === '') return;
-  const match = VIDEO_URL.exec(url);
-  if (!match || Number(match[1]) !== userId || !(await mediaOf(deps).exists(`videos/${match[1]!}/${match[2]!}`))) {
+  const match = POST_VIDEO_URL.exec(url);
+  if (!match || Number(match[1]) !== userId || !(await mediaOf(deps).exists(`${readerVideos(userId).folder}/${match[2]!}`))) {
     throw fail(StatusCode.badParams, DISCOVER_MESSAGES.videoInvalid);
   }
 }

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { StatusCode } from '../../contract/envelope.ts';
 import type { UploadedVideo } from '../../contract/upload.ts';
 import { VIDEO_MAX_BYTES } from '../../contract/uploadRules.ts';
+import { videoFolderOf, VIDEO_FOLDERS } from '../../contract/videoFolders.ts';
 import { ApiFailure } from '../http/envelope.ts';
 import { IDEMPOTENCY_MESSAGES } from '../http/idempotentInsert.ts';
 import { checkVideoStructure, sniffVideoType, VIDEO_SNIFF_BYTES, type VideoKind } from './sniffVideoType.ts';
@@ -33,23 +34,20 @@ export const VIDEO_MESSAGES = {
 /** A stored video keeps its sniffed kind: the file's extension, and the type the upload answers. */
 const output = (kind: VideoKind): { ext: string; type: UploadedVideo['type'] } => ({ ext: kind, type: `video/${kind}` });
 
-/** `/media/videos/<userId>/<uuid>.<ext>`: what `/v1/quan/publish` accepts in `video` (the caller's own only). */
-export const VIDEO_URL = /^\/media\/videos\/(\d{1,10})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:mp4|webm))$/;
-
 function refuse(message: string, httpStatus?: number): ApiFailure {
   return new ApiFailure(StatusCode.badParams, message, httpStatus);
 }
 
 /**
- * Whose videos a folder holds: a reader's (discover, `videos/<userId>`) or a staff member's (the writing desk,
- * `newsroom/videos/<staffId>`); `scope` names whose Idempotency-Keys these are.
+ * Whose videos a folder holds: a reader's (discover) or a staff member's (the writing desk), in the folders of
+ * `VIDEO_FOLDERS`; `scope` names whose Idempotency-Keys these are.
  */
 export interface VideoOwner {
   folder: string;
   scope: string;
 }
-export const readerVideos = (userId: number): VideoOwner => ({ folder: `videos/${userId}`, scope: String(userId) });
-export const staffVideos = (staffId: number): VideoOwner => ({ folder: `newsroom/videos/${staffId}`, scope: `staff:${staffId}` });
+export const readerVideos = (userId: number): VideoOwner => ({ folder: videoFolderOf(VIDEO_FOLDERS.reader, userId), scope: String(userId) });
+export const staffVideos = (staffId: number): VideoOwner => ({ folder: videoFolderOf(VIDEO_FOLDERS.staff, staffId), scope: `staff:${staffId}` });
 
 const keyOf = (owner: VideoOwner, name: string): string => `${owner.folder}/${name}`;
 

@@ -157,17 +157,28 @@ export function messageOf(err: unknown): string {
   return err instanceof ConsoleError ? err.message : '操作失败，请稍后重试';
 }
 
-/** Runs an async action with a busy flag and its error message. */
-export function useAction(): { busy: boolean; error: string | null; run: (fn: () => Promise<void>) => Promise<void>; setError: (e: string | null) => void } {
+/** Runs an async action with a busy flag, its error message and the message it sets when done (each run clears both). */
+export function useAction(): {
+  busy: boolean;
+  error: string | null;
+  ok: string | null;
+  run: (fn: () => Promise<void>) => Promise<void>;
+  setError: (e: string | null) => void;
+  setOk: (m: string | null) => void;
+} {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [ok, setOk] = useState<string | null>(null);
   return {
     busy,
     error,
+    ok,
     setError,
+    setOk,
     async run(fn) {
       setBusy(true);
       setError(null);
+      setOk(null);
       try {
         await fn();
       } catch (err) {

@@ -7,36 +7,26 @@ import { useEffect, useState } from 'react';
 import { BREAKING_TEXT_MAX } from '../../../contract/breaking.ts';
 import { CORRECTION_MAX, type ArticleView, type CorrectionView, type PushView } from '../../../contract/publish.ts';
 import { get, post } from '../../api.ts';
-import { formatTime, messageOf, Notice } from '../../ui.tsx';
+import { formatTime, messageOf, Notice, useAction } from '../../ui.tsx';
 
 export function Corrections({ view }: { view: ArticleView }) {
   const [list, setList] = useState<CorrectionView[] | null>(null);
   const [note, setNote] = useState('');
   const [key, setKey] = useState(() => crypto.randomUUID());
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [ok, setOk] = useState<string | null>(null);
+  const { busy, error, ok, run, setError, setOk } = useAction();
   useEffect(() => {
     get<CorrectionView[]>('/publish/corrections', { id: view.id })
       .then(setList)
       .catch((err: unknown) => setError(messageOf(err)));
-  }, [view.id]);
+  }, [view.id, setError]);
   if (!view.can.correct && (list === null || list.length === 0)) return null;
-  const send = async () => {
-    setBusy(true);
-    setError(null);
-    setOk(null);
-    try {
+  const send = () =>
+    run(async () => {
       setList(await post<CorrectionView[]>('/publish/correct', { id: view.id, key, note }));
       setNote('');
       setKey(crypto.randomUUID());
       setOk('更正已发布，读者在文末可见');
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <section className="nr-after" aria-labelledby="nr-corrections-title">
       <h2 id="nr-corrections-title">更正</h2>
@@ -77,24 +67,14 @@ export function Corrections({ view }: { view: ArticleView }) {
 export function BreakingPush({ view }: { view: ArticleView }) {
   const [text, setText] = useState('');
   const [key, setKey] = useState(() => crypto.randomUUID());
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [ok, setOk] = useState<string | null>(null);
+  const { busy, error, ok, run, setOk } = useAction();
   if (!view.can.push) return null;
-  const send = async () => {
-    setBusy(true);
-    setError(null);
-    setOk(null);
-    try {
+  const send = () =>
+    run(async () => {
       const pushed = await post<PushView>('/publish/push', { id: view.id, key, text });
       setKey(crypto.randomUUID());
       setOk(`已于 ${formatTime(pushed.pushedAt)} 向全站读者推送：${pushed.text}`);
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <section className="nr-after" aria-labelledby="nr-push-title">
       <h2 id="nr-push-title">突发推送</h2>

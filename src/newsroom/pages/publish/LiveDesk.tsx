@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { LIVE_POST_MAX, LIVE_TYPE_LABELS, type ArticleView, type LivePostView } from '../../../contract/publish.ts';
 import { get, post } from '../../api.ts';
 import { UPLOAD_ACCEPT } from '../../../contract/uploadRules.ts';
-import { FileButton, formatTime, messageOf, Notice } from '../../ui.tsx';
+import { FileButton, formatTime, messageOf, Notice, useAction } from '../../ui.tsx';
 import { uploadPicture } from './pictureUpload.ts';
 
 export function LiveDesk({ view, onView }: { view: ArticleView; onView: (v: ArticleView) => void }) {
@@ -15,31 +15,17 @@ export function LiveDesk({ view, onView }: { view: ArticleView; onView: (v: Arti
   const [text, setText] = useState('');
   const [picture, setPicture] = useState('');
   const [key, setKey] = useState(() => crypto.randomUUID());
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [ok, setOk] = useState<string | null>(null);
+  const { busy, error, ok, run, setError, setOk } = useAction();
 
   useEffect(() => {
     get<LivePostView[]>('/publish/live/posts', { id: view.id })
       .then(setList)
       .catch((err: unknown) => setError(messageOf(err)));
-  }, [view.id]);
+  }, [view.id, setError]);
 
   if (!view.can.live) return null;
   const state = view.fields.liveType;
 
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    setOk(null);
-    try {
-      await work();
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
-  };
   const moveTo = (liveType: 1 | 2) =>
     run(async () => {
       onView(await post<ArticleView>('/publish/live/state', { id: view.id, liveType }));

@@ -251,6 +251,13 @@ describe('/v1/news/getRelationNews', () => {
   it('answers an unknown item with 404', async () => {
     expect((await envelope(await t.app.request('/v1/news/getRelationNews?classId=101&newsId=999999'))).statusCode).toBe(404);
   });
+
+  it('answers 404 for an item named with another column, even one with a full page of its own news', async () => {
+    const own = await envelope<ListItem[]>(await t.app.request('/v1/news/getRelationNews?classId=102&newsId=11&pageSize=3'));
+    expect(own.data.map((i) => i.classId)).toEqual([102, 102, 102]);
+    const wrong = await envelope(await t.app.request('/v1/news/getRelationNews?classId=102&newsId=1&pageSize=3'));
+    expect(wrong.statusCode).toBe(404);
+  });
 });
 
 describe('/v1/ads/list', () => {

@@ -288,15 +288,26 @@ const sameClassQuery = prepared('detail_related_same_class', (db, name) =>
   db
     .select(listColumns)
     .from(news)
-    .where(and(eq(news.classId, placeholder('classId')), ne(news.id, placeholder('newsId')), inArray(news.dataType, LINKABLE_TYPES)))
+    .where(
+      and(
+        eq(news.classId, placeholder('classId')),
+        ne(news.id, placeholder('newsId')),
+        inArray(news.dataType, LINKABLE_TYPES),
+        // Only when the item itself is of this class: one read answers both for a full page.
+        sql`exists (select 1 from ${news} as itself where itself.id = ${placeholder('newsId')} and itself.class_id = ${placeholder('classId')})`,
+      ),
+    )
     .orderBy(desc(news.publishTime), desc(news.id))
     .limit(placeholder('size'))
     .prepare(name),
 );
 
-export async function relationNewsRepo(db: Db, item: NewsRow, size: number): Promise<ListItem[]> {
-  const sameClass = await sameClassQuery(db).execute({ classId: item.classId, newsId: item.id, size });
+/** Related news of the item `classId`/`newsId`, or null when there is no such item. */
+export async function relationNewsRepo(db: Db, classId: number, newsId: number, size: number): Promise<ListItem[] | null> {
+  const sameClass = await sameClassQuery(db).execute({ classId, newsId, size });
   if (sameClass.length >= size) return sameClass.map(toListItem);
+  const item = await newsExistsRepo(db, classId, newsId);
+  if (!item) return null;
   const taken = [item.id, ...sameClass.map((r) => r.id)];
   const sameChannel = await db
     .select(listColumns)

@@ -75,9 +75,8 @@ export function registerDetailRoutes(registry: ApiRegistry): void {
   });
 
   registerEndpoint(registry, relationNews, async ({ query }) => {
-    const item = await newsExistsRepo(db, query.classId, query.newsId);
-    if (!item) return failure(StatusCode.notFound, NOT_FOUND);
-    return ok(await relationNewsRepo(db, item, query.pageSize));
+    const related = await relationNewsRepo(db, query.classId, query.newsId, query.pageSize);
+    return related === null ? failure(StatusCode.notFound, NOT_FOUND) : ok(related);
   });
 
   registerEndpoint(registry, adsList, async ({ query }) => {

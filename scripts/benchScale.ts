@@ -44,6 +44,13 @@ function rssOf(pid: number | undefined): number {
 
 const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+/** CPU time a process has used, in ms (Linux /proc: user + system clock ticks of 10 ms). */
+function cpuMsOf(pid: number | undefined): number {
+  if (!pid) return NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 export async function scaleBench(options: ScaleOptions): Promise<string> {
   const base = process.env.DATABASE_URL;
   const redis = process.env.REDIS_URL;
@@ -99,28 +106,36 @@ export async function scaleBench(options: ScaleOptions): Promise<string> {
       await runLoad({ urls, connections: 4, seconds: 1 }); // warm up: JIT, caches
       return runLoad({ urls, connections: options.connections, seconds: options.seconds });
     };
-    const rows = ['| target | processes | cached: req/s (p99) | per process | uncached: req/s (p99) | per process |', '|---|---|---|---|---|---|'];
+    const rows = ['| target | processes | cached: req/s (p99) | per process | uncached: req/s (p99) | per process | uncached CPU per request |', '|---|---|---|---|---|---|---|'];
     const uncachedRps = new Map<string, number>();
+    const uncachedCpu = new Map<string, number>();
     for (const t of targets) {
       for (const [n, cached, off] of [
         [1, [cachedA], [offA]],
         [2, [cachedA, cachedB], [offA, offB]],
       ] as const) {
         const c = await load([...cached], t.path);
+        const cpuBefore = off.map((s) => cpuMsOf(s.child.pid));
         const u = await load([...off], t.path);
-        if (n === 1) uncachedRps.set(t.name, u.rps);
+        // The server processes' own CPU per answer: steadier than a rate when the load client shares the cores.
+        const cpuPerRequest = off.reduce((sum, s, i) => sum + cpuMsOf(s.child.pid) - (cpuBefore[i] ?? NaN), 0) / u.requests;
+        if (n === 1) {
+          uncachedRps.set(t.name, u.rps);
+          uncachedCpu.set(t.name, cpuPerRequest);
+        }
         const warn = [c, u].some((r) => r.bad + r.errors > 0) ? ` ⚠ ${c.bad + u.bad} non-2xx, ${c.errors + u.errors} failed` : '';
         rows.push(
-          `| ${t.name} \`${t.path.replace('/shancheng', '')}\`${warn} | ${n} | ${fmt(c.rps)} (${fmt(c.p99, 1)} ms) | ${fmt(c.rps / n)} | ${fmt(u.rps)} (${fmt(u.p99, 1)} ms) | ${fmt(u.rps / n)} |`,
+          `| ${t.name} \`${t.path.replace('/shancheng', '')}\`${warn} | ${n} | ${fmt(c.rps)} (${fmt(c.p99, 1)} ms) | ${fmt(c.rps / n)} | ${fmt(u.rps)} (${fmt(u.p99, 1)} ms) | ${fmt(u.rps / n)} | ${fmt(cpuPerRequest, 1)} ms |`,
         );
         console.log(rows.at(-1));
       }
     }
     const floor = uncachedRps.get(targets[2]!.name) ?? NaN;
+    const floorCpu = uncachedCpu.get(targets[2]!.name) ?? NaN;
     const ratios = targets
       .slice(0, 2)
-      .map((t) => `${t.name} ${fmt((uncachedRps.get(t.name) ?? NaN) / floor, 2)}×`)
-      .join(', ');
+      .map((t) => `${t.name} ${fmt((uncachedRps.get(t.name) ?? NaN) / floor, 2)}× by rate, ${fmt(floorCpu / (uncachedCpu.get(t.name) ?? NaN), 2)}× by CPU per request`)
+      .join('; ');
 
     // Database queries per page: committed transactions over RENDERS uncached renders, one at a time.
     const RENDERS = 40;

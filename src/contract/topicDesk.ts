@@ -3,7 +3,9 @@
  * stories, and the 专题 (`special_topics`, /SpecialPage?classId=) with their categories and each category's stories.
  * The reader's side is news.ts (topicsCollect, /timeTopic, specialNews).
  */
+import { BASE_PATH } from '../lib/safeUrl.ts';
 import { IdOf, Text } from './fields.ts';
+import { DeskKey } from './mallDesk.ts';
 import { z } from './zod.ts';
 
 /** At most this many stories in one topic or one category (the order is sent whole). */
@@ -49,3 +51,57 @@ export const CategoryOrderBody = z.object({
   classId: ClassIdOf,
   ids: z.array(CategoryId, { error: '顺序不正确' }).min(1, '顺序不正确').max(SPECIAL_CATEGORIES_MAX, '顺序不正确'),
 });
+
+/** The column whose topic collection (topicsCollect, /timeTopic/home, the home's 热门话题) lists the desk's topics. */
+export const TOPIC_COLLECTION_COLUMN_ID = 105;
+export const COLLECTION_TITLE_MAX = 30;
+export const COLLECTION_INTRO_MAX = 200;
+
+/** The reader's address of a collection (ADR 035): a 专题's page, or a 话题's or 时间线专题's. */
+export function collectionPath(kind: 'special' | 'topic', id: number): string {
+  return kind === 'special' ? `${BASE_PATH}/SpecialPage?classId=${id}` : `${BASE_PATH}/timeTopic?topicId=${id}`;
+}
+
+/**
+ * A picture on a /media path (the server takes a new one only if the desk stored it: `/topics/picture`; a picture the
+ * collection already shows may stay). `missing` is the message when none is given.
+ */
+function CollectionPicture(missing: string) {
+  return z
+    .string({ error: missing })
+    .min(1, missing)
+    .max(300, '图片地址不正确')
+    .regex(/^\/media\/[A-Za-z0-9/_.-]+\.(jpg|jpeg|png|gif|webp)$/, '图片地址不正确')
+    .refine((s) => !s.includes('..'), '图片地址不正确');
+}
+
+const CollectionFields = {
+  title: Text({ min: 2, max: COLLECTION_TITLE_MAX, label: '标题' }),
+  intro: Text({ max: COLLECTION_INTRO_MAX, label: '简介' }).default(''),
+  cover: CollectionPicture('请上传封面图片'),
+};
+
+/**
+ * A 话题 or a 时间线专题 as the editor writes it: title, intro, cover (the page's header picture) and icon (the list card's
+ * square picture; none: the cover). A create carries `key` (a retried create answers the topic it made); an edit names
+ * `id`. `timeline`: its stories in publish-time order (/timeTopic), or in the editor's order.
+ */
+export const TopicCreateBody = z.object({
+  key: DeskKey,
+  ...CollectionFields,
+  logo: z.union([z.literal(''), CollectionPicture('请上传图标')]).default(''),
+  timeline: z.boolean({ error: '请选择话题或时间线专题' }),
+});
+export const TopicEditBody = TopicCreateBody.omit({ key: true }).extend({ id: TopicId });
+
+/** A 专题 as the editor writes it: title, intro, cover; a create also names its first categories (stories go in them). */
+export const SpecialCreateBody = z.object({
+  key: DeskKey,
+  ...CollectionFields,
+  categories: z
+    .array(CategoryName, { error: '请填写栏目名称' })
+    .min(1, '专题至少需要 1 个栏目')
+    .max(SPECIAL_CATEGORIES_MAX, `每个专题至多 ${SPECIAL_CATEGORIES_MAX} 个栏目`)
+    .refine((names) => new Set(names).size === names.length, '栏目名称不能重复'),
+});
+export const SpecialEditBody = SpecialCreateBody.omit({ key: true, categories: true }).extend({ classId: ClassIdOf });

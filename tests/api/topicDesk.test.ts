@@ -3,11 +3,19 @@
  * orders the stories by the whole list, removes one and undoes it at its old place, and runs a special topic's
  * categories (add, rename, order, remove an empty one); a time line keeps its publish-time order. Each write has its
  * audit row, and the reader's lists (/kratos/v1/topics/news_list, /v1/news/specialList, specailCategory) follow at once.
+ * The collections themselves: an editor creates a 话题, a 时间线专题 and a 专题 (with its categories) with an uploaded
+ * cover (once per console key, even when retried at once), edits them (the same fields again write nothing), and readers
+ * find them at once: the topic collection and its page, the writing desk's topic link, the special topic's page and the
+ * 专题 box of a story placed in it.
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ListItem, Special } from '../../src/contract/news.ts';
+import type { NewsDetail } from '../../src/contract/detail.ts';
+import type { ListItem, Special, Topic } from '../../src/contract/news.ts';
+import { news } from '../../src/server/db/schema/core.ts';
+import { specialCategoryNews, specialTopics, topics } from '../../src/server/db/schema/news.ts';
 import { auditLog } from '../../src/server/db/schema/staff.ts';
+import { uploadBannerPicture } from '../support/bannerDesk.ts';
 import { suiteApp, suiteRequests } from '../support/testApp.ts';
 import { consoleCall, createTestStaff, type TestStaff } from '../support/testStaff.ts';
 
@@ -24,6 +32,9 @@ interface Item {
 interface DeskTopic {
   id: number;
   title: string;
+  intro: string;
+  cover: string;
+  logo: string;
   isTimeline: boolean;
   items: Item[];
 }
@@ -175,5 +186,149 @@ describe('special topics (专题)', () => {
     expect(gone.data.removed).toBe(true);
     expect((await special(classId)).categories.some((c) => c.id === id)).toBe(false);
     expect(await audits('topics.category.remove', id)).toHaveLength(1);
+  });
+});
+
+interface Made {
+  id?: number;
+  classId?: number;
+  title: string;
+  intro: string;
+  cover: string;
+  logo?: string;
+  timeline?: boolean;
+  readerPath: string;
+  created?: boolean;
+  changed?: boolean;
+}
+
+describe('creating and editing the collections', () => {
+  let cover: string;
+  let logo: string;
+  let keyN = 0;
+  const key = () => `topic-create-test-${++keyN}-${Date.now()}`;
+  beforeAll(async () => {
+    cover = await uploadBannerPicture(t, '/topics/picture', editor, { r: 200, g: 40, b: 40 });
+    logo = await uploadBannerPicture(t, '/topics/picture', editor, { r: 20, g: 140, b: 60 });
+  });
+
+  it('creates a 话题 once however often the create is retried, last in the collection; readers and the writing desk find it', async () => {
+    const body = { key: key(), title: '  新建话题：江边夜跑  ', intro: '晒出你的夜跑路线。', cover, logo, timeline: false };
+    const sent = await Promise.all([1, 2, 3].map(() => call<Made>('/topics/create', body)));
+    expect(sent.map((r) => [r.statusCode, r.message])).toEqual([200, 200, 200].map((c) => [c, '成功']));
+    const id = sent[0]!.data.id!;
+    expect(sent.map((r) => r.data.id)).toEqual([id, id, id]);
+    expect(sent.filter((r) => r.data.created)).toHaveLength(1);
+    expect(sent[0]!.data).toMatchObject({
+      title: '新建话题：江边夜跑',
+      intro: '晒出你的夜跑路线。',
+      cover,
+      logo,
+      timeline: false,
+      readerPath: `/shancheng/timeTopic?topicId=${id}`,
+    });
+    expect(await t.database.db.select().from(topics).where(eq(topics.title, '新建话题：江边夜跑'))).toHaveLength(1);
+    expect(await audits('topics.create', id)).toHaveLength(1);
+    // Its id is the next after the seed's (the table's ids are not serial).
+    expect(id).toBe(Math.max(...listing.topics.map((x) => x.id)) + 1);
+
+    const shown = (await get<Topic>(`/kratos/v1/topics/show?topicId=${id}`)).data;
+    expect(shown).toMatchObject({ id, title: '新建话题：江边夜跑', intro: '晒出你的夜跑路线。', logo, pictures: [cover], contentCount: 0, isTimeline: 0 });
+    const collection = (await get<Topic[]>('/kratos/v1/topicsCollect?columnId=105&page=1&pageSize=50')).data;
+    expect(collection.at(-1)!.id).toBe(id);
+    const options = await consoleCall<{ topics: { id: number; title: string }[] }>(t, 'GET', '/publish/options', undefined, editor.headers);
+    expect(options.data.topics).toContainEqual({ id, title: '新建话题：江边夜跑' });
+    const desk = (await consoleCall<Listing>(t, 'GET', '/topics', undefined, editor.headers)).data;
+    expect(desk.topics).toContainEqual({ id, title: '新建话题：江边夜跑', isTimeline: false, items: 0 });
+
+    // Stories go in at once, and readers see them on its page.
+    const story = stories[0]!;
+    expect((await call('/topics/items/add', { owner: 'topic', ownerId: id, newsId: story.id })).statusCode).toBe(200);
+    expect(await readerTopic(id)).toEqual([story.id]);
+  });
+
+  it('creates a 时间线专题 whose icon is its cover when none is given', async () => {
+    const made = await call<Made>('/topics/create', { key: key(), title: '轻轨穿楼十年', cover, timeline: true });
+    expect(made.statusCode, made.message).toBe(200);
+    expect(made.data).toMatchObject({ intro: '', cover, logo: cover, timeline: true });
+    const id = made.data.id!;
+    expect((await topic(id)).isTimeline).toBe(true);
+    const [older, newer] = [...stories.slice(0, 2)].sort((a, b) => a.id - b.id);
+    for (const s of [newer!, older!]) expect((await call('/topics/items/add', { owner: 'topic', ownerId: id, newsId: s.id })).statusCode).toBe(200);
+    const items = (await topic(id)).items;
+    expect(items.map((i) => i.publishTime)).toEqual(items.map((i) => i.publishTime).sort());
+  });
+
+  it('edits a topic: readers see the new title, intro and cover; the same fields again write nothing', async () => {
+    const made = (await call<Made>('/topics/create', { key: key(), title: '待修改的话题', intro: '旧简介', cover, timeline: false })).data;
+    const id = made.id!;
+    const edit = { id, title: '修改后的话题', intro: '新简介', cover: logo, logo: cover, timeline: false };
+    for (const changed of [true, false]) {
+      const res = await call<Made>('/topics/edit', edit);
+      expect(res.statusCode, res.message).toBe(200);
+      expect(res.data.changed).toBe(changed);
+    }
+    expect(await audits('topics.edit', id)).toHaveLength(1);
+    const [row] = await t.database.db.select().from(topics).where(eq(topics.id, id));
+    expect(row).toMatchObject({ title: '修改后的话题', intro: '新简介', logo: cover, pictures: [logo, cover], isTimeline: false, columnId: 105 });
+    expect((await get<Topic>(`/kratos/v1/topics/show?topicId=${id}`)).data).toMatchObject({ title: '修改后的话题', intro: '新简介', pictures: [logo, cover] });
+    // A seeded topic keeps its own pictures (not the desk's uploads) through an edit that does not change them.
+    const seeded = await topic(listing.topics[0]!.id);
+    const res = await call<Made>('/topics/edit', {
+      id: seeded.id,
+      title: seeded.title,
+      intro: '编辑改过的简介',
+      cover: seeded.cover,
+      logo: seeded.logo,
+      timeline: seeded.isTimeline,
+    });
+    expect(res.statusCode, res.message).toBe(200);
+    expect(res.data.changed).toBe(true);
+  });
+
+  it('creates a 专题 with its categories once per key; readers open its page and a story in it leads there', async () => {
+    const body = { key: key(), title: '新建专题：两江四岸', intro: '两江四岸的治理与新生。', cover, categories: ['江岸新貌', '人物故事'] };
+    const sent = await Promise.all([1, 2].map(() => call<Made>('/topics/specials/create', body)));
+    expect(sent.map((r) => r.statusCode)).toEqual([200, 200]);
+    const classId = sent[0]!.data.classId!;
+    expect(sent[1]!.data.classId).toBe(classId);
+    expect(sent.filter((r) => r.data.created)).toHaveLength(1);
+    expect(sent[0]!.data.readerPath).toBe(`/shancheng/SpecialPage?classId=${classId}`);
+    expect(await t.database.db.select().from(specialTopics).where(eq(specialTopics.title, '新建专题：两江四岸'))).toHaveLength(1);
+    expect(await audits('topics.special.create', classId)).toHaveLength(1);
+    expect(classId).toBeGreaterThan(Math.max(...listing.specials.map((x) => x.classId)));
+
+    const info = (await get<Special>(`/v1/news/specailCategory?classId=${classId}`)).data;
+    expect(info).toMatchObject({ classId, topicTitle: '新建专题：两江四岸', topicImg: cover, intro: '两江四岸的治理与新生。' });
+    expect(info.category.map((c) => c.name)).toEqual(['江岸新貌', '人物故事']);
+    const sp = await special(classId);
+    expect(sp.categories.map((c) => c.name)).toEqual(['江岸新貌', '人物故事']);
+
+    // A story in no other special topic: its detail's 专题 box opens the new one.
+    const placed = new Set((await t.database.db.select().from(specialCategoryNews)).map((r) => r.newsId));
+    const story = stories.find((s) => !placed.has(s.id))!;
+    const first = info.category[0]!.id;
+    expect((await call('/topics/items/add', { owner: 'category', ownerId: first, newsId: story.id })).statusCode).toBe(200);
+    expect(await readerCategory(classId, first)).toEqual([story.id]);
+    const [row] = await t.database.db.select({ classId: news.classId }).from(news).where(eq(news.id, story.id));
+    const detail = (await get<NewsDetail>(`/kratos/v1/detail?classId=${row!.classId}&newsId=${story.id}`)).data;
+    expect(detail.topic).toMatchObject({ classId, title: '新建专题：两江四岸' });
+  });
+
+  it('edits a 专题’s title, intro and cover; the same fields again write nothing', async () => {
+    const made = (await call<Made>('/topics/specials/create', { key: key(), title: '待修改的专题', cover, categories: ['要闻'] })).data;
+    const classId = made.classId!;
+    const edit = { classId, title: '修改后的专题', intro: '修改后的导语', cover: logo };
+    for (const changed of [true, false]) {
+      const res = await call<Made>('/topics/specials/edit', edit);
+      expect(res.statusCode, res.message).toBe(200);
+      expect(res.data.changed).toBe(changed);
+    }
+    expect(await audits('topics.special.edit', classId)).toHaveLength(1);
+    expect((await get<Special>(`/v1/news/specailCategory?classId=${classId}`)).data).toMatchObject({
+      topicTitle: '修改后的专题',
+      intro: '修改后的导语',
+      topicImg: logo,
+    });
   });
 });

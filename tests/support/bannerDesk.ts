@@ -11,7 +11,7 @@ export type { DeskBanner };
 /** Uploads a banner-sized picture through a desk's picture endpoint and answers its /media URL (the upload must succeed). */
 export async function uploadBannerPicture(
   t: TestApp,
-  path: '/rural/banners/picture' | '/placement/banners/picture',
+  path: '/rural/banners/picture' | '/placement/banners/picture' | '/topics/picture',
   staff: { headers: Record<string, string> },
   background: { r: number; g: number; b: number },
 ): Promise<string> {

@@ -1,7 +1,7 @@
 /** The topic desk's data access (ADR 035): topics and their stories, special topics, their categories and stories. */
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { channels, news } from '../db/schema/core.ts';
+import { channels, columns, news } from '../db/schema/core.ts';
 import { specialCategories as SC, specialCategoryNews as SCN, specialTopics as ST, topicNews as TN, topics as T } from '../db/schema/news.ts';
 
 type Q = Db | Tx;
@@ -182,4 +182,113 @@ export async function setCategoryOrderRepo(tx: Tx, ids: readonly number[]): Prom
 export async function categoryItemCountRepo(db: Q, id: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(SCN).where(eq(SCN.categoryId, id));
   return row?.n ?? 0;
+}
+
+// ── the collections themselves: create and edit (ADR 035) ─────────────────────────────────────────────────────────
+
+/** A 话题's or 时间线专题's fields the desk writes (pictures[0] is the page's cover; logo the card's icon). */
+export interface TopicFields {
+  title: string;
+  intro: string;
+  logo: string;
+  pictures: string[];
+  isTimeline: boolean;
+}
+
+export interface TopicFull extends TopicFields {
+  id: number;
+  columnId: number;
+  contentCount: number;
+}
+
+const topicFullColumns = {
+  id: T.id,
+  columnId: T.columnId,
+  title: T.title,
+  intro: T.intro,
+  logo: T.logo,
+  pictures: T.pictures,
+  isTimeline: T.isTimeline,
+  contentCount: T.contentCount,
+};
+
+export async function findTopicFullRepo(db: Q, id: number): Promise<TopicFull | null> {
+  const rows = await db.select(topicFullColumns).from(T).where(eq(T.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findTopicByKeyRepo(db: Q, key: string): Promise<TopicFull | null> {
+  const rows = await db.select(topicFullColumns).from(T).where(eq(T.clientKey, key)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Serialises the creates of topics and special topics (ids are the next after the largest: not serial). */
+export async function lockCollectionsRepo(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('topic-desk-collections'))`);
+}
+
+/**
+ * Adds a topic last in its column's collection, its id the next after the largest (under lockCollectionsRepo); null
+ * when the key made one already (a retry that raced past the first look).
+ */
+export async function insertTopicRepo(tx: Tx, columnId: number, fields: TopicFields, key: string): Promise<TopicFull | null> {
+  const [top] = await tx.select({ id: sql<number>`coalesce(max(${T.id}), 0)::int` }).from(T);
+  const [last] = await tx
+    .select({ sort: sql<number>`coalesce(max(${T.sort}), 0)::int` })
+    .from(T)
+    .where(eq(T.columnId, columnId));
+  const rows = await tx
+    .insert(T)
+    .values({ id: (top?.id ?? 0) + 1, columnId, ...fields, sort: (last?.sort ?? 0) + 1, clientKey: key })
+    .onConflictDoNothing({ target: T.clientKey })
+    .returning(topicFullColumns);
+  return rows[0] ?? null;
+}
+
+export async function updateTopicRepo(tx: Tx, id: number, fields: TopicFields): Promise<void> {
+  await tx.update(T).set(fields).where(eq(T.id, id));
+}
+
+export interface SpecialFields {
+  title: string;
+  intro: string;
+  img: string;
+}
+
+export interface SpecialFull extends SpecialFields {
+  classId: number;
+}
+
+const specialFullColumns = { classId: ST.classId, title: ST.title, intro: ST.intro, img: ST.img };
+
+export async function findSpecialFullRepo(db: Q, classId: number): Promise<SpecialFull | null> {
+  const rows = await db.select(specialFullColumns).from(ST).where(eq(ST.classId, classId)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findSpecialByKeyRepo(db: Q, key: string): Promise<SpecialFull | null> {
+  const rows = await db.select(specialFullColumns).from(ST).where(eq(ST.clientKey, key)).limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Adds a special topic last, its class id the next after the largest of the special topics' and the columns' (a 专题
+ * is a class: spec 2.4 opens it by `classId`, so it does not take a column's id), under lockCollectionsRepo; null when
+ * the key made one already.
+ */
+export async function insertSpecialRepo(tx: Tx, fields: SpecialFields, key: string): Promise<SpecialFull | null> {
+  const [top] = await tx
+    .select({ id: sql<number>`greatest(coalesce(max(${ST.classId}), 0), (select coalesce(max(${columns.id}), 0) from ${columns}))::int` })
+    .from(ST);
+  const [last] = await tx.select({ sort: sql<number>`coalesce(max(${ST.sort}), 0)::int` }).from(ST);
+  const rows = await tx
+    .insert(ST)
+    .values({ classId: (top?.id ?? 0) + 1, ...fields, sort: (last?.sort ?? 0) + 1, clientKey: key })
+    .onConflictDoNothing({ target: ST.clientKey })
+    .returning(specialFullColumns);
+  return rows[0] ?? null;
+}
+
+export async function updateSpecialRepo(tx: Tx, classId: number, fields: SpecialFields): Promise<void> {
+  await tx.update(ST).set(fields).where(eq(ST.classId, classId));
 }

@@ -1,6 +1,7 @@
 /**
  * The topic desk's console endpoints (ADR 035, docs/security.md "Topic desk"). One permission, `topics.edit` (editors,
- * the chief, admins, as `placement.edit`): the stories of 话题 and 时间线专题, and the 专题's categories and stories.
+ * the chief, admins, as `placement.edit`): the 话题, 时间线专题 and 专题 themselves (create, edit, their cover pictures),
+ * the stories of 话题 and 时间线专题, and the 专题's categories and stories.
  * Every write drops the reader caches, so /SpecialPage, /timeTopic and the topic lists show the change at once.
  */
 import {
@@ -8,13 +9,20 @@ import {
   CategoryOrderBody,
   CategoryRemoveBody,
   CategoryRenameBody,
+  SpecialCreateBody,
+  SpecialEditBody,
   SpecialQuery,
+  TopicCreateBody,
+  TopicEditBody,
   TopicItemBody,
   TopicItemOrderBody,
   TopicItemRestoreBody,
   TopicQuery,
 } from '../../contract/topicDesk.ts';
+import { PictureInput, PICTURE_UPLOAD_MAX_BYTES } from '../../contract/publish.ts';
 import { z } from '../../contract/zod.ts';
+import { mediaOf } from '../media/storage.ts';
+import { storeNewsPicture } from '../publish/pictures.ts';
 import { consoleEndpoint, type ConsoleRegistry } from '../staff/console.ts';
 import * as desk from './service.ts';
 
@@ -43,6 +51,57 @@ export function registerTopicDeskConsole(registry: ConsoleRegistry): void {
     permission: 'topics.edit',
     input: SpecialQuery,
     handler: ({ input }) => desk.readSpecial(database, input.classId),
+  });
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/topics/picture',
+    summary: '上传专题或话题的封面、图标（同一张只存一次；按需出缩略图）',
+    permission: 'topics.edit',
+    input: PictureInput,
+    maxBodyBytes: Math.ceil((PICTURE_UPLOAD_MAX_BYTES * 4) / 3) + 4096,
+    handler: async ({ staff, input, audit }) => {
+      // Decoding is the costly part: the writing desk's limit, shared (docs/security.md P6).
+      await registry.limiter.take([{ key: `console:picture:${staff.id}`, rules: [{ max: 60, windowMs: 10 * 60_000 }] }]);
+      const stored = await storeNewsPicture(mediaOf(registry.deps), new Uint8Array(Buffer.from(input.data, 'base64')));
+      await database.write((tx) => audit(tx, { action: 'topics.picture', itemKind: 'picture', itemId: stored.url }));
+      return stored;
+    },
+  });
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/topics/create',
+    summary: '新建话题或时间线专题：标题、简介、封面、图标（排在话题合集最后；同一次提交只建一个）',
+    permission: 'topics.edit',
+    invalidates: 'readers',
+    input: TopicCreateBody,
+    handler: ({ input, audit }) => desk.createTopic(database, input, audit, mediaOf(registry.deps)),
+  });
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/topics/edit',
+    summary: '修改话题或时间线专题的标题、简介、封面、图标与类型',
+    permission: 'topics.edit',
+    invalidates: 'readers',
+    input: TopicEditBody,
+    handler: ({ input, audit }) => desk.editTopic(database, input, audit, mediaOf(registry.deps)),
+  });
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/topics/specials/create',
+    summary: '新建专题：标题、简介、封面与最初的栏目（同一次提交只建一个）',
+    permission: 'topics.edit',
+    invalidates: 'readers',
+    input: SpecialCreateBody,
+    handler: ({ input, audit }) => desk.createSpecial(database, input, audit, mediaOf(registry.deps)),
+  });
+  consoleEndpoint(registry, {
+    method: 'POST',
+    path: '/topics/specials/edit',
+    summary: '修改专题的标题、简介与封面',
+    permission: 'topics.edit',
+    invalidates: 'readers',
+    input: SpecialEditBody,
+    handler: ({ input, audit }) => desk.editSpecial(database, input, audit, mediaOf(registry.deps)),
   });
   consoleEndpoint(registry, {
     method: 'POST',

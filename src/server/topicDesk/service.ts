@@ -5,30 +5,41 @@
  * Each change is one transaction with its audit row under an advisory lock; a retry changes nothing more (the
  * primary keys, the whole order sent, a category's name); bad input is refused in Chinese and writes nothing.
  */
-import { SPECIAL_CATEGORIES_MAX, TOPIC_ITEMS_MAX } from '../../contract/topicDesk.ts';
+import { collectionPath, SPECIAL_CATEGORIES_MAX, TOPIC_COLLECTION_COLUMN_ID, TOPIC_ITEMS_MAX } from '../../contract/topicDesk.ts';
 import type { Database, Tx } from '../db/client.ts';
 import type { DeskAudit as Audit } from '../audit/repo.ts';
+import type { MediaStorage } from '../media/storage.ts';
 import { publishedStoryRepo } from '../placementDesk/repo.ts';
+import { keyOfNewsPicture } from '../publish/pictures.ts';
 import { refuse } from '../staff/console.ts';
 import {
   categoryItemCountRepo,
   deleteCategoryRepo,
   deleteItemRepo,
   findCategoryRepo,
+  findSpecialByKeyRepo,
+  findSpecialFullRepo,
   findSpecialRepo,
+  findTopicByKeyRepo,
+  findTopicFullRepo,
   findTopicRepo,
   insertCategoryRepo,
   insertItemRepo,
+  insertSpecialRepo,
+  insertTopicRepo,
   listCategoriesRepo,
   listItemsRepo,
   listSpecialsRepo,
   listTopicsRepo,
+  lockCollectionsRepo,
   lockOwnerRepo,
   lockSpecialsRepo,
   recountTopicRepo,
   renameCategoryRepo,
   setCategoryOrderRepo,
   setItemOrderRepo,
+  updateSpecialRepo,
+  updateTopicRepo,
   type ItemRow,
   type Owner,
 } from './repo.ts';
@@ -46,9 +57,28 @@ export const TOPIC_DESK_MESSAGES = {
   tooManyCategories: `每个专题至多 ${SPECIAL_CATEGORIES_MAX} 个栏目，请先删除一个`,
   nameTaken: '这个专题已有同名栏目',
   categoryNotEmpty: '栏目中还有稿件，请先移除稿件再删除栏目',
+  pictureNotUploaded: '图片未上传成功，请重新上传',
 } as const;
 
 const itemView = (r: ItemRow) => ({ newsId: r.newsId, title: r.title, publishTime: r.publishTime.toISOString(), channel: r.channel ?? '', sort: r.sort });
+
+const topicView = (t: { id: number; title: string; intro: string; logo: string; pictures: string[]; isTimeline: boolean }) => ({
+  id: t.id,
+  title: t.title,
+  intro: t.intro,
+  cover: t.pictures[0] ?? '',
+  logo: t.logo,
+  timeline: t.isTimeline,
+  readerPath: collectionPath('topic', t.id),
+});
+
+const specialView = (s: { classId: number; title: string; intro: string; img: string }) => ({
+  classId: s.classId,
+  title: s.title,
+  intro: s.intro,
+  cover: s.img,
+  readerPath: collectionPath('special', s.classId),
+});
 
 /** The topics (话题 and 时间线专题) and the special topics, for the desk's picker. */
 export async function listAll(database: Database) {
@@ -70,21 +100,21 @@ async function ownerOf(db: Database['db'] | Tx, owner: Owner, ownerId: number): 
 
 /** A topic with its stories in the reader's order. */
 export async function readTopic(database: Database, topicId: number) {
-  const topic = await findTopicRepo(database.db, topicId);
+  const topic = await findTopicFullRepo(database.db, topicId);
   if (!topic) throw refuse(TOPIC_DESK_MESSAGES.topicMissing);
   const items = await listItemsRepo(database.db, 'topic', topicId, topic.isTimeline);
-  return { ...topic, max: TOPIC_ITEMS_MAX, items: items.map(itemView) };
+  return { ...topicView(topic), isTimeline: topic.isTimeline, max: TOPIC_ITEMS_MAX, items: items.map(itemView) };
 }
 
 /** A special topic with its categories and each category's stories, in the reader's order (/SpecialPage). */
 export async function readSpecial(database: Database, classId: number) {
-  const special = await findSpecialRepo(database.db, classId);
+  const special = await findSpecialFullRepo(database.db, classId);
   if (!special) throw refuse(TOPIC_DESK_MESSAGES.specialMissing);
   const categories = await listCategoriesRepo(database.db, classId);
   const withItems = await Promise.all(
     categories.map(async (c) => ({ id: c.id, name: c.name, items: (await listItemsRepo(database.db, 'category', c.id, false)).map(itemView) })),
   );
-  return { ...special, max: TOPIC_ITEMS_MAX, maxCategories: SPECIAL_CATEGORIES_MAX, categories: withItems };
+  return { ...specialView(special), max: TOPIC_ITEMS_MAX, maxCategories: SPECIAL_CATEGORIES_MAX, categories: withItems };
 }
 
 type ItemInput = { owner: Owner; ownerId: number; newsId: number };
@@ -228,5 +258,127 @@ export async function orderCategories(database: Database, input: { classId: numb
     await setCategoryOrderRepo(tx, ids);
     await audit(tx, { action: 'topics.category.reorder', itemKind: 'specialTopic', itemId: input.classId, before: { ids: before }, after: { ids } });
     return { ids: [...ids] };
+  });
+}
+
+// ── the collections themselves: create and edit (ADR 035) ─────────────────────────────────────────────────────────
+
+/** A picture the desk sends must be one the media pipeline stored (`/topics/picture`), or one the collection keeps. */
+async function checkPicture(media: MediaStorage, picture: string, kept: readonly string[]): Promise<void> {
+  if (picture === '' || kept.includes(picture)) return;
+  const key = keyOfNewsPicture(picture);
+  if (key === null || !(await media.exists(key))) throw refuse(TOPIC_DESK_MESSAGES.pictureNotUploaded);
+}
+
+type TopicInput = { title: string; intro: string; cover: string; logo: string; timeline: boolean };
+
+/** The stored fields of a topic as the editor wrote them: the icon is the cover when none is given. */
+function topicFields(input: TopicInput, keptPictures: readonly string[]) {
+  // The cover leads the pictures the page's header shows; pictures the topic had besides stay after it.
+  const pictures = [input.cover, ...keptPictures.filter((p) => p !== input.cover)];
+  return { title: input.title, intro: input.intro, logo: input.logo || input.cover, pictures, isTimeline: input.timeline };
+}
+
+/** The fields a topic's audit row and its "changed?" check compare. */
+const topicAudit = (f: { title: string; intro: string; logo: string; pictures: string[]; isTimeline: boolean }) => ({
+  title: f.title,
+  intro: f.intro,
+  cover: f.pictures[0] ?? '',
+  logo: f.logo,
+  timeline: f.isTimeline,
+});
+
+/**
+ * Creates a 话题 or a 时间线专题 in the topic collection (column 105: /timeTopic/home, the home's 热门话题), last, its id
+ * the next after the largest under one advisory lock. Once per console key: a retried create answers the topic it made.
+ */
+export async function createTopic(database: Database, input: TopicInput & { key: string }, audit: Audit, media: MediaStorage) {
+  const earlier = await findTopicByKeyRepo(database.db, input.key);
+  if (earlier) return { ...topicView(earlier), created: false };
+  await checkPicture(media, input.cover, []);
+  await checkPicture(media, input.logo, []);
+  const fields = topicFields(input, []);
+  const made = await database.write(async (tx) => {
+    await lockCollectionsRepo(tx);
+    const row = await insertTopicRepo(tx, TOPIC_COLLECTION_COLUMN_ID, fields, input.key);
+    if (!row) return null;
+    await audit(tx, { action: 'topics.create', itemKind: 'topic', itemId: row.id, after: topicAudit(fields) });
+    return row;
+  });
+  if (made) return { ...topicView(made), created: true };
+  return { ...topicView((await findTopicByKeyRepo(database.db, input.key))!), created: false };
+}
+
+/** Edits a topic's title, intro, cover, icon and kind; the same fields again change nothing (no audit row). */
+export async function editTopic(database: Database, input: TopicInput & { id: number }, audit: Audit, media: MediaStorage) {
+  const current = await findTopicFullRepo(database.db, input.id);
+  if (!current) throw refuse(TOPIC_DESK_MESSAGES.topicMissing);
+  const kept = [...current.pictures, current.logo];
+  await checkPicture(media, input.cover, kept);
+  await checkPicture(media, input.logo, kept);
+  return database.write(async (tx) => {
+    await lockOwnerRepo(tx, 'topic', input.id);
+    const before = await findTopicFullRepo(tx, input.id);
+    if (!before) throw refuse(TOPIC_DESK_MESSAGES.topicMissing);
+    const fields = topicFields(input, before.pictures);
+    const was = topicAudit(before);
+    const now = topicAudit(fields);
+    if (JSON.stringify(was) === JSON.stringify(now)) return { ...topicView(before), changed: false };
+    await updateTopicRepo(tx, input.id, fields);
+    await audit(tx, { action: 'topics.edit', itemKind: 'topic', itemId: input.id, before: was, after: now });
+    return { ...topicView({ ...before, ...fields }), changed: true };
+  });
+}
+
+type SpecialInput = { title: string; intro: string; cover: string };
+
+/**
+ * Creates a 专题 with its first categories (in the order given), last among the special topics; its class id and the
+ * categories' ids the next after the largest, under the desk's advisory locks. Once per console key.
+ */
+export async function createSpecial(
+  database: Database,
+  input: SpecialInput & { key: string; categories: readonly string[] },
+  audit: Audit,
+  media: MediaStorage,
+) {
+  const earlier = await findSpecialByKeyRepo(database.db, input.key);
+  if (earlier) return { ...specialView(earlier), created: false };
+  await checkPicture(media, input.cover, []);
+  const fields = { title: input.title, intro: input.intro, img: input.cover };
+  const made = await database.write(async (tx) => {
+    await lockCollectionsRepo(tx);
+    const row = await insertSpecialRepo(tx, fields, input.key);
+    if (!row) return null;
+    await lockSpecialsRepo(tx);
+    const categories = [];
+    for (const name of input.categories) categories.push(await insertCategoryRepo(tx, row.classId, name));
+    await audit(tx, {
+      action: 'topics.special.create',
+      itemKind: 'specialTopic',
+      itemId: row.classId,
+      after: { title: fields.title, intro: fields.intro, cover: fields.img, categories: categories.map((c) => ({ id: c.id, name: c.name })) },
+    });
+    return row;
+  });
+  if (made) return { ...specialView(made), created: true };
+  return { ...specialView((await findSpecialByKeyRepo(database.db, input.key))!), created: false };
+}
+
+/** Edits a 专题's title, intro and cover (its categories are the category tools'); the same fields again change nothing. */
+export async function editSpecial(database: Database, input: SpecialInput & { classId: number }, audit: Audit, media: MediaStorage) {
+  const current = await findSpecialFullRepo(database.db, input.classId);
+  if (!current) throw refuse(TOPIC_DESK_MESSAGES.specialMissing);
+  await checkPicture(media, input.cover, [current.img]);
+  return database.write(async (tx) => {
+    await lockSpecialsRepo(tx);
+    const before = await findSpecialFullRepo(tx, input.classId);
+    if (!before) throw refuse(TOPIC_DESK_MESSAGES.specialMissing);
+    const was = { title: before.title, intro: before.intro, cover: before.img };
+    const now = { title: input.title, intro: input.intro, cover: input.cover };
+    if (JSON.stringify(was) === JSON.stringify(now)) return { ...specialView(before), changed: false };
+    await updateSpecialRepo(tx, input.classId, { title: input.title, intro: input.intro, img: input.cover });
+    await audit(tx, { action: 'topics.special.edit', itemKind: 'specialTopic', itemId: input.classId, before: was, after: now });
+    return { ...specialView({ ...before, ...now, img: input.cover }), changed: true };
   });
 }

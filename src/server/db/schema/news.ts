@@ -4,7 +4,7 @@
  * location lookup. News items themselves stay in core.ts; these tables link to them by id.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { pictureList } from './columnBuilders.ts';
 
 /** Topics shown as topic-list cards and swipe carousels (spec 3: Topic, Topic carousel). */
@@ -23,8 +23,10 @@ export const topics = pgTable(
     /** A time-line topic (/timeTopic) lists its news oldest first as a time line. */
     isTimeline: boolean('is_timeline').notNull().default(false),
     sort: integer('sort').notNull().default(0),
+    /** The topic desk's console key of the create that made it (ADR 035): a retried create answers this topic. */
+    clientKey: text('client_key'),
   },
-  (t) => [index('topics_column_idx').on(t.columnId, t.sort)],
+  (t) => [index('topics_column_idx').on(t.columnId, t.sort), uniqueIndex('topics_client_key').on(t.clientKey)],
 );
 
 export const topicNews = pgTable(
@@ -38,13 +40,19 @@ export const topicNews = pgTable(
 );
 
 /** A special topic (专题) is addressed by its class id (spec 2.4: /SpecialPage takes classId only). */
-export const specialTopics = pgTable('special_topics', {
-  classId: integer('class_id').primaryKey(),
-  title: text('title').notNull(),
-  img: text('img').notNull().default(''),
-  intro: text('intro').notNull().default(''),
-  sort: integer('sort').notNull().default(0),
-});
+export const specialTopics = pgTable(
+  'special_topics',
+  {
+    classId: integer('class_id').primaryKey(),
+    title: text('title').notNull(),
+    img: text('img').notNull().default(''),
+    intro: text('intro').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    /** The topic desk's console key of the create that made it (ADR 035): a retried create answers this special topic. */
+    clientKey: text('client_key'),
+  },
+  (t) => [uniqueIndex('special_topics_client_key').on(t.clientKey)],
+);
 
 export const specialCategories = pgTable(
   'special_categories',

@@ -1,5 +1,16 @@
 /** Small shared pieces of the console's pages: links, messages, forms, dates. */
-import { useCallback, useEffect, useRef, useState, type AnchorHTMLAttributes, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type AnchorHTMLAttributes,
+  type ButtonHTMLAttributes,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { ConsoleError, get } from './api.ts';
 import { BASE, navigate } from './router.ts';
 
@@ -129,6 +140,7 @@ export function FileButton({
   disabled = false,
   className = 'nr-button',
   describedBy,
+  buttonProps,
   children,
   onFiles,
 }: {
@@ -139,13 +151,15 @@ export function FileButton({
   className?: string;
   /** The id of a hint the button is described by. */
   describedBy?: string;
+  /** The button's id and its description (a form that names the field's label, hint and error). */
+  buttonProps?: Pick<ButtonHTMLAttributes<HTMLButtonElement>, 'id' | 'aria-describedby' | 'aria-invalid'>;
   children: ReactNode;
   onFiles: (files: File[]) => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <button type="button" className={className} disabled={disabled} aria-describedby={describedBy} onClick={() => input.current?.click()}>
+      <button type="button" className={className} disabled={disabled} aria-describedby={describedBy} onClick={() => input.current?.click()} {...buttonProps}>
         {children}
       </button>
       <FileChooser ref={input} label={label} accept={accept} multiple={multiple} onFiles={onFiles} />

@@ -1,12 +1,14 @@
 /**
- * 专题编排 (ADR 035): the stories readers see in a 话题 (topic lists), a 时间线专题 (/timeTopic) and a 专题
- * (/SpecialPage?classId=), with a special topic's categories (新增、改名、上移/下移、删除空栏目). Stories: TopicItems.tsx.
+ * 专题编排 (ADR 035): the 话题 (topic lists), 时间线专题 (/timeTopic) and 专题 (/SpecialPage?classId=) themselves — 新建
+ * and 修改 (CollectionForm.tsx), each with its reader's address — and the stories readers see in them, with a special
+ * topic's categories (新增、改名、上移/下移、删除空栏目). Stories: TopicItems.tsx.
  */
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { get, post } from '../../api.ts';
 import type { PageProps } from '../../nav.ts';
 import { messageOf, MoveButtons, movedOrder, Notice, useAction, useMoveFocus } from '../../ui.tsx';
 import { UndoNotice, type Done } from '../sectionDesks/UndoNotice.tsx';
+import { CollectionForm, KIND_NAMES, type CollectionKind, type SavedCollection } from './CollectionForm.tsx';
 import { TopicItems, type TopicItem } from './TopicItems.tsx';
 
 interface Listing {
@@ -16,6 +18,10 @@ interface Listing {
 interface DeskTopic {
   id: number;
   title: string;
+  intro: string;
+  cover: string;
+  logo: string;
+  readerPath: string;
   isTimeline: boolean;
   max: number;
   items: TopicItem[];
@@ -28,6 +34,9 @@ interface Category {
 interface DeskSpecial {
   classId: number;
   title: string;
+  intro: string;
+  cover: string;
+  readerPath: string;
   max: number;
   maxCategories: number;
   categories: Category[];
@@ -51,14 +60,49 @@ export function TopicDeskPage(_props: PageProps) {
       .catch((err: unknown) => setError(messageOf(err)));
   }, [round]);
 
+  const [creating, setCreating] = useState(false);
+  const [made, setMade] = useState<string | null>(null);
+  // The panel of a collection just made takes the focus once it has loaded (its stories are added there next).
+  const [focusPanel, setFocusPanel] = useState(false);
+  const created = (saved: SavedCollection, kind: CollectionKind) => {
+    setCreating(false);
+    setMade(`已新建${KIND_NAMES[kind]}“${saved.title}”，读者地址：${saved.readerPath}。现在可以往里加稿件了。`);
+    setFocusPanel(true);
+    setChosen(kind === 'special' ? `special:${saved.classId}` : `topic:${saved.id}`);
+    recount();
+  };
+
   const [kind, id] = chosen.split(':') as ['topic' | 'special' | '', string];
   return (
     <>
-      <h1>专题编排</h1>
-      <Notice error={error} />
+      <div className="nr-actions nr-actions--menu">
+        <h1>专题编排</h1>
+        <button
+          className={creating ? 'nr-button' : 'nr-button nr-button--primary'}
+          type="button"
+          aria-expanded={creating}
+          onClick={() => setCreating((c) => !c)}
+        >
+          {creating ? '取消新建' : '新建专题或话题'}
+        </button>
+      </div>
+      {creating && (
+        <section aria-labelledby="nr-create-title" className="nr-fieldset">
+          <h2 id="nr-create-title">新建专题或话题</h2>
+          <CollectionForm kind={null} initial={{ title: '', intro: '', cover: '', logo: '' }} label="新建专题或话题" submitLabel="新建" onSaved={created} />
+        </section>
+      )}
+      <Notice error={error} ok={made} />
       <div className="nr-field">
         <label htmlFor={pickerId}>要编排的专题或话题</label>
-        <select id={pickerId} value={chosen} onChange={(e) => setChosen(e.target.value)}>
+        <select
+          id={pickerId}
+          value={chosen}
+          onChange={(e) => {
+            setChosen(e.target.value);
+            setMade(null);
+          }}
+        >
           {listing && listing.specials.length > 0 && (
             <optgroup label="专题">
               {listing.specials.map((s) => (
@@ -81,16 +125,78 @@ export function TopicDeskPage(_props: PageProps) {
         </select>
       </div>
       {listing === null && !error && <p role="status">加载中…</p>}
-      {kind === 'topic' && <TopicPanel key={chosen} topicId={Number(id)} onChanged={recount} />}
-      {kind === 'special' && <SpecialPanel key={chosen} classId={Number(id)} onChanged={recount} />}
+      {kind === 'topic' && <TopicPanel key={chosen} topicId={Number(id)} onChanged={recount} focus={focusPanel} onFocused={() => setFocusPanel(false)} />}
+      {kind === 'special' && <SpecialPanel key={chosen} classId={Number(id)} onChanged={recount} focus={focusPanel} onFocused={() => setFocusPanel(false)} />}
     </>
   );
 }
 
-function TopicPanel({ topicId, onChanged }: { topicId: number; onChanged: () => void }) {
+interface PanelFocus {
+  /** Take the focus once loaded (a collection just made), then say so. */
+  focus: boolean;
+  onFocused: () => void;
+}
+
+/** The panel's heading takes the focus once its data is there, when asked to. */
+function useFocusOnLoad(loaded: boolean, { focus, onFocused }: PanelFocus) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!loaded || !focus) return;
+    heading.current?.focus();
+    onFocused();
+  }, [loaded, focus, onFocused]);
+  return heading;
+}
+
+/** The reader's address, the cover, and 修改 of a collection (its form folded away until asked for). */
+function CollectionHead({
+  kind,
+  id,
+  data,
+  onSaved,
+}: {
+  kind: CollectionKind;
+  id: number;
+  data: { title: string; intro: string; cover: string; logo?: string; readerPath: string };
+  onSaved: (saved: SavedCollection) => void;
+}) {
+  const name = KIND_NAMES[kind];
+  return (
+    <div className="nr-collection">
+      {data.cover && (
+        <img className="nr-banner__thumb" src={data.cover.startsWith('/media/newsroom/') ? `${data.cover}?w=320` : data.cover} alt={`${name}封面`} />
+      )}
+      <div className="nr-banner__body">
+        <p className="nr-meta">
+          读者地址：
+          <a href={data.readerPath} target="_blank" rel="noreferrer">
+            {data.readerPath}
+          </a>
+        </p>
+        {data.intro && <p className="nr-meta">{data.intro}</p>}
+        <details className="nr-manage">
+          <summary>修改{name}的标题、简介与封面</summary>
+          <CollectionForm
+            key={JSON.stringify(data)}
+            kind={kind}
+            id={id}
+            initial={{ title: data.title, intro: data.intro, cover: data.cover, logo: data.logo ?? '' }}
+            label={`修改${name}：${data.title}`}
+            submitLabel="保存"
+            onSaved={onSaved}
+          />
+        </details>
+      </div>
+    </div>
+  );
+}
+
+function TopicPanel({ topicId, onChanged, ...focus }: { topicId: number; onChanged: () => void } & PanelFocus) {
   const [data, setData] = useState<DeskTopic | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
   const [round, setRound] = useState(0);
+  const heading = useFocusOnLoad(data !== null, focus);
   useEffect(() => {
     get<DeskTopic>('/topics/topic', { topicId: String(topicId) })
       .then(setData)
@@ -102,19 +208,31 @@ function TopicPanel({ topicId, onChanged }: { topicId: number; onChanged: () => 
   }, [onChanged]);
   if (error) return <Notice error={error} />;
   if (!data) return <p role="status">加载中…</p>;
+  const kind = data.isTimeline ? 'timeline' : 'topic';
   return (
     <section aria-labelledby="nr-topic-title">
-      <h2 id="nr-topic-title">
+      <h2 id="nr-topic-title" ref={heading} tabIndex={-1}>
         {data.title}
         {data.isTimeline ? '（时间线专题）' : '（话题）'}
       </h2>
+      <CollectionHead
+        kind={kind}
+        id={data.id}
+        data={data}
+        onSaved={(s) => {
+          setSaved(s.changed === false ? '没有改动' : `${KIND_NAMES[kind]}“${s.title}”已保存，读者下次打开即可看到`);
+          reload();
+        }}
+      />
+      <Notice ok={saved} />
       <TopicItems owner="topic" ownerId={data.id} name={data.title} timeline={data.isTimeline} items={data.items} max={data.max} onChanged={reload} />
     </section>
   );
 }
 
-function SpecialPanel({ classId, onChanged }: { classId: number; onChanged: () => void }) {
+function SpecialPanel({ classId, onChanged, ...focus }: { classId: number; onChanged: () => void } & PanelFocus) {
   const [data, setData] = useState<DeskSpecial | null>(null);
+  const heading = useFocusOnLoad(data !== null, focus);
   const [categoryId, setCategoryId] = useState(0);
   const [round, setRound] = useState(0);
   const [done, setDone] = useState<Done | null>(null);
@@ -187,7 +305,18 @@ function SpecialPanel({ classId, onChanged }: { classId: number; onChanged: () =
   return (
     <>
       <section aria-labelledby="nr-special-title">
-        <h2 id="nr-special-title">{data.title}（专题）</h2>
+        <h2 id="nr-special-title" ref={heading} tabIndex={-1}>
+          {data.title}（专题）
+        </h2>
+        <CollectionHead
+          kind="special"
+          id={data.classId}
+          data={data}
+          onSaved={(s) => {
+            setDone({ message: s.changed === false ? '没有改动' : `专题“${s.title}”已保存，读者下次打开即可看到` });
+            reload();
+          }}
+        />
         <p className="nr-meta">读者专题页（/SpecialPage）按下面的顺序显示栏目；只有没有稿件的栏目可以删除。</p>
         <UndoNotice error={action.error} done={done} busy={action.busy} />
         <ol className="nr-list" aria-label={`${data.title}的栏目顺序`}>

@@ -5,6 +5,7 @@
 import { BANNER_BODY, bannerForm, bannerOrderBody, isBannerLink } from './bannerDesk.ts';
 import { Id, Text } from './fields.ts';
 import { DeskKey } from './mallDesk.ts';
+import { specialClassIdOf } from './topicDesk.ts';
 import { z } from './zod.ts';
 
 /** At most this many banners per channel (not counting removed ones). */
@@ -31,13 +32,14 @@ export const ChannelQuery = z.object({
 export const StoryQuery = z.object({ keyword: Text({ max: 30, label: '搜索词' }).optional() });
 
 /**
- * A channel banner as the editor writes it (the shared body, bannerDesk.ts): a published story of ours (`newsId`) or an
- * https link (spec 2.4: data type 7 with `targetUrl`), in its channel.
+ * A channel banner as the editor writes it (the shared body, bannerDesk.ts): a published story of ours (`newsId`), an
+ * https link (spec 2.4: data type 7 with `targetUrl`), or a 专题 by its reader address (data type 5 with its class id:
+ * the topic desk shows the address, ADR 035), in its channel.
  */
 export const ChannelBannerForm = bannerForm(z.object({ id: Id.optional(), channelId: Id, ...BANNER_BODY }), {
   eitherMessage: '请选择要打开的稿件或填写链接（二选一）',
-  linkMessage: '链接须以 https:// 开头',
-  linkAllowed: (link) => /^https:\/\//i.test(link) && isBannerLink(link),
+  linkMessage: '链接须以 https:// 开头，或是本站专题页的地址（/shancheng/SpecialPage?classId=…）',
+  linkAllowed: (link) => (/^https:\/\//i.test(link) && isBannerLink(link)) || specialClassIdOf(link) !== null,
 });
 
 /** A channel's whole banner order (every banner not removed, once each): a retried call changes nothing more. */

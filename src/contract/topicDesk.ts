@@ -63,6 +63,15 @@ export function collectionPath(kind: 'special' | 'topic', id: number): string {
 }
 
 /**
+ * The class id of a 专题's reader address (`/shancheng/SpecialPage?classId=N`, as collectionPath writes it), or null:
+ * the placement desk's banner may open a special topic by it (spec 2.4: a banner of data type 5 with its class id).
+ */
+export function specialClassIdOf(link: string): number | null {
+  const m = new RegExp(`^${BASE_PATH}/SpecialPage\\?classId=([1-9][0-9]{0,8})$`).exec(link);
+  return m ? Number(m[1]) : null;
+}
+
+/**
  * A picture on a /media path (the server takes a new one only if the desk stored it: `/topics/picture`; a picture the
  * collection already shows may stay). `missing` is the message when none is given.
  */

@@ -11,8 +11,8 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { NewsDetail } from '../../src/contract/detail.ts';
-import type { ListItem, Special, Topic } from '../../src/contract/news.ts';
-import { news } from '../../src/server/db/schema/core.ts';
+import type { Banner, ListItem, Special, Topic } from '../../src/contract/news.ts';
+import { banners, news } from '../../src/server/db/schema/core.ts';
 import { specialCategoryNews, specialTopics, topics } from '../../src/server/db/schema/news.ts';
 import { auditLog } from '../../src/server/db/schema/staff.ts';
 import { uploadBannerPicture } from '../support/bannerDesk.ts';
@@ -313,6 +313,38 @@ describe('creating and editing the collections', () => {
     const [row] = await t.database.db.select({ classId: news.classId }).from(news).where(eq(news.id, story.id));
     const detail = (await get<NewsDetail>(`/kratos/v1/detail?classId=${row!.classId}&newsId=${story.id}`)).data;
     expect(detail.topic).toMatchObject({ classId, title: '新建专题：两江四岸' });
+  });
+
+  it('a channel banner opens a new 专题 by the reader address the desk shows (data type 5 with its class id)', async () => {
+    const made = (await call<Made>('/topics/specials/create', { key: key(), title: '轮播图打开的专题', cover, categories: ['要闻'] })).data;
+    const classId = made.classId!;
+    const picture = await uploadBannerPicture(t, '/placement/banners/picture', editor, { r: 10, g: 60, b: 90 });
+    const [seeded] = await t.database.db.select({ channelId: banners.channelId }).from(banners).limit(1);
+    const channelId = seeded!.channelId;
+    const saved = await consoleCall<{ id: number; link: string; newsId: number }>(
+      t,
+      'POST',
+      '/placement/banners/save',
+      { channelId, key: key(), title: '去看新专题', picture, newsId: 0, link: made.readerPath },
+      editor.headers,
+    );
+    expect(saved.statusCode, saved.message).toBe(200);
+    expect(saved.data).toMatchObject({ link: `/shancheng/SpecialPage?classId=${classId}`, newsId: 0 });
+    const [row] = await t.database.db.select().from(banners).where(eq(banners.id, saved.data.id));
+    expect(row).toMatchObject({ dataType: 5, classId, newsId: 0, targetUrl: '' });
+    const shown = (await get<{ banner: Banner[] }>(`/kratos/v1/channel/home?channelId=${channelId}&page=1`)).data.banner;
+    expect(shown.find((b) => b.title === '去看新专题')).toMatchObject({ dataType: 5, classId });
+    // A 专题 that does not exist is refused, in Chinese, with nothing written.
+    const before = await t.database.db.select().from(banners);
+    const missing = await consoleCall(
+      t,
+      'POST',
+      '/placement/banners/save',
+      { channelId, key: key(), title: '不存在的专题', picture, newsId: 0, link: '/shancheng/SpecialPage?classId=999999999' },
+      editor.headers,
+    );
+    expect(missing.message).toBe('这个专题不存在，请在专题编排里复制专题的读者地址');
+    expect(await t.database.db.select().from(banners)).toEqual(before);
   });
 
   it('edits a 专题’s title, intro and cover; the same fields again write nothing', async () => {

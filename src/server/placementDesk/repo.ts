@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, ilike, isNull, lte, ne, sql } from 'drizzle-orm
 import { lockBannerListRepo, setBannerOrderRepo } from '../bannerDesk/repo.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { banners as B, channels, news } from '../db/schema/core.ts';
+import { specialTopics } from '../db/schema/news.ts';
 import { hotPicks as H } from '../db/schema/placement.ts';
 
 type Q = Db | Tx;
@@ -103,6 +104,12 @@ export async function publishedStoryRepo(
     .where(and(eq(news.id, id), ne(news.dataType, 7), sql`${news.publishTime} <= now()`))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** Whether a 专题 of this class id exists (a banner may open one: data type 5, ADR 035). */
+export async function specialExistsRepo(db: Q, classId: number): Promise<boolean> {
+  const rows = await db.select({ classId: specialTopics.classId }).from(specialTopics).where(eq(specialTopics.classId, classId)).limit(1);
+  return rows.length > 0;
 }
 
 /** Published stories of ours (not outside links) whose title holds `keyword`, newest first: the desk's story picker. */

@@ -5,6 +5,7 @@
  * cannot pass them together. Bad input is refused in Chinese and writes nothing.
  */
 import { CHANNEL_BANNER_MAX, HOT_PICK_LAST_POSITION, HOT_PICK_MAX, pinnableOnHotList } from '../../contract/placementDesk.ts';
+import { collectionPath, specialClassIdOf } from '../../contract/topicDesk.ts';
 import { beijingDay } from '../../lib/beijingDay.ts';
 import { bannerList, bannerWindow, type Audit } from '../bannerDesk/bannerList.ts';
 import { invalidationBus } from '../cache/invalidationBus.ts';
@@ -32,6 +33,7 @@ import {
   searchStoriesRepo,
   setChannelBannerOrderRepo,
   setHotPickRemovedRepo,
+  specialExistsRepo,
   updateChannelBannerRepo,
   type ChannelBannerFields,
   type ChannelBannerRow,
@@ -43,6 +45,7 @@ export const PLACEMENT_MESSAGES = {
   bannerRemoved: '这张轮播图已删除，请先撤销删除',
   tooManyBanners: `每个频道的轮播图至多 ${CHANNEL_BANNER_MAX} 张，请先删除一张`,
   storyMissing: '找不到这篇已发布的稿件，请重新选择',
+  specialMissing: '这个专题不存在，请在专题编排里复制专题的读者地址',
   pictureNotUploaded: '图片未上传成功，请重新上传',
   internalLink: '链接不能指向内部网络地址',
   orderStale: '轮播图刚被修改过，请刷新后再调整顺序',
@@ -55,6 +58,9 @@ export const PLACEMENT_MESSAGES = {
   notAnArticle: '这一条是区县或山城号的入口卡片，不是文章，不能置顶热榜，请换一篇稿件',
 } as const;
 
+/** A banner the desk made to open a 专题 (data type 5, its class id, no story; the seed's type-5 banners name a story). */
+const opensSpecial = (r: Pick<ChannelBannerRow, 'dataType' | 'newsId'>) => r.dataType === 5 && r.newsId === 0;
+
 function bannerView(r: ChannelBannerRow & { newsTitle?: string }, today: string) {
   const isLink = r.dataType === 7;
   return {
@@ -64,7 +70,7 @@ function bannerView(r: ChannelBannerRow & { newsTitle?: string }, today: string)
     picture: r.imageUrl,
     newsId: isLink ? 0 : r.newsId,
     newsTitle: r.newsTitle ?? '',
-    link: isLink ? r.targetUrl : '',
+    link: isLink ? r.targetUrl : opensSpecial(r) ? collectionPath('special', r.classId) : '',
     startDay: r.startDay,
     endDay: r.endDay,
     enabled: r.enabled,
@@ -159,16 +165,18 @@ type BannerInput = {
 export async function saveChannelBanner(database: Database, input: BannerInput, audit: Audit, media: MediaStorage) {
   const today = beijingDay(new Date());
   if (!(await channelExistsRepo(database.db, input.channelId))) throw refuse(PLACEMENT_MESSAGES.channelMissing);
-  if (input.link !== '' && isInternalLink(input.link)) throw refuse(PLACEMENT_MESSAGES.internalLink);
+  const special = specialClassIdOf(input.link);
+  if (special === null && input.link !== '' && isInternalLink(input.link)) throw refuse(PLACEMENT_MESSAGES.internalLink);
+  if (special !== null && !(await specialExistsRepo(database.db, special))) throw refuse(PLACEMENT_MESSAGES.specialMissing);
   const story = input.newsId > 0 ? await publishedStoryRepo(database.db, input.newsId) : null;
   if (input.newsId > 0 && !story) throw refuse(PLACEMENT_MESSAGES.storyMissing);
   const fields: ChannelBannerFields = {
     title: input.title,
     imageUrl: input.picture,
-    dataType: story ? story.dataType : 7,
-    classId: story ? story.classId : 0,
+    dataType: story ? story.dataType : special !== null ? 5 : 7,
+    classId: story ? story.classId : (special ?? 0),
     newsId: story ? story.id : 0,
-    targetUrl: story ? '' : input.link,
+    targetUrl: story || special !== null ? '' : input.link,
     showType: story ? story.showType : 0,
     startDay: input.startDay,
     endDay: input.endDay,

@@ -33,8 +33,6 @@ export interface BannerDeskWords {
   storyChoice: string;
   linkChoice: string;
   linkLabel: string;
-  /** `url` when only an outside https address is accepted (the browser checks its form too). */
-  linkType?: 'url';
 }
 
 const fieldsOf = (b: DeskBanner): BannerFields => ({
@@ -304,7 +302,7 @@ function BannerForm({
       ) : (
         <label className="nr-field nr-grid-form__wide">
           <span>{words.linkLabel}</span>
-          <input name="link" type={words.linkType} defaultValue={initial.link} maxLength={300} required />
+          <input name="link" defaultValue={initial.link} maxLength={300} required />
         </label>
       )}
       <label className="nr-field">

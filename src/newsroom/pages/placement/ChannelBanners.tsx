@@ -82,9 +82,8 @@ export function ChannelBanners() {
           newLegend: `新增${channelName}轮播图`,
           titleLabel: '标题（2–30 字）',
           storyChoice: '本站稿件',
-          linkChoice: '外部链接',
-          linkLabel: '链接（https:// 开头）',
-          linkType: 'url',
+          linkChoice: '外部链接或本站专题',
+          linkLabel: '链接（https:// 开头，或专题编排里专题的读者地址 /shancheng/SpecialPage?classId=…）',
         }}
         storyField={(initial, storyTitle, onError) => (
           <StoryPicker

@@ -92,3 +92,61 @@ test('an editor creates a 专题 with a cover and puts a story in it; a reader o
   await expect(reader.locator('.news-list > li').first()).toContainText(storyTitle);
   await reader.screenshot({ path: test.info().outputPath('reader-new-special.png') });
 });
+
+test('an editor creates a 话题 without an icon and renames it; readers find it in the topic collection and on its page', async ({ browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now().toString(36).slice(-4);
+  const title = `江边夜跑${stamp}`;
+  const renamed = `江边夜跑路线${stamp}`;
+  const desk = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', baseURL })).newPage();
+  await signInDemo(desk, desk.request, 'demo-editor');
+  await desk.goto('/newsroom/topics');
+  await desk.getByRole('button', { name: '新建专题或话题' }).click();
+  const form = desk.getByRole('form', { name: '新建专题或话题' });
+  await form.getByRole('radio', { name: '专题', exact: true }).focus();
+  await desk.keyboard.press('ArrowRight');
+  await expect(form.getByRole('radio', { name: '话题', exact: true })).toBeChecked();
+  // A 话题 has an icon (optional) and no categories.
+  await expect(form.getByRole('button', { name: '上传图标' })).toBeVisible();
+  await expect(form.getByRole('textbox', { name: '栏目' })).toHaveCount(0);
+  await form.getByRole('textbox', { name: '标题' }).fill(title);
+  await form.getByRole('textbox', { name: '简介（可不填）' }).fill('晒出你的夜跑路线。');
+  const png = await sharp({ create: { width: 750, height: 320, channels: 3, background: { r: 170, g: 60, b: 40 } } })
+    .png()
+    .toBuffer();
+  await form.getByLabel('选择封面图片').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
+  await expect(form.getByRole('img', { name: '已选的封面图片' })).toBeVisible();
+  await form.getByRole('button', { name: '新建', exact: true }).click();
+  await expect(desk.getByRole('status').filter({ hasText: `已新建话题“${title}”` })).toBeVisible();
+  const heading = desk.getByRole('heading', { level: 2, name: `${title}（话题）` });
+  await expect(heading).toBeFocused();
+  const readerPath = (await desk.getByRole('link', { name: /^\/shancheng\/timeTopic\?topicId=\d+$/ }).textContent())!;
+
+  // 修改: the form opens with what the topic has; a title too short is refused beside the field; then renamed.
+  await desk.getByText('修改话题的标题、简介与封面').click();
+  const edit = desk.getByRole('form', { name: `修改话题：${title}` });
+  const titleField = edit.getByRole('textbox', { name: '标题' });
+  await expect(titleField).toHaveValue(title);
+  await titleField.fill('跑');
+  await edit.getByRole('button', { name: '保存' }).click();
+  await expect(titleField).toHaveAccessibleDescription('标题至少 2 个字');
+  await expect(titleField).toBeFocused();
+  await titleField.fill(renamed);
+  await desk.keyboard.press('Enter');
+  await expect(desk.getByRole('status').filter({ hasText: `话题“${renamed}”已保存` })).toBeVisible();
+  await expect(desk.getByRole('heading', { level: 2, name: `${renamed}（话题）` })).toBeVisible();
+  expect(await axeReport(desk)).toEqual([]);
+  await desk.screenshot({ path: test.info().outputPath('topic-edit-desk.png'), fullPage: true });
+
+  // Readers: the topic collection lists it (the cover standing in for the icon), and its page shows the new title.
+  const reader = await (await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'zh-CN', baseURL })).newPage();
+  await reader.goto('/shancheng/timeTopic/home');
+  const card = reader.locator('li.topic', { hasText: `#${renamed}#` });
+  await expect(card).toBeVisible();
+  expect(await card.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await card.locator('a.main').click();
+  await expect(reader).toHaveURL(new RegExp(`${readerPath.replace(/[?]/g, '\\?')}$`));
+  await expect(reader.getByRole('heading', { level: 2, name: `#${renamed}#` })).toBeVisible();
+  await expect(reader.getByText('晒出你的夜跑路线。')).toBeVisible();
+  await reader.screenshot({ path: test.info().outputPath('reader-new-topic.png') });
+});

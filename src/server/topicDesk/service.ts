@@ -1,9 +1,11 @@
 /**
- * The topic desk (ADR 035, docs/security.md "Topic desk"): editors order what readers see in a 话题, a 时间线专题 and
- * a 专题 — add a published story, remove it (undone by putting it back at its old place), order the stories, and a
+ * The topic desk (ADR 035, docs/security.md "Topic desk"): editors create and edit a 话题, a 时间线专题 and a 专题
+ * (title, intro, a cover the desk stored, a topic's icon, a 专题's first categories), and order what readers see in
+ * them — add a published story, remove it (undone by putting it back at its old place), order the stories, and a
  * special topic's categories (add, rename, order, remove an empty one). A time line stays in publish-time order.
- * Each change is one transaction with its audit row under an advisory lock; a retry changes nothing more (the
- * primary keys, the whole order sent, a category's name); bad input is refused in Chinese and writes nothing.
+ * Each change is one transaction with its audit row under an advisory lock; a retry changes nothing more (a create's
+ * console key, the primary keys, the whole order sent, a category's name); bad input is refused in Chinese and writes
+ * nothing.
  */
 import { collectionPath, SPECIAL_CATEGORIES_MAX, TOPIC_COLLECTION_COLUMN_ID, TOPIC_ITEMS_MAX } from '../../contract/topicDesk.ts';
 import type { Database, Tx } from '../db/client.ts';

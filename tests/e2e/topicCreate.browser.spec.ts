@@ -147,6 +147,8 @@ test('an editor creates a 话题 without an icon and renames it; readers find it
   await card.locator('a.main').click();
   await expect(reader).toHaveURL(new RegExp(`${readerPath.replace(/[?]/g, '\\?')}$`));
   await expect(reader.getByRole('heading', { level: 2, name: `#${renamed}#` })).toBeVisible();
+  // A 话题 is titled 话题 on /timeTopic (a time line 时间线).
+  await expect(reader.getByRole('heading', { level: 1, name: '话题', exact: true })).toBeVisible();
   await expect(reader.getByText('晒出你的夜跑路线。')).toBeVisible();
   await reader.screenshot({ path: test.info().outputPath('reader-new-topic.png') });
 });

@@ -106,7 +106,10 @@ export async function scaleBench(options: ScaleOptions): Promise<string> {
       await runLoad({ urls, connections: 4, seconds: 1 }); // warm up: JIT, caches
       return runLoad({ urls, connections: options.connections, seconds: options.seconds });
     };
-    const rows = ['| target | processes | cached: req/s (p99) | per process | uncached: req/s (p99) | per process | uncached CPU per request |', '|---|---|---|---|---|---|---|'];
+    const rows = [
+      '| target | processes | cached: req/s (p99) | per process | uncached: req/s (p99) | per process | uncached CPU per request |',
+      '|---|---|---|---|---|---|---|',
+    ];
     const uncachedRps = new Map<string, number>();
     const uncachedCpu = new Map<string, number>();
     for (const t of targets) {
@@ -134,7 +137,10 @@ export async function scaleBench(options: ScaleOptions): Promise<string> {
     const floorCpu = uncachedCpu.get(targets[2]!.name) ?? NaN;
     const ratios = targets
       .slice(0, 2)
-      .map((t) => `${t.name} ${fmt((uncachedRps.get(t.name) ?? NaN) / floor, 2)}× by rate, ${fmt(floorCpu / (uncachedCpu.get(t.name) ?? NaN), 2)}× by CPU per request`)
+      .map(
+        (t) =>
+          `${t.name} ${fmt((uncachedRps.get(t.name) ?? NaN) / floor, 2)}× by rate, ${fmt(floorCpu / (uncachedCpu.get(t.name) ?? NaN), 2)}× by CPU per request`,
+      )
       .join('; ');
 
     // Database queries per page: committed transactions over RENDERS uncached renders, one at a time.

@@ -73,7 +73,8 @@ export function rewriteAstroCsp(id: string, code: string): string | null {
   if (mine.length === 0) return null;
   let out = code;
   for (const r of mine) {
-    if (!out.includes(r.from)) throw new Error(`cspRender: astro/dist/${r.file} no longer contains "${r.from}" (src/build/cspRender.ts: check Astro's CSP after the upgrade)`);
+    if (!out.includes(r.from))
+      throw new Error(`cspRender: astro/dist/${r.file} no longer contains "${r.from}" (src/build/cspRender.ts: check Astro's CSP after the upgrade)`);
     out = out.replace(r.from, r.to) + (r.append ?? '');
   }
   return out;

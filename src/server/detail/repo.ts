@@ -122,7 +122,12 @@ export async function hotNewsRepo(db: Reader, excludeId: number): Promise<ListIt
 }
 
 const extrasQuery = prepared('detail_extras', (db, name) =>
-  db.select().from(newsDetailExtras).where(eq(newsDetailExtras.newsId, placeholder('newsId'))).limit(1).prepare(name),
+  db
+    .select()
+    .from(newsDetailExtras)
+    .where(eq(newsDetailExtras.newsId, placeholder('newsId')))
+    .limit(1)
+    .prepare(name),
 );
 
 const correctionsQuery = prepared('detail_corrections', (db, name) =>

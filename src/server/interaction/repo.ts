@@ -153,7 +153,12 @@ const firstRepliesQuery = prepared('comments_first_replies', (db, name) => {
     .from(comments)
     .where(and(anyOf(comments.rootId, 'rootIds'), isNull(comments.deletedAt), visibleToViewer))
     .as('ranked');
-  return db.select().from(ranked).where(lte(ranked.rank, placeholder('perRoot'))).orderBy(asc(ranked.id)).prepare(name);
+  return db
+    .select()
+    .from(ranked)
+    .where(lte(ranked.rank, placeholder('perRoot')))
+    .orderBy(asc(ranked.id))
+    .prepare(name);
 });
 
 /** The first `perRoot` live replies of each root, oldest first. */

@@ -63,7 +63,7 @@ export function collectionPath(kind: 'special' | 'topic', id: number): string {
 }
 
 /**
- * The class id of a 专题's reader address (`/shancheng/SpecialPage?classId=N`, as collectionPath writes it), or null:
+ * The class id of a 专题's reader address (the site base then /SpecialPage?classId=N, as collectionPath writes it), or null:
  * the placement desk's banner may open a special topic by it (spec 2.4: a banner of data type 5 with its class id).
  */
 export function specialClassIdOf(link: string): number | null {

@@ -92,6 +92,11 @@ test('a VR story takes a panorama only, is reviewed three times, published and t
   await reporter.getByLabel('选择封面图片').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await picture(150, 60, 40) });
   await reporter.getByRole('button', { name: '确定裁剪' }).click();
   await expect(reporter.getByRole('img', { name: '封面 1' })).toBeVisible({ timeout: 20_000 });
+  // The preview's card follows the reader list's rule: a VR story is a big picture with its VR badge, and the article
+  // shows the panorama.
+  const preview = reporter.getByRole('region', { name: '预览' });
+  await expect(preview.locator('.nr-preview__badge')).toHaveText('VR');
+  await expect(preview.getByText('VR 全景：读者拖动或转动手机查看')).toBeVisible();
   await expect(reporter.getByText(/已自动保存/)).toBeVisible({ timeout: 15_000 });
   await expect(reporter.getByText(/提交前还需/)).toHaveCount(0);
   expect(await axeReport(reporter, { settle: false })).toEqual([]);

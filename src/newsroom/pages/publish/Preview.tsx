@@ -5,7 +5,8 @@
  */
 import type { JSONContent } from '@tiptap/react';
 import { useState, type ReactNode } from 'react';
-import { KIND_BODY_LABELS, KIND_LABELS, type ArticleFields } from '../../../contract/publish.ts';
+import { KIND_BODY_LABELS, KIND_CATEGORIES, KIND_DATA_TYPES, KIND_LABELS, LIVE_TYPE_LABELS, type ArticleFields } from '../../../contract/publish.ts';
+import { decideCardLayout } from '../../../lib/decideCardLayout.ts';
 import { Tabs } from '../../ui.tsx';
 
 function marksOf(node: JSONContent, text: ReactNode, key: number): ReactNode {
@@ -69,6 +70,26 @@ export function Card({ fields }: { fields: ArticleFields }) {
     </span>
   );
   const title = <span className="nr-preview__card-title">{fields.isTop && fields.topTitle ? fields.topTitle : fields.title || '（无标题）'}</span>;
+  // The reader list's own rule (src/lib/decideCardLayout.ts): a live or a VR story shows a big picture with its badge.
+  const layout = decideCardLayout({
+    showType: fields.showType,
+    imageUrl: fields.kind === 'photos' ? fields.pictures.map((p) => p.url) : covers,
+    isVideo: fields.kind === 'video' ? 1 : 0,
+    dataType: KIND_DATA_TYPES[fields.kind],
+    category: KIND_CATEGORIES[fields.kind],
+  });
+  const badge = layout === 'vr' ? 'VR' : layout === 'live' ? LIVE_TYPE_LABELS[fields.liveType] : layout === 'video' ? '▶ 视频' : null;
+  if (badge !== null && covers[0])
+    return (
+      <div className="nr-preview__card">
+        {title}
+        <span className="nr-preview__big-wrap">
+          <img className="nr-preview__big" src={`${covers[0]}?w=750`} alt="" />
+          <span className="nr-preview__badge">{badge}</span>
+        </span>
+        {meta}
+      </div>
+    );
   if (fields.showType === 1 && covers.length >= 2)
     return (
       <div className="nr-preview__card">
@@ -146,7 +167,16 @@ export function Preview({ fields, doc, authorName }: { fields: ArticleFields; do
                   ))}
                 </div>
               ) : (
-                <div className="nr-preview__body">{render(doc?.content)}</div>
+                <div className="nr-preview__body">
+                  {fields.kind === 'vr' && (
+                    <figure>
+                      {fields.vrPicture ? <img src={`${fields.vrPicture}?w=750`} alt="" /> : <span className="nr-preview__slot">（未上传全景图）</span>}
+                      <figcaption>VR 全景：读者拖动或转动手机查看</figcaption>
+                    </figure>
+                  )}
+                  {fields.kind === 'video' && <p className="nr-preview__slot">视频：{fields.videoUrl || '（未填写视频地址）'}</p>}
+                  {render(doc?.content)}
+                </div>
               )}
               <p className="nr-preview__editors">
                 责任编辑：{fields.execEditor || authorName} {fields.finalEditor ? `终审：${fields.finalEditor}` : ''}

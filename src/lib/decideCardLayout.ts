@@ -1,5 +1,5 @@
 /** Which card layout a list item gets (spec 3, list item showType values and card layouts). */
-import type { ListItem } from '../../contract/news.ts';
+import type { ListItem } from '../contract/news.ts';
 
 export type CardLayout = 'multi' | 'big' | 'video' | 'mini' | 'middle' | 'promote' | 'text' | 'vr' | 'live' | 'district' | 'account';
 

@@ -91,7 +91,18 @@ test('a live is made, reviewed three times, published, started and followed by a
   await desk.getByRole('button', { name: '开始直播（直播中）' }).click();
   await expect(desk.getByText('直播中', { exact: true })).toBeVisible();
   const box = desk.getByRole('textbox', { name: /直播动态/ });
+  // Ctrl+Enter on an empty update is refused beside the field, read out, and sends nothing.
+  const sent: string[] = [];
+  chief.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/publish/live/post')) sent.push(r.url());
+  });
+  await box.press('Control+Enter');
+  await expect(desk.getByRole('alert')).toHaveText('请填写直播动态');
+  await expect(box).toHaveAttribute('aria-invalid', 'true');
+  await expect(box).toHaveAccessibleDescription('请填写直播动态');
+  expect(sent).toEqual([]);
   await box.fill(UPDATE);
+  await expect(desk.getByRole('alert')).toHaveCount(0);
   // With a picture of ours (uploaded through the desk).
   await desk.getByLabel('选择动态配图').setInputFiles({ name: 'start.png', mimeType: 'image/png', buffer: png });
   await expect(desk.getByRole('img', { name: '动态配图' })).toBeVisible({ timeout: 20_000 });

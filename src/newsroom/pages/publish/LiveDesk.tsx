@@ -3,7 +3,7 @@
  * 回放) and the 图文直播 feed takes updates (Ctrl+Enter sends) and withdrawals. Readers' open pages hear both at
  * once. A send keeps its key until it is answered, so a retry after a lost answer never posts twice.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { LIVE_POST_MAX, LIVE_TYPE_LABELS, type ArticleView, type LivePostView } from '../../../contract/publish.ts';
 import { get, post } from '../../api.ts';
 import { UPLOAD_ACCEPT } from '../../../contract/uploadRules.ts';
@@ -15,6 +15,10 @@ export function LiveDesk({ view, onView }: { view: ArticleView; onView: (v: Arti
   const [text, setText] = useState('');
   const [picture, setPicture] = useState('');
   const [key, setKey] = useState(() => crypto.randomUUID());
+  // An empty update is refused here, beside the field, and nothing is sent (the send button is disabled then, so
+  // only Ctrl+Enter reaches it).
+  const [missing, setMissing] = useState(false);
+  const missingId = useId();
   const { busy, error, ok, run, setError, setOk } = useAction();
 
   useEffect(() => {
@@ -31,15 +35,19 @@ export function LiveDesk({ view, onView }: { view: ArticleView; onView: (v: Arti
       onView(await post<ArticleView>('/publish/live/state', { id: view.id, liveType }));
       setOk(`直播状态已改为“${LIVE_TYPE_LABELS[liveType]}”，读者页面即时更新`);
     });
-  const send = () =>
-    run(async () => {
-      if (text.trim() === '') throw new Error('请填写直播动态');
+  const send = () => {
+    if (text.trim() === '') {
+      setMissing(true);
+      return;
+    }
+    return run(async () => {
       setList(await post<LivePostView[]>('/publish/live/post', { id: view.id, key, text, picture }));
       setText('');
       setPicture('');
       setKey(crypto.randomUUID());
       setOk('动态已发布，读者页面即时可见');
     });
+  };
   const withdraw = (p: LivePostView) =>
     run(async () => {
       setList(await post<LivePostView[]>('/publish/live/withdraw', { id: view.id, postId: p.id }));
@@ -78,7 +86,12 @@ export function LiveDesk({ view, onView }: { view: ArticleView; onView: (v: Arti
             value={text}
             rows={3}
             maxLength={LIVE_POST_MAX}
-            onChange={(e) => setText(e.target.value)}
+            aria-invalid={missing || undefined}
+            aria-describedby={missing ? missingId : undefined}
+            onChange={(e) => {
+              setText(e.target.value);
+              setMissing(false);
+            }}
             onKeyDown={(e) => {
               if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.nativeEvent.isComposing) {
                 e.preventDefault();
@@ -87,6 +100,11 @@ export function LiveDesk({ view, onView }: { view: ArticleView; onView: (v: Arti
             }}
           />
         </label>
+        {missing && (
+          <p id={missingId} className="nr-notice nr-notice--error" role="alert">
+            请填写直播动态
+          </p>
+        )}
         {picture && <img src={`${picture}?w=240`} alt="动态配图" width={120} height={80} />}
         <FileButton
           label="选择动态配图"

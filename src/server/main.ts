@@ -80,7 +80,7 @@ if (media.kind === 's3') log.info({ copied: await copyFolderIntoStore(mediaDir, 
 
 // Periodic jobs (the yearly points expiry, expired sign-in rows): each runs once per period across every
 // process sharing the database (src/server/jobs/jobRunner.ts).
-const jobs = new JobRunner({ database, log, jobs: PRODUCT_JOBS });
+const jobs = new JobRunner({ database, media, log, jobs: PRODUCT_JOBS });
 jobs.start();
 
 // Invalidation tags reach the other processes' caches over Redis, and the CDN through its purge hook

@@ -14,6 +14,7 @@ import { complaintFollowUps, complaints } from '../../src/server/db/schema/commu
 import { auditLog } from '../../src/server/db/schema/staff.ts';
 import { complaintAutoClose } from '../../src/server/jobs/productJobs.ts';
 import { decide } from '../../src/server/moderation/desk.ts';
+import { mediaOf } from '../../src/server/media/storage.ts';
 import { suiteApp, suiteRequests } from '../support/testApp.ts';
 import { createTestUser, type TestUser } from '../support/testUsers.ts';
 import { consoleCall, createTestStaff, type TestStaff } from '../support/testStaff.ts';
@@ -176,10 +177,10 @@ describe('the complaint desk, from the reader to the seller and back', () => {
     const [row] = await t.database.db.select().from(complaints).where(eq(complaints.id, id));
     const repliedAt = row!.sellerReplyAt!.getTime();
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
-    const early = (await complaintAutoClose.run({ database: t.database, log, now: new Date(repliedAt + 7 * DAY - 60_000) })) as number[];
+    const early = (await complaintAutoClose.run({ database: t.database, media: mediaOf(t), log, now: new Date(repliedAt + 7 * DAY - 60_000) })) as number[];
     expect(early).not.toContain(id);
     expect((await detail(id)).status).toBe('replied');
-    const late = (await complaintAutoClose.run({ database: t.database, log, now: new Date(repliedAt + 7 * DAY + 60_000) })) as number[];
+    const late = (await complaintAutoClose.run({ database: t.database, media: mediaOf(t), log, now: new Date(repliedAt + 7 * DAY + 60_000) })) as number[];
     expect(late).toContain(id);
     const closed = await detail(id);
     expect(closed.statusText).toBe('已完结');
@@ -188,7 +189,7 @@ describe('the complaint desk, from the reader to the seller and back', () => {
     expect(after!.closedBy).toBe('auto');
     // Closed by the clock, not solved: the complainant can no longer confirm, and it is not counted solved.
     expect(await actions(id, reader)).toMatchObject({ canConfirm: false });
-    expect((await complaintAutoClose.run({ database: t.database, log, now: new Date(repliedAt + 30 * DAY) })) as number[]).not.toContain(id);
+    expect((await complaintAutoClose.run({ database: t.database, media: mediaOf(t), log, now: new Date(repliedAt + 30 * DAY) })) as number[]).not.toContain(id);
   });
 
   it('a follow-up the moderation desk takes down sends the complaint back to 已回复 (unless answered meanwhile)', async () => {

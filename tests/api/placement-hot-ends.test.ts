@@ -9,6 +9,7 @@ import { invalidationBus } from '../../src/server/cache/invalidationBus.ts';
 import { JobRunner } from '../../src/server/jobs/jobRunner.ts';
 import { hotPickEnds, PRODUCT_JOBS } from '../../src/server/jobs/productJobs.ts';
 import { createLogger } from '../../src/server/log.ts';
+import { mediaOf } from '../../src/server/media/storage.ts';
 import { suiteApp, suiteRequests } from '../support/testApp.ts';
 import { consoleCall, createTestStaff, type TestStaff } from '../support/testStaff.ts';
 
@@ -31,7 +32,7 @@ async function runAt(at: number): Promise<unknown> {
     name: `${hotPickEnds.name}.test-${++n}`,
     run: async (ctx: Parameters<typeof hotPickEnds.run>[0]) => (result = await hotPickEnds.run(ctx)),
   };
-  const runner = new JobRunner({ database: t.database, log: createLogger('silent'), jobs: [job], now: () => at });
+  const runner = new JobRunner({ database: t.database, media: mediaOf(t), log: createLogger('silent'), jobs: [job], now: () => at });
   const [outcome] = await runner.tick();
   expect(outcome).toMatchObject({ ran: true, ok: true });
   return result;

@@ -21,6 +21,7 @@ import { auditLog } from '../../src/server/db/schema/staff.ts';
 import { JobRunner } from '../../src/server/jobs/jobRunner.ts';
 import { scheduledPublishing } from '../../src/server/jobs/productJobs.ts';
 import { publishDue } from '../../src/server/publish/service.ts';
+import { mediaOf } from '../../src/server/media/storage.ts';
 import { envelope, recordingApp, suiteApp } from '../support/testApp.ts';
 import { consoleCall, type TestStaff } from '../support/testStaff.ts';
 import { auditActions, createStory, newsColumn, reviewDesk, saveStory, staffCaller, type StoryPlace } from '../support/publishDesk.ts';
@@ -228,14 +229,14 @@ describe('scheduled publishing', () => {
     expect(scheduled.data.state).toBe('scheduled');
     let clock = at.getTime() - 60_000;
     const log = pino({ level: 'silent' });
-    const runners = [0, 1].map(() => new JobRunner({ database: t.database, log, jobs: [scheduledPublishing], now: () => clock }));
+    const runners = [0, 1].map(() => new JobRunner({ database: t.database, media: mediaOf(t), log, jobs: [scheduledPublishing], now: () => clock }));
     await Promise.all(runners.map((r) => r.tick()));
     const early = await call<ArticleView>(chief, 'GET', '/publish/article', { id: story.id });
     expect(early.data.state).toBe('scheduled');
     clock = at.getTime() + 1_000;
     await Promise.all(runners.map((r) => r.tick()));
     // Two overlapping runs of the job itself (a slow run meeting the next slot's): still once.
-    await Promise.all([publishDue(t.database, new Date(clock)), publishDue(t.database, new Date(clock))]);
+    await Promise.all([publishDue(t.database, mediaOf(t), new Date(clock)), publishDue(t.database, mediaOf(t), new Date(clock))]);
     const done = await call<ArticleView>(chief, 'GET', '/publish/article', { id: story.id });
     expect(done.data.state).toBe('published');
     expect(done.data.publishedAt).toBe(at.toISOString());

@@ -4,7 +4,7 @@
  * data type their page reads, and withdrawn; bad input is refused in Chinese with nothing written.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleFields, ArticleSummary, ArticleView, StoryKind } from '../../src/contract/publish.ts';
 import type { NewsDetail } from '../../src/contract/detail.ts';
@@ -12,6 +12,8 @@ import type { ListItem } from '../../src/contract/news.ts';
 import { news } from '../../src/server/db/schema/core.ts';
 import { articles } from '../../src/server/db/schema/publish.ts';
 import { auditLog } from '../../src/server/db/schema/staff.ts';
+import { mediaOf } from '../../src/server/media/storage.ts';
+import { publishDue } from '../../src/server/publish/service.ts';
 import { envelope, suiteApp } from '../support/testApp.ts';
 import type { TestStaff } from '../support/testStaff.ts';
 import {
@@ -323,6 +325,43 @@ describe('VR', () => {
     expect(published.message).toBe('全景图的宽度至少是高度的 2 倍（如 4096×2048），这张是 800×800');
     const [row] = await t.database.db.select({ state: articles.state, newsId: articles.newsId }).from(articles).where(eq(articles.id, story.id));
     expect(row).toEqual({ state: 'draft', newsId: null });
+  });
+
+  it.each([
+    ['a save after scheduling took its panorama away (a save checks a panorama, not readiness)', 'cleared', '请上传全景图'],
+    ['it was scheduled with a square panorama before the server read the pixels', 'square', '全景图的宽度至少是高度的 2 倍（如 4096×2048），这张是 800×800'],
+  ])('is not published by the scheduled job when %s: back to 待签发 with the reason on the desk, one audit row', async (_when, change, reason) => {
+    const wide = await uploadPicture(t, reporter, { width: 2048, height: 1024 }, { r: 60, g: 20, b: 90 });
+    const story = await create('vr');
+    const body = '<p>转动画面，从来福士看朝天门两江交汇。</p>';
+    const fields = base({ title: 'VR｜朝天门两江交汇', showType: 2, covers: [pictures[0]!], vrPicture: wide });
+    expect((await save(story, fields, body)).statusCode).toBe(200);
+    const at = new Date(Date.now() + 10 * 60_000);
+    const scheduled = await call<ArticleView>(chief, 'POST', '/publish/publish', { id: story.id, at: at.toISOString() });
+    expect(scheduled.data.state, scheduled.message).toBe('scheduled');
+    if (change === 'cleared') {
+      const edited = await saveStory(t, chief, scheduled.data, { ...fields, vrPicture: '' }, body);
+      expect(edited.data.state, edited.message).toBe('scheduled');
+    } else {
+      const square = await uploadPicture(t, reporter, { width: 800, height: 800 }, { r: 60, g: 20, b: 90 });
+      await t.database.db
+        .update(articles)
+        .set({ fields: { ...scheduled.data.fields, vrPicture: square } })
+        .where(eq(articles.id, story.id));
+    }
+    const due = new Date(at.getTime() + 1_000);
+    expect(await publishDue(t.database, mediaOf(t), due)).not.toContain(story.id);
+    // The next run finds it no longer scheduled: nothing more is written.
+    expect(await publishDue(t.database, mediaOf(t), due)).not.toContain(story.id);
+    const desk = await call<ArticleView>(chief, 'GET', '/publish/article', { id: story.id });
+    expect(desk.data).toMatchObject({ state: 'approved', newsId: null, publishAt: null, note: `定时发布未执行：${reason}` });
+    expect(desk.data.can.publish).toBe(true);
+    const refused = await t.database.db
+      .select({ staffName: auditLog.staffName, reason: auditLog.reason })
+      .from(auditLog)
+      .where(and(eq(auditLog.itemKind, 'article'), eq(auditLog.itemId, String(story.id)), eq(auditLog.action, 'publish.scheduleRefused')));
+    expect(refused).toEqual([{ staffName: '定时发布', reason }]);
+    expect(await auditActions(t, story.id)).not.toContain('publish.scheduled');
   });
 });
 

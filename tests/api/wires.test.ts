@@ -14,6 +14,7 @@ import { createLogger } from '../../src/server/log.ts';
 import { JobRunner } from '../../src/server/jobs/jobRunner.ts';
 import { wiresIngest } from '../../src/server/jobs/productJobs.ts';
 import { ingestDue } from '../../src/server/wires/service.ts';
+import { mediaOf } from '../../src/server/media/storage.ts';
 import { suiteApp } from '../support/testApp.ts';
 import { rss, startFeedServer, type FeedServer } from '../support/feedServer.ts';
 import { consoleCall, createTestStaff, type TestStaff } from '../support/testStaff.ts';
@@ -157,7 +158,7 @@ describe('the wires', () => {
   it('fetches each feed once when two processes run the ingest job at the same moment', async () => {
     const at = start.getTime() + 62 * 60_000;
     const before = feeds.hits('/cqrb.xml');
-    const runners = [0, 1].map(() => new JobRunner({ database: t.database, log, jobs: [wiresIngest], now: () => at }));
+    const runners = [0, 1].map(() => new JobRunner({ database: t.database, media: mediaOf(t), log, jobs: [wiresIngest], now: () => at }));
     await Promise.all(runners.map((r) => r.tick()));
     // And two direct runs racing on the feed rows (the claim on the row, beneath the job's slot).
     const again = at + 31 * 60_000;

@@ -1,4 +1,6 @@
 /** The job runner with a controlled clock: once per slot across runners sharing a database (PGlite here, PostgreSQL in test:services). */
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,10 +8,13 @@ import { openTestDatabase, type TestDatabase } from '../../../tests/support/test
 import { createUserRepo } from '../accounts/repo.ts';
 import { accountTickets, authTokens, smsCodes } from '../db/schema/accounts.ts';
 import { jobRuns } from '../db/schema/jobs.ts';
+import { localMediaStorage } from '../media/storage.ts';
 import { JobRunner, JOB_RUNS_KEEP_MS, pruneJobRuns, type Job } from './jobRunner.ts';
 import { expiredAccountRows } from './productJobs.ts';
 
 const log = pino({ level: 'silent' });
+// The runner hands every job the media store; these jobs never read it (a folder that is never made).
+const media = localMediaStorage(path.join(os.tmpdir(), 'sc-job-runner-media'));
 const HOUR = 3600_000;
 let database: TestDatabase;
 
@@ -42,7 +47,7 @@ describe('JobRunner', () => {
   it('runs a job once per slot however many runners tick, and again in the next slot', async () => {
     const c = clock(Date.UTC(2026, 10, 27, 6, 0, 0));
     const job = counting('test.once', HOUR);
-    const runners = [0, 1, 2].map(() => new JobRunner({ database, log, jobs: [job], now: c.now }));
+    const runners = [0, 1, 2].map(() => new JobRunner({ database, media, log, jobs: [job], now: c.now }));
     const first = (await Promise.all(runners.map((r) => r.tick()))).flat();
     expect(job.runs).toHaveLength(1);
     expect(first.filter((o) => o.ran)).toHaveLength(1);
@@ -64,7 +69,7 @@ describe('JobRunner', () => {
   it('records a failed run and does not retry it in the same slot', async () => {
     const c = clock(Date.UTC(2026, 10, 27, 7, 0, 0));
     const job = counting('test.fails', HOUR, true);
-    const runner = new JobRunner({ database, log, jobs: [job], now: c.now });
+    const runner = new JobRunner({ database, media, log, jobs: [job], now: c.now });
     expect(await runner.tick()).toEqual([{ job: 'test.fails', slot: Math.floor(c.now() / HOUR), ran: true, ok: false, error: '源不可用' }]);
     await runner.tick();
     expect(job.runs).toHaveLength(1);
@@ -74,15 +79,15 @@ describe('JobRunner', () => {
 
   it('refuses a job registered twice or with a period under a second', () => {
     const job = counting('test.dup', HOUR);
-    expect(() => new JobRunner({ database, log, jobs: [job, job] })).toThrow('registered twice');
-    expect(() => new JobRunner({ database, log, jobs: [counting('test.fast', 10)] })).toThrow('everyMs');
+    expect(() => new JobRunner({ database, media, log, jobs: [job, job] })).toThrow('registered twice');
+    expect(() => new JobRunner({ database, media, log, jobs: [counting('test.fast', 10)] })).toThrow('everyMs');
   });
 
   it('prunes its own claim rows after JOB_RUNS_KEEP_MS', async () => {
     const c = clock(Date.UTC(2026, 10, 1, 0, 0, 0));
-    await new JobRunner({ database, log, jobs: [counting('test.old', HOUR)], now: c.now }).tick();
+    await new JobRunner({ database, media, log, jobs: [counting('test.old', HOUR)], now: c.now }).tick();
     c.set(c.now() + JOB_RUNS_KEEP_MS + HOUR);
-    await new JobRunner({ database, log, jobs: [pruneJobRuns], now: c.now }).tick();
+    await new JobRunner({ database, media, log, jobs: [pruneJobRuns], now: c.now }).tick();
     expect(await database.db.select().from(jobRuns).where(eq(jobRuns.name, 'test.old'))).toHaveLength(0);
     expect(await database.db.select().from(jobRuns).where(eq(jobRuns.name, pruneJobRuns.name))).toHaveLength(1);
   });
@@ -108,7 +113,7 @@ describe('accounts.expired-rows', () => {
         { userId: user.id, family: 'f-live', tokenHash: 'token-live', issuedAt: at(-HOUR), expiresAt: at(29 * 24 * HOUR) },
       ]);
     });
-    const runner = new JobRunner({ database, log, jobs: [expiredAccountRows], now: () => now });
+    const runner = new JobRunner({ database, media, log, jobs: [expiredAccountRows], now: () => now });
     expect(await runner.tick()).toEqual([expect.objectContaining({ ran: true, ok: true })]);
     const codes = await database.db.select({ h: smsCodes.codeHash }).from(smsCodes).where(eq(smsCodes.phone, '13955550001'));
     expect(codes.map((r) => r.h)).toEqual(['recent']);

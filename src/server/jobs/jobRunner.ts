@@ -13,10 +13,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../log.ts';
+import type { MediaStorage } from '../media/storage.ts';
 import { claimJobSlotRepo, finishJobRunRepo, pruneJobRunsRepo } from './repo.ts';
 
 export interface JobContext {
   database: Database;
+  /** The media store (scheduled publishing reads a VR story's panorama again at its time). */
+  media: MediaStorage;
   log: Logger;
   /** The time of the tick that started the run (a controlled clock in tests). */
   now: Date;
@@ -32,6 +35,7 @@ export interface Job {
 
 export interface JobRunnerOptions {
   database: Database;
+  media: MediaStorage;
   log: Logger;
   jobs: readonly Job[];
   /** Milliseconds since the epoch; tests pass their own clock. */
@@ -49,6 +53,7 @@ export class JobRunner {
   /** Names this process in its claims. */
   readonly id = randomUUID();
   private readonly database: Database;
+  private readonly media: MediaStorage;
   private readonly log: Logger;
   private readonly jobs: readonly Job[];
   private readonly now: () => number;
@@ -64,6 +69,7 @@ export class JobRunner {
       names.add(job.name);
     }
     this.database = options.database;
+    this.media = options.media;
     this.log = options.log;
     this.jobs = options.jobs;
     this.now = options.now ?? Date.now;
@@ -111,7 +117,7 @@ export class JobRunner {
       this.log.info({ job: job.name, slot }, 'job claimed');
       let error: string | undefined;
       try {
-        await job.run({ database: this.database, log: this.log, now: new Date(at) });
+        await job.run({ database: this.database, media: this.media, log: this.log, now: new Date(at) });
       } catch (err) {
         error = err instanceof Error ? err.message : String(err);
         this.log.error({ job: job.name, slot, err: error }, 'job failed');

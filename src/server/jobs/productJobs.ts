@@ -47,8 +47,8 @@ export const pointsExpiry: Job = {
 export const scheduledPublishing: Job = {
   name: 'publish.scheduled',
   everyMs: 15_000,
-  async run({ database, log, now }) {
-    const published = await publishDue(database, now);
+  async run({ database, media, log, now }) {
+    const published = await publishDue(database, media, now);
     if (published.length > 0) log.info({ articles: published }, 'scheduled stories published');
     return published;
   },

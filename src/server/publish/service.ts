@@ -99,6 +99,7 @@ export const PUBLISH_MESSAGES = {
   liveNotPublished: '直播未发布，不能切换状态或发布动态',
   liveBackwards: '直播状态只能依次从“未开始”到“直播中”、再到“回放”，不能倒退或跳过',
   livePostNotFound: '这条直播动态不存在',
+  scheduleRefused: '定时发布未执行：',
 } as const;
 
 /** Pushes are rate-limited (ADR 025): one breaking-news push per this window for the whole desk. */
@@ -261,11 +262,15 @@ async function checkPlacement(db: Db | Tx, f: ArticleFields): Promise<void> {
  * own pixel size: the editor checks it before taking a picture, and the server does not take the editor's word.
  */
 async function checkPanorama(media: MediaStorage, f: ArticleFields): Promise<void> {
-  if (f.kind !== 'vr' || f.vrPicture === '') return;
-  const size = await storedPictureSize(media, f.vrPicture);
-  if (size === null) throw refuse(PICTURE_MESSAGES.notStored);
-  const problem = panoramaProblem(size);
+  const problem = await panoramaRefusal(media, f);
   if (problem !== null) throw refuse(problem);
+}
+
+/** Why a VR story's panorama is refused (Chinese), or null: not VR, none chosen yet, or a true panorama. */
+async function panoramaRefusal(media: MediaStorage, f: ArticleFields): Promise<string | null> {
+  if (f.kind !== 'vr' || f.vrPicture === '') return null;
+  const size = await storedPictureSize(media, f.vrPicture);
+  return size === null ? PICTURE_MESSAGES.notStored : panoramaProblem(size);
 }
 
 async function requireReady(media: MediaStorage, row: Pick<ArticleRow, 'fields' | 'content'>): Promise<void> {
@@ -722,12 +727,34 @@ export async function withdrawLivePost(
 
 /**
  * The scheduled stories whose time has come (the `publish.scheduled` job, src/server/jobs/productJobs.ts):
- * each is claimed by a conditional update, so two runs that overlap never publish one twice.
+ * each is claimed by a conditional update, so two runs that overlap never publish one twice. One that is no longer
+ * ready, or whose panorama is no panorama, is not published: it goes back to 待签发 with the reason as its note.
  */
-export async function publishDue(database: Database, now: Date): Promise<number[]> {
+export async function publishDue(database: Database, media: MediaStorage, now: Date): Promise<number[]> {
   const published: number[] = [];
   for (const id of await dueScheduledRepo(database.db, now)) {
     const newsId = await database.write(async (tx) => {
+      const due = await lockArticleRepo(tx, id);
+      if (!due || due.state !== 'scheduled' || due.publishAt === null || due.publishAt > now) return null;
+      // Checked again at its time, as a publish now would be: a save after scheduling never checks readiness (it may
+      // take the panorama away), and a story scheduled before the server read panoramas' pixels was never checked.
+      const missing = checkReady(due.fields, due.content);
+      const problem = missing.length > 0 ? missing.join('；') : await panoramaRefusal(media, due.fields);
+      if (problem !== null) {
+        // Left unpublished among the signed stories, the reason on the desk, for a publisher to fix and sign again.
+        await updateArticleRepo(tx, id, { state: 'approved', publishAt: null, note: `${PUBLISH_MESSAGES.scheduleRefused}${problem}` });
+        await appendAudit(tx, {
+          staffId: null,
+          staffName: '定时发布',
+          action: 'publish.scheduleRefused',
+          itemKind: 'article',
+          itemId: id,
+          before: { state: 'scheduled', at: due.publishAt.toISOString() },
+          after: { state: 'approved' },
+          reason: problem,
+        });
+        return null;
+      }
       const row = await claimScheduledRepo(tx, id, now);
       if (!row) return null;
       const newsId = await putLive(tx, row, row.publishAt ?? now);

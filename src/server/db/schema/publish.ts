@@ -23,7 +23,7 @@ export const articles = pgTable(
       .$type<{ id: number; name: string }[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
-    /** The last send-back or withdrawal note. */
+    /** The last send-back or withdrawal note, or why the scheduled publish did not happen. */
     note: text('note').notNull().default(''),
     authorId: integer('author_id').notNull(),
     authorName: text('author_name').notNull(),

@@ -7,7 +7,7 @@
  * that moved on is refused in Chinese. Time comes from the caller (`now`), so the overdue rule is tested
  * with a controlled clock.
  */
-import { deskPage, type DeskPage } from './deskPage.ts';
+import { readDeskPage, type DeskPage } from './deskPage.ts';
 import {
   ANSWER_WORKING_DAYS,
   CASE_STATE_TEXT,
@@ -336,8 +336,7 @@ async function toConsole(db: Db, rows: Awaited<ReturnType<typeof queueRepo>>, no
 const PAGE_SIZE = 20;
 
 export async function deskQueueService(db: Db, queue: Queue, page: number, now = new Date()): Promise<DeskPage<ConsoleQuestion> & { overdue: number }> {
-  const [rows, overdue] = await Promise.all([queueRepo(db, queue, { now, page, pageSize: PAGE_SIZE }), overdueCountRepo(db, now)]);
-  const pageOf = deskPage(rows, PAGE_SIZE);
+  const [pageOf, overdue] = await Promise.all([readDeskPage(page, PAGE_SIZE, (window) => queueRepo(db, queue, { now, window })), overdueCountRepo(db, now)]);
   return { ...pageOf, items: await toConsole(db, pageOf.items, now), overdue };
 }
 
@@ -350,8 +349,10 @@ export async function requireUnit(db: Db, staffId: number): Promise<UnitRow> {
 
 export async function unitQueueService(db: Db, staffId: number, queue: 'open' | 'replied', page: number, now = new Date()) {
   const unit = await requireUnit(db, staffId);
-  const [rows, counts] = await Promise.all([queueRepo(db, queue, { unitId: unit.id, now, page, pageSize: PAGE_SIZE }), figureCountsRepo(db, now, [unit.id])]);
-  const pageOf = deskPage(rows, PAGE_SIZE);
+  const [pageOf, counts] = await Promise.all([
+    readDeskPage(page, PAGE_SIZE, (window) => queueRepo(db, queue, { unitId: unit.id, now, window })),
+    figureCountsRepo(db, now, [unit.id]),
+  ]);
   return { unit: { id: unit.id, name: unit.name }, figures: toFigures(counts[0]), ...pageOf, items: await toConsole(db, pageOf.items, now) };
 }
 

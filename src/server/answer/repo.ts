@@ -9,6 +9,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { answerUnits, answerUnitStaff, politicsCaseEvents, politicsCases, workCalendar } from '../db/schema/answer.ts';
 import { bangPolitics } from '../db/schema/bangbang.ts';
 import { staff } from '../db/schema/staff.ts';
+import type { PageWindow } from './deskPage.ts';
 
 type Q = Db | Tx;
 export type UnitRow = typeof answerUnits.$inferSelect;
@@ -154,7 +155,7 @@ export type Queue = 'submitted' | 'open' | 'replied' | 'declined';
  * `open` (with a department; overdue first), `replied`, `declined` (newest first). `unitId` limits it
  * to one department's cases.
  */
-export async function queueRepo(db: Q, queue: Queue, opts: { unitId?: number; now: Date; page: number; pageSize: number }): Promise<QueueRow[]> {
+export async function queueRepo(db: Q, queue: Queue, opts: { unitId?: number; now: Date; window: PageWindow }): Promise<QueueRow[]> {
   const base = and(isNull(bangPolitics.deletedAt), eq(bangPolitics.reviewState, 'approved'));
   const unit = opts.unitId === undefined ? undefined : eq(politicsCases.unitId, opts.unitId);
   let where: SQL | undefined;
@@ -176,8 +177,8 @@ export async function queueRepo(db: Q, queue: Queue, opts: { unitId?: number; no
     .leftJoin(answerUnits, eq(answerUnits.id, politicsCases.unitId))
     .where(where)
     .orderBy(...order)
-    .limit(opts.pageSize + 1)
-    .offset((opts.page - 1) * opts.pageSize);
+    .limit(opts.window.limit)
+    .offset(opts.window.offset);
   return rows;
 }
 

@@ -8,7 +8,7 @@
  * action and its audit row land in one transaction; a retry of the same action answers the complaint as it
  * is. Time comes from the caller (`now`), so the 7-day close is tested with a controlled clock.
  */
-import { deskPage } from '../deskPage.ts';
+import { readDeskPage } from '../deskPage.ts';
 import {
   COMPLAINT_AUTO_CLOSE_DAYS,
   type ComplaintActions,
@@ -267,7 +267,7 @@ async function toConsole(db: Db, rows: { row: DeskComplaintRow; unitName: string
 }
 
 export async function complaintDeskQueueService(db: Db, queue: ComplaintDeskQueue, page: number) {
-  const pageOf = deskPage(await complaintQueueRepo(db, queue, { page, pageSize: PAGE_SIZE }), PAGE_SIZE);
+  const pageOf = await readDeskPage(page, PAGE_SIZE, (window) => complaintQueueRepo(db, queue, { window }));
   return { ...pageOf, items: await toConsole(db, pageOf.items) };
 }
 
@@ -299,8 +299,10 @@ export async function requireSeller(db: Db, staffId: number): Promise<UnitRow> {
 
 export async function sellerQueueService(db: Db, staffId: number, queue: SellerQueue, page: number) {
   const unit = await requireSeller(db, staffId);
-  const [rows, counts] = await Promise.all([complaintQueueRepo(db, queue, { unitId: unit.id, page, pageSize: PAGE_SIZE }), sellerCountsRepo(db, [unit.id])]);
-  const pageOf = deskPage(rows, PAGE_SIZE);
+  const [pageOf, counts] = await Promise.all([
+    readDeskPage(page, PAGE_SIZE, (window) => complaintQueueRepo(db, queue, { unitId: unit.id, window })),
+    sellerCountsRepo(db, [unit.id]),
+  ]);
   return { unit: { id: unit.id, name: unit.name }, figures: toSellerFigures(counts[0]), ...pageOf, items: await toConsole(db, pageOf.items) };
 }
 

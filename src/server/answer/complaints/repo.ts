@@ -8,6 +8,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } fro
 import type { Db, Tx } from '../../db/client.ts';
 import { answerUnits } from '../../db/schema/answer.ts';
 import { complaintEvents, complaintFollowUps, complaints } from '../../db/schema/community.ts';
+import type { PageWindow } from '../deskPage.ts';
 
 type Q = Db | Tx;
 export type DeskComplaintRow = typeof complaints.$inferSelect;
@@ -131,7 +132,7 @@ export async function autoCloseRepo(tx: Tx, before: Date, now: Date): Promise<nu
 export async function complaintQueueRepo(
   db: Q,
   queue: ComplaintQueue,
-  opts: { unitId?: number | null; page: number; pageSize: number },
+  opts: { unitId?: number | null; window: PageWindow },
 ): Promise<{ row: DeskComplaintRow; unitName: string | null }[]> {
   const unit = opts.unitId === undefined ? undefined : opts.unitId === null ? isNull(complaints.unitId) : eq(complaints.unitId, opts.unitId);
   const states: Record<ComplaintQueue, SQL> = {
@@ -153,8 +154,8 @@ export async function complaintQueueRepo(
     .leftJoin(answerUnits, eq(answerUnits.id, complaints.unitId))
     .where(and(eq(complaints.reviewState, 'approved'), states[queue], unit))
     .orderBy(...order)
-    .limit(opts.pageSize + 1)
-    .offset((opts.page - 1) * opts.pageSize);
+    .limit(opts.window.limit)
+    .offset(opts.window.offset);
   return rows;
 }
 

@@ -5,7 +5,7 @@
  * and answers as their own account, as every answerer does (spec 6). Giving a question to the person who has it
  * already, or taking back one given to nobody, answers it as it is and writes nothing: a retried click is safe.
  */
-import { deskPage } from '../deskPage.ts';
+import { readDeskPage } from '../deskPage.ts';
 import { StatusCode } from '../../../contract/envelope.ts';
 import { ASSIGNED_MARK, type AssignedQuestion, type ConsoleAnswerer, type ConsoleQuestion } from '../../../contract/qaDesk.ts';
 import { formatBeijingTime } from '../../../lib/formatTime.ts';
@@ -63,7 +63,7 @@ function toConsole(row: DeskQuestionRow): ConsoleQuestion {
 }
 
 export async function qaQuestionsService(db: Db, queue: 'open' | 'assigned', page: number) {
-  const rows = deskPage(await deskQuestionsRepo(db, queue, page, PAGE_SIZE), PAGE_SIZE);
+  const rows = await readDeskPage(page, PAGE_SIZE, (window) => deskQuestionsRepo(db, queue, window));
   return { ...rows, items: rows.items.map(toConsole) };
 }
 

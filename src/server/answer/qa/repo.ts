@@ -8,6 +8,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { qaAssignments } from '../../db/schema/answer.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { bangAnswers, bangMembers, bangQuestions } from '../../db/schema/bangbang.ts';
+import type { PageWindow } from '../deskPage.ts';
 
 type Q = Db | Tx;
 export type QuestionRow = typeof bangQuestions.$inferSelect;
@@ -97,20 +98,20 @@ async function withAssignees(
  * One page of the desk's list and the next page's first row (deskPage.ts). open: live questions with no answer
  * yet and replying open, newest first; assigned: every live question given to someone, latest assignment first.
  */
-export async function deskQuestionsRepo(db: Q, queue: 'open' | 'assigned', page: number, pageSize: number): Promise<DeskQuestionRow[]> {
+export async function deskQuestionsRepo(db: Q, queue: 'open' | 'assigned', window: PageWindow): Promise<DeskQuestionRow[]> {
   const live = and(eq(bangQuestions.reviewState, 'approved'), isNull(bangQuestions.deletedAt));
   const rows =
     queue === 'open'
       ? await deskBase(db)
           .where(and(live, eq(bangQuestions.answerCount, 0), eq(bangQuestions.replyClosed, false)))
           .orderBy(desc(bangQuestions.createdAt), desc(bangQuestions.id))
-          .limit(pageSize + 1)
-          .offset((page - 1) * pageSize)
+          .limit(window.limit)
+          .offset(window.offset)
       : await deskBase(db)
           .where(and(live, sql`${qaAssignments.questionId} is not null`))
           .orderBy(desc(qaAssignments.assignedAt), desc(bangQuestions.id))
-          .limit(pageSize + 1)
-          .offset((page - 1) * pageSize);
+          .limit(window.limit)
+          .offset(window.offset);
   return withAssignees(db, rows);
 }
 

@@ -11,6 +11,7 @@ import { users } from '../../db/schema/accounts.ts';
 import { bangTips } from '../../db/schema/bangbang.ts';
 import { news } from '../../db/schema/core.ts';
 import { staff } from '../../db/schema/staff.ts';
+import type { PageWindow } from '../deskPage.ts';
 
 type Q = Db | Tx;
 export type TipCaseRow = typeof tipCases.$inferSelect;
@@ -38,7 +39,7 @@ export async function findTipCaseRepo(db: Q, tipId: number): Promise<TipCaseRow 
 }
 
 /** One page of a queue and the next page's first row (deskPage.ts): new tips newest first (news is fresh); the others latest change first. */
-export async function inboxRepo(db: Q, queue: TipQueue, page: number, pageSize: number): Promise<InboxRow[]> {
+export async function inboxRepo(db: Q, queue: TipQueue, window: PageWindow): Promise<InboxRow[]> {
   const base = db
     .select({ tip: bangTips, tipCase: tipCases, tipster: users.nickname })
     .from(bangTips)
@@ -51,13 +52,13 @@ export async function inboxRepo(db: Q, queue: TipQueue, page: number, pageSize: 
       ? await base
           .where(and(live, isNull(tipCases.tipId)))
           .orderBy(desc(bangTips.createdAt), desc(bangTips.id))
-          .limit(pageSize + 1)
-          .offset((page - 1) * pageSize)
+          .limit(window.limit)
+          .offset(window.offset)
       : await base
           .where(and(live, eq(tipCases.state, queue)))
           .orderBy(desc(tipCases.updatedAt), desc(bangTips.id))
-          .limit(pageSize + 1)
-          .offset((page - 1) * pageSize);
+          .limit(window.limit)
+          .offset(window.offset);
   return rows.map((r) => ({ tip: r.tip, tipCase: r.tipCase, tipster: r.tipster ?? '' }));
 }
 

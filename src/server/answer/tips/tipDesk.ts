@@ -6,7 +6,7 @@
  * two racing adoptions land, and the ledger's unique (reader, `tip:<id>`) key pays once even so. A retry
  * of the same step answers the tip as it is; a different step on a tip that moved on is refused in Chinese.
  */
-import { deskPage, type DeskPage } from '../deskPage.ts';
+import { readDeskPage, type DeskPage } from '../deskPage.ts';
 import { StatusCode } from '../../../contract/envelope.ts';
 import { TIP_STATE_TEXT, type ConsoleTip, type TipState } from '../../../contract/tipDesk.ts';
 import { formatBeijingTime } from '../../../lib/formatTime.ts';
@@ -88,7 +88,7 @@ function toConsoleTip(tip: TipRow, c: TipCaseRow | null, tipster: string): Conso
 }
 
 export async function tipInboxService(db: Db, queue: TipQueue, page: number): Promise<DeskPage<ConsoleTip>> {
-  const rows = deskPage(await inboxRepo(db, queue, page, PAGE_SIZE), PAGE_SIZE);
+  const rows = await readDeskPage(page, PAGE_SIZE, (window) => inboxRepo(db, queue, window));
   return { ...rows, items: rows.items.map((r) => toConsoleTip(r.tip, r.tipCase, r.tipster)) };
 }
 

@@ -76,6 +76,16 @@ test('an exchange from the queue to 已完成, and a cancelled one refunded exac
   expect(file).toContain('龙溪街道金紫山路 8 号');
   await expect(page.getByText(/已导出批次 \d+，共 \d+ 单/)).toBeVisible();
 
+  // An empty file is refused on the page, in Chinese, and nothing is sent.
+  const imports: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/mall/orders/import')) imports.push(r.url());
+  });
+  await page.getByLabel(/快递单号文件/).setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) });
+  await page.getByRole('button', { name: '导入快递单号' }).click();
+  await expect(page.getByRole('alert')).toHaveText('请选择 CSV 文件');
+  expect(imports).toEqual([]);
+
   // The warehouse sends the tracking number back.
   const trackingNo = `SF${Date.now()}`;
   await page.getByLabel(/快递单号文件/).setInputFiles({

@@ -130,8 +130,13 @@ export function MallOrdersPage({ me }: PageProps) {
   const importFile = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const file = new FormData(e.currentTarget).get('file');
+    // Refused here and nothing sent: an error thrown inside run that is not the server's shows as 操作失败.
+    if (!(file instanceof File) || file.size === 0) {
+      setOk(null);
+      setError('请选择 CSV 文件');
+      return;
+    }
     void action.run(async () => {
-      if (!(file instanceof File) || file.size === 0) throw new Error('请选择 CSV 文件');
       const text = await file.text();
       const result = await post<ImportReport>('/mall/orders/import', { csv: text });
       setReport(result);

@@ -1,9 +1,9 @@
 /**
  * The bench's per-process figures (docs/capacity.md): on one PostgreSQL and one Redis, one and then
  * two server processes behind a round-robin, in production mode —
- * - cached and uncached pages per second (home, article) and the Astro floor beside them: `/shancheng/bench-floor`
- *   (BENCH_FLOOR=1), an Astro page in the same server emitting the home page's HTML from a constant, and the
- *   uncached / floor ratio;
+ * - cached and uncached pages per second (home, article, live detail) and the Astro floor beside each:
+ *   `/shancheng/bench-floor?page=…` (BENCH_FLOOR=1), an Astro page in the same server emitting that page's own HTML
+ *   from a constant, and each page's uncached / floor ratio;
  * - API calls per second (the channel list, micro-cache on and off);
  * - database queries per page: the database's committed transactions (`pg_stat_database.xact_commit`; each
  *   statement outside a transaction is one) over a run of uncached renders, divided by the renders;
@@ -21,11 +21,11 @@ import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { dropDatabase, openDatabase } from '../src/server/db/client.ts';
 import { seedDemo } from '../src/server/db/seed/demoSeed.ts';
-import { routes } from '../src/routing/routes.ts';
 import { startServer, type ServerProcess } from '../tests/support/serverProcess.ts';
 import { WebSocket } from 'ws';
 import { encodeJsonPacket, GoimOp } from '../src/lib/goim.ts';
 import { runLoad, type LoadResult } from './loadClient.ts';
+import { FLOOR_PAGES } from './benchFloors.ts';
 
 export interface ScaleOptions {
   seconds: number;
@@ -94,13 +94,23 @@ export async function scaleBench(options: ScaleOptions): Promise<string> {
     const cachedB = await start({});
     const offA = await start({ PAGE_CACHE: '0', API_CACHE: '0' });
     const offB = await start({ PAGE_CACHE: '0', API_CACHE: '0' });
-    const article = `/shancheng${routes.find((r) => r.path === '/NewsDetail')?.example ?? '/NewsDetail?classId=101&newsId=1'}`;
-    const targets = [
-      { name: 'home', path: '/shancheng/home/1' },
-      { name: 'article', path: article },
+    // Each page beside its own floor: the same page's HTML from a constant (src/pages/bench-floor.astro).
+    const targets: { name: string; path: string; floor?: string }[] = [
+      { name: 'home', path: FLOOR_PAGES.home, floor: 'Astro floor (home HTML from a constant)' },
+      { name: 'article', path: FLOOR_PAGES.article, floor: 'Astro floor (article HTML from a constant)' },
+      { name: 'live detail', path: FLOOR_PAGES.live, floor: 'Astro floor (live detail HTML from a constant)' },
       { name: 'Astro floor (home HTML from a constant)', path: '/shancheng/bench-floor' },
+      { name: 'Astro floor (article HTML from a constant)', path: '/shancheng/bench-floor?page=article' },
+      { name: 'Astro floor (live detail HTML from a constant)', path: '/shancheng/bench-floor?page=live' },
       { name: 'API channel list', path: '/kratos/v1/channel/list?channelId=1&page=1' },
     ];
+    // A floor is the page's own HTML saved earlier (scripts/benchFloors.ts): say so when the page has moved since.
+    const stale: string[] = [];
+    for (const t of targets.filter((x) => x.floor !== undefined)) {
+      const floorPath = targets.find((x) => x.name === t.floor)!.path;
+      const [page, floor] = await Promise.all([t.path, floorPath].map(async (p) => (await (await fetch(offA.origin + p)).text()).length));
+      if (Math.abs(page! - floor!) > 0.02 * page!) stale.push(`${t.name} ${page} characters, its floor ${floor}`);
+    }
     const load = async (group: ServerProcess[], path: string): Promise<LoadResult> => {
       const urls = group.map((s) => s.origin + path);
       await runLoad({ urls, connections: 4, seconds: 1 }); // warm up: JIT, caches
@@ -133,14 +143,13 @@ export async function scaleBench(options: ScaleOptions): Promise<string> {
         console.log(rows.at(-1));
       }
     }
-    const floor = uncachedRps.get(targets[2]!.name) ?? NaN;
-    const floorCpu = uncachedCpu.get(targets[2]!.name) ?? NaN;
     const ratios = targets
-      .slice(0, 2)
-      .map(
-        (t) =>
-          `${t.name} ${fmt((uncachedRps.get(t.name) ?? NaN) / floor, 2)}× by rate, ${fmt(floorCpu / (uncachedCpu.get(t.name) ?? NaN), 2)}× by CPU per request`,
-      )
+      .filter((t) => t.floor !== undefined)
+      .map((t) => {
+        const floorRps = uncachedRps.get(t.floor!) ?? NaN;
+        const floorCpu = uncachedCpu.get(t.floor!) ?? NaN;
+        return `${t.name} ${fmt((uncachedRps.get(t.name) ?? NaN) / floorRps, 2)}× by rate, ${fmt(floorCpu / (uncachedCpu.get(t.name) ?? NaN), 2)}× by CPU per request`;
+      })
       .join('; ');
 
     // Database queries per page: committed transactions over RENDERS uncached renders, one at a time.
@@ -190,7 +199,8 @@ export async function scaleBench(options: ScaleOptions): Promise<string> {
       '',
       rows.join('\n'),
       '',
-      `Uncached against the Astro floor (one process): ${ratios} (goal ≥ 0.5×; bench/where-time-goes.md says where the rest goes).`,
+      `Uncached against the Astro floor of the same HTML (one process): ${ratios} (goal ≥ 0.5×; bench/where-time-goes.md says where the rest goes).`,
+      ...(stale.length > 0 ? ['', `⚠ A floor no longer matches its page (refresh with scripts/benchFloors.ts): ${stale.join('; ')}.`] : []),
       '',
       queryRows.join('\n'),
       '',

@@ -17,7 +17,12 @@ export function fnv1a64(text: string): string {
   return hash.toString(16).padStart(16, '0');
 }
 
+/** The last key derived: a runtime asks for one device and one version on every call (BigInt FNV is not free). */
+let last = { input: '', key: '' };
+
 /** The `x-app-key` value for a device and app version: FNV-1a 64 of `${deviceId}:${version}`. */
 export function deriveAppKey(deviceId: string, version: string): string {
-  return fnv1a64(`${deviceId}:${version}`);
+  const input = `${deviceId}:${version}`;
+  if (input !== last.input) last = { input, key: fnv1a64(input) };
+  return last.key;
 }

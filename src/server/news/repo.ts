@@ -262,60 +262,53 @@ function afterCursor(from: number, pinnedFirst: boolean): SQL {
 const CHANNEL_ORDER = [desc(news.isTop), desc(news.publishTime), desc(news.id)];
 const COLUMN_ORDER = [desc(news.publishTime), desc(news.id)];
 
+/** The two lists a page render walks: the column that picks a list's items, its order, and whether pinned come first. */
+const LISTS = {
+  channel: { of: news.channelId, order: CHANNEL_ORDER, pinnedFirst: true },
+  column: { of: news.classId, order: COLUMN_ORDER, pinnedFirst: false },
+} as const;
+type ListKind = keyof typeof LISTS;
+
 /**
  * A page of a list without a snapshot anchor or cursor, by offset — what a page render asks for (its first page),
- * built once per list kind; an anchored or keyset page is built per call below.
+ * built once per list kind; an anchored or keyset page is built per call (`listPageRepo`).
  */
-const channelPageQuery = prepared('news_channel_page', (db, name) =>
-  db
-    .select(listColumns)
-    .from(news)
-    .where(eq(news.channelId, placeholder('id')))
-    .orderBy(...CHANNEL_ORDER)
-    .limit(placeholder('limit'))
-    .offset(placeholder('offset'))
-    .prepare(name),
-);
-const columnPageQuery = prepared('news_column_page', (db, name) =>
-  db
-    .select(listColumns)
-    .from(news)
-    .where(eq(news.classId, placeholder('id')))
-    .orderBy(...COLUMN_ORDER)
-    .limit(placeholder('limit'))
-    .offset(placeholder('offset'))
-    .prepare(name),
-);
+const firstPageQuery = (kind: ListKind) =>
+  prepared(`news_${kind}_page`, (db, name) =>
+    db
+      .select(listColumns)
+      .from(news)
+      .where(eq(LISTS[kind].of, placeholder('id')))
+      .orderBy(...LISTS[kind].order)
+      .limit(placeholder('limit'))
+      .offset(placeholder('offset'))
+      .prepare(name),
+  );
+const FIRST_PAGE = { channel: firstPageQuery('channel'), column: firstPageQuery('column') };
 
-export async function channelListRepo(db: Db, channelId: number, p: PageArgs): Promise<ListItem[]> {
+async function listPageRepo(db: Db, kind: ListKind, id: number, p: PageArgs): Promise<ListItem[]> {
   if (p.after === undefined && p.before === undefined)
-    return (await channelPageQuery(db).execute({ id: channelId, limit: p.pageSize, offset: offsetOf(p) })).map(toListItem);
-  const inList = eq(news.channelId, channelId);
+    return (await FIRST_PAGE[kind](db).execute({ id, limit: p.pageSize, offset: offsetOf(p) })).map(toListItem);
+  const list = LISTS[kind];
+  const inList = eq(list.of, id);
   const from = await cursorIn(db, p.after, inList);
   const rows = await db
     .select(listColumns)
     .from(news)
-    .where(and(inList, publishedBy(p.before), from === undefined ? undefined : afterCursor(from, true)))
-    .orderBy(...CHANNEL_ORDER)
+    .where(and(inList, publishedBy(p.before), from === undefined ? undefined : afterCursor(from, list.pinnedFirst)))
+    .orderBy(...list.order)
     .limit(p.pageSize)
     .offset(from === undefined ? offsetOf(p) : 0);
   return rows.map(toListItem);
 }
 
+export function channelListRepo(db: Db, channelId: number, p: PageArgs): Promise<ListItem[]> {
+  return listPageRepo(db, 'channel', channelId, p);
+}
+
 /** A column's (class id's) news, newest first; keyset along news_class_order_idx as above. */
-export async function columnNewsRepo(db: Db, classId: number, p: PageArgs): Promise<ListItem[]> {
-  if (p.after === undefined && p.before === undefined)
-    return (await columnPageQuery(db).execute({ id: classId, limit: p.pageSize, offset: offsetOf(p) })).map(toListItem);
-  const inList = eq(news.classId, classId);
-  const from = await cursorIn(db, p.after, inList);
-  const rows = await db
-    .select(listColumns)
-    .from(news)
-    .where(and(inList, publishedBy(p.before), from === undefined ? undefined : afterCursor(from, false)))
-    .orderBy(...COLUMN_ORDER)
-    .limit(p.pageSize)
-    .offset(from === undefined ? offsetOf(p) : 0);
-  return rows.map(toListItem);
+export function columnNewsRepo(db: Db, classId: number, p: PageArgs): Promise<ListItem[]> {
+  return listPageRepo(db, 'column', classId, p);
 }
 
 export function columnInfoRepo(db: Db, columnId: number): Promise<ColumnInfo | null> {

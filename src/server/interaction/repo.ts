@@ -96,8 +96,8 @@ export function visibleTo(viewerId: number | null): SQL {
 
 /** `visibleTo` with the reader as the placeholder `viewerId` (null: no reader, so the approved ones alone). */
 const visibleToViewer = or(eq(comments.reviewState, 'approved'), eq(comments.userId, placeholder('viewerId')));
-/** Larger than any comment id: a page without a snapshot reads up to it. */
-const NO_MAX_ID = 2_147_483_647;
+/** The snapshot bound (security.md M101): the placeholder `maxId` is null for a page without a snapshot, which reads every id. */
+const upToSnapshot = sql`(${placeholder('maxId')}::int is null or ${comments.id} <= ${placeholder('maxId')}::int)`;
 
 /** Whether a comment counts in the public counters (comment_count, reply_num). */
 export function isPublicComment(row: Pick<CommentRow, 'reviewState' | 'deletedAt'>): boolean {
@@ -126,7 +126,7 @@ const topCommentsQuery = prepared('comments_top', (db, name) =>
         isNull(comments.rootId),
         isNull(comments.deletedAt),
         visibleToViewer,
-        lte(comments.id, placeholder('maxId')),
+        upToSnapshot,
       ),
     )
     .orderBy(desc(comments.id))
@@ -140,7 +140,7 @@ export async function listTopCommentsRepo(db: Q, q: CommentPageQuery): Promise<C
     scope: q.scope,
     newsId: q.newsId,
     viewerId: q.viewerId,
-    maxId: q.maxId ?? NO_MAX_ID,
+    maxId: q.maxId ?? null,
     limit: q.pageSize,
     offset: (q.page - 1) * q.pageSize,
   });

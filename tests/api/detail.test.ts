@@ -1,9 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
+import { and, eq, sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import type { Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ad, NewsDetail, ShareInfo } from '../../src/contract/detail.ts';
 import type { ListItem } from '../../src/contract/news.ts';
 import { news } from '../../src/server/db/schema/core.ts';
 import { newsDetailExtras } from '../../src/server/db/schema/detail.ts';
+import type { Db } from '../../src/server/db/client.ts';
+import { relationNewsRepo } from '../../src/server/detail/repo.ts';
 import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
 
 let t: TestApp;
@@ -250,6 +256,33 @@ describe('/v1/news/getRelationNews', () => {
 
   it('answers an unknown item with 404', async () => {
     expect((await envelope(await t.app.request('/v1/news/getRelationNews?classId=101&newsId=999999'))).statusCode).toBe(404);
+  });
+
+  it('fills a short column from the channel, reading of the item its channel alone, never its whole row with the body', async () => {
+    const seen: string[] = [];
+    const client = (t.database.db as unknown as { $client: unknown }).$client;
+    const logger = { logQuery: (query: string) => void seen.push(query) };
+    // The suite's database through a handle that writes down the SQL it runs.
+    const watched = (t.database.kind === 'pglite' ? drizzlePglite(client as PGlite, { logger }) : drizzlePostgres(client as Sql, { logger })) as unknown as Db;
+    // An item whose column has fewer linkable news than a page of 20, in a channel with other columns' news.
+    const linkable = sql`in (1, 2, 3, 8)`;
+    const [item] = await t.database.db
+      .select({ id: news.id, classId: news.classId })
+      .from(news)
+      .where(
+        sql`${news.dataType} ${linkable}
+          and (select count(*) from news m where m.class_id = ${news.classId} and m.data_type ${linkable}) between 2 and 19
+          and exists (select 1 from news m where m.channel_id = ${news.channelId} and m.class_id <> ${news.classId} and m.data_type ${linkable})`,
+      )
+      .orderBy(news.id)
+      .limit(1);
+    if (!item) throw new Error('the seed has no short column in a channel with others');
+    const related = await relationNewsRepo(watched, item.classId, item.id, 20);
+    expect(related?.some((i) => i.classId === item.classId)).toBe(true);
+    expect(related?.some((i) => i.classId !== item.classId)).toBe(true);
+    expect(related?.map((i) => i.id)).not.toContain(item.id);
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.filter((query) => query.includes('"content"'))).toEqual([]);
   });
 
   it('answers 404 for an item named with another column, even one with a full page of its own news', async () => {

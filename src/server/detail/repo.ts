@@ -307,13 +307,23 @@ const sameClassQuery = prepared('detail_related_same_class', (db, name) =>
     .prepare(name),
 );
 
+/** The channel of the item `classId`/`newsId` (its one column a short related list needs, not the whole row with its body). */
+const channelOfItemQuery = prepared('detail_related_channel', (db, name) =>
+  db
+    .select({ channelId: news.channelId })
+    .from(news)
+    .where(and(eq(news.id, placeholder('newsId')), eq(news.classId, placeholder('classId'))))
+    .limit(1)
+    .prepare(name),
+);
+
 /** Related news of the item `classId`/`newsId`, or null when there is no such item. */
 export async function relationNewsRepo(db: Db, classId: number, newsId: number, size: number): Promise<ListItem[] | null> {
   const sameClass = await sameClassQuery(db).execute({ classId, newsId, size });
   if (sameClass.length >= size) return sameClass.map(toListItem);
-  const item = await newsExistsRepo(db, classId, newsId);
+  const [item] = await channelOfItemQuery(db).execute({ classId, newsId });
   if (!item) return null;
-  const taken = [item.id, ...sameClass.map((r) => r.id)];
+  const taken = [newsId, ...sameClass.map((r) => r.id)];
   const sameChannel = await db
     .select(listColumns)
     .from(news)

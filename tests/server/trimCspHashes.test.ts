@@ -43,6 +43,31 @@ describe('trimCspHashes', () => {
     expect(trimCspHashes(policy, '<p>no scripts</p>')).toBe(policy);
   });
 
+  it('names each algorithm’s hash of the same content, for a page read either way', () => {
+    const h384 = (text: string): string => `'sha384-${createHash('sha384').update(text, 'utf8').digest('base64')}'`;
+    const css = '.t::after{content:"加载中"}';
+    const html = `<style>${css}</style>`;
+    const policy = `style-src 'self' ${h(css)} ${h384(css)} ${h('.c{}')} ${h384('.c{}')}`;
+    const expected = `style-src 'self' ${h(css)} ${h384(css)}`;
+    expect(trimCspHashes(policy, html)).toBe(expected);
+    expect(trimCspHashes(policy, Buffer.from(html, 'utf8').toString('latin1'), 'latin1')).toBe(expected);
+  });
+
+  it('trims right through its memos’ bounds: more policies and more inline contents than they hold, in turn and again', () => {
+    const styles = Array.from({ length: 700 }, (_, i) => `.s${i}{}`);
+    const policies = Array.from({ length: 20 }, (_, i) => `script-src 'self' ${h(`p${i}()`)}; style-src 'self' ${h(styles[i]!)} ${h('.c{}')}`);
+    for (const round of [0, 1]) {
+      policies.forEach((policy, i) => {
+        // A fresh copy of the policy each time, as each render joins its own.
+        expect(trimCspHashes(policy.split('').join(''), `<script>p${i}()</script><style>${styles[i]}</style>`), `round ${round}`).toBe(
+          `script-src 'self' ${h(`p${i}()`)}; style-src 'self' ${h(styles[i]!)}`,
+        );
+      });
+      const all = inlineHashSources(styles.map((css) => `<style>${css}</style>`).join(''), new Set(['sha256']));
+      expect([...all]).toEqual(styles.map(h));
+    }
+  });
+
   it('leaves a policy without hashes as it is', () => {
     expect(trimCspHashes("default-src 'none'; frame-ancestors 'none'", '<style>.a{}</style>')).toBe("default-src 'none'; frame-ancestors 'none'");
   });

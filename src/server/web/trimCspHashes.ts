@@ -26,20 +26,30 @@ const HAS_SRC = /\ssrc\s*=/i;
 export type PageText = 'utf8' | 'latin1';
 
 /**
- * The hashes of inline elements seen before. A site's pages carry the same few dozen inline scripts and styles
- * render after render, so a hash is mostly a lookup; the memo is emptied when it grows past its bound (a page
- * with fresh inline content each time only costs the hashing it did without one).
+ * The hashes of inline elements seen before, by reading, then algorithm, then content. A site's pages carry the same few
+ * dozen inline scripts and styles render after render, so a hash is mostly a lookup. Maps within maps rather than one key
+ * made of algorithm and content: such a key is a new string of the whole content, hashed again for every algorithm, where
+ * the content's own string is hashed once (V8 keeps a string's hash). The memo is emptied when it grows past its bound (a
+ * page with fresh inline content each time only costs the hashing it did without one).
  */
 const HASH_MEMO_MAX = 512;
-const hashMemo = new Map<string, string>();
+const hashMemo: Record<PageText, Map<string, Map<string, string>>> = { utf8: new Map(), latin1: new Map() };
+let hashMemoSize = 0;
 
 function hashSource(alg: string, content: string, text: PageText): string {
-  const key = `${alg}\u0000${text}\u0000${content}`;
-  let source = hashMemo.get(key);
+  let byContent = hashMemo[text].get(alg);
+  let source = byContent?.get(content);
   if (source === undefined) {
     source = `'${alg}-${createHash(alg).update(content, text).digest('base64')}'`;
-    if (hashMemo.size >= HASH_MEMO_MAX) hashMemo.clear();
-    hashMemo.set(key, source);
+    if (hashMemoSize >= HASH_MEMO_MAX) {
+      hashMemo.utf8.clear();
+      hashMemo.latin1.clear();
+      hashMemoSize = 0;
+      byContent = undefined;
+    }
+    if (byContent === undefined) hashMemo[text].set(alg, (byContent = new Map()));
+    byContent.set(content, source);
+    hashMemoSize += 1;
   }
   return source;
 }
@@ -60,12 +70,21 @@ interface ParsedPolicy {
   directives: { raw: string; tokens: string[]; hashed: boolean }[];
   algorithms: Set<string>;
 }
-const POLICY_MEMO_MAX = 64;
-const policyMemo = new Map<string, ParsedPolicy>();
+/**
+ * The policies parsed lately, the last used first. A list compared with `===`, not a Map: each page's policy is a fresh
+ * string (Astro joins it on every render) of ~10 KB, which a Map would hash whole at every lookup, while `===` sets
+ * strings of other lengths aside at once and compares the bytes of the usual one or two candidates.
+ */
+const POLICY_MEMO_MAX = 8;
+const policyMemo: { policy: string; parsed: ParsedPolicy }[] = [];
 
 function parsePolicy(policy: string): ParsedPolicy {
-  let parsed = policyMemo.get(policy);
-  if (parsed) return parsed;
+  const at = policyMemo.findIndex((entry) => entry.policy === policy);
+  if (at >= 0) {
+    const hit = policyMemo[at]!;
+    if (at > 0) policyMemo.unshift(...policyMemo.splice(at, 1));
+    return hit.parsed;
+  }
   const algorithms = new Set<string>();
   const directives = policy.split(';').map((raw) => {
     const tokens = raw.trim().split(/\s+/);
@@ -75,9 +94,9 @@ function parsePolicy(policy: string): ParsedPolicy {
     }
     return { raw, tokens, hashed: HASHED_DIRECTIVES.has(tokens[0]?.toLowerCase() ?? '') };
   });
-  parsed = { directives, algorithms };
-  if (policyMemo.size >= POLICY_MEMO_MAX) policyMemo.clear();
-  policyMemo.set(policy, parsed);
+  const parsed = { directives, algorithms };
+  policyMemo.unshift({ policy, parsed });
+  if (policyMemo.length > POLICY_MEMO_MAX) policyMemo.pop();
   return parsed;
 }
 

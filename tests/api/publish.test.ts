@@ -17,6 +17,7 @@ import { GoimOp } from '../../src/lib/goim.ts';
 import { breakingPushes } from '../../src/server/db/schema/publish.ts';
 import type { ListItem } from '../../src/contract/news.ts';
 import { columns, news } from '../../src/server/db/schema/core.ts';
+import { publisherAccounts, topics } from '../../src/server/db/schema/news.ts';
 import { auditLog } from '../../src/server/db/schema/staff.ts';
 import { JobRunner } from '../../src/server/jobs/jobRunner.ts';
 import { scheduledPublishing } from '../../src/server/jobs/productJobs.ts';
@@ -243,6 +244,51 @@ describe('scheduled publishing', () => {
     const rows = await t.database.db.select({ id: news.id }).from(news).where(eq(news.id, done.data.newsId!));
     expect(rows).toHaveLength(1);
     expect((await auditActions(t, story.id)).filter((a) => a === 'publish.scheduled')).toHaveLength(1);
+  });
+
+  // Each removed the way its desk removes it: the row goes (no reader story is in it yet).
+  const places = {
+    column: {
+      add: (id: number) => t.database.db.insert(columns).values({ id, channelId: place.channelId, name: '临时栏目' }),
+      remove: (id: number) => t.database.db.delete(columns).where(eq(columns.id, id)),
+      fields: (id: number) => ({ classId: id }),
+    },
+    account: {
+      add: (id: number) => t.database.db.insert(publisherAccounts).values({ classId: id, name: '临时山城号' }),
+      remove: (id: number) => t.database.db.delete(publisherAccounts).where(eq(publisherAccounts.classId, id)),
+      fields: (id: number) => ({ publisherClassId: id }),
+    },
+    topic: {
+      add: (id: number) => t.database.db.insert(topics).values({ id, columnId: place.classId, title: '临时话题' }),
+      remove: (id: number) => t.database.db.delete(topics).where(eq(topics.id, id)),
+      fields: (id: number) => ({ topicId: id }),
+    },
+  };
+  it.each([
+    ['column', 880_001, '栏目不属于所选频道'],
+    ['account', 880_002, '山城号不存在'],
+    ['topic', 880_003, '话题不存在'],
+  ] as const)('is not published by the scheduled job when its %s was removed after scheduling: back to 待签发 with the reason', async (kind, id, reason) => {
+    await places[kind].add(id);
+    const story = await newStory(chief, { title: '两江新区新开三条公交线路', ...places[kind].fields(id) });
+    const at = new Date(Date.now() + 10 * 60_000);
+    const scheduled = await call<ArticleView>(chief, 'POST', '/publish/publish', { id: story.id, at: at.toISOString() });
+    expect(scheduled.data.state, scheduled.message).toBe('scheduled');
+    await places[kind].remove(id);
+    const due = new Date(at.getTime() + 1_000);
+    expect(await publishDue(t.database, mediaOf(t), due)).not.toContain(story.id);
+    // The next run finds it no longer scheduled: nothing more is written.
+    expect(await publishDue(t.database, mediaOf(t), due)).not.toContain(story.id);
+    const desk = await call<ArticleView>(chief, 'GET', '/publish/article', { id: story.id });
+    expect(desk.data).toMatchObject({ state: 'approved', newsId: null, publishAt: null, note: `定时发布未执行：${reason}` });
+    // The same reason a publish now gives.
+    expect((await call(chief, 'POST', '/publish/publish', { id: story.id })).message).toBe(reason);
+    const refused = await t.database.db
+      .select({ staffName: auditLog.staffName, reason: auditLog.reason })
+      .from(auditLog)
+      .where(and(eq(auditLog.itemKind, 'article'), eq(auditLog.itemId, String(story.id)), eq(auditLog.action, 'publish.scheduleRefused')));
+    expect(refused).toEqual([{ staffName: '定时发布', reason }]);
+    expect(await auditActions(t, story.id)).not.toContain('publish.scheduled');
   });
 
   it('refuses a time in the past or too far ahead, in Chinese', async () => {

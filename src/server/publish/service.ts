@@ -250,11 +250,18 @@ function dropReaderCaches(newsId: number | null): void {
 }
 
 async function checkPlacement(db: Db | Tx, f: ArticleFields): Promise<void> {
-  if (f.classId === 0 && f.publisherClassId === 0 && f.topicId === 0) return;
+  const problem = await placementRefusal(db, f);
+  if (problem !== null) throw refuse(problem);
+}
+
+/** Why a story cannot go where it is placed (Chinese), or null: its column, 山城号 account and topic, if named, exist. */
+async function placementRefusal(db: Db | Tx, f: ArticleFields): Promise<string | null> {
+  if (f.classId === 0 && f.publisherClassId === 0 && f.topicId === 0) return null;
   const found = await placementExistsRepo(db, f);
-  if (f.classId !== 0 && !found.column) throw refuse(PUBLISH_MESSAGES.columnMismatch);
-  if (!found.account) throw refuse(PUBLISH_MESSAGES.noAccount);
-  if (!found.topic) throw refuse(PUBLISH_MESSAGES.noTopic);
+  if (f.classId !== 0 && !found.column) return PUBLISH_MESSAGES.columnMismatch;
+  if (!found.account) return PUBLISH_MESSAGES.noAccount;
+  if (!found.topic) return PUBLISH_MESSAGES.noTopic;
+  return null;
 }
 
 /**
@@ -728,7 +735,8 @@ export async function withdrawLivePost(
 /**
  * The scheduled stories whose time has come (the `publish.scheduled` job, src/server/jobs/productJobs.ts):
  * each is claimed by a conditional update, so two runs that overlap never publish one twice. One that is no longer
- * ready, or whose panorama is no panorama, is not published: it goes back to 待签发 with the reason as its note.
+ * ready, whose panorama is no panorama, or whose column, 山城号 account or topic is gone, is not published: it goes back
+ * to 待签发 with the reason as its note.
  */
 export async function publishDue(database: Database, media: MediaStorage, now: Date): Promise<number[]> {
   const published: number[] = [];
@@ -737,9 +745,10 @@ export async function publishDue(database: Database, media: MediaStorage, now: D
       const due = await lockArticleRepo(tx, id);
       if (!due || due.state !== 'scheduled' || due.publishAt === null || due.publishAt > now) return null;
       // Checked again at its time, as a publish now would be: a save after scheduling never checks readiness (it may
-      // take the panorama away), and a story scheduled before the server read panoramas' pixels was never checked.
+      // take the panorama away), a story scheduled before the server read panoramas' pixels was never checked, and its
+      // column, 山城号 account or topic may have been removed in the meantime.
       const missing = checkReady(due.fields, due.content);
-      const problem = missing.length > 0 ? missing.join('；') : await panoramaRefusal(media, due.fields);
+      const problem = missing.length > 0 ? missing.join('；') : ((await panoramaRefusal(media, due.fields)) ?? (await placementRefusal(tx, due.fields)));
       if (problem !== null) {
         // Left unpublished among the signed stories, the reason on the desk, for a publisher to fix and sign again.
         await updateArticleRepo(tx, id, { state: 'approved', publishAt: null, note: `${PUBLISH_MESSAGES.scheduleRefused}${problem}` });

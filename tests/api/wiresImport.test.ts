@@ -3,11 +3,12 @@
  * once (the second run skips every record); the stories are published where readers find them, cleaned;
  * a file with one bad record is refused with a Chinese message naming it and writes nothing.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { channels, columns, news } from '../../src/server/db/schema/core.ts';
+import { specialTopics } from '../../src/server/db/schema/news.ts';
 import { archiveImports } from '../../src/server/db/schema/wires.ts';
-import { importArchive } from '../../src/server/wires/importArchive.ts';
+import { ImportError, importArchive } from '../../src/server/wires/importArchive.ts';
 import { envelope, suiteApp } from '../support/testApp.ts';
 
 const t = suiteApp();
@@ -19,6 +20,7 @@ beforeAll(async () => {
     .from(columns)
     .innerJoin(channels, eq(channels.id, columns.channelId))
     .where(eq(channels.kind, 'news'))
+    .orderBy(columns.id)
     .limit(1);
   classId = col!.classId;
 });
@@ -86,5 +88,29 @@ describe('npm run import', () => {
       .from(archiveImports)
       .where(inArray(archiveImports.sourceId, ['880010', '880011', '880012']));
     expect(rows).toEqual([]);
+  });
+
+  it('refuses a column whose class id a 专题 already holds, naming the id in Chinese, and writes nothing of the file', async () => {
+    // A 专题 made on the topic desk takes the id past every column's; a column added later with that id collides with it.
+    const [top] = await t.database.db.select({ id: sql<number>`max(${columns.id})::int` }).from(columns);
+    const held = top!.id + 1;
+    const [channel] = await t.database.db.select({ channelId: columns.channelId }).from(columns).where(eq(columns.id, classId));
+    await t.database.db.insert(specialTopics).values({ classId: held, title: '成渝地区双城经济圈建设' });
+    await t.database.db.insert(columns).values({ id: held, channelId: channel!.channelId, name: '旧栏目' });
+    const file = [
+      { ...records()[0]!, newsId: 880020 },
+      { ...records()[1]!, newsId: 880021, classId: held },
+    ];
+    const refused: unknown = await importArchive(t.database, JSON.stringify(file)).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ImportError);
+    const message = (refused as ImportError).message;
+    expect(message).toBe(`第 2 条记录：栏目编号 ${held} 已被专题“成渝地区双城经济圈建设”占用，不能作为栏目导入`);
+    expect(message).not.toMatch(/[A-Za-z]/);
+    const rows = await t.database.db
+      .select()
+      .from(archiveImports)
+      .where(inArray(archiveImports.sourceId, ['880020', '880021']));
+    expect(rows).toEqual([]);
+    expect(await t.database.db.select({ id: news.id }).from(news).where(eq(news.classId, held))).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { columns } from '../db/schema/core.ts';
+import { specialTopics } from '../db/schema/news.ts';
 import { archiveImports, wireAllowedHosts, wireFeeds, wireItems } from '../db/schema/wires.ts';
 import type { FeedItem } from './parseFeed.ts';
 
@@ -138,6 +139,12 @@ export async function importedRepo(db: Reader, sourceId: string): Promise<{ news
 
 export async function recordImportRepo(tx: Tx, r: { sourceId: string; newsId: number; articleId: number }): Promise<void> {
   await tx.insert(archiveImports).values(r);
+}
+
+/** The title of the 专题 whose class id is `classId`, or null when no 专题 holds it. */
+export async function specialTopicTitleRepo(db: Reader, classId: number): Promise<string | null> {
+  const [row] = await db.select({ title: specialTopics.title }).from(specialTopics).where(eq(specialTopics.classId, classId)).limit(1);
+  return row?.title ?? null;
 }
 
 /** The channel a column belongs to, or null when there is no such column. */

@@ -3,7 +3,7 @@
  * once (the second run skips every record); the stories are published where readers find them, cleaned;
  * a file with one bad record is refused with a Chinese message naming it and writes nothing.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { channels, columns, news } from '../../src/server/db/schema/core.ts';
 import { specialTopics } from '../../src/server/db/schema/news.ts';
@@ -95,7 +95,7 @@ describe('npm run import', () => {
     const [top] = await t.database.db.select({ id: sql<number>`max(${columns.id})::int` }).from(columns);
     const held = top!.id + 1;
     const [channel] = await t.database.db.select({ channelId: columns.channelId }).from(columns).where(eq(columns.id, classId));
-    await t.database.db.insert(specialTopics).values({ classId: held, title: '成渝地区双城经济圈建设' });
+    await t.database.db.insert(specialTopics).values({ classId: held, title: '成渝地区双城经济圈建设', clientKey: 'desk-made-special' });
     await t.database.db.insert(columns).values({ id: held, channelId: channel!.channelId, name: '旧栏目' });
     const file = [
       { ...records()[0]!, newsId: 880020 },
@@ -112,5 +112,17 @@ describe('npm run import', () => {
       .where(inArray(archiveImports.sourceId, ['880020', '880021']));
     expect(rows).toEqual([]);
     expect(await t.database.db.select({ id: news.id }).from(news).where(eq(news.classId, held))).toEqual([]);
+  });
+
+  it("imports into the old CMS's own 专题 column, whose 专题 shares its id (the seed's 105)", async () => {
+    const [pair] = await t.database.db
+      .select({ id: columns.id })
+      .from(columns)
+      .innerJoin(specialTopics, eq(specialTopics.classId, columns.id))
+      .where(isNull(specialTopics.clientKey))
+      .limit(1);
+    expect(pair).toBeDefined();
+    const result = await importArchive(t.database, JSON.stringify([{ ...records()[0]!, newsId: 880030, classId: pair!.id }]));
+    expect(result.imported).toBe(1);
   });
 });

@@ -9,7 +9,7 @@
  * an editor can still correct or withdraw it like any other story.
  *
  * The whole file is one transaction: a bad record (named by its place and its newsId, in Chinese) writes
- * nothing at all; so does a record whose column's class id a 专题 holds (named by its place and the id). A re-run skips the records already imported (`archive_imports`, by the old newsId).
+ * nothing at all; so does a record whose column's class id a 专题 made on the topic desk holds (named by its place and the id). A re-run skips the records already imported (`archive_imports`, by the old newsId).
  * Cover pictures of the old CMS are not taken (covers come only from our media store, docs/security.md P3):
  * the stories come in as text cards; pictures inside the body are kept as the sanitiser allows them.
  */
@@ -20,7 +20,7 @@ import { appendAudit } from '../audit/repo.ts';
 import type { Database } from '../db/client.ts';
 import { addVersionRepo, createArticleRepo, nextNewsIdRepo, placementExistsRepo, updateArticleRepo, writeNewsRowRepo } from '../publish/repo.ts';
 import { cleanFields } from '../publish/service.ts';
-import { columnChannelRepo, importedRepo, recordImportRepo, specialTopicTitleRepo } from './repo.ts';
+import { columnChannelRepo, importedRepo, recordImportRepo, deskSpecialTopicTitleRepo } from './repo.ts';
 
 export const IMPORTER = '档案导入';
 
@@ -109,9 +109,10 @@ export async function importArchive(database: Database, text: string, now: Date 
         continue;
       }
       // Columns, 专题 and 山城号 accounts share one class id space (spec 2.4 opens a 专题 by classId), and the topic desk gives
-      // a new 专题 the id past every column's: a column added later with the old CMS's id may hold a 专题's id. Its stories
-      // would be read as the 专题's, so it is refused, naming the id (in the transaction: nothing of the file is kept).
-      const special = await specialTopicTitleRepo(tx, r.classId);
+      // a new 专题 the id past every column's: a column added later with the old CMS's id may hold that 专题's id. It is
+      // refused, naming the id (in the transaction: nothing of the file is kept). The old CMS's own 专题 column (a 专题 and
+      // its column sharing one id, as the seed's 105) is not a clash and imports.
+      const special = await deskSpecialTopicTitleRepo(tx, r.classId);
       if (special !== null) throw new ImportError(`第 ${index + 1} 条记录：栏目编号 ${r.classId} 已被专题“${special}”占用，不能作为栏目导入`);
       const channelId = await columnChannelRepo(tx, r.classId);
       if (channelId === null) throw new ImportError(`${where}：栏目 classId ${r.classId} 不存在`);

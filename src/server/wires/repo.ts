@@ -1,5 +1,5 @@
 /** The wires' data access (src/server/db/schema/wires.ts): allowed hosts, feeds and their claims, items, archive imports. */
-import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { columns } from '../db/schema/core.ts';
 import { specialTopics } from '../db/schema/news.ts';
@@ -141,9 +141,16 @@ export async function recordImportRepo(tx: Tx, r: { sourceId: string; newsId: nu
   await tx.insert(archiveImports).values(r);
 }
 
-/** The title of the 专题 whose class id is `classId`, or null when no 专题 holds it. */
-export async function specialTopicTitleRepo(db: Reader, classId: number): Promise<string | null> {
-  const [row] = await db.select({ title: specialTopics.title }).from(specialTopics).where(eq(specialTopics.classId, classId)).limit(1);
+/**
+ * The title of the 专题 made on the topic desk (it has a console key) whose class id is `classId`, or null. A 专题 the
+ * old CMS made may share its id with its own column (the seed's 105): that pairing is the old system's, not a clash.
+ */
+export async function deskSpecialTopicTitleRepo(db: Reader, classId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ title: specialTopics.title })
+    .from(specialTopics)
+    .where(and(eq(specialTopics.classId, classId), isNotNull(specialTopics.clientKey)))
+    .limit(1);
   return row?.title ?? null;
 }
 

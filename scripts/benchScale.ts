@@ -194,7 +194,7 @@ export async function scaleBench(options: ScaleOptions): Promise<string> {
 
     return [
       `Taken on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'} with the load client on the same machine, ${options.connections} connections, ${options.seconds} s per run, ` +
-        'production mode, PostgreSQL and Redis on loopback. **Taken under load** (other work shared the two cores): the integrator re-runs the bench; read the ratios more than the rates. ' +
+        'production mode, PostgreSQL and Redis on loopback. The load client shares the cores with the processes: read the CPU per request and the ratios more than the rates. ' +
         'With two cores shared by the load client and the processes, a second process can add little: on a machine with a core per process the per-process column is what each adds.',
       '',
       rows.join('\n'),

@@ -142,3 +142,17 @@ export async function auditActions(t: Pick<TestApp, 'database'>, articleId: numb
     .orderBy(auditLog.id);
   return rows.map((r) => r.action);
 }
+
+/**
+ * What a scheduled publish that was refused at its time leaves: the story back at 待签发 with the note 定时发布未执行：
+ * and the reason, one `publish.scheduleRefused` audit row by 定时发布 with that reason, and no `publish.scheduled`.
+ */
+export async function expectScheduleRefused(t: Pick<TestApp, 'database'>, desk: ArticleView, reason: string): Promise<void> {
+  expect(desk).toMatchObject({ state: 'approved', newsId: null, publishAt: null, note: `定时发布未执行：${reason}` });
+  const refused = await t.database.db
+    .select({ staffName: auditLog.staffName, reason: auditLog.reason })
+    .from(auditLog)
+    .where(and(eq(auditLog.itemKind, 'article'), eq(auditLog.itemId, String(desk.id)), eq(auditLog.action, 'publish.scheduleRefused')));
+  expect(refused).toEqual([{ staffName: '定时发布', reason }]);
+  expect(await auditActions(t, desk.id)).not.toContain('publish.scheduled');
+}

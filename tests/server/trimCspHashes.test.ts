@@ -55,7 +55,7 @@ describe('trimCspHashes', () => {
 
   it('trims right through its memos’ bounds: more policies and more inline contents than they hold, in turn and again', () => {
     const styles = Array.from({ length: 700 }, (_, i) => `.s${i}{}`);
-    const policies = Array.from({ length: 20 }, (_, i) => `script-src 'self' ${h(`p${i}()`)}; style-src 'self' ${h(styles[i]!)} ${h('.c{}')}`);
+    const policies = Array.from({ length: 80 }, (_, i) => `script-src 'self' ${h(`p${i}()`)}; style-src 'self' ${h(styles[i]!)} ${h('.c{}')}`);
     for (const round of [0, 1]) {
       policies.forEach((policy, i) => {
         // A fresh copy of the policy each time, as each render joins its own.

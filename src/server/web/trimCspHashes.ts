@@ -73,9 +73,10 @@ interface ParsedPolicy {
 /**
  * The policies parsed lately, the last used first. A list compared with `===`, not a Map: each page's policy is a fresh
  * string (Astro joins it on every render) of ~10 KB, which a Map would hash whole at every lookup, while `===` sets
- * strings of other lengths aside at once and compares the bytes of the usual one or two candidates.
+ * strings of other lengths aside at once and compares the bytes of the usual one or two candidates. As many as the
+ * Map held before: a site's routes each carry their own policy, and a reader's traffic moves among dozens of them.
  */
-const POLICY_MEMO_MAX = 8;
+const POLICY_MEMO_MAX = 64;
 const policyMemo: { policy: string; parsed: ParsedPolicy }[] = [];
 
 function parsePolicy(policy: string): ParsedPolicy {

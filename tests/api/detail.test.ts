@@ -9,7 +9,10 @@ import type { ListItem } from '../../src/contract/news.ts';
 import { news } from '../../src/server/db/schema/core.ts';
 import { newsDetailExtras } from '../../src/server/db/schema/detail.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { relationNewsRepo } from '../../src/server/detail/repo.ts';
+import { readDetailRepo, relationNewsRepo } from '../../src/server/detail/repo.ts';
+import { articles, newsCorrections } from '../../src/server/db/schema/publish.ts';
+import { specialCategoryNews } from '../../src/server/db/schema/news.ts';
+import type { ArticleFields } from '../../src/contract/publish.ts';
 import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
 
 let t: TestApp;
@@ -24,6 +27,13 @@ afterAll(async () => {
 async function pvOf(id: number): Promise<number> {
   const [row] = await t.database.db.select({ pv: news.pv }).from(news).where(eq(news.id, id));
   return row?.pv ?? -1;
+}
+
+/** The suite's database through a handle that writes down, in `seen`, the SQL it runs. */
+function watchedDb(seen: string[]): Db {
+  const client = (t.database.db as unknown as { $client: unknown }).$client;
+  const logger = { logQuery: (query: string) => void seen.push(query) };
+  return (t.database.kind === 'pglite' ? drizzlePglite(client as PGlite, { logger }) : drizzlePostgres(client as Sql, { logger })) as unknown as Db;
 }
 
 async function firstOf(dataType: number): Promise<{ id: number; classId: number }> {
@@ -141,6 +151,53 @@ describe('/kratos/v1/detail', () => {
 
   it('answers an unknown id with 404', async () => {
     expect((await envelope(await t.app.request('/kratos/v1/detail?classId=101&newsId=777777'))).statusCode).toBe(404);
+  });
+
+  it('reads its 专题 box and corrections with the article in one query, and answers what the separate reads of a counted view answer', async () => {
+    const [placed] = await t.database.db
+      .select({ newsId: news.id, classId: news.classId })
+      .from(specialCategoryNews)
+      .innerJoin(news, eq(news.id, specialCategoryNews.newsId))
+      .orderBy(news.id)
+      .limit(1);
+    expect(placed).toBeDefined();
+    const [article] = await t.database.db
+      .insert(articles)
+      .values({ newsId: placed!.newsId, state: 'published', authorId: 1, authorName: '测试编辑', createKey: 'detail-joined-read', fields: {} as ArticleFields })
+      .returning({ id: articles.id });
+    // 22 corrections (two past the 20 shown), stored out of time order, two of them at one time (the id breaks the tie).
+    const at = (minute: number): Date => new Date(Date.UTC(2026, 10, 20, 8, minute));
+    const minutes = [5, 1, 3, 3, ...Array.from({ length: 18 }, (_, i) => 10 + i)];
+    await t.database.db
+      .insert(newsCorrections)
+      .values(
+        minutes.map((m, i) => ({
+          articleId: article!.id,
+          newsId: placed!.newsId,
+          note: `第 ${i + 1} 条更正`,
+          staffId: 1,
+          staffName: '测试编辑',
+          createKey: `c${i}`,
+          correctedAt: at(m),
+        })),
+      );
+    const query = `classId=${placed!.classId}&newsId=${placed!.newsId}`;
+    const joined = (await envelope<NewsDetail>(await t.app.request(`/kratos/v1/detail?${query}`))).data;
+    const counted = (await envelope<NewsDetail>(await t.app.request(`/v1/news/getDetails?${query}`))).data;
+    const queries: string[] = [];
+    await readDetailRepo(watchedDb(queries), placed!.classId, placed!.newsId);
+    expect(joined.topic).not.toBeNull();
+    expect(joined.corrections.map((c) => c.note)).toEqual([
+      '第 2 条更正',
+      '第 3 条更正',
+      '第 4 条更正',
+      '第 1 条更正',
+      ...Array.from({ length: 16 }, (_, i) => `第 ${i + 5} 条更正`),
+    ]);
+    expect(joined.corrections[0]!.time).toBe('2026-11-20 16:01');
+    expect({ ...joined, onclick: 0 }).toEqual({ ...counted, onclick: 0 });
+    expect(queries.filter((q) => /from "news_corrections"/.test(q) && !/json_agg/.test(q))).toEqual([]);
+    expect(queries.filter((q) => /from "special_category_news"/.test(q) && !/json_build_object/.test(q))).toEqual([]);
   });
 });
 
@@ -260,10 +317,7 @@ describe('/v1/news/getRelationNews', () => {
 
   it('fills a short column from the channel, reading of the item its channel alone, never its whole row with the body', async () => {
     const seen: string[] = [];
-    const client = (t.database.db as unknown as { $client: unknown }).$client;
-    const logger = { logQuery: (query: string) => void seen.push(query) };
-    // The suite's database through a handle that writes down the SQL it runs.
-    const watched = (t.database.kind === 'pglite' ? drizzlePglite(client as PGlite, { logger }) : drizzlePostgres(client as Sql, { logger })) as unknown as Db;
+    const watched = watchedDb(seen);
     // An item whose column has fewer linkable news than a page of 20, in a channel with other columns' news.
     const linkable = sql`in (1, 2, 3, 8)`;
     const [item] = await t.database.db

@@ -130,13 +130,16 @@ const extrasQuery = prepared('detail_extras', (db, name) =>
     .prepare(name),
 );
 
+/** The corrections a detail shows, oldest first. */
+const CORRECTIONS_SHOWN = 20;
+
 const correctionsQuery = prepared('detail_corrections', (db, name) =>
   db
     .select({ note: newsCorrections.note, at: newsCorrections.correctedAt })
     .from(newsCorrections)
     .where(eq(newsCorrections.newsId, placeholder('newsId')))
     .orderBy(asc(newsCorrections.correctedAt), asc(newsCorrections.id))
-    .limit(20)
+    .limit(CORRECTIONS_SHOWN)
     .prepare(name),
 );
 
@@ -151,20 +154,26 @@ const liveFeedQuery = prepared('detail_live_feed', (db, name) =>
 );
 
 type ExtrasRow = typeof newsDetailExtras.$inferSelect;
+/** What the article's own read brought with it (`detailRowQuery`): its extras row (null: none), 专题 box and corrections. */
+interface OwnReads {
+  extras: ExtrasRow | null;
+  topic: NewsDetail['topic'];
+  corrections: { note: string; at: Date }[];
+}
 
 /**
- * `db` reads the article's own data (a transaction when counting a view); `root` the reference data. `extras` is the
- * article's extras row when the caller read it with the article (null: it has none), or undefined to read it here.
+ * `db` reads the article's own data (a transaction when counting a view); `root` the reference data. `own` is the
+ * article's own reads when the caller made them with the article (`detailRowQuery`), or undefined to read them here.
  */
-async function buildDetail(db: Reader, root: Db, row: NewsRow, extras?: ExtrasRow | null): Promise<NewsDetail> {
+async function buildDetail(db: Reader, root: Db, row: NewsRow, own?: OwnReads): Promise<NewsDetail> {
   const [extrasRows, className, topic, syhInfo, site, hotNews, corrections, feed] = await Promise.all([
-    extras === undefined ? extrasQuery(db).execute({ newsId: row.id }) : [extras ?? undefined],
+    own === undefined ? extrasQuery(db).execute({ newsId: row.id }) : [own.extras ?? undefined],
     classNameOf(db, root, row.classId),
-    topicOf(db, row.id),
+    own === undefined ? topicOf(db, row.id) : own.topic,
     syhInfoOf(db, root, row.classId),
     readSiteTexts(db, root),
     hotNewsRepo(db, row.id),
-    correctionsQuery(db).execute({ newsId: row.id }),
+    own === undefined ? correctionsQuery(db).execute({ newsId: row.id }) : own.corrections,
     // A live's 图文直播 feed, newest first (ADR 025 "Live events"); other items have none.
     row.dataType === 1 ? liveFeedQuery(db).execute({ newsId: row.id }) : Promise.resolve([]),
   ]);
@@ -225,10 +234,34 @@ async function buildDetail(db: Reader, root: Db, row: NewsRow, extras?: ExtrasRo
 
 const matches = (classId: number, newsId: number) => and(eq(news.id, newsId), eq(news.classId, classId));
 
-/** One item by its class and id with its detail extras (a detail render reads both). */
+/** The 专题 box of the article (`topicQuery`'s read), as one JSON value inside the article's own read. */
+const topicOfRow = sql<NewsDetail['topic']>`(
+  select json_build_object('classId', ${specialTopics.classId}, 'title', ${specialTopics.title}, 'logo', ${specialTopics.img})
+  from ${specialCategoryNews}
+  inner join ${specialCategories} on ${specialCategories.id} = ${specialCategoryNews.categoryId}
+  inner join ${specialTopics} on ${specialTopics.classId} = ${specialCategories.classId}
+  where ${specialCategoryNews.newsId} = ${news.id}
+  order by ${specialTopics.sort} asc
+  limit 1)`;
+
+/** The article's corrections (`correctionsQuery`'s read), oldest first, as one JSON array inside the article's own read. */
+const correctionsOfRow = sql<{ note: string; at: string }[]>`(
+  select coalesce(json_agg(json_build_object('note', c.note, 'at', c.corrected_at) order by c.corrected_at, c.id), '[]'::json)
+  from (
+    select ${newsCorrections.note} as note, ${newsCorrections.correctedAt} as corrected_at, ${newsCorrections.id} as id
+    from ${newsCorrections}
+    where ${newsCorrections.newsId} = ${news.id}
+    order by ${newsCorrections.correctedAt} asc, ${newsCorrections.id} asc
+    limit ${CORRECTIONS_SHOWN}
+  ) c)`;
+
+/**
+ * One item by its class and id with what a detail render reads of its own: its extras, its 专题 box and its corrections
+ * (one query where they were four).
+ */
 const detailRowQuery = prepared('detail_row_with_extras', (db, name) =>
   db
-    .select({ row: news, extras: newsDetailExtras })
+    .select({ row: news, extras: newsDetailExtras, topic: topicOfRow, corrections: correctionsOfRow })
     .from(news)
     .leftJoin(newsDetailExtras, eq(newsDetailExtras.newsId, news.id))
     .where(and(eq(news.id, placeholder('newsId')), eq(news.classId, placeholder('classId'))))
@@ -280,7 +313,9 @@ export async function countViewRepo(database: Writable, classId: number, newsId:
 /** The detail without counting a view (detail pages, share cards, previews). */
 export async function readDetailRepo(db: Db, classId: number, newsId: number): Promise<NewsDetail | null> {
   const [found] = await detailRowQuery(db).execute({ classId, newsId });
-  return found ? buildDetail(db, db, found.row, found.extras) : null;
+  if (!found) return null;
+  const corrections = found.corrections.map((c) => ({ note: c.note, at: new Date(c.at) }));
+  return buildDetail(db, db, found.row, { extras: found.extras, topic: found.topic, corrections });
 }
 
 export async function newsExistsRepo(db: Db, classId: number, newsId: number): Promise<NewsRow | null> {

@@ -168,19 +168,17 @@ describe('/kratos/v1/detail', () => {
     // 22 corrections (two past the 20 shown), stored out of time order, two of them at one time (the id breaks the tie).
     const at = (minute: number): Date => new Date(Date.UTC(2026, 10, 20, 8, minute));
     const minutes = [5, 1, 3, 3, ...Array.from({ length: 18 }, (_, i) => 10 + i)];
-    await t.database.db
-      .insert(newsCorrections)
-      .values(
-        minutes.map((m, i) => ({
-          articleId: article!.id,
-          newsId: placed!.newsId,
-          note: `第 ${i + 1} 条更正`,
-          staffId: 1,
-          staffName: '测试编辑',
-          createKey: `c${i}`,
-          correctedAt: at(m),
-        })),
-      );
+    await t.database.db.insert(newsCorrections).values(
+      minutes.map((m, i) => ({
+        articleId: article!.id,
+        newsId: placed!.newsId,
+        note: `第 ${i + 1} 条更正`,
+        staffId: 1,
+        staffName: '测试编辑',
+        createKey: `c${i}`,
+        correctedAt: at(m),
+      })),
+    );
     const query = `classId=${placed!.classId}&newsId=${placed!.newsId}`;
     const joined = (await envelope<NewsDetail>(await t.app.request(`/kratos/v1/detail?${query}`))).data;
     const counted = (await envelope<NewsDetail>(await t.app.request(`/v1/news/getDetails?${query}`))).data;

@@ -153,7 +153,7 @@ describe('/kratos/v1/detail', () => {
     expect((await envelope(await t.app.request('/kratos/v1/detail?classId=101&newsId=777777'))).statusCode).toBe(404);
   });
 
-  it('reads its 专题 box and corrections with the article in one query, and answers what the separate reads of a counted view answer', async () => {
+  it('reads its 专题 box and corrections with the article in one query, and answers what a counted view answers', async () => {
     const [placed] = await t.database.db
       .select({ newsId: news.id, classId: news.classId })
       .from(specialCategoryNews)

@@ -71,23 +71,6 @@ function classNameOf(db: Reader, root: Db, classId: number): Promise<string> {
 // Every detail render reads these: each is built once (src/server/db/prepared.ts) and run with its ids.
 const placeholder = sql.placeholder;
 
-const topicQuery = prepared('detail_topic', (db, name) =>
-  db
-    .select({ classId: specialTopics.classId, title: specialTopics.title, logo: specialTopics.img })
-    .from(specialCategoryNews)
-    .innerJoin(specialCategories, eq(specialCategories.id, specialCategoryNews.categoryId))
-    .innerJoin(specialTopics, eq(specialTopics.classId, specialCategories.classId))
-    .where(eq(specialCategoryNews.newsId, placeholder('newsId')))
-    .orderBy(asc(specialTopics.sort))
-    .limit(1)
-    .prepare(name),
-);
-
-async function topicOf(db: Reader, newsId: number): Promise<NewsDetail['topic']> {
-  const rows = await topicQuery(db).execute({ newsId });
-  return rows[0] ?? null;
-}
-
 function syhInfoOf(db: Reader, root: Db, classId: number): Promise<NewsDetail['syhInfo']> {
   return readReference(
     root,
@@ -121,27 +104,8 @@ export async function hotNewsRepo(db: Reader, excludeId: number): Promise<ListIt
   return rows.map(toListItem);
 }
 
-const extrasQuery = prepared('detail_extras', (db, name) =>
-  db
-    .select()
-    .from(newsDetailExtras)
-    .where(eq(newsDetailExtras.newsId, placeholder('newsId')))
-    .limit(1)
-    .prepare(name),
-);
-
 /** The corrections a detail shows, oldest first. */
 const CORRECTIONS_SHOWN = 20;
-
-const correctionsQuery = prepared('detail_corrections', (db, name) =>
-  db
-    .select({ note: newsCorrections.note, at: newsCorrections.correctedAt })
-    .from(newsCorrections)
-    .where(eq(newsCorrections.newsId, placeholder('newsId')))
-    .orderBy(asc(newsCorrections.correctedAt), asc(newsCorrections.id))
-    .limit(CORRECTIONS_SHOWN)
-    .prepare(name),
-);
 
 const liveFeedQuery = prepared('detail_live_feed', (db, name) =>
   db
@@ -153,31 +117,20 @@ const liveFeedQuery = prepared('detail_live_feed', (db, name) =>
     .prepare(name),
 );
 
-type ExtrasRow = typeof newsDetailExtras.$inferSelect;
-/** What the article's own read brought with it (`detailRowQuery`): its extras row (null: none), 专题 box and corrections. */
-interface OwnReads {
-  extras: ExtrasRow | null;
-  topic: NewsDetail['topic'];
-  corrections: { note: string; at: Date }[];
-}
+/** The article's own read (`detailRowQuery`): its row, its extras row (null: none), its 专题 box and its corrections. */
+type OwnRead = Awaited<ReturnType<ReturnType<typeof detailRowQuery>['execute']>>[number];
 
-/**
- * `db` reads the article's own data (a transaction when counting a view); `root` the reference data. `own` is the
- * article's own reads when the caller made them with the article (`detailRowQuery`), or undefined to read them here.
- */
-async function buildDetail(db: Reader, root: Db, row: NewsRow, own?: OwnReads): Promise<NewsDetail> {
-  const [extrasRows, className, topic, syhInfo, site, hotNews, corrections, feed] = await Promise.all([
-    own === undefined ? extrasQuery(db).execute({ newsId: row.id }) : [own.extras ?? undefined],
+/** `db` reads the article's own data (a transaction when counting a view); `root` the reference data. */
+async function buildDetail(db: Reader, root: Db, own: OwnRead): Promise<NewsDetail> {
+  const { row, extras: extra, topic } = own;
+  const [className, syhInfo, site, hotNews, feed] = await Promise.all([
     classNameOf(db, root, row.classId),
-    own === undefined ? topicOf(db, row.id) : own.topic,
     syhInfoOf(db, root, row.classId),
     readSiteTexts(db, root),
     hotNewsRepo(db, row.id),
-    own === undefined ? correctionsQuery(db).execute({ newsId: row.id }) : own.corrections,
     // A live's 图文直播 feed, newest first (ADR 025 "Live events"); other items have none.
     row.dataType === 1 ? liveFeedQuery(db).execute({ newsId: row.id }) : Promise.resolve([]),
   ]);
-  const extra = extrasRows[0];
   return {
     newsId: row.id,
     classId: row.classId,
@@ -220,7 +173,7 @@ async function buildDetail(db: Reader, root: Db, row: NewsRow, own?: OwnReads): 
     repot: site.repot,
     disclaimer: extra?.disclaimer ?? '',
     disclaimers: site.disclaimers,
-    corrections: corrections.map((c) => ({ time: formatBeijingTime(c.at), note: c.note })),
+    corrections: own.corrections.map((c) => ({ time: formatBeijingTime(new Date(c.at)), note: c.note })),
     livePosts: feed.map((p) => ({ id: p.id, time: formatBeijingTime(p.at), text: p.text, picture: p.picture })),
     isSYN: extra?.isSyn ? 1 : 0,
     region: row.region,
@@ -234,7 +187,7 @@ async function buildDetail(db: Reader, root: Db, row: NewsRow, own?: OwnReads): 
 
 const matches = (classId: number, newsId: number) => and(eq(news.id, newsId), eq(news.classId, classId));
 
-/** The 专题 box of the article (`topicQuery`'s read), as one JSON value inside the article's own read. */
+/** The 专题 box of the article (the first by the 专题's sort), as one JSON value inside the article's own read. */
 const topicOfRow = sql<NewsDetail['topic']>`(
   select json_build_object('classId', ${specialTopics.classId}, 'title', ${specialTopics.title}, 'logo', ${specialTopics.img})
   from ${specialCategoryNews}
@@ -244,7 +197,7 @@ const topicOfRow = sql<NewsDetail['topic']>`(
   order by ${specialTopics.sort} asc
   limit 1)`;
 
-/** The article's corrections (`correctionsQuery`'s read), oldest first, as one JSON array inside the article's own read. */
+/** The article's corrections, oldest first, as one JSON array inside the article's own read. */
 const correctionsOfRow = sql<{ note: string; at: string }[]>`(
   select coalesce(json_agg(json_build_object('note', c.note, 'at', c.corrected_at) order by c.corrected_at, c.id), '[]'::json)
   from (
@@ -255,10 +208,7 @@ const correctionsOfRow = sql<{ note: string; at: string }[]>`(
     limit ${CORRECTIONS_SHOWN}
   ) c)`;
 
-/**
- * One item by its class and id with what a detail render reads of its own: its extras, its 专题 box and its corrections
- * (one query where they were four).
- */
+/** One item by its class and id with what a detail reads of its own: its extras, its 专题 box and its corrections. */
 const detailRowQuery = prepared('detail_row_with_extras', (db, name) =>
   db
     .select({ row: news, extras: newsDetailExtras, topic: topicOfRow, corrections: correctionsOfRow })
@@ -297,8 +247,9 @@ async function countOneView(tx: Tx, classId: number, newsId: number) {
  */
 export async function viewDetailRepo(database: Writable, classId: number, newsId: number): Promise<NewsDetail | null> {
   return database.write(async (tx) => {
-    const row = await countOneView(tx, classId, newsId);
-    return row ? buildDetail(tx, database.db, row) : null;
+    if (!(await countOneView(tx, classId, newsId))) return null;
+    const [own] = await detailRowQuery(tx).execute({ classId, newsId });
+    return own ? buildDetail(tx, database.db, own) : null;
   });
 }
 
@@ -312,10 +263,8 @@ export async function countViewRepo(database: Writable, classId: number, newsId:
 
 /** The detail without counting a view (detail pages, share cards, previews). */
 export async function readDetailRepo(db: Db, classId: number, newsId: number): Promise<NewsDetail | null> {
-  const [found] = await detailRowQuery(db).execute({ classId, newsId });
-  if (!found) return null;
-  const corrections = found.corrections.map((c) => ({ note: c.note, at: new Date(c.at) }));
-  return buildDetail(db, db, found.row, { extras: found.extras, topic: found.topic, corrections });
+  const [own] = await detailRowQuery(db).execute({ classId, newsId });
+  return own ? buildDetail(db, db, own) : null;
 }
 
 export async function newsExistsRepo(db: Db, classId: number, newsId: number): Promise<NewsRow | null> {

@@ -71,21 +71,15 @@ interface ParsedPolicy {
   algorithms: Set<string>;
 }
 /**
- * The policies parsed lately, the last used first. A list compared with `===`, not a Map: each page's policy is a fresh
- * string (Astro joins it on every render) of ~10 KB, which a Map would hash whole at every lookup, while `===` sets
- * strings of other lengths aside at once and compares the bytes of the usual one or two candidates. As many as the
- * Map held before: a site's routes each carry their own policy, and a reader's traffic moves among dozens of them.
+ * Policies parsed before: a site's routes each carry their own policy, and a reader's traffic moves among dozens of them.
+ * Emptied when it grows past its bound.
  */
 const POLICY_MEMO_MAX = 64;
-const policyMemo: { policy: string; parsed: ParsedPolicy }[] = [];
+const policyMemo = new Map<string, ParsedPolicy>();
 
 function parsePolicy(policy: string): ParsedPolicy {
-  const at = policyMemo.findIndex((entry) => entry.policy === policy);
-  if (at >= 0) {
-    const hit = policyMemo[at]!;
-    if (at > 0) policyMemo.unshift(...policyMemo.splice(at, 1));
-    return hit.parsed;
-  }
+  let parsed = policyMemo.get(policy);
+  if (parsed) return parsed;
   const algorithms = new Set<string>();
   const directives = policy.split(';').map((raw) => {
     const tokens = raw.trim().split(/\s+/);
@@ -95,9 +89,9 @@ function parsePolicy(policy: string): ParsedPolicy {
     }
     return { raw, tokens, hashed: HASHED_DIRECTIVES.has(tokens[0]?.toLowerCase() ?? '') };
   });
-  const parsed = { directives, algorithms };
-  policyMemo.unshift({ policy, parsed });
-  if (policyMemo.length > POLICY_MEMO_MAX) policyMemo.pop();
+  parsed = { directives, algorithms };
+  if (policyMemo.size >= POLICY_MEMO_MAX) policyMemo.clear();
+  policyMemo.set(policy, parsed);
   return parsed;
 }
 

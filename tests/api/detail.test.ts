@@ -1,19 +1,15 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { and, eq, sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import type { Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ad, NewsDetail, ShareInfo } from '../../src/contract/detail.ts';
 import type { ListItem } from '../../src/contract/news.ts';
 import { news } from '../../src/server/db/schema/core.ts';
 import { newsDetailExtras } from '../../src/server/db/schema/detail.ts';
-import type { Db } from '../../src/server/db/client.ts';
 import { readDetailRepo, relationNewsRepo } from '../../src/server/detail/repo.ts';
 import { articles, newsCorrections } from '../../src/server/db/schema/publish.ts';
 import { specialCategoryNews } from '../../src/server/db/schema/news.ts';
 import type { ArticleFields } from '../../src/contract/publish.ts';
 import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
+import { watchedDb as watchedDbOf } from '../support/watchedDb.ts';
 
 let t: TestApp;
 
@@ -30,11 +26,7 @@ async function pvOf(id: number): Promise<number> {
 }
 
 /** The suite's database through a handle that writes down, in `seen`, the SQL it runs. */
-function watchedDb(seen: string[]): Db {
-  const client = (t.database.db as unknown as { $client: unknown }).$client;
-  const logger = { logQuery: (query: string) => void seen.push(query) };
-  return (t.database.kind === 'pglite' ? drizzlePglite(client as PGlite, { logger }) : drizzlePostgres(client as Sql, { logger })) as unknown as Db;
-}
+const watchedDb = (seen: string[]) => watchedDbOf(t.database, seen);
 
 async function firstOf(dataType: number): Promise<{ id: number; classId: number }> {
   const [row] = await t.database.db.select({ id: news.id, classId: news.classId }).from(news).where(eq(news.dataType, dataType)).limit(1);

@@ -8,6 +8,9 @@ import type { CommentItem, CommentReply } from '../../src/contract/interaction.t
 import { createTestApp, envelope, postFormOrJson, type TestApp } from '../support/testApp.ts';
 import { createTestUser, createTestUsers, type TestUser } from '../support/testUsers.ts';
 import { approveOnDesk } from '../support/desk.ts';
+import { users } from '../../src/server/db/schema/accounts.ts';
+import { listCommentsService } from '../../src/server/interaction/service.ts';
+import { watchedDb as watchedDbOf } from '../support/watchedDb.ts';
 
 let t: TestApp;
 /** Articles picked from the demo seed by their flags. */
@@ -370,6 +373,34 @@ describe('replies', () => {
     );
     expect(all.data.comment.id).toBe(root.id);
     expect(all.data.list.map((s) => s.id)).toEqual([r1.data.id, r2.data.id, r3.data.id]);
+  });
+
+  it('names each writer from the comment reads themselves, and whom a reply answers when that reply is not shown', async () => {
+    const target = await pick(uncommented, 2);
+    const [a, b, c, d] = await createTestUsers(t.database, 4);
+    const on = { classId: target.classId, newsId: target.id };
+    const root = (await postPublished('/v1/comment/store', { ...on, sayText: '楼主：轻轨穿楼' }, a!.headers)).data;
+    const r1 = (await postPublished('/v1/comment/store', { ...on, plId: root.id, sayText: '第一条回复' }, b!.headers)).data;
+    await postPublished('/v1/comment/store', { ...on, plId: root.id, sayText: '第二条回复' }, c!.headers);
+    // Answers the first reply, and is the third: past the two replies a list shows under its comment.
+    await postPublished('/v1/comment/store', { ...on, plId: root.id, pId: r1.id, sayText: '回复第一条' }, d!.headers);
+    await t.database.db.update(users).set({ nickname: '改名后的楼主' }).where(eq(users.id, a!.userId));
+
+    const seen: string[] = [];
+    const list = await listCommentsService(watchedDbOf(t.database, seen), null, { scope: 'news', ...on }, { page: 1, pageSize: 5, maxId: undefined });
+    expect(list.map((x) => [x.nickname, x.subComments.map((s) => [s.nickname, s.beCommenter])])).toEqual([
+      ['改名后的楼主', [[b!.nickname, ''], [c!.nickname, '']]],
+    ]);
+    // The item and its comments with their writers, then the first replies with theirs: no read of profiles after.
+    expect(seen.filter((q) => /from "users"/.test(q) && !/from "comments"/.test(q))).toEqual([]);
+    expect(seen).toHaveLength(3);
+
+    const all = await envelope<{ list: CommentReply[] }>(await get(`/v1/comment/getListByParentId?classId=${on.classId}&newsId=${on.newsId}&plId=${root.id}`));
+    expect(all.data.list.map((s) => [s.nickname, s.beCommenter])).toEqual([
+      [b!.nickname, ''],
+      [c!.nickname, ''],
+      [d!.nickname, b!.nickname],
+    ]);
   });
 
   it('refuses replies across articles, to unknown ids and to deleted comments', async () => {

@@ -1,12 +1,15 @@
 /**
- * Loads a detail page through the API client: the article, related news and ads. The article comes from
+ * Loads a detail page through the API client: the article, then related news, ads and (for a page that shows
+ * them) the first comments together, so their queries reach the database in one batch. The article comes from
  * the read-only /kratos/v1/detail so the page is the same for every reader and cacheable (ADR 001); the
  * view is counted by the page's after-load beacon (ViewBeacon.astro, POST /v1/news/view).
  */
 import { getEndpoint } from '../../client/getEndpoint.ts';
 import { adsList, kratosDetail, relationNews, type Ad, type NewsDetail } from '../../contract/detail.ts';
+import type { CommentItem } from '../../contract/interaction.ts';
 import { NewsIdQuery, type ListItem } from '../../contract/news.ts';
 import { AD_SLOTS, decideEligibleAds, decidePreroll } from '../../features/ads/decideEligibleAds.ts';
+import { loadCommentPreview } from '../../features/interaction/commentPreview.ts';
 import { decideDetailFlags, type DetailFlags } from './decideDetailFlags.ts';
 import type { PageLoad } from '../../features/paging/pageLoad.ts';
 
@@ -23,13 +26,21 @@ export interface DetailPageData {
   flags: DetailFlags;
   related: ListItem[];
   ads: DetailAds;
+  /** The comment preview: empty unless asked for (`comments: true`) and the article shows comments. */
+  comments: CommentItem[];
 }
 
 export type DetailLoad = PageLoad<DetailPageData>;
 
 const NO_ADS: DetailAds = { aboveTitle: [], belowTitle: [], belowArticle: [], preroll: null };
 
-export async function loadDetail(search: URLSearchParams, options: { relatedSize?: number } = {}): Promise<DetailLoad> {
+export interface DetailLoadOptions {
+  relatedSize?: number;
+  /** Read the comment preview too (the pages that mount InteractionSection). */
+  comments?: boolean;
+}
+
+export async function loadDetail(search: URLSearchParams, options: DetailLoadOptions = {}): Promise<DetailLoad> {
   const ids = NewsIdQuery.safeParse({ classId: search.get('classId') ?? undefined, newsId: search.get('newsId') ?? undefined });
   if (!ids.success) return { kind: 'notFound' };
   try {
@@ -38,7 +49,7 @@ export async function loadDetail(search: URLSearchParams, options: { relatedSize
     if (res.statusCode !== 200) return { kind: 'error' };
     const detail = res.data;
     const flags = decideDetailFlags(detail);
-    const [related, adsRes] = await Promise.all([
+    const [related, adsRes, comments] = await Promise.all([
       flags.showRelated
         ? getEndpoint(relationNews, { ...ids.data, pageSize: options.relatedSize ?? 6 }).then(
             (r) => (r.statusCode === 200 ? r.data : []),
@@ -50,6 +61,7 @@ export async function loadDetail(search: URLSearchParams, options: { relatedSize
         (r) => (r.statusCode === 200 ? r.data : []),
         () => [],
       ),
+      options.comments && flags.showComments ? loadCommentPreview(ids.data) : Promise.resolve([]),
     ]);
     const ctx = { classId: detail.classId, permission: detail.permission };
     const ads =
@@ -61,7 +73,7 @@ export async function loadDetail(search: URLSearchParams, options: { relatedSize
             belowArticle: decideEligibleAds(adsRes, AD_SLOTS.belowArticle, ctx),
             preroll: decidePreroll(adsRes, ctx, detail.ad),
           };
-    return { kind: 'ok', view: { detail, flags, related, ads } };
+    return { kind: 'ok', view: { detail, flags, related, ads, comments } };
   } catch {
     return { kind: 'error' };
   }

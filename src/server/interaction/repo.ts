@@ -114,11 +114,26 @@ export interface CommentPageQuery {
   maxId: number | undefined;
 }
 
-/** Top-level comments, newest first; with maxId only those up to it (a stable snapshot, security.md M101). */
+/** A comment with its writer's profile as stored now, read in the same query (null when the account is gone). */
+export type CommentWithWriter = CommentRow & { writer: Profile | null };
+
+/** The writer's columns a comment read joins (users by comments.user_id), aliased so a subquery keeps them apart. */
+const writerColumns = {
+  writerNickname: sql<string | null>`${users.nickname}`.as('writer_nickname'),
+  writerPic: sql<string | null>`${users.userPic}`.as('writer_pic'),
+};
+
+function withWriter<R extends CommentRow>(row: R & { writerNickname: string | null; writerPic: string | null }): CommentWithWriter {
+  const { writerNickname, writerPic, ...comment } = row;
+  return { ...comment, writer: writerNickname === null ? null : { nickname: writerNickname, userPic: writerPic ?? '' } };
+}
+
+/** Top-level comments, newest first, with their writers; with maxId only those up to it (a stable snapshot, security.md M101). */
 const topCommentsQuery = prepared('comments_top', (db, name) =>
   db
-    .select()
+    .select({ ...getTableColumns(comments), ...writerColumns })
     .from(comments)
+    .leftJoin(users, eq(users.id, comments.userId))
     .where(
       and(
         eq(comments.scope, placeholder('scope')),
@@ -135,8 +150,8 @@ const topCommentsQuery = prepared('comments_top', (db, name) =>
     .prepare(name),
 );
 
-export async function listTopCommentsRepo(db: Q, q: CommentPageQuery): Promise<CommentRow[]> {
-  return topCommentsQuery(db).execute({
+export async function listTopCommentsRepo(db: Q, q: CommentPageQuery): Promise<CommentWithWriter[]> {
+  const rows = await topCommentsQuery(db).execute({
     scope: q.scope,
     newsId: q.newsId,
     viewerId: q.viewerId,
@@ -144,13 +159,19 @@ export async function listTopCommentsRepo(db: Q, q: CommentPageQuery): Promise<C
     limit: q.pageSize,
     offset: (q.page - 1) * q.pageSize,
   });
+  return rows.map(withWriter);
 }
 
-/** Each root's live replies ranked oldest first, in one query (the rank is dropped on the way out). */
+/** Each root's live replies ranked oldest first, with their writers, in one query (the rank is dropped on the way out). */
 const firstRepliesQuery = prepared('comments_first_replies', (db, name) => {
   const ranked = db
-    .select({ ...getTableColumns(comments), rank: sql<number>`row_number() over (partition by ${comments.rootId} order by ${comments.id})`.as('rank') })
+    .select({
+      ...getTableColumns(comments),
+      ...writerColumns,
+      rank: sql<number>`row_number() over (partition by ${comments.rootId} order by ${comments.id})`.as('rank'),
+    })
     .from(comments)
+    .leftJoin(users, eq(users.id, comments.userId))
     .where(and(anyOf(comments.rootId, 'rootIds'), isNull(comments.deletedAt), visibleToViewer))
     .as('ranked');
   return db
@@ -161,11 +182,11 @@ const firstRepliesQuery = prepared('comments_first_replies', (db, name) => {
     .prepare(name);
 });
 
-/** The first `perRoot` live replies of each root, oldest first. */
-export async function firstRepliesRepo(db: Q, rootIds: number[], perRoot: number, viewerId: number | null): Promise<CommentRow[]> {
+/** The first `perRoot` live replies of each root, oldest first, with their writers. */
+export async function firstRepliesRepo(db: Q, rootIds: number[], perRoot: number, viewerId: number | null): Promise<CommentWithWriter[]> {
   if (rootIds.length === 0) return [];
   const rows = await firstRepliesQuery(db).execute({ rootIds, perRoot, viewerId });
-  return rows.map(({ rank: _rank, ...row }) => row);
+  return rows.map(({ rank: _rank, ...row }) => withWriter(row));
 }
 
 /** Live replies of one root, oldest first; with maxId only those up to it. */

@@ -65,7 +65,7 @@ import {
   type ReplyContext,
   toCommentReply,
 } from './repo.ts';
-import { profilesRepo } from '../profiles/repo.ts';
+import { profilesRepo, type Profile } from '../profiles/repo.ts';
 import { hasLikedRepo, insertLikeRepo, likedIdsRepo } from '../likes/repo.ts';
 
 export const MESSAGES = {
@@ -346,13 +346,25 @@ function seenBy(row: CommentRow, viewerId: number | null): boolean {
 
 // ── comment lists ──────────────────────────────────────────────────────────────────────────────
 
-async function replyContext(db: Db, viewer: AuthUser | null, rows: CommentRow[]): Promise<ReplyContext> {
+/**
+ * What the list's items are shown with. Writers read with their comments (`writer`, listTopCommentsRepo and
+ * firstRepliesRepo) are not read again: only the writers of answered comments outside the list, and of rows read
+ * without them, are.
+ */
+async function replyContext(db: Db, viewer: AuthUser | null, rows: (CommentRow & { writer?: Profile | null })[]): Promise<ReplyContext> {
   const known = new Map(rows.map((r) => [r.id, r]));
   const missingParents = [...new Set(rows.map((r) => r.parentId).filter((id): id is number => id !== null && !known.has(id)))];
   const fetched = await rowsByIdRepo(db, missingParents);
   const parents = new Map([...known, ...fetched]);
-  const userIds = [...new Set([...parents.values()].map((r) => r.userId))];
-  const [profiles, liked] = await Promise.all([
+  const profiles = new Map<number, Profile>();
+  const read = new Set<number>();
+  for (const r of rows) {
+    if (r.writer === undefined) continue;
+    read.add(r.userId);
+    if (r.writer) profiles.set(r.userId, r.writer);
+  }
+  const userIds = [...new Set([...parents.values()].map((r) => r.userId))].filter((id) => !read.has(id));
+  const [more, liked] = await Promise.all([
     profilesRepo(db, userIds),
     viewer
       ? likedIdsRepo(
@@ -363,6 +375,7 @@ async function replyContext(db: Db, viewer: AuthUser | null, rows: CommentRow[])
         )
       : Promise.resolve(new Set<number>()),
   ]);
+  for (const [id, profile] of more) profiles.set(id, profile);
   return { viewerId: viewer?.userId ?? null, liked, profiles, parents };
 }
 
@@ -373,11 +386,15 @@ export interface PageInput {
 }
 
 export async function listCommentsService(db: Db, viewer: AuthUser | null, ref: CommentTargetRef, paging: PageInput): Promise<CommentItem[]> {
-  const target = await requireTarget(db, ref, viewer?.userId ?? null);
+  const viewerId = viewer?.userId ?? null;
+  // The item is checked while its top comments are read (a target's scope and id are the reference's own), so the
+  // two queries go to the database together; the comments are dropped unless the item may show them.
+  const [target, tops] = await Promise.all([
+    requireTarget(db, ref, viewerId),
+    listTopCommentsRepo(db, { viewerId, scope: ref.scope, newsId: ref.newsId, ...paging }),
+  ]);
   // Spec 5 flag pl: the article's comments are hidden.
   if (target.hideComments) return [];
-  const viewerId = viewer?.userId ?? null;
-  const tops = await listTopCommentsRepo(db, { viewerId, scope: target.scope, newsId: target.id, ...paging });
   const replies = await firstRepliesRepo(
     db,
     tops.map((t) => t.id),

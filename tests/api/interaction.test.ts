@@ -389,7 +389,13 @@ describe('replies', () => {
     const seen: string[] = [];
     const list = await listCommentsService(watchedDbOf(t.database, seen), null, { scope: 'news', ...on }, { page: 1, pageSize: 5, maxId: undefined });
     expect(list.map((x) => [x.nickname, x.subComments.map((s) => [s.nickname, s.beCommenter])])).toEqual([
-      ['改名后的楼主', [[b!.nickname, ''], [c!.nickname, '']]],
+      [
+        '改名后的楼主',
+        [
+          [b!.nickname, ''],
+          [c!.nickname, ''],
+        ],
+      ],
     ]);
     // The item and its comments with their writers, then the first replies with theirs: no read of profiles after.
     expect(seen.filter((q) => /from "users"/.test(q) && !/from "comments"/.test(q))).toEqual([]);

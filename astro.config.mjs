@@ -5,7 +5,7 @@ import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import { precompress, precompressDir } from './src/build/precompress.ts';
 import { cssLayers, readCompiledTokens } from './src/build/cssLayers.ts';
-import { cspRender } from './src/build/cspRender.ts';
+import { runtimeRewrites } from './src/build/runtimeRewrites.ts';
 import { buildSync, transformSync } from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -212,7 +212,15 @@ export default defineConfig({
   output: 'server',
   trailingSlash: 'ignore',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), afterLoadDirective, bootIntegration, precompress(), newsroomConsole],
+  integrations: [
+    // Islands render to a string, not a stream: no web stream and no text decoding per island on every uncached
+    // render (bench/where-time-goes.md); src/build/runtimeRewrites.ts keeps their useId prefix on that path.
+    react({ experimentalDisableStreaming: true }),
+    afterLoadDirective,
+    bootIntegration,
+    precompress(),
+    newsroomConsole,
+  ],
   compressHTML: true,
   // Every page's CSS in its own <style> (hashed for the CSP): no render-blocking request before the first
   // paint. Most readers arrive from a share link with nothing cached, where a stylesheet request costs a
@@ -255,8 +263,9 @@ export default defineConfig({
   // No modulepreload polyfill/helper: every phone we serve supports module preloading (ADR 001 budgets).
   vite: {
     build: { modulePreload: false },
-    // Astro's CSP without its per-render copies of the build's hash list and digests (src/build/cspRender.ts).
-    plugins: [cspRender()],
+    // Astro's CSP without its per-render copies of the build's hash list and digests, and the islands' id prefix
+    // when they render to a string (src/build/runtimeRewrites.ts).
+    plugins: [runtimeRewrites()],
     // Every stylesheet in the site's cascade layers, the palette and scales compiled to their values (src/build/cssLayers.ts).
     css: { postcss: { plugins: [cssLayers(readCompiledTokens(readFileSync(new URL('./src/styles/tokens.css', import.meta.url), 'utf8')))] } },
     environments: {

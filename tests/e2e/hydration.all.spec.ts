@@ -123,3 +123,12 @@ test('swiper (ADR 011): the home banner becomes a swiper only after the load eve
   await expect(quiet.locator('sc-banner .slide').first()).toBeVisible();
   await saving.close();
 });
+
+test("an island's ids (useId) carry its own prefix in the server's HTML, the one the browser hydrates it with", async ({ request }) => {
+  // Islands render to a string (astro.config.mjs); src/build/runtimeRewrites.ts passes the prefix on that path.
+  const html = await (await request.get('/shancheng/composition/contribute')).text();
+  const islands = [...html.matchAll(/<astro-island\b[^>]*\bprefix="([^"]+)"[^>]*>([\s\S]*?)<\/astro-island>/g)];
+  const ids = islands.flatMap(([, prefix, inner]) => [...inner!.matchAll(/ (?:id|for)="(_[^"]*_)"/g)].map((m) => ({ prefix: prefix!, id: m[1]! })));
+  expect(ids.length).toBeGreaterThan(4);
+  for (const { prefix, id } of ids) expect(id.startsWith(`_${prefix}R`)).toBe(true);
+});

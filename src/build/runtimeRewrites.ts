@@ -1,6 +1,9 @@
 /**
- * Build step (a Vite plugin in astro.config.mjs) that takes two per-render costs out of Astro's CSP, leaving the
- * policy it sends unchanged (bench/where-time-goes.md "Astro's CSP on each render"):
+ * Build step (a Vite plugin in astro.config.mjs): text rewrites of Astro's runtime and its React renderer as the
+ * server bundle is built, each taking a per-render cost out and leaving what is sent unchanged.
+ *
+ * Two take costs out of Astro's CSP, leaving the policy it sends unchanged (bench/where-time-goes.md "Astro's CSP on
+ * each render"):
  *
  * - Astro's manifest lists the hash of every inline style of the build once per page that has it (986 entries,
  *   165 distinct, on this site), and every render copies that list and folds it into a set for the header. The
@@ -8,14 +11,23 @@
  * - Every render hashed the route's inline scripts and styles again through WebCrypto (an asynchronous job per
  *   element); the digest of the same text is now computed once per process.
  *
- * Both are text rewrites of Astro's runtime as the server bundle is built. When an Astro upgrade changes the
- * code they match, the build stops with a message naming the file, so nobody ships without them unknowingly.
+ *
+ * One keeps the islands' ids: the islands are rendered to a string, not a stream (`react({ experimentalDisableStreaming:
+ * true })` in astro.config.mjs: no web stream and no text decoding per island, bench/where-time-goes.md), and that
+ * path of the renderer leaves out the island's `identifierPrefix`, which the browser hydrates with. Without it every
+ * island's `useId` would start from the same id on the server and differ from the browser's (a hydration mismatch);
+ * the rewrite passes it.
+ *
+ * When an upgrade changes the code a rewrite matches, the build stops with a message naming the file, so nobody
+ * ships without it unknowingly.
  */
 import type { Plugin } from 'vite';
 
 interface Rewrite {
-  /** The end of the module's path under node_modules/astro/dist. */
+  /** The module's path under node_modules. */
   file: string;
+  /** What to check after the upgrade, for the message that stops the build. */
+  check: string;
   from: string;
   to: string;
   /** Added once at the module's end. */
@@ -24,12 +36,14 @@ interface Rewrite {
 
 const REWRITES: Rewrite[] = [
   {
-    file: 'core/fetch/fetch-state.js',
+    file: 'astro/dist/core/fetch/fetch-state.js',
+    check: "Astro's CSP",
     from: '[...manifest.csp.scriptDirective.hashes]',
     to: '[...__scDistinctHashes(manifest.csp.scriptDirective.hashes)]',
   },
   {
-    file: 'core/fetch/fetch-state.js',
+    file: 'astro/dist/core/fetch/fetch-state.js',
+    check: "Astro's CSP",
     from: '[...manifest.csp.styleDirective.hashes]',
     to: '[...__scDistinctHashes(manifest.csp.styleDirective.hashes)]',
     append: `
@@ -45,7 +59,8 @@ function __scDistinctHashes(hashes) {
 `,
   },
   {
-    file: 'core/encryption.js',
+    file: 'astro/dist/core/encryption.js',
+    check: "Astro's CSP",
     from: 'async function generateCspDigest(data, algorithm) {',
     to: 'async function __scComputeCspDigest(data, algorithm) {',
     append: `
@@ -64,27 +79,33 @@ function generateCspDigest(data, algorithm) {
 }
 `,
   },
+  {
+    file: '@astrojs/react/dist/server.js',
+    check: 'that React islands rendered to a string keep their identifierPrefix',
+    from: 'html = ReactDOM.renderToString(vnode);',
+    to: 'html = ReactDOM.renderToString(vnode, { identifierPrefix: prefix });',
+  },
 ];
 
 /** Applies the rewrites of `id` to `code`; null when the module is not one of them. Throws when a rewrite no longer matches. */
-export function rewriteAstroCsp(id: string, code: string): string | null {
+export function rewriteRuntime(id: string, code: string): string | null {
   const path = id.split('?')[0]!.replaceAll('\\', '/');
-  const mine = REWRITES.filter((r) => path.endsWith(`/node_modules/astro/dist/${r.file}`));
+  const mine = REWRITES.filter((r) => path.endsWith(`/node_modules/${r.file}`));
   if (mine.length === 0) return null;
   let out = code;
   for (const r of mine) {
     if (!out.includes(r.from))
-      throw new Error(`cspRender: astro/dist/${r.file} no longer contains "${r.from}" (src/build/cspRender.ts: check Astro's CSP after the upgrade)`);
+      throw new Error(`runtimeRewrites: ${r.file} no longer contains "${r.from}" (src/build/runtimeRewrites.ts: check ${r.check} after the upgrade)`);
     out = out.replace(r.from, r.to) + (r.append ?? '');
   }
   return out;
 }
 
-export function cspRender(): Plugin {
+export function runtimeRewrites(): Plugin {
   return {
-    name: 'shancheng-csp-render',
+    name: 'shancheng-runtime-rewrites',
     transform(code, id) {
-      const out = rewriteAstroCsp(id, code);
+      const out = rewriteRuntime(id, code);
       return out === null ? null : { code: out, map: null };
     },
   };

@@ -1,0 +1,68 @@
+/**
+ * A page's own API call, answered in process without JSON (bench/where-time-goes.md): the transport marks the
+ * call's Request, the endpoint keeps its handler's envelope for it (registerEndpoint), and the client reads that
+ * object instead of parsing the body (src/client/apiClient.ts `answerOf`). Headers and status still come from the
+ * app's Response, through every middleware. A call the handler did not answer (a micro-cache hit, a refusal before
+ * the handler, an error) is read from its body as before.
+ *
+ * The object is the handler's own, not a copy: outside production every kept envelope is checked to be what JSON
+ * would give (plain objects and arrays, strings, finite numbers, booleans and null) and frozen, so a page that
+ * changes what an endpoint gave it, or an endpoint that answers with a Date, fails its tests.
+ */
+import type { ApiTransport } from '../../client/apiClient.ts';
+
+const AWAITING = Symbol('awaiting an in-process answer');
+const kept = new WeakMap<object, unknown>();
+
+/** The transport for the pages' client: `fetch` is the API app's. */
+export function inProcessTransport(fetch: (request: Request) => Response | Promise<Response>): ApiTransport {
+  return async (request) => {
+    kept.set(request, AWAITING);
+    try {
+      const response = await fetch(request);
+      const answer = kept.get(request);
+      if (answer === AWAITING || answer === undefined) return response;
+      // No body: ofetch reads none, and the client takes the envelope (answerOf).
+      const bare = new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+      kept.set(bare, answer);
+      return bare;
+    } finally {
+      kept.delete(request);
+    }
+  };
+}
+
+/** Keeps `envelope` as the answer of `request` when the in-process transport is waiting for it. */
+export function keepInProcessAnswer(request: Request, envelope: unknown, check: boolean): void {
+  if (kept.get(request) !== AWAITING) return;
+  kept.set(request, check ? frozenJson(envelope, 'data') : envelope);
+}
+
+/** The envelope an in-process call was answered with, or undefined (read the body). */
+export function answerOf(response: Response): unknown {
+  return kept.get(response);
+}
+
+/** `value`, frozen through, after checking it is what JSON.parse of its JSON would give; throws naming the first part that is not. */
+function frozenJson(value: unknown, at: string): unknown {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error(`in-process answer: ${at} is ${value}, which JSON sends as null`);
+    return value;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      if (value[i] === undefined) throw new Error(`in-process answer: ${at}[${i}] is undefined, which JSON sends as null`);
+      frozenJson(value[i], `${at}[${i}]`);
+    }
+    return Object.freeze(value);
+  }
+  if (typeof value === 'object') {
+    const proto = Object.getPrototypeOf(value) as unknown;
+    if (proto !== Object.prototype && proto !== null)
+      throw new Error(`in-process answer: ${at} is not a plain object (a ${value.constructor?.name ?? 'class'})`);
+    for (const [key, v] of Object.entries(value)) if (v !== undefined) frozenJson(v, `${at}.${key}`);
+    return Object.freeze(value);
+  }
+  throw new Error(`in-process answer: ${at} is a ${typeof value}, which JSON does not send`);
+}

@@ -12,7 +12,7 @@ import { $session, setToken } from '../stores/session.ts';
 import { createApiClient, IN_PROCESS_ORIGIN, type ApiClient, type ApiHosts, type ApiSession, type ApiTransport } from './apiClient.ts';
 import { browserUi } from './browserUi.ts';
 import { getBrowserDeviceId } from './deviceId.ts';
-import { resolveServerAnswer, resolveServerApiHosts, resolveServerTransport } from './serverTransport.ts';
+import { resolveServerApiHosts, resolveServerTransport } from './serverTransport.ts';
 
 export const API_HOSTS_META_NAME = 'sc-api-hosts';
 /** The device id server rendering sends: pages render the same for every reader. */
@@ -95,7 +95,6 @@ export function createDefaultApi(): ApiClient {
   return createApiClient({
     hosts: readApiHosts(),
     fetch: serverRoutingTransport,
-    answerOf: resolveServerAnswer,
     session: serverSession,
     ui: browserUi,
   });

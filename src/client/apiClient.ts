@@ -58,11 +58,6 @@ export interface ApiClientOptions {
   hosts: ApiHosts;
   /** Transport for every call; defaults to the global fetch. */
   fetch?: ApiTransport | undefined;
-  /**
-   * On the server: the envelope an in-process call was answered with, as an object (no JSON both ways), or
-   * undefined to read the body (src/server/http/inProcessAnswers.ts).
-   */
-  answerOf?: ((response: Response) => unknown) | undefined;
   session: ApiSession;
   ui: ApiUi;
 }
@@ -293,8 +288,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       ignoreResponseError: true,
       parseResponse: parseJsonOrUndefined,
     });
-    const answer = options.answerOf?.(response);
-    return { status: response.status, headers: response.headers, data: answer !== undefined ? answer : response._data };
+    return { status: response.status, headers: response.headers, data: response._data };
   }
 
   // One not-logged-in reaction at a time: parallel calls that all get 301 show one toast and

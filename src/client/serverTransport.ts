@@ -42,23 +42,3 @@ export function registerServerApiHosts(read: (() => ApiHosts) | undefined): void
   if (read) holder[SERVER_API_HOSTS_KEY] = read;
   else delete holder[SERVER_API_HOSTS_KEY];
 }
-
-export const SERVER_ANSWERS_KEY: unique symbol = Symbol.for('shancheng.apiAnswers');
-
-type AnswersHolder = { [SERVER_ANSWERS_KEY]?: unknown };
-
-/**
- * The envelope object an in-process call was answered with, when its handler answered (src/server/http/inProcessAnswers.ts),
- * or undefined: the client then reads the body.
- */
-export function resolveServerAnswer(response: Response): unknown {
-  const read = (globalThis as AnswersHolder)[SERVER_ANSWERS_KEY];
-  return typeof read === 'function' ? (read as (r: Response) => unknown)(response) : undefined;
-}
-
-/** Registers (or with undefined, removes) where in-process answers are read; src/server/main.ts calls it at start. */
-export function registerServerAnswers(read: ((response: Response) => unknown) | undefined): void {
-  const holder = globalThis as AnswersHolder;
-  if (read) holder[SERVER_ANSWERS_KEY] = read;
-  else delete holder[SERVER_ANSWERS_KEY];
-}

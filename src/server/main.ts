@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
 import { apiHostsFromEnv } from '../client/api.ts';
-import { registerServerAnswers, registerServerApiHosts, registerServerTransport } from '../client/serverTransport.ts';
+import { registerServerApiHosts, registerServerTransport } from '../client/serverTransport.ts';
 import { HEADER_REQUEST_ID } from '../contract/headers.ts';
 import { BASE_PATH as BASE, HOME_PATH, ownTarget } from '../lib/safeUrl.ts';
 import { canonicalPath } from '../routing/routes.ts';
@@ -37,7 +37,7 @@ import { sharedPageCache } from './web/pageCache.ts';
 import { PageResponder, pageCacheEnabled } from './web/pageResponder.ts';
 import { StaticAssets } from './web/staticAssets.ts';
 import { NewsroomPages } from './web/newsroomPages.ts';
-import { answerOf, inProcessTransport } from './http/inProcessAnswers.ts';
+import { inProcessTransport } from './http/inProcessAnswers.ts';
 
 const API_PREFIXES = ['/v1/', '/v2/', '/kratos/', '/member/', '/api/'];
 /** security.md C6: readiness 503 at once, drain ≤ 25 s, exit before the 30 s grace. */
@@ -98,7 +98,6 @@ const { app, apiCache, console: newsroom } = createApiApp({ database, log, confi
 // Pages call the API in process through the shared client's transport (no socket, docs/conventions.md "How a request flows").
 // A call the endpoint's handler answers hands the page its envelope object, without JSON (src/server/http/inProcessAnswers.ts).
 registerServerTransport(inProcessTransport((req) => app.fetch(req)));
-registerServerAnswers(answerOf);
 // The pages' client reads its API hosts (API_BASE …) from the settings checked at start, never the
 // environment itself; made once, not per API call of every page.
 const apiHosts = apiHostsFromEnv(env);

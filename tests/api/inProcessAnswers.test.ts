@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient, type ApiSession, type ApiUi } from '../../src/client/apiClient.ts';
 import type { NewsDetail } from '../../src/contract/detail.ts';
-import { answerOf, inProcessTransport, keepInProcessAnswer } from '../../src/server/http/inProcessAnswers.ts';
+import { inProcessTransport, keepInProcessAnswer } from '../../src/server/http/inProcessAnswers.ts';
 import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
 
 let t: TestApp;
@@ -23,6 +23,8 @@ const ui: ApiUi = { toast: () => {}, isInApp: () => false, appLoginPrompt: () =>
 const hosts = { api: '', goApi: '', newsApi: '', memberApi: '' };
 
 /** The pages' client on the app: with in-process answers (as the server wires it), or reading every body (as before). */
+const answerOf = (response: Response): unknown => (response as Response & { _data?: unknown })._data;
+
 function client(objects: boolean): { api: ApiClient; bodies: () => number } {
   let bodies = 0;
   const app = (request: Request) => t.app.fetch(request);
@@ -36,7 +38,6 @@ function client(objects: boolean): { api: ApiClient; bodies: () => number } {
       if (response.body !== null) bodies++;
       return response;
     },
-    ...(objects ? { answerOf } : {}),
   });
   return { api, bodies: () => bodies };
 }

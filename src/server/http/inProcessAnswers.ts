@@ -1,9 +1,10 @@
 /**
  * A page's own API call, answered in process without JSON (bench/where-time-goes.md): the transport marks the
- * call's Request, the endpoint keeps its handler's envelope for it (registerEndpoint), and the client reads that
- * object instead of parsing the body (src/client/apiClient.ts `answerOf`). Headers and status still come from the
- * app's Response, through every middleware. A call the handler did not answer (a micro-cache hit, a refusal before
- * the handler, an error) is read from its body as before.
+ * call's Request, the endpoint keeps its handler's envelope for it (registerEndpoint), and the transport answers
+ * with a bodiless Response carrying that object as ofetch's `_data`, which ofetch keeps when there is no body to
+ * parse: src/client/apiClient.ts reads `_data` as ever, and the browser's bundle is unchanged. Headers and status
+ * still come from the app's Response, through every middleware. A call the handler did not answer (a micro-cache
+ * hit, a refusal before the handler, an error) is read from its body as before.
  *
  * The object is the handler's own, not a copy: outside production every kept envelope is checked to be what JSON
  * would give (plain objects and arrays, strings, finite numbers, booleans and null) and frozen, so a page that
@@ -22,10 +23,9 @@ export function inProcessTransport(fetch: (request: Request) => Response | Promi
       const response = await fetch(request);
       const answer = kept.get(request);
       if (answer === AWAITING || answer === undefined) return response;
-      // No body: ofetch reads none, and the client takes the envelope (answerOf).
+      // No body: ofetch parses none and hands the client `_data`, the envelope itself.
       const bare = new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
-      kept.set(bare, answer);
-      return bare;
+      return Object.assign(bare, { _data: answer });
     } finally {
       kept.delete(request);
     }
@@ -36,11 +36,6 @@ export function inProcessTransport(fetch: (request: Request) => Response | Promi
 export function keepInProcessAnswer(request: Request, envelope: unknown, check: boolean): void {
   if (kept.get(request) !== AWAITING) return;
   kept.set(request, check ? frozenJson(envelope, 'data') : envelope);
-}
-
-/** The envelope an in-process call was answered with, or undefined (read the body). */
-export function answerOf(response: Response): unknown {
-  return kept.get(response);
 }
 
 /** `value`, frozen through, after checking it is what JSON.parse of its JSON would give; throws naming the first part that is not. */

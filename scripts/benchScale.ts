@@ -111,6 +111,9 @@ export async function scaleBench(options: ScaleOptions): Promise<string> {
       const [page, floor] = await Promise.all([t.path, floorPath].map(async (p) => (await (await fetch(offA.origin + p)).text()).length));
       if (Math.abs(page! - floor!) > 0.02 * page!) stale.push(`${t.name} ${page} characters, its floor ${floor}`);
     }
+    // Every page on every process before any is measured: the first page measured would otherwise pay for warming
+    // the code all pages share (the JIT's first compilations), and read slower than the same page measured later.
+    for (const t of targets) await runLoad({ urls: servers.map((s) => s.origin + t.path), connections: options.connections, seconds: 2 });
     const load = async (group: ServerProcess[], path: string): Promise<LoadResult> => {
       const urls = group.map((s) => s.origin + path);
       await runLoad({ urls, connections: 4, seconds: 1 }); // warm up: JIT, caches

@@ -58,6 +58,11 @@ export function sessionCookieOf(res: Response): string | null {
 export async function enrolWithLink(t: Pick<TestApp, 'console'>, token: string, password = STAFF_PASSWORD): Promise<{ secret: string; step: number }> {
   const started = await consoleCall<{ secret: string }>(t, 'POST', '/enrol/start', { token });
   if (started.statusCode !== 200) throw new Error(`enrol/start: ${started.message}`);
+  // nextCode gives the oldest code the server takes, which stops being taken when the next step begins: close to
+  // it, a request slowed by a loaded machine arrives too late and is refused as a wrong code (seen once in a CI
+  // run), so wait for that step first. A sign-in has its own retry; an enrolment has none.
+  const toNextStep = STEP_MS - (Date.now() % STEP_MS);
+  if (toNextStep < 3_000) await new Promise((resolve) => setTimeout(resolve, toNextStep + 50));
   const { code, step } = nextCode(started.data.secret, 0);
   const finished = await consoleCall(t, 'POST', '/enrol/finish', { token, password, code });
   if (finished.statusCode !== 200) throw new Error(`enrol/finish: ${finished.message}`);

@@ -96,7 +96,7 @@ if (config.cdnPurgeUrl) invalidationBus.onPurge(cdnPurgeHook(config.cdnPurgeUrl,
 const realtime = await createRealtimeServer({ database, log, config });
 const { app, apiCache, console: newsroom } = createApiApp({ database, log, config, mediaDir, media, realtime: realtime.publisher });
 // Pages call the API in process through the shared client's transport (no socket, docs/conventions.md "How a request flows").
-// A call the endpoint's handler answers hands the page its envelope object, without JSON (src/server/http/inProcessAnswers.ts).
+// A call the endpoint's handler answers hands the page its envelope object, no JSON read back (src/server/http/inProcessAnswers.ts).
 registerServerTransport(inProcessTransport((req) => app.fetch(req)));
 // The pages' client reads its API hosts (API_BASE …) from the settings checked at start, never the
 // environment itself; made once, not per API call of every page.

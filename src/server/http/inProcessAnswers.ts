@@ -1,5 +1,5 @@
 /**
- * A page's own API call, answered in process without JSON (bench/where-time-goes.md): the transport marks the
+ * A page's own API call, answered in process without reading JSON (bench/where-time-goes.md): the transport marks the
  * call's Request, the endpoint keeps its handler's envelope for it (registerEndpoint), and the transport answers
  * with a bodiless Response carrying that object as ofetch's `_data`, which ofetch keeps when there is no body to
  * parse: src/client/apiClient.ts reads `_data` as ever, and the browser's bundle is unchanged. Headers and status

@@ -50,7 +50,8 @@ export function registerEndpoint<Q extends z.ZodType | undefined, B extends z.Zo
     if (endpoint.cache && result.statusCode === 200) c.header('cache-control', CACHE_CONTROL[endpoint.cache]);
     // A logged-in reader's answer is never cached, whatever is declared (security.md D30).
     if (isAuthenticated(c)) c.header('cache-control', PRIVATE_NO_STORE);
-    // A page's own call takes the envelope as it is (no JSON both ways); checked and frozen outside production.
+    // A page's own call takes the envelope as it is, no JSON read back (the body is still written, for the
+    // micro-cache); checked and frozen outside production.
     keepInProcessAnswer(c.req.raw, result, registry.checkResponses);
     return c.json(result);
   });

@@ -1,11 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ad, NewsDetail, ShareInfo } from '../../src/contract/detail.ts';
 import type { ListItem } from '../../src/contract/news.ts';
 import { news } from '../../src/server/db/schema/core.ts';
 import { newsDetailExtras } from '../../src/server/db/schema/detail.ts';
 import { readDetailRepo, relationNewsRepo } from '../../src/server/detail/repo.ts';
-import { articles, newsCorrections } from '../../src/server/db/schema/publish.ts';
+import { articles, livePosts, newsCorrections } from '../../src/server/db/schema/publish.ts';
+import { LIVE_FEED_SHOWN } from '../../src/contract/liveFeed.ts';
 import { specialCategoryNews } from '../../src/server/db/schema/news.ts';
 import type { ArticleFields } from '../../src/contract/publish.ts';
 import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
@@ -188,6 +189,32 @@ describe('/kratos/v1/detail', () => {
     expect({ ...joined, onclick: 0 }).toEqual({ ...counted, onclick: 0 });
     expect(queries.filter((q) => /from "news_corrections"/.test(q) && !/json_agg/.test(q))).toEqual([]);
     expect(queries.filter((q) => /from "special_category_news"/.test(q) && !/json_build_object/.test(q))).toEqual([]);
+    // A live's feed comes with the item's own read too (below).
+    expect(queries.filter((q) => /from "live_posts"/.test(q) && !/json_agg/.test(q))).toEqual([]);
+  });
+});
+
+describe("a live's 图文直播 feed", () => {
+  it("comes with the live's own read, newest first, withdrawn posts left out, as a counted view gives it", async () => {
+    const [live] = await t.database.db
+      .select({ id: news.id, classId: news.classId })
+      .from(news)
+      .where(and(eq(news.dataType, 1), sql`exists (select 1 from live_posts p where p.news_id = ${news.id} and p.withdrawn_at is null)`))
+      .limit(1);
+    expect(live).toBeDefined();
+    const stored = await t.database.db
+      .select({ text: livePosts.text })
+      .from(livePosts)
+      .where(and(eq(livePosts.newsId, live!.id), isNull(livePosts.withdrawnAt)))
+      .orderBy(desc(livePosts.createdAt), desc(livePosts.id));
+    const queries: string[] = [];
+    const read = (await readDetailRepo(watchedDb(queries), live!.classId, live!.id))!;
+    expect(read.livePosts.map((p) => p.text)).toEqual(stored.slice(0, LIVE_FEED_SHOWN).map((p) => p.text));
+    expect(read.livePosts[0]!.time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    // No read of its own: the feed is a JSON array in the live's row.
+    expect(queries.filter((q) => /from "live_posts"/.test(q) && !/json_agg/.test(q))).toEqual([]);
+    const counted = (await envelope<NewsDetail>(await t.app.request(`/v1/news/getDetails?classId=${live!.classId}&newsId=${live!.id}`))).data;
+    expect(counted.livePosts).toEqual(read.livePosts);
   });
 });
 

@@ -1,6 +1,6 @@
 /** Detail data access: the only place that maps news rows and their extras to the spec's detail fields. */
 import { paragraphTexts } from '../../lib/htmlToText.ts';
-import { and, asc, desc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import { prepared } from '../db/prepared.ts';
 import type { Ad, NewsDetail, PictureItem } from '../../contract/detail.ts';
 import type { ListItem } from '../../contract/news.ts';
@@ -107,30 +107,16 @@ export async function hotNewsRepo(db: Reader, excludeId: number): Promise<ListIt
 /** The corrections a detail shows, oldest first. */
 const CORRECTIONS_SHOWN = 20;
 
-const liveFeedQuery = prepared('detail_live_feed', (db, name) =>
-  db
-    .select({ id: livePosts.id, text: livePosts.text, picture: livePosts.picture, at: livePosts.createdAt })
-    .from(livePosts)
-    .where(and(eq(livePosts.newsId, placeholder('newsId')), isNull(livePosts.withdrawnAt)))
-    .orderBy(desc(livePosts.createdAt), desc(livePosts.id))
-    .limit(LIVE_FEED_SHOWN)
-    .prepare(name),
-);
-
-/** The article's own read (`detailRowQuery`): its row, its extras row (null: none), its 专题 box and its corrections. */
+/** The article's own read (`detailRowQuery`): its row, its extras row (null: none), its 专题 box, its corrections and a live's feed. */
 type OwnRead = Awaited<ReturnType<ReturnType<typeof detailRowQuery>['execute']>>[number];
 
-/** `db` reads the article's own data (a transaction when counting a view); `root` the reference data. */
-async function buildDetail(db: Reader, root: Db, own: OwnRead): Promise<NewsDetail> {
+/**
+ * `db` reads the article's own data (a transaction when counting a view); `root` the reference data. `hotNews` is
+ * read by the caller, with the article's own read when it can be (it needs only the id).
+ */
+async function buildDetail(db: Reader, root: Db, own: OwnRead, hotNews: ListItem[]): Promise<NewsDetail> {
   const { row, extras: extra, topic } = own;
-  const [className, syhInfo, site, hotNews, feed] = await Promise.all([
-    classNameOf(db, root, row.classId),
-    syhInfoOf(db, root, row.classId),
-    readSiteTexts(db, root),
-    hotNewsRepo(db, row.id),
-    // A live's 图文直播 feed, newest first (ADR 025 "Live events"); other items have none.
-    row.dataType === 1 ? liveFeedQuery(db).execute({ newsId: row.id }) : Promise.resolve([]),
-  ]);
+  const [className, syhInfo, site] = await Promise.all([classNameOf(db, root, row.classId), syhInfoOf(db, root, row.classId), readSiteTexts(db, root)]);
   return {
     newsId: row.id,
     classId: row.classId,
@@ -174,7 +160,7 @@ async function buildDetail(db: Reader, root: Db, own: OwnRead): Promise<NewsDeta
     disclaimer: extra?.disclaimer ?? '',
     disclaimers: site.disclaimers,
     corrections: own.corrections.map((c) => ({ time: formatBeijingTime(new Date(c.at)), note: c.note })),
-    livePosts: feed.map((p) => ({ id: p.id, time: formatBeijingTime(p.at), text: p.text, picture: p.picture })),
+    livePosts: own.liveFeed.map((p) => ({ id: p.id, time: formatBeijingTime(new Date(p.at)), text: p.text, picture: p.picture })),
     isSYN: extra?.isSyn ? 1 : 0,
     region: row.region,
     titleType: row.titleType,
@@ -208,10 +194,24 @@ const correctionsOfRow = sql<{ note: string; at: string }[]>`(
     limit ${CORRECTIONS_SHOWN}
   ) c)`;
 
-/** One item by its class and id with what a detail reads of its own: its extras, its 专题 box and its corrections. */
+/**
+ * A live's 图文直播 feed, newest first (ADR 025 "Live events"), as one JSON array inside the item's own read; other
+ * items have none (the feed is not looked for).
+ */
+const liveFeedOfRow = sql<{ id: number; text: string; picture: string; at: string }[]>`(
+  select coalesce(json_agg(json_build_object('id', p.id, 'text', p.text, 'picture', p.picture, 'at', p.at) order by p.at desc, p.id desc), '[]'::json)
+  from (
+    select ${livePosts.id} as id, ${livePosts.text} as text, ${livePosts.picture} as picture, ${livePosts.createdAt} as at
+    from ${livePosts}
+    where ${news.dataType} = 1 and ${livePosts.newsId} = ${news.id} and ${livePosts.withdrawnAt} is null
+    order by ${livePosts.createdAt} desc, ${livePosts.id} desc
+    limit ${LIVE_FEED_SHOWN}
+  ) p)`;
+
+/** One item by its class and id with what a detail reads of its own: its extras, its 专题 box, its corrections and a live's feed. */
 const detailRowQuery = prepared('detail_row_with_extras', (db, name) =>
   db
-    .select({ row: news, extras: newsDetailExtras, topic: topicOfRow, corrections: correctionsOfRow })
+    .select({ row: news, extras: newsDetailExtras, topic: topicOfRow, corrections: correctionsOfRow, liveFeed: liveFeedOfRow })
     .from(news)
     .leftJoin(newsDetailExtras, eq(newsDetailExtras.newsId, news.id))
     .where(and(eq(news.id, placeholder('newsId')), eq(news.classId, placeholder('classId'))))
@@ -249,7 +249,7 @@ export async function viewDetailRepo(database: Writable, classId: number, newsId
   return database.write(async (tx) => {
     if (!(await countOneView(tx, classId, newsId))) return null;
     const [own] = await detailRowQuery(tx).execute({ classId, newsId });
-    return own ? buildDetail(tx, database.db, own) : null;
+    return own ? buildDetail(tx, database.db, own, await hotNewsRepo(tx, newsId)) : null;
   });
 }
 
@@ -263,8 +263,9 @@ export async function countViewRepo(database: Writable, classId: number, newsId:
 
 /** The detail without counting a view (detail pages, share cards, previews). */
 export async function readDetailRepo(db: Db, classId: number, newsId: number): Promise<NewsDetail | null> {
-  const [own] = await detailRowQuery(db).execute({ classId, newsId });
-  return own ? buildDetail(db, db, own) : null;
+  // The hot list needs only the id: read beside the article's own row, so both go to the database together.
+  const [[own], hotNews] = await Promise.all([detailRowQuery(db).execute({ classId, newsId }), hotNewsRepo(db, newsId)]);
+  return own ? buildDetail(db, db, own, hotNews) : null;
 }
 
 export async function newsExistsRepo(db: Db, classId: number, newsId: number): Promise<NewsRow | null> {

@@ -116,7 +116,7 @@ export async function scaleBench(options: ScaleOptions): Promise<string> {
     for (const t of targets) await runLoad({ urls: servers.map((s) => s.origin + t.path), connections: options.connections, seconds: 2 });
     const load = async (group: ServerProcess[], path: string): Promise<LoadResult> => {
       const urls = group.map((s) => s.origin + path);
-      await runLoad({ urls, connections: 4, seconds: 1 }); // warm up: JIT, caches
+      await runLoad({ urls, connections: 4, seconds: 1 }); // this page's caches again (they may have aged)
       return runLoad({ urls, connections: options.connections, seconds: options.seconds });
     };
     const rows = [

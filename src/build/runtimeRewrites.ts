@@ -11,7 +11,6 @@
  * - Every render hashed the route's inline scripts and styles again through WebCrypto (an asynchronous job per
  *   element); the digest of the same text is now computed once per process.
  *
- *
  * One keeps the islands' ids: the islands are rendered to a string, not a stream (`react({ experimentalDisableStreaming:
  * true })` in astro.config.mjs: no web stream and no text decoding per island, bench/where-time-goes.md), and that
  * path of the renderer leaves out the island's `identifierPrefix`, which the browser hydrates with. Without it every

@@ -112,7 +112,7 @@ type OwnRead = Awaited<ReturnType<ReturnType<typeof detailRowQuery>['execute']>>
 
 /**
  * `db` reads the article's own data (a transaction when counting a view); `root` the reference data. `hotNews` is
- * read by the caller, with the article's own read when it can be (it needs only the id).
+ * read beside the article's own read (`readDetail`).
  */
 async function buildDetail(db: Reader, root: Db, own: OwnRead, hotNews: ListItem[]): Promise<NewsDetail> {
   const { row, extras: extra, topic } = own;
@@ -231,14 +231,23 @@ const newsRowQuery = prepared('detail_news_row', (db, name) =>
 
 type Writable = { readonly db: Db; write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> };
 
-/** Raises one item's onclick/pv by one inside the caller's transaction; its row after, or undefined. */
-async function countOneView(tx: Tx, classId: number, newsId: number) {
+/** Raises one item's onclick/pv by one inside the caller's transaction; the new count, or null when there is no such item. */
+async function countOneView(tx: Tx, classId: number, newsId: number): Promise<number | null> {
   const [row] = await tx
     .update(news)
     .set({ pv: sql`${news.pv} + 1` })
     .where(matches(classId, newsId))
-    .returning();
-  return row;
+    .returning({ pv: news.pv });
+  return row?.pv ?? null;
+}
+
+/**
+ * The detail from the item's own read and the hot list asked for beside it (it needs only the id, so both go to the
+ * database together); null when there is no such item.
+ */
+async function readDetail(db: Reader, root: Db, classId: number, newsId: number): Promise<NewsDetail | null> {
+  const [[own], hotNews] = await Promise.all([detailRowQuery(db).execute({ classId, newsId }), hotNewsRepo(db, newsId)]);
+  return own ? buildDetail(db, root, own, hotNews) : null;
 }
 
 /**
@@ -246,11 +255,7 @@ async function countOneView(tx: Tx, classId: number, newsId: number) {
  * count returned includes this view and a failed read counts nothing.
  */
 export async function viewDetailRepo(database: Writable, classId: number, newsId: number): Promise<NewsDetail | null> {
-  return database.write(async (tx) => {
-    if (!(await countOneView(tx, classId, newsId))) return null;
-    const [own] = await detailRowQuery(tx).execute({ classId, newsId });
-    return own ? buildDetail(tx, database.db, own, await hotNewsRepo(tx, newsId)) : null;
-  });
+  return database.write(async (tx) => ((await countOneView(tx, classId, newsId)) === null ? null : readDetail(tx, database.db, classId, newsId)));
 }
 
 /**
@@ -258,14 +263,12 @@ export async function viewDetailRepo(database: Writable, classId: number, newsId
  * transaction and answers the new count, or null when the item does not exist (nothing counted).
  */
 export async function countViewRepo(database: Writable, classId: number, newsId: number): Promise<number | null> {
-  return database.write(async (tx) => (await countOneView(tx, classId, newsId))?.pv ?? null);
+  return database.write((tx) => countOneView(tx, classId, newsId));
 }
 
 /** The detail without counting a view (detail pages, share cards, previews). */
-export async function readDetailRepo(db: Db, classId: number, newsId: number): Promise<NewsDetail | null> {
-  // The hot list needs only the id: read beside the article's own row, so both go to the database together.
-  const [[own], hotNews] = await Promise.all([detailRowQuery(db).execute({ classId, newsId }), hotNewsRepo(db, newsId)]);
-  return own ? buildDetail(db, db, own, hotNews) : null;
+export function readDetailRepo(db: Db, classId: number, newsId: number): Promise<NewsDetail | null> {
+  return readDetail(db, db, classId, newsId);
 }
 
 export async function newsExistsRepo(db: Db, classId: number, newsId: number): Promise<NewsRow | null> {

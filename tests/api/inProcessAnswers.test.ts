@@ -2,12 +2,16 @@
  * A page's own API call answered in process without JSON (src/server/http/inProcessAnswers.ts): the client gets
  * the handler's envelope as an object, the same data JSON would give, with the app's status and headers; what the
  * handler did not answer is read from the body as before; outside production an answer JSON would change is refused.
+ * The app writes the answer's JSON only when the micro-cache keeps it.
  */
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient, type ApiSession, type ApiUi } from '../../src/client/apiClient.ts';
 import type { NewsDetail } from '../../src/contract/detail.ts';
 import { inProcessTransport, keepInProcessAnswer } from '../../src/server/http/inProcessAnswers.ts';
+import { createApiApp } from '../../src/server/app/createApiApp.ts';
+import { createLogger } from '../../src/server/log.ts';
+import { readConfig } from '../../src/settings/serverConfig.ts';
 import { createTestApp, envelope, type TestApp } from '../support/testApp.ts';
 
 let t: TestApp;
@@ -102,5 +106,41 @@ describe('in-process answers', () => {
     const outside = await app.fetch(new Request('http://in-process/a/3'));
     expect(answerOf(outside)).toBeUndefined();
     expect(await outside.json()).toEqual({ statusCode: 200, message: '', data: { kept: '有' } });
+  });
+
+  it("writes an answer's JSON only when the micro-cache keeps it, and a later call takes the kept answer", async () => {
+    const raw: Response[] = [];
+    const capture = (app: { fetch: (request: Request) => Response | Promise<Response> }) =>
+      inProcessTransport(async (request) => {
+        const response = await app.fetch(request);
+        raw.push(response);
+        return response;
+      });
+    const url = 'http://in-process/kratos/v1/detail?classId=101&newsId=1';
+    // The micro-cache off (as in tests and the uncached bench): the handler's envelope, no JSON written.
+    const off = await capture(t.app)(new Request(url));
+    expect(raw[0]?.body).toBeNull();
+    expect(raw[0]?.headers.get('content-type')).toBe('application/json');
+    expect(answerOf(off)).toMatchObject({ statusCode: 200, data: { newsId: 1 } });
+    // On: the answer's JSON is written and kept, and the next call is answered from it.
+    process.env.API_CACHE = '1';
+    let cached: ReturnType<typeof createApiApp>;
+    try {
+      cached = createApiApp({
+        database: t.database,
+        log: createLogger('silent'),
+        config: { ...readConfig({ NODE_ENV: 'test' }), checkResponses: true },
+        mediaDir: t.mediaDir,
+      });
+    } finally {
+      delete process.env.API_CACHE;
+    }
+    const first = await capture(cached.app)(new Request(url));
+    expect(raw[1]?.body).not.toBeNull();
+    expect(answerOf(first)).toEqual(answerOf(off));
+    const second = await capture(cached.app)(new Request(url));
+    expect(second.headers.get('x-api-cache')).toBe('hit');
+    expect(answerOf(second)).toBeUndefined();
+    expect(await second.json()).toEqual(answerOf(off));
   });
 });

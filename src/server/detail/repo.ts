@@ -1,6 +1,6 @@
 /** Detail data access: the only place that maps news rows and their extras to the spec's detail fields. */
 import { paragraphTexts } from '../../lib/htmlToText.ts';
-import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { prepared } from '../db/prepared.ts';
 import type { Ad, NewsDetail, PictureItem } from '../../contract/detail.ts';
 import type { ListItem } from '../../contract/news.ts';
@@ -276,26 +276,47 @@ export async function newsExistsRepo(db: Db, classId: number, newsId: number): P
   return row ?? null;
 }
 
-/** Related news: the same column first (newest first), then the same channel, never the item itself. */
-const sameClassQuery = prepared('detail_related_same_class', (db, name) =>
-  db
-    .select(listColumns)
+/**
+ * Related news in one read: the same column first (newest first), then the rest of the same channel (newest first),
+ * never the item itself, nothing when the item is not of that column. Each half is an ordered, limited read of its
+ * own index; the halves are joined and cut to `size` in that order. (The rest of the channel is every other column's
+ * items: the same column's are all in the first half whenever the second is needed.)
+ */
+const relatedQuery = prepared('detail_related', (db, name) => {
+  const ofItem = sql`itself.id = ${placeholder('newsId')} and itself.class_id = ${placeholder('classId')}`;
+  const sameClass = db
+    .select({ ...listColumns, part: sql<number>`0`.as('part') })
     .from(news)
     .where(
       and(
         eq(news.classId, placeholder('classId')),
         ne(news.id, placeholder('newsId')),
         inArray(news.dataType, LINKABLE_TYPES),
-        // Only when the item itself is of this class: one read answers both for a full page.
-        sql`exists (select 1 from ${news} as itself where itself.id = ${placeholder('newsId')} and itself.class_id = ${placeholder('classId')})`,
+        sql`exists (select 1 from ${news} as itself where ${ofItem})`,
       ),
     )
     .orderBy(desc(news.publishTime), desc(news.id))
+    .limit(placeholder('size'));
+  const restOfChannel = db
+    .select({ ...listColumns, part: sql<number>`1`.as('part') })
+    .from(news)
+    .where(
+      and(
+        sql`${news.channelId} = (select itself.channel_id from ${news} as itself where ${ofItem})`,
+        ne(news.classId, placeholder('classId')),
+        inArray(news.dataType, LINKABLE_TYPES),
+      ),
+    )
+    .orderBy(desc(news.publishTime), desc(news.id))
+    .limit(placeholder('size'));
+  return sameClass
+    .unionAll(restOfChannel)
+    .orderBy(sql`"part"`, sql`"publish_time" desc`, sql`"id" desc`)
     .limit(placeholder('size'))
-    .prepare(name),
-);
+    .prepare(name);
+});
 
-/** The channel of the item `classId`/`newsId` (its one column a short related list needs, not the whole row with its body). */
+/** The channel of the item `classId`/`newsId` (whether it exists, when it has nothing related). */
 const channelOfItemQuery = prepared('detail_related_channel', (db, name) =>
   db
     .select({ channelId: news.channelId })
@@ -307,18 +328,11 @@ const channelOfItemQuery = prepared('detail_related_channel', (db, name) =>
 
 /** Related news of the item `classId`/`newsId`, or null when there is no such item. */
 export async function relationNewsRepo(db: Db, classId: number, newsId: number, size: number): Promise<ListItem[] | null> {
-  const sameClass = await sameClassQuery(db).execute({ classId, newsId, size });
-  if (sameClass.length >= size) return sameClass.map(toListItem);
+  const rows = await relatedQuery(db).execute({ classId, newsId, size });
+  if (rows.length > 0) return rows.map(toListItem);
+  // Nothing related: an item alone in its channel, or no such item.
   const [item] = await channelOfItemQuery(db).execute({ classId, newsId });
-  if (!item) return null;
-  const taken = [newsId, ...sameClass.map((r) => r.id)];
-  const sameChannel = await db
-    .select(listColumns)
-    .from(news)
-    .where(and(eq(news.channelId, item.channelId), notInArray(news.id, taken), inArray(news.dataType, LINKABLE_TYPES)))
-    .orderBy(desc(news.publishTime), desc(news.id))
-    .limit(size - sameClass.length);
-  return [...sameClass, ...sameChannel].map(toListItem);
+  return item ? [] : null;
 }
 
 /** The ads (all, or of one type), in the reference cache: operators change them through writeReferenceData. */

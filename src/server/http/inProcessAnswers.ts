@@ -13,6 +13,8 @@
 import type { ApiTransport } from '../../client/apiClient.ts';
 
 const AWAITING = Symbol('awaiting an in-process answer');
+/** Awaiting, and something on the way (the micro-cache) keeps the answer's body too. */
+const AWAITING_WITH_BODY = Symbol('awaiting an in-process answer and its body');
 const kept = new WeakMap<object, unknown>();
 
 /** The transport for the pages' client: `fetch` is the API app's. */
@@ -22,7 +24,7 @@ export function inProcessTransport(fetch: (request: Request) => Response | Promi
     try {
       const response = await fetch(request);
       const answer = kept.get(request);
-      if (answer === AWAITING || answer === undefined) return response;
+      if (answer === AWAITING || answer === AWAITING_WITH_BODY || answer === undefined) return response;
       // No body: ofetch parses none and hands the client `_data`, the envelope itself.
       const bare = new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
       return Object.assign(bare, { _data: answer });
@@ -32,10 +34,20 @@ export function inProcessTransport(fetch: (request: Request) => Response | Promi
   };
 }
 
-/** Keeps `envelope` as the answer of `request` when the in-process transport is waiting for it. */
-export function keepInProcessAnswer(request: Request, envelope: unknown, check: boolean): void {
-  if (kept.get(request) !== AWAITING) return;
+/**
+ * Keeps `envelope` as the answer of `request` when the in-process transport is waiting for it. True when nothing
+ * reads the answer's body then: the endpoint answers without one (no JSON written).
+ */
+export function keepInProcessAnswer(request: Request, envelope: unknown, check: boolean): boolean {
+  const state = kept.get(request);
+  if (state !== AWAITING && state !== AWAITING_WITH_BODY) return false;
   kept.set(request, check ? frozenJson(envelope, 'data') : envelope);
+  return state === AWAITING;
+}
+
+/** Says that the answer's body is read on the way back (the micro-cache keeps it): the endpoint writes its JSON. */
+export function keepAnswerBody(request: Request): void {
+  if (kept.get(request) === AWAITING) kept.set(request, AWAITING_WITH_BODY);
 }
 
 /** `value`, frozen through, after checking it is what JSON.parse of its JSON would give; throws naming the first part that is not. */

@@ -50,9 +50,12 @@ export function registerEndpoint<Q extends z.ZodType | undefined, B extends z.Zo
     if (endpoint.cache && result.statusCode === 200) c.header('cache-control', CACHE_CONTROL[endpoint.cache]);
     // A logged-in reader's answer is never cached, whatever is declared (security.md D30).
     if (isAuthenticated(c)) c.header('cache-control', PRIVATE_NO_STORE);
-    // A page's own call takes the envelope as it is, no JSON read back (the body is still written, for the
-    // micro-cache); checked and frozen outside production.
-    keepInProcessAnswer(c.req.raw, result, registry.checkResponses);
+    // A page's own call takes the envelope as it is, checked and frozen outside production; its JSON is written
+    // only when the micro-cache keeps the answer.
+    if (keepInProcessAnswer(c.req.raw, result, registry.checkResponses)) {
+      c.header('content-type', 'application/json');
+      return c.body(null);
+    }
     return c.json(result);
   });
 }

@@ -20,6 +20,7 @@ import { TaggedCache } from '../cache/taggedCache.ts';
 import { chooseEncoding } from './pageCache.ts';
 import { itemOfScope, TAG_ALL, tagsOfItem, tagsOfUrl, type ItemRef, type WriteScope } from './writeScope.ts';
 import { settings, type Settings } from '../../settings/settings.ts';
+import { keepAnswerBody } from '../http/inProcessAnswers.ts';
 
 export const API_CACHE_TTL_MS = 5_000;
 const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
@@ -213,6 +214,7 @@ export function apiMicroCache(options: ApiMicroCacheOptions): ApiMicroCache {
 
   async function store(c: Context, next: Next, key: string): Promise<void> {
     const startedIn = cache.mark();
+    keepAnswerBody(c.req.raw);
     await next();
     nameTags(c);
     const res = c.res;

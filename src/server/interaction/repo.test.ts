@@ -1,5 +1,5 @@
 /**
- * The top-level comment page read (the prepared `comments_top` query) and its snapshot bound (security.md M101). The ids
+ * The top-level comment page read (the prepared `comments_page_with_replies` query) and its snapshot bound (security.md M101). The ids
  * are widened to bigint here, one past the largest 32-bit id among them: "no snapshot" must mean no bound, not a largest id.
  */
 import { sql } from 'drizzle-orm';
@@ -38,7 +38,7 @@ describe('listTopCommentsRepo', () => {
     ['with a snapshot between two ids lists those below it', { maxId: 12 }, [8, 5, 3]],
     ['pages within the snapshot', { maxId: 8, page: 2, pageSize: 2 }, [3]],
   ])('%s', async (_behaviour, over, expected) => {
-    const rows = await listTopCommentsRepo(database.db, page(over));
-    expect(rows.map((r) => Number(r.id))).toEqual(expected);
+    const { tops } = await listTopCommentsRepo(database.db, page(over), 2);
+    expect(tops.map((r) => Number(r.id))).toEqual(expected);
   });
 });

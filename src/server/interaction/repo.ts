@@ -1,6 +1,6 @@
 /** Interaction data access: likes, comments, idempotency keys, reports; maps rows to the spec's fields. */
 import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { anyOf, prepared } from '../db/prepared.ts';
+import { prepared } from '../db/prepared.ts';
 import type { CommentReply, ReportOptions } from '../../contract/interaction.ts';
 import { formatBeijingTime } from '../../lib/formatTime.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -128,42 +128,38 @@ function withWriter<R extends CommentRow>(row: R & { writerNickname: string | nu
   return { ...comment, writer: writerNickname === null ? null : { nickname: writerNickname, userPic: writerPic ?? '' } };
 }
 
-/** Top-level comments, newest first, with their writers; with maxId only those up to it (a stable snapshot, security.md M101). */
-const topCommentsQuery = prepared('comments_top', (db, name) =>
-  db
-    .select({ ...getTableColumns(comments), ...writerColumns })
-    .from(comments)
-    .leftJoin(users, eq(users.id, comments.userId))
-    .where(
-      and(
-        eq(comments.scope, placeholder('scope')),
-        eq(comments.newsId, placeholder('newsId')),
-        isNull(comments.rootId),
-        isNull(comments.deletedAt),
-        visibleToViewer,
-        upToSnapshot,
-      ),
-    )
-    .orderBy(desc(comments.id))
-    .limit(placeholder('limit'))
-    .offset(placeholder('offset'))
-    .prepare(name),
+/** Which comments are a page of top-level ones: newest first; with maxId only those up to it (a stable snapshot, security.md M101). */
+const topLevelPage = and(
+  eq(comments.scope, placeholder('scope')),
+  eq(comments.newsId, placeholder('newsId')),
+  isNull(comments.rootId),
+  isNull(comments.deletedAt),
+  visibleToViewer,
+  upToSnapshot,
 );
 
-export async function listTopCommentsRepo(db: Q, q: CommentPageQuery): Promise<CommentWithWriter[]> {
-  const rows = await topCommentsQuery(db).execute({
-    scope: q.scope,
-    newsId: q.newsId,
-    viewerId: q.viewerId,
-    maxId: q.maxId ?? null,
-    limit: q.pageSize,
-    offset: (q.page - 1) * q.pageSize,
-  });
-  return rows.map(withWriter);
-}
-
-/** Each root's live replies ranked oldest first, with their writers, in one query (the rank is dropped on the way out). */
-const firstRepliesQuery = prepared('comments_first_replies', (db, name) => {
+/**
+ * A page of top-level comments and the first `perRoot` live replies of each, all with their writers, in one read: the
+ * page (rank 0) beside each of its comments' replies ranked oldest first (rank 1, 2, …). The replies' half finds the
+ * page's ids by the same ordered, limited read of the index.
+ */
+const pageWithRepliesQuery = prepared('comments_page_with_replies', (db, name) => {
+  const rank0 = sql<number>`0`.as('rank');
+  const page = db
+    .select({ ...getTableColumns(comments), ...writerColumns, rank: rank0 })
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.userId))
+    .where(topLevelPage)
+    .orderBy(desc(comments.id))
+    .limit(placeholder('limit'))
+    .offset(placeholder('offset'));
+  const pageIds = db
+    .select({ id: comments.id })
+    .from(comments)
+    .where(topLevelPage)
+    .orderBy(desc(comments.id))
+    .limit(placeholder('limit'))
+    .offset(placeholder('offset'));
   const ranked = db
     .select({
       ...getTableColumns(comments),
@@ -172,21 +168,32 @@ const firstRepliesQuery = prepared('comments_first_replies', (db, name) => {
     })
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
-    .where(and(anyOf(comments.rootId, 'rootIds'), isNull(comments.deletedAt), visibleToViewer))
+    .where(and(inArray(comments.rootId, pageIds), isNull(comments.deletedAt), visibleToViewer))
     .as('ranked');
-  return db
+  const replies = db
     .select()
     .from(ranked)
-    .where(lte(ranked.rank, placeholder('perRoot')))
-    .orderBy(asc(ranked.id))
-    .prepare(name);
+    .where(lte(ranked.rank, placeholder('perRoot')));
+  return page.unionAll(replies).prepare(name);
 });
 
-/** The first `perRoot` live replies of each root, oldest first, with their writers. */
-export async function firstRepliesRepo(db: Q, rootIds: number[], perRoot: number, viewerId: number | null): Promise<CommentWithWriter[]> {
-  if (rootIds.length === 0) return [];
-  const rows = await firstRepliesQuery(db).execute({ rootIds, perRoot, viewerId });
-  return rows.map(({ rank: _rank, ...row }) => withWriter(row));
+/** A page of top-level comments, newest first, and the first `perRoot` live replies of each, oldest first; all with their writers. */
+export async function listTopCommentsRepo(db: Q, q: CommentPageQuery, perRoot: number): Promise<{ tops: CommentWithWriter[]; replies: CommentWithWriter[] }> {
+  const rows = await pageWithRepliesQuery(db).execute({
+    scope: q.scope,
+    newsId: q.newsId,
+    viewerId: q.viewerId,
+    maxId: q.maxId ?? null,
+    limit: q.pageSize,
+    offset: (q.page - 1) * q.pageSize,
+    perRoot,
+  });
+  const tops: CommentWithWriter[] = [];
+  const replies: CommentWithWriter[] = [];
+  for (const { rank, ...row } of rows) (Number(rank) === 0 ? tops : replies).push(withWriter(row));
+  tops.sort((a, b) => b.id - a.id);
+  replies.sort((a, b) => a.id - b.id);
+  return { tops, replies };
 }
 
 /** Live replies of one root, oldest first; with maxId only those up to it. */

@@ -49,7 +49,6 @@ import {
   findIdempotencyRepo,
   findNewsTargetRepo,
   firstDayPostsRepo,
-  firstRepliesRepo,
   incrementCommentLikeRepo,
   incrementNewsLikeRepo,
   insertCommentRepo,
@@ -347,8 +346,7 @@ function seenBy(row: CommentRow, viewerId: number | null): boolean {
 // ── comment lists ──────────────────────────────────────────────────────────────────────────────
 
 /**
- * What the list's items are shown with. Writers read with their comments (`writer`, listTopCommentsRepo and
- * firstRepliesRepo) are not read again: only the writers of answered comments outside the list, and of rows read
+ * What the list's items are shown with. Writers read with their comments (`writer`, listTopCommentsRepo) are not read again: only the writers of answered comments outside the list, and of rows read
  * without them, are.
  */
 async function replyContext(db: Db, viewer: AuthUser | null, rows: (CommentRow & { writer?: Profile | null })[]): Promise<ReplyContext> {
@@ -387,20 +385,15 @@ export interface PageInput {
 
 export async function listCommentsService(db: Db, viewer: AuthUser | null, ref: CommentTargetRef, paging: PageInput): Promise<CommentItem[]> {
   const viewerId = viewer?.userId ?? null;
-  // The item is checked while its top comments are read (a target's scope and id are the reference's own), so the
-  // two queries go to the database together; the comments are dropped unless the item may show them.
-  const [target, tops] = await Promise.all([
+  // The item is checked while its top comments and their first replies are read (a target's scope and id are the
+  // reference's own), so the two queries go to the database together; the comments are dropped unless the item may
+  // show them.
+  const [target, { tops, replies }] = await Promise.all([
     requireTarget(db, ref, viewerId),
-    listTopCommentsRepo(db, { viewerId, scope: ref.scope, newsId: ref.newsId, ...paging }),
+    listTopCommentsRepo(db, { viewerId, scope: ref.scope, newsId: ref.newsId, ...paging }, SUB_COMMENTS_SHOWN),
   ]);
   // Spec 5 flag pl: the article's comments are hidden.
   if (target.hideComments) return [];
-  const replies = await firstRepliesRepo(
-    db,
-    tops.map((t) => t.id),
-    SUB_COMMENTS_SHOWN,
-    viewerId,
-  );
   const ctx = await replyContext(db, viewer, [...tops, ...replies]);
   return tops.map((top) => {
     const sub = replies.filter((r) => r.rootId === top.id).map((r) => toCommentReply(r, ctx));

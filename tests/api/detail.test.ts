@@ -5,6 +5,7 @@ import type { ListItem } from '../../src/contract/news.ts';
 import { news } from '../../src/server/db/schema/core.ts';
 import { newsDetailExtras } from '../../src/server/db/schema/detail.ts';
 import { readDetailRepo, relationNewsRepo } from '../../src/server/detail/repo.ts';
+import { listColumns, toListItem } from '../../src/server/news/repo.ts';
 import { articles, livePosts, newsCorrections } from '../../src/server/db/schema/publish.ts';
 import { LIVE_FEED_SHOWN } from '../../src/contract/liveFeed.ts';
 import { specialCategoryNews } from '../../src/server/db/schema/news.ts';
@@ -191,6 +192,20 @@ describe('/kratos/v1/detail', () => {
     expect(queries.filter((q) => /from "special_category_news"/.test(q) && !/json_build_object/.test(q))).toEqual([]);
     // A live's feed comes with the item's own read too (below).
     expect(queries.filter((q) => /from "live_posts"/.test(q) && !/json_agg/.test(q))).toEqual([]);
+  });
+
+  it('has the most read articles under it, never itself, in the same one read of news', async () => {
+    const mostRead = await t.database.db.select(listColumns).from(news).where(eq(news.dataType, 3)).orderBy(desc(news.pv), desc(news.id)).limit(6);
+    const top = mostRead[0]!;
+    const queries: string[] = [];
+    const read = (await readDetailRepo(watchedDb(queries), top.classId, top.id))!;
+    // The first of the list is the item itself: the next five stand in its place, each the list item any list gives.
+    expect(read.hotNews).toEqual(mostRead.slice(1).map(toListItem));
+    expect(queries.filter((q) => /from "news"/.test(q))).toHaveLength(1);
+    // No such item: one read, no hot list asked for.
+    const missing: string[] = [];
+    expect(await readDetailRepo(watchedDb(missing), top.classId, 999_999)).toBeNull();
+    expect(missing.filter((q) => /from "news"/.test(q))).toHaveLength(1);
   });
 });
 

@@ -12,7 +12,7 @@ import { ads, columns, districts, news } from '../db/schema/core.ts';
 import { newsDetailExtras } from '../db/schema/detail.ts';
 import { livePosts, newsCorrections } from '../db/schema/publish.ts';
 import { publisherAccounts, specialCategories, specialCategoryNews, specialTopics } from '../db/schema/news.ts';
-import { listColumns, toListItem } from '../news/repo.ts';
+import { listColumns, toListItem, type ListRow } from '../news/repo.ts';
 import { readReference } from '../referenceCache.ts';
 
 type NewsRow = typeof news.$inferSelect;
@@ -88,20 +88,33 @@ function syhInfoOf(db: Reader, root: Db, classId: number): Promise<NewsDetail['s
   );
 }
 
-const hotNewsQuery = prepared('detail_hot_news', (db, name) =>
-  db
-    .select(listColumns)
-    .from(news)
-    .where(and(eq(news.dataType, 3), ne(news.id, placeholder('excludeId'))))
-    .orderBy(desc(news.pv), desc(news.id))
-    .limit(HOT_NEWS_SIZE)
-    .prepare(name),
-);
+/**
+ * The most read articles (never the item itself), for the hot-news block under a detail, as one JSON array inside the
+ * item's own read: each a list row under listColumns' names, most read first (the hot index's order).
+ */
+const hotNewsOfRow = sql<HotRow[]>`(
+  select coalesce(json_agg(json_build_object(${sql.raw(
+    Object.entries(listColumns)
+      .map(([key, column]) => `'${key}', h.${column.name}`)
+      .join(', '),
+  )}) order by h.pv desc, h.id desc), '[]'::json)
+  from (
+    select ${sql.raw(
+      Object.values(listColumns)
+        .map((column) => `hot.${column.name}`)
+        .join(', '),
+    )}
+    from ${news} as hot
+    where hot.data_type = 3 and hot.id <> ${news.id}
+    order by hot.pv desc, hot.id desc
+    limit ${HOT_NEWS_SIZE}
+  ) h)`;
 
-/** The most read articles, for the hot-news block under a detail (never the article itself). */
-export async function hotNewsRepo(db: Reader, excludeId: number): Promise<ListItem[]> {
-  const rows = await hotNewsQuery(db).execute({ excludeId });
-  return rows.map(toListItem);
+/** A hot-list row as JSON gives it: its times as text. */
+type HotRow = Omit<ListRow, 'publishTime' | 'liveStartTime'> & { publishTime: string; liveStartTime: string | null };
+
+function hotItem(row: HotRow): ListItem {
+  return toListItem({ ...row, publishTime: new Date(row.publishTime), liveStartTime: row.liveStartTime === null ? null : new Date(row.liveStartTime) });
 }
 
 /** The corrections a detail shows, oldest first. */
@@ -110,11 +123,8 @@ const CORRECTIONS_SHOWN = 20;
 /** The article's own read (`detailRowQuery`): its row, its extras row (null: none), its 专题 box, its corrections and a live's feed. */
 type OwnRead = Awaited<ReturnType<ReturnType<typeof detailRowQuery>['execute']>>[number];
 
-/**
- * `db` reads the article's own data (a transaction when counting a view); `root` the reference data. `hotNews` is
- * read beside the article's own read (`readDetail`).
- */
-async function buildDetail(db: Reader, root: Db, own: OwnRead, hotNews: ListItem[]): Promise<NewsDetail> {
+/** `db` reads the article's own data (a transaction when counting a view); `root` the reference data. */
+async function buildDetail(db: Reader, root: Db, own: OwnRead): Promise<NewsDetail> {
   const { row, extras: extra, topic } = own;
   const [className, syhInfo, site] = await Promise.all([classNameOf(db, root, row.classId), syhInfoOf(db, root, row.classId), readSiteTexts(db, root)]);
   return {
@@ -167,7 +177,7 @@ async function buildDetail(db: Reader, root: Db, own: OwnRead, hotNews: ListItem
     pl: extra?.hideComments ? 1 : 0,
     rel: extra?.hideRelated ? 1 : 0,
     ad: extra?.hideAds ? 1 : 0,
-    hotNews,
+    hotNews: own.hotNews.map(hotItem),
   };
 }
 
@@ -211,7 +221,7 @@ const liveFeedOfRow = sql<{ id: number; text: string; picture: string; at: strin
 /** One item by its class and id with what a detail reads of its own: its extras, its 专题 box, its corrections and a live's feed. */
 const detailRowQuery = prepared('detail_row_with_extras', (db, name) =>
   db
-    .select({ row: news, extras: newsDetailExtras, topic: topicOfRow, corrections: correctionsOfRow, liveFeed: liveFeedOfRow })
+    .select({ row: news, extras: newsDetailExtras, topic: topicOfRow, corrections: correctionsOfRow, liveFeed: liveFeedOfRow, hotNews: hotNewsOfRow })
     .from(news)
     .leftJoin(newsDetailExtras, eq(newsDetailExtras.newsId, news.id))
     .where(and(eq(news.id, placeholder('newsId')), eq(news.classId, placeholder('classId'))))
@@ -241,13 +251,10 @@ async function countOneView(tx: Tx, classId: number, newsId: number): Promise<nu
   return row?.pv ?? null;
 }
 
-/**
- * The detail from the item's own read and the hot list asked for beside it (it needs only the id, so both go to the
- * database together); null when there is no such item.
- */
+/** The detail from the item's own read (its hot list in it too); null when there is no such item. */
 async function readDetail(db: Reader, root: Db, classId: number, newsId: number): Promise<NewsDetail | null> {
-  const [[own], hotNews] = await Promise.all([detailRowQuery(db).execute({ classId, newsId }), hotNewsRepo(db, newsId)]);
-  return own ? buildDetail(db, root, own, hotNews) : null;
+  const [own] = await detailRowQuery(db).execute({ classId, newsId });
+  return own ? buildDetail(db, root, own) : null;
 }
 
 /**

@@ -114,7 +114,7 @@ export const news = pgTable(
     index('news_channel_order_idx').on(t.channelId, t.isTop, t.publishTime, t.id),
     index('news_class_order_idx').on(t.classId, t.publishTime, t.id),
     index('news_data_type_idx').on(t.dataType, t.publishTime, t.id),
-    // Hot news under every detail (most read articles, src/server/detail/repo.ts hotNewsRepo): without it
+    // Hot news under every detail (most read articles, src/server/detail/repo.ts hotNewsOfRow): without it
     // each detail sorted every article by pv (410 ms at 200k rows, ADR 001 growth bench).
     index('news_hot_idx').on(t.dataType, t.pv, t.id),
   ],

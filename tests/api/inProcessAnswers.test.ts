@@ -122,19 +122,9 @@ describe('in-process answers', () => {
     expect(raw[0]?.body).toBeNull();
     expect(raw[0]?.headers.get('content-type')).toBe('application/json');
     expect(answerOf(off)).toMatchObject({ statusCode: 200, data: { newsId: 1 } });
-    // On: the answer's JSON is written and kept, and the next call is answered from it.
-    process.env.API_CACHE = '1';
-    let cached: ReturnType<typeof createApiApp>;
-    try {
-      cached = createApiApp({
-        database: t.database,
-        log: createLogger('silent'),
-        config: { ...readConfig({ NODE_ENV: 'test' }), checkResponses: true },
-        mediaDir: t.mediaDir,
-      });
-    } finally {
-      delete process.env.API_CACHE;
-    }
+    // On (the production default): the answer's JSON is written and kept, and the next call is answered from it.
+    const config = { ...readConfig({ NODE_ENV: 'test' }), production: true, checkResponses: true };
+    const cached = createApiApp({ database: t.database, log: createLogger('silent'), config, mediaDir: t.mediaDir });
     const first = await capture(cached.app)(new Request(url));
     expect(raw[1]?.body).not.toBeNull();
     expect(answerOf(first)).toEqual(answerOf(off));

@@ -8,6 +8,7 @@ import { and, eq, isNull, lte, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Banner, ListItem } from '../../src/contract/news.ts';
 import { beijingDay } from '../../src/lib/beijingDay.ts';
+import { decideBannerJump } from '../../src/routing/jump.ts';
 import { banners, news } from '../../src/server/db/schema/core.ts';
 import { hotPicks } from '../../src/server/db/schema/placement.ts';
 import { auditLog } from '../../src/server/db/schema/staff.ts';
@@ -71,6 +72,30 @@ describe('channel banners', () => {
     expect(await audits('placement.banner.create', made.data.id)).toHaveLength(1);
     expect((await list()).at(-1)!.id).toBe(made.data.id);
     expect((await reader()).at(-1)).toMatchObject({ id: stories[0]!.id, title: body.title, imageUrl: [picture] });
+  });
+
+  it('opens a story banner where its story is read: the video detail only for a story with a video', async () => {
+    const storyOf = async (video: boolean) => {
+      const [row] = await t.database.db
+        .select({ id: news.id })
+        .from(news)
+        .where(and(eq(news.dataType, 3), ne(news.showType, 0), video ? ne(news.videoUrl, '') : eq(news.videoUrl, ''), lte(news.publishTime, new Date())))
+        .limit(1);
+      return row!.id;
+    };
+    const opened: Record<string, string | undefined> = {};
+    for (const [name, video] of [
+      ['picture', false],
+      ['video', true],
+    ] as const) {
+      const newsId = await storyOf(video);
+      const made = await save({ key: key(), title: `测试频道轮播：${name}`, picture, newsId, link: '' });
+      expect(made.statusCode, made.message).toBe(200);
+      const shown = (await reader()).find((b) => b.title === `测试频道轮播：${name}`)!;
+      opened[name] = decideBannerJump(shown)?.href.split('?')[0];
+      expect((await consoleCall(t, 'POST', '/placement/banners/remove', { id: made.data.id }, editor.headers)).statusCode).toBe(200);
+    }
+    expect(opened).toEqual({ picture: '/shancheng/NewsDetail', video: '/shancheng/NewsVideoDetail' });
   });
 
   it('adds a link banner as type 7, moves it first (retry-safe, stale order refused); the reader follows', async () => {

@@ -97,9 +97,9 @@ export async function setChannelBannerOrderRepo(tx: Tx, ids: readonly number[]):
 export async function publishedStoryRepo(
   db: Q,
   id: number,
-): Promise<{ id: number; title: string; dataType: number; classId: number; showType: number } | null> {
+): Promise<{ id: number; title: string; dataType: number; classId: number; showType: number; videoUrl: string } | null> {
   const rows = await db
-    .select({ id: news.id, title: news.title, dataType: news.dataType, classId: news.classId, showType: news.showType })
+    .select({ id: news.id, title: news.title, dataType: news.dataType, classId: news.classId, showType: news.showType, videoUrl: news.videoUrl })
     .from(news)
     .where(and(eq(news.id, id), ne(news.dataType, 7), sql`${news.publishTime} <= now()`))
     .limit(1);

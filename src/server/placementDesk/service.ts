@@ -162,6 +162,16 @@ type BannerInput = {
  * story banner opens a published story of ours by its data type (spec 2.4); a link banner is type 7 with its https
  * address. One transaction with its audit row; the same fields sent again to an edit change nothing.
  */
+/**
+ * A story banner's show type. A banner of a news story (data type 3) with a show type opens the video detail (spec 2.4,
+ * src/routing/jump.ts decideBannerJump), so it keeps its story's show type only when the story has a video: a
+ * big-picture or multi-picture story's banner opens the article.
+ */
+function bannerShowType(story: { dataType: number; showType: number; videoUrl: string }): number {
+  if (story.dataType !== 3) return story.showType;
+  return story.videoUrl === '' ? 0 : story.showType || 1;
+}
+
 export async function saveChannelBanner(database: Database, input: BannerInput, audit: Audit, media: MediaStorage) {
   const today = beijingDay(new Date());
   if (!(await channelExistsRepo(database.db, input.channelId))) throw refuse(PLACEMENT_MESSAGES.channelMissing);
@@ -177,7 +187,7 @@ export async function saveChannelBanner(database: Database, input: BannerInput, 
     classId: story ? story.classId : (special ?? 0),
     newsId: story ? story.id : 0,
     targetUrl: story || special !== null ? '' : input.link,
-    showType: story ? story.showType : 0,
+    showType: story ? bannerShowType(story) : 0,
     startDay: input.startDay,
     endDay: input.endDay,
     enabled: input.enabled,

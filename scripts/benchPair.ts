@@ -90,7 +90,7 @@ try {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const origin = `http://127.0.0.1:${port}`;
-    for (const deadline = Date.now() + 120_000; ; ) {
+    for (const deadline = Date.now() + 120_000; ;) {
       if (child.exitCode !== null) throw new Error(`${root}: the server exited (${child.exitCode})`);
       if (Date.now() > deadline) throw new Error(`${root}: the server did not become ready`);
       try {
@@ -114,7 +114,9 @@ try {
       servers.forEach((s, i) => cpu.get(page)![i]!.push((cpuMsOf(s.child) - before[i]!) / (load.requests / servers.length)));
     }
   }
-  console.log(`${rounds} rounds of ${seconds} s, ${connections} connections${core ? `, the servers on core ${core}` : ''}; CPU ms per answer, median (each round):`);
+  console.log(
+    `${rounds} rounds of ${seconds} s, ${connections} connections${core ? `, the servers on core ${core}` : ''}; CPU ms per answer, median (each round):`,
+  );
   for (const page of pages) {
     const [a, b] = cpu.get(page)!;
     servers.forEach((s, i) => {

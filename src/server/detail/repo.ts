@@ -309,6 +309,12 @@ const relatedQuery = prepared('detail_related', (db, name) => {
     .from(news)
     .where(
       and(
+        // Read only when the column's own news do not fill the page (a one-time filter: otherwise this half is not
+        // run at all, and a large channel's news are not sorted by time for nothing).
+        sql`(select count(*) from (select 1 from ${news} as own where own.class_id = ${placeholder('classId')} and own.id <> ${placeholder('newsId')} and own.data_type in (${sql.join(
+          LINKABLE_TYPES.map((type) => sql`${type}`),
+          sql`, `,
+        )}) limit ${placeholder('size')}) as own_page) < ${placeholder('size')}`,
         sql`${news.channelId} = (select itself.channel_id from ${news} as itself where ${ofItem})`,
         ne(news.classId, placeholder('classId')),
         inArray(news.dataType, LINKABLE_TYPES),

@@ -14,15 +14,14 @@
  * rate here means nothing, only CPU per answer does.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { dropDatabase, openDatabase } from '../src/server/db/client.ts';
-import { seedDemo } from '../src/server/db/seed/demoSeed.ts';
+import { dropDatabase } from '../src/server/db/client.ts';
 import { freePort } from '../tests/support/serverProcess.ts';
 import { FLOOR_PAGES } from './benchFloors.ts';
 import { runLoad } from './loadClient.ts';
+import { cpuMsOf, seededBenchDatabase } from './benchSeed.ts';
 
 const PAGES: Record<string, string> = {
   ...FLOOR_PAGES,
@@ -48,24 +47,9 @@ if (!base || roots.length === 0 || roots.length > 2 || pages.some((p) => !PAGES[
   throw new Error(`usage: DATABASE_URL=postgres://… node scripts/benchPair.ts <root A> [<root B>] [--pages=${Object.keys(PAGES).join(',')}]`);
 }
 
-/** CPU time a process has used, in ms (Linux /proc: user + system clock ticks of 10 ms). */
-function cpuMsOf(child: ChildProcess): number {
-  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
-const dbName = `bench_pair_${randomBytes(4).toString('hex')}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sc-bench-pair-'));
-const seeding = await openDatabase({ url: base, freshDatabase: dbName });
-try {
-  await seedDemo(seeding, { mediaDir: path.join(dataDir, 'media') });
-} finally {
-  await seeding.close();
-}
-const url = new URL(base);
-url.pathname = `/${dbName}`;
+const { name: dbName, url, dataDir } = await seededBenchDatabase(base, 'bench_pair');
 const servers: { name: string; origin: string; child: ChildProcess }[] = [];
 try {
   for (const [i, root] of roots.entries()) {
@@ -78,7 +62,7 @@ try {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        DATABASE_URL: url.href,
+        DATABASE_URL: url,
         REDIS_URL: '',
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
@@ -107,11 +91,11 @@ try {
   const cpu = new Map<string, number[][]>(pages.map((p) => [p, servers.map(() => [])]));
   for (let round = 0; round < rounds; round++) {
     for (const page of pages) {
-      const before = servers.map((s) => cpuMsOf(s.child));
+      const before = servers.map((s) => cpuMsOf(s.child.pid));
       const load = await runLoad({ urls: servers.map((s) => s.origin + PAGES[page]), connections, seconds });
       if (load.bad + load.errors > 0) throw new Error(`${page}: ${load.bad} answers not 2xx, ${load.errors} failed`);
       // Round-robin: each process answered its share of the requests.
-      servers.forEach((s, i) => cpu.get(page)![i]!.push((cpuMsOf(s.child) - before[i]!) / (load.requests / servers.length)));
+      servers.forEach((s, i) => cpu.get(page)![i]!.push((cpuMsOf(s.child.pid) - before[i]!) / (load.requests / servers.length)));
     }
   }
   console.log(

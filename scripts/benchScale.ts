@@ -14,18 +14,16 @@
  * `npm run bench` runs it as its "Per process" section (needs DATABASE_URL and REDIS_URL, skipped otherwise).
  * Load comes from scripts/loadClient.ts (Node, no wrk) on the same machine as the servers.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { dropDatabase, openDatabase } from '../src/server/db/client.ts';
-import { seedDemo } from '../src/server/db/seed/demoSeed.ts';
+import { dropDatabase } from '../src/server/db/client.ts';
 import { startServer, type ServerProcess } from '../tests/support/serverProcess.ts';
 import { WebSocket } from 'ws';
 import { encodeJsonPacket, GoimOp } from '../src/lib/goim.ts';
 import { runLoad, type LoadResult } from './loadClient.ts';
 import { FLOOR_PAGES } from './benchFloors.ts';
+import { cpuMsOf, seededBenchDatabase } from './benchSeed.ts';
 
 export interface ScaleOptions {
   seconds: number;
@@ -44,35 +42,17 @@ function rssOf(pid: number | undefined): number {
 
 const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-/** CPU time a process has used, in ms (Linux /proc: user + system clock ticks of 10 ms). */
-function cpuMsOf(pid: number | undefined): number {
-  if (!pid) return NaN;
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 export async function scaleBench(options: ScaleOptions): Promise<string> {
   const base = process.env.DATABASE_URL;
   const redis = process.env.REDIS_URL;
   if (!base || !redis) return 'Needs DATABASE_URL and REDIS_URL (two processes share one PostgreSQL and one Redis): skipped.';
-  const dbName = `bench_scale_${randomBytes(4).toString('hex')}`;
-  // The demo seed, once, here (a cold start seeds every area: minutes on a loaded machine, past a process's
-  // start-up bound); every process then starts on it (SEED_DEMO=0) with the drawn pictures in one shared DATA_DIR.
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sc-bench-scale-'));
-  const seeding = await openDatabase({ url: base, freshDatabase: dbName });
-  try {
-    await seedDemo(seeding, { mediaDir: path.join(dataDir, 'media') });
-  } finally {
-    await seeding.close();
-  }
-  const url = new URL(base);
-  url.pathname = `/${dbName}`;
+  const { name: dbName, url, dataDir } = await seededBenchDatabase(base, 'bench_scale');
   const stats = postgres(base, { max: 1, onnotice: () => {} });
   const servers: ServerProcess[] = [];
   const common = {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
-    DATABASE_URL: url.href,
+    DATABASE_URL: url,
     REDIS_URL: redis,
     REALTIME_REDIS_CHANNEL: `shancheng:bench:${dbName}`,
     RATE_LIMIT_REDIS_PREFIX: `bench:${dbName}:`,

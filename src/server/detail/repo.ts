@@ -1,6 +1,7 @@
 /** Detail data access: the only place that maps news rows and their extras to the spec's detail fields. */
 import { paragraphTexts } from '../../lib/htmlToText.ts';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { prepared } from '../db/prepared.ts';
 import type { Ad, NewsDetail, PictureItem } from '../../contract/detail.ts';
 import type { ListItem } from '../../contract/news.ts';
@@ -291,30 +292,29 @@ export async function newsExistsRepo(db: Db, classId: number, newsId: number): P
  */
 const relatedQuery = prepared('detail_related', (db, name) => {
   const ofItem = sql`itself.id = ${placeholder('newsId')} and itself.class_id = ${placeholder('classId')}`;
+  /** The item's column's other linkable news, in `table`. */
+  const ofColumn = (table: { classId: AnyPgColumn; id: AnyPgColumn; dataType: AnyPgColumn }) =>
+    and(eq(table.classId, placeholder('classId')), ne(table.id, placeholder('newsId')), inArray(table.dataType, LINKABLE_TYPES));
   const sameClass = db
     .select({ ...listColumns, part: sql<number>`0`.as('part') })
     .from(news)
-    .where(
-      and(
-        eq(news.classId, placeholder('classId')),
-        ne(news.id, placeholder('newsId')),
-        inArray(news.dataType, LINKABLE_TYPES),
-        sql`exists (select 1 from ${news} as itself where ${ofItem})`,
-      ),
-    )
+    .where(and(ofColumn(news), sql`exists (select 1 from ${news} as itself where ${ofItem})`))
     .orderBy(desc(news.publishTime), desc(news.id))
+    .limit(placeholder('size'));
+  // Read only when the column's own news do not fill the page (a one-time filter: otherwise this half is not run at
+  // all, and a large channel's news are not sorted by time for nothing).
+  const own = alias(news, 'own');
+  const columnPage = db
+    .select({ one: sql`1` })
+    .from(own)
+    .where(ofColumn(own))
     .limit(placeholder('size'));
   const restOfChannel = db
     .select({ ...listColumns, part: sql<number>`1`.as('part') })
     .from(news)
     .where(
       and(
-        // Read only when the column's own news do not fill the page (a one-time filter: otherwise this half is not
-        // run at all, and a large channel's news are not sorted by time for nothing).
-        sql`(select count(*) from (select 1 from ${news} as own where own.class_id = ${placeholder('classId')} and own.id <> ${placeholder('newsId')} and own.data_type in (${sql.join(
-          LINKABLE_TYPES.map((type) => sql`${type}`),
-          sql`, `,
-        )}) limit ${placeholder('size')}) as own_page) < ${placeholder('size')}`,
+        sql`(select count(*) from ${columnPage} as own_page) < ${placeholder('size')}`,
         sql`${news.channelId} = (select itself.channel_id from ${news} as itself where ${ofItem})`,
         ne(news.classId, placeholder('classId')),
         inArray(news.dataType, LINKABLE_TYPES),

@@ -24,11 +24,12 @@ describe('markup', () => {
 });
 
 describe('attr', () => {
-  it('is left out for undefined, null and false, and written with its value escaped otherwise', () => {
+  it('is left out for undefined, null and false, bare for the empty string, and written with its value escaped otherwise', () => {
     expect(attr('target', undefined).toString()).toBe('');
     expect(attr('target', null).toString()).toBe('');
     expect(attr('target', false).toString()).toBe('');
     expect(attr('width', 0).toString()).toBe(' width="0"');
+    expect(attr('data-domestic', '').toString()).toBe(' data-domestic');
     expect(attr('data-jump', '{"dt":3}').toString()).toBe(' data-jump="{&quot;dt&quot;:3}"');
     expect(attr('href', `/a?b=1&c=2" onclick="x`).toString()).toBe(' href="/a?b=1&amp;c=2&quot; onclick=&quot;x"');
   });

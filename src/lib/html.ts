@@ -41,7 +41,8 @@ export function markup(strings: TemplateStringsArray, ...values: HtmlPart[]): Ht
   return new Html(out);
 }
 
-/** ` name="value"` with the value escaped, or nothing when the value is undefined, null or false. */
+/** ` name="value"` with the value escaped, ` name` for '', or nothing when the value is undefined, null or false. */
 export function attr(name: string, value: string | number | null | undefined | false): Html {
-  return new Html(value === undefined || value === null || value === false ? '' : ` ${name}="${escapeHtml(String(value))}"`);
+  if (value === undefined || value === null || value === false) return new Html('');
+  return new Html(value === '' ? ` ${name}` : ` ${name}="${escapeHtml(String(value))}"`);
 }

@@ -4,7 +4,7 @@
  * object for each nested template — which made an uncached home page's twenty cards about a fifth of its CPU
  * (bench/where-time-goes.md); one string per card costs a fraction of that. Safe by default: every value is escaped
  * (`escapeHtml`, the one escape) unless it is already `Html` (see `markup`); false, null, undefined and '' render nothing, as in a
- * template; an array renders each of its items. Insert the result with `<Fragment set:html={…} />`.
+ * template; an array renders each of its items. Insert the result with `set:html` on its element.
  */
 import { escapeHtml } from './escapeHtml.ts';
 

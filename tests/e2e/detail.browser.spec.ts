@@ -77,6 +77,18 @@ test('the picture viewer follows thumbnails and does not loop past the last pict
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await expect(page.locator('[data-current]')).toHaveText(String(total));
   await page.locator('[data-slides]').focus();
+  // The viewer moves the strip itself; the browser's own arrow scroll on top would skip a second picture.
+  const arrowLeftPrevented = await page.locator('[data-slides]').evaluate((el) => {
+    const key = new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true, cancelable: true });
+    el.dispatchEvent(key);
+    const arrow = new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true, cancelable: true });
+    el.dispatchEvent(arrow);
+    return [key.defaultPrevented, arrow.defaultPrevented];
+  });
+  expect(arrowLeftPrevented).toEqual([false, true]);
+  await expect(page.locator('[data-current]')).toHaveText(String(total - 1));
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('[data-current]')).toHaveText(String(total));
   await page.keyboard.press('ArrowLeft');
   await expect(page.locator('[data-current]')).toHaveText(String(total - 1));
   await page.keyboard.press('ArrowRight');

@@ -30,6 +30,8 @@ class PictureViewerElement extends HTMLElement {
     slides.addEventListener('keydown', (event) => {
       const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
       if (step === 0) return;
+      // The strip scrolls itself: the browser's own arrow-key scroll would move a second slide on top.
+      event.preventDefault();
       const total = Number(this.dataset['total'] ?? '1');
       // No loop: the first and the last picture are ends.
       const index = Math.min(total - 1, Math.max(0, this.current + step));

@@ -4,6 +4,8 @@
  * a thumbnail through `thumbAttrs`: a `src` at twice the display width and a `srcset` for 1×–3× screens,
  * so a 114-pixel thumbnail never loads a 690-pixel picture. Anything else (SVG, another site) is left as is.
  */
+import { attr, markup, type Html } from './html.ts';
+
 export const MEDIA_WIDTHS = [120, 160, 240, 320, 480, 640, 750, 960] as const;
 
 export const RESIZABLE_MEDIA = /^\/media\/(?!.*\.\.)[a-zA-Z0-9/_.-]+\.(?:webp|jpe?g|png)$/i;
@@ -31,6 +33,12 @@ export function thumbAttrs(src: string, displayWidth: number, sizes?: string): T
     srcset: widths.map((w) => `${src}?w=${w} ${w}w`).join(', '),
     sizes: sizes ?? `${displayWidth}px`,
   };
+}
+
+/** `thumbAttrs` as the `src`, `srcset` and `sizes` attributes of an `<img>` built in code (src/lib/html.ts). */
+export function thumbImgAttrs(src: string, displayWidth: number, sizes?: string): Html {
+  const t = thumbAttrs(src, displayWidth, sizes);
+  return markup`${attr('src', t.src)}${attr('srcset', t.srcset)}${attr('sizes', t.sizes)}`;
 }
 
 /**

@@ -5,21 +5,18 @@
  * `:global(…)` there.
  */
 import type { ListItem } from '../../contract/news.ts';
-import { jumpData } from '../../bridge/jumpData.ts';
+import { itemLinkAttrs } from '../../bridge/itemLinkAttrs.ts';
 import { formatCount } from '../../lib/formatCount.ts';
-import { attr, markup, type Html } from '../../lib/html.ts';
-import { thumbAttrs } from '../../lib/mediaSrcset.ts';
-import { decideItemJump } from '../../routing/jump.ts';
+import { attr, markup } from '../../lib/html.ts';
+import { thumbImgAttrs } from '../../lib/mediaSrcset.ts';
 import { DEFAULT_PICTURE } from './defaultPicture.ts';
-
-const link = (item: ListItem): Html => markup`${attr('href', decideItemJump(item)?.href)}${attr('data-jump', jumpData(item))}`;
 
 /** Related stories with a picture: a picture card each (a broken picture falls back to the default, spec 8). */
 export function relatedGridHtml(items: readonly ListItem[]): string {
-  const rows = items.map((item) => {
-    const t = thumbAttrs(item.imageUrl[0] || DEFAULT_PICTURE, 170);
-    return markup`<li> <a${link(item)}> <img${attr('src', t.src)}${attr('srcset', t.srcset)}${attr('sizes', t.sizes)} width="170" height="113" alt="" loading="lazy" decoding="async"${attr('data-fallback', DEFAULT_PICTURE)}> <span class="rn-title clamp-2">${item.title}</span> </a> </li>`;
-  });
+  const rows = items.map(
+    (item) =>
+      markup`<li> <a${itemLinkAttrs(item)}> <img${thumbImgAttrs(item.imageUrl[0] || DEFAULT_PICTURE, 170)} width="170" height="113" alt="" loading="lazy" decoding="async"${attr('data-fallback', DEFAULT_PICTURE)}> <span class="rn-title clamp-2">${item.title}</span> </a> </li>`,
+  );
   return markup` ${rows} `.toString();
 }
 
@@ -27,7 +24,7 @@ export function relatedGridHtml(items: readonly ListItem[]): string {
 export function relatedTextHtml(items: readonly ListItem[]): string {
   const rows = items.map(
     (item) =>
-      markup`<li> <a${link(item)}> <span class="rn-title clamp-2">${item.title}</span> ${item.source !== '' && markup`<span class="rn-meta">${item.source}</span>`} </a> </li>`,
+      markup`<li> <a${itemLinkAttrs(item)}> <span class="rn-title clamp-2">${item.title}</span> ${item.source !== '' && markup`<span class="rn-meta">${item.source}</span>`} </a> </li>`,
   );
   return markup` ${rows} `.toString();
 }
@@ -36,7 +33,7 @@ export function relatedTextHtml(items: readonly ListItem[]): string {
 export function hotRowsHtml(items: readonly ListItem[]): string {
   const rows = items.map(
     (item, i) =>
-      markup`<li> <a${link(item)}> <span class="${i < 3 ? 'hn-rank top' : 'hn-rank'}">${i + 1}</span> <span class="hn-title">${item.title}</span> <span class="hn-pv">${formatCount(item.pv)}</span> </a> </li>`,
+      markup`<li> <a${itemLinkAttrs(item)}> <span class="${i < 3 ? 'hn-rank top' : 'hn-rank'}">${i + 1}</span> <span class="hn-title">${item.title}</span> <span class="hn-pv">${formatCount(item.pv)}</span> </a> </li>`,
   );
   return markup` ${rows} `.toString();
 }

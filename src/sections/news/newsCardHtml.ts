@@ -9,13 +9,12 @@ import type { ListItem } from '../../contract/news.ts';
 import { formatCount } from '../../lib/formatCount.ts';
 import { formatRelativeTime } from '../../lib/formatTime.ts';
 import { BASE_PATH } from '../../lib/safeUrl.ts';
-import { jumpData } from '../../bridge/jumpData.ts';
-import { decideItemJump } from '../../routing/jump.ts';
+import { itemLinkAttrs } from '../../bridge/itemLinkAttrs.ts';
 import { decideCardLayout, type CardLayout } from '../../lib/decideCardLayout.ts';
 import { decidePictureGrid } from '../../lib/decidePictureGrid.ts';
 import { pictureBadgeHtml } from '../../features/picture/pictureBadge.ts';
 import { attr, markup, type Html } from '../../lib/html.ts';
-import { thumbAttrs } from '../../lib/mediaSrcset.ts';
+import { thumbImgAttrs } from '../../lib/mediaSrcset.ts';
 import { decideMetaFit, META_WIDTH_UNITS } from './decideMetaFit.ts';
 
 export interface NewsCardOptions {
@@ -47,8 +46,7 @@ interface PictureOptions {
 
 /** An `<img>` of a list picture at its display width; no src when there is no picture. */
 function picture(src: string | undefined, o: PictureOptions): Html {
-  const t = src ? thumbAttrs(src, o.shownAt, o.sizes) : undefined;
-  return markup`<img class="${o.cls}"${attr('src', t?.src)}${attr('srcset', t?.srcset)}${attr('sizes', t?.sizes)} width="${o.width}" height="${o.height}" alt=""${attr('loading', o.loading)}${attr('fetchpriority', o.priority)} decoding="async">`;
+  return markup`<img class="${o.cls}"${src && thumbImgAttrs(src, o.shownAt, o.sizes)} width="${o.width}" height="${o.height}" alt=""${attr('loading', o.loading)}${attr('fetchpriority', o.priority)} decoding="async">`;
 }
 
 export function newsCardMarkup(item: ListItem, { now, eager = false, rank }: NewsCardOptions): NewsCardMarkup {
@@ -65,8 +63,6 @@ export function newsCardMarkup(item: ListItem, { now, eager = false, rank }: New
     return { layout, entity: true, inner: inner.toString() };
   }
 
-  const jump = decideItemJump(item);
-  const external = jump?.external ?? false;
   const time = formatRelativeTime(new Date(item.publishTime), now);
   // spec 2.4: live states 直播中 / 未开始 / 回放.
   const liveLabel = item.dataType === 1 ? (item.liveType === 1 ? '直播中' : item.liveType === 0 ? '未开始' : '回放') : '';
@@ -117,6 +113,6 @@ export function newsCardMarkup(item: ListItem, { now, eager = false, rank }: New
       : showTime && markup`<time${attr('datetime', item.publishTime)}>${time}</time>`;
   const meta = markup`<p class="meta"> ${tags.map((t) => markup`<span class="tag">${t}</span>`)} ${liveLabel !== '' && layout !== 'live' && markup`<span class="tag">${liveLabel}</span>`} ${item.source !== '' && markup`<span class="src">${item.source}</span>`} ${when} ${views !== '' && markup`<span>${views}</span>`} </p>`;
 
-  const inner = markup` <a${attr('href', jump?.href)}${attr('target', external && '_blank')}${attr('rel', external && 'noopener noreferrer')}${attr('data-jump', jumpData(item))}> ${thumb} <div class="body"> ${title} ${pictures} ${big} ${meta} </div> </a> `;
+  const inner = markup` <a${itemLinkAttrs(item)}> ${thumb} <div class="body"> ${title} ${pictures} ${big} ${meta} </div> </a> `;
   return { layout, entity: false, inner: inner.toString() };
 }

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { binPath, childEnv, root } from './childEnv.ts';
 
 const stamp = path.join(root, 'dist', '.build-stamp');
-const inputs = ['src', 'public', 'astro.config.mjs', 'package-lock.json'];
+// The bench floors are bundled into the page build too (src/pages/bench-floor.astro imports them).
+const inputs = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'bench/floor-home.html', 'bench/floor-article.html', 'bench/floor-live.html'];
 
 function newest(p: string): number {
   if (!existsSync(p)) return 0;

@@ -9,7 +9,7 @@ import { createTestApp, envelope, postFormOrJson, type TestApp } from '../suppor
 import { createTestUser, createTestUsers, type TestUser } from '../support/testUsers.ts';
 import { approveOnDesk } from '../support/desk.ts';
 import { users } from '../../src/server/db/schema/accounts.ts';
-import { listCommentsService } from '../../src/server/interaction/service.ts';
+import { listCommentsService, listRepliesService } from '../../src/server/interaction/service.ts';
 import { watchedDb as watchedDbOf } from '../support/watchedDb.ts';
 
 let t: TestApp;
@@ -407,6 +407,18 @@ describe('replies', () => {
       [c!.nickname, ''],
       [d!.nickname, b!.nickname],
     ]);
+
+    // The reply page: the item, the root and its replies, each with its writer — three reads, no read of profiles.
+    const onReplies: string[] = [];
+    const thread = await listRepliesService(watchedDbOf(t.database, onReplies), null, { scope: 'news', ...on }, root.id, {
+      page: 1,
+      pageSize: 20,
+      maxId: undefined,
+    });
+    expect(thread.comment.nickname).toBe('改名后的楼主');
+    expect(thread.list.map((s) => [s.nickname, s.beCommenter])).toEqual(all.data.list.map((s) => [s.nickname, s.beCommenter]));
+    expect(onReplies.filter((q) => /from "users"/.test(q) && !/from "comments"/.test(q))).toEqual([]);
+    expect(onReplies).toHaveLength(3);
   });
 
   it('refuses replies across articles, to unknown ids and to deleted comments', async () => {

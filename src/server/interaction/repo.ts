@@ -196,7 +196,18 @@ export async function listTopCommentsRepo(db: Q, q: CommentPageQuery, perRoot: n
   return { tops, replies };
 }
 
-/** Live replies of one root, oldest first; with maxId only those up to it. */
+/** One comment with its writer, read in the same query (a thread's root on the reply page). */
+export async function findCommentWithWriterRepo(db: Q, id: number): Promise<CommentWithWriter | null> {
+  const rows = await db
+    .select({ ...getTableColumns(comments), ...writerColumns })
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.userId))
+    .where(eq(comments.id, id))
+    .limit(1);
+  return rows[0] ? withWriter(rows[0]) : null;
+}
+
+/** Live replies of one root, oldest first, with their writers; with maxId only those up to it. */
 export async function listRepliesRepo(
   db: Q,
   rootId: number,
@@ -204,14 +215,16 @@ export async function listRepliesRepo(
   pageSize: number,
   maxId: number | undefined,
   viewerId: number | null,
-): Promise<CommentRow[]> {
-  return db
-    .select()
+): Promise<CommentWithWriter[]> {
+  const rows = await db
+    .select({ ...getTableColumns(comments), ...writerColumns })
     .from(comments)
+    .leftJoin(users, eq(users.id, comments.userId))
     .where(and(eq(comments.rootId, rootId), isNull(comments.deletedAt), visibleTo(viewerId), maxId === undefined ? undefined : lte(comments.id, maxId)))
     .orderBy(asc(comments.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
+  return rows.map(withWriter);
 }
 
 export async function rowsByIdRepo(db: Q, ids: number[]): Promise<Map<number, CommentRow>> {

@@ -46,6 +46,7 @@ import {
   claimIdempotencyRepo,
   deleteOwnCommentRepo,
   findCommentRepo,
+  findCommentWithWriterRepo,
   findIdempotencyRepo,
   findNewsTargetRepo,
   firstDayPostsRepo,
@@ -408,13 +409,17 @@ export async function listRepliesService(
   plId: number,
   paging: PageInput,
 ): Promise<{ comment: CommentItem; list: CommentReply[] }> {
-  const target = await requireTarget(db, ref, viewer?.userId ?? null);
-  const root = await findCommentRepo(db, plId);
   const viewerId = viewer?.userId ?? null;
+  // The item, the thread's root and its page of replies, each with its writer, are read together; the replies are
+  // dropped unless the root is a comment of that item this reader may see.
+  const [target, root, list] = await Promise.all([
+    requireTarget(db, ref, viewerId),
+    findCommentWithWriterRepo(db, plId),
+    listRepliesRepo(db, plId, paging.page, paging.pageSize, paging.maxId, viewerId),
+  ]);
   if (target.hideComments || !root || !seenBy(root, viewerId) || root.scope !== target.scope || root.newsId !== target.id || root.rootId !== null) {
     throw fail(StatusCode.notFound, MESSAGES.commentMissing);
   }
-  const list = await listRepliesRepo(db, root.id, paging.page, paging.pageSize, paging.maxId, viewerId);
   const ctx = await replyContext(db, viewer, [root, ...list]);
   return {
     comment: { ...toCommentReply(root, ctx), subComments: [], hasMoreSubComments: root.replyNum > 0 },

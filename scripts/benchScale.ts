@@ -3,7 +3,9 @@
  * two server processes behind a round-robin, in production mode —
  * - cached and uncached pages per second (home, article, live detail) and the Astro floor beside each:
  *   `/shancheng/bench-floor?page=…` (BENCH_FLOOR=1), an Astro page in the same server emitting that page's own HTML
- *   from a constant, and each page's uncached / floor ratio;
+ *   from a constant, and each page's uncached / floor ratio; then the same ratio side by side in one run: one
+ *   uncached process on a core of its own, each page and its floor in turn for several short rounds, so the machine's
+ *   drift falls on both alike (as scripts/benchPair.ts does with one root);
  * - API calls per second (the channel list, micro-cache on and off);
  * - database queries per page: the database's committed transactions (`pg_stat_database.xact_commit`; each
  *   statement outside a transaction is one) over a run of uncached renders, divided by the renders;
@@ -14,6 +16,7 @@
  * `npm run bench` runs it as its "Per process" section (needs DATABASE_URL and REDIS_URL, skipped otherwise).
  * Load comes from scripts/loadClient.ts (Node, no wrk) on the same machine as the servers.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import postgres from 'postgres';
@@ -41,6 +44,17 @@ function rssOf(pid: number | undefined): number {
 }
 
 const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+/** Rounds and seconds of the side-by-side floor run. */
+const SIDE_ROUNDS = 8;
+const SIDE_SECONDS = 3;
+
+/** Pins a running process and its threads to `cores` (Linux `taskset`); false where it cannot. */
+function pin(pid: number | undefined, cores: string): boolean {
+  return pid !== undefined && spawnSync('taskset', ['-a', '-p', '-c', cores, String(pid)], { stdio: 'ignore' }).status === 0;
+}
 
 export async function scaleBench(options: ScaleOptions): Promise<string> {
   const base = process.env.DATABASE_URL;
@@ -135,6 +149,32 @@ export async function scaleBench(options: ScaleOptions): Promise<string> {
       })
       .join('; ');
 
+    // Side by side in one run: the one-process runs above measure each target once, minutes apart, and this machine's
+    // pace drifts by more than the difference being measured. Here one uncached process, on a core of its own when
+    // there are two (the load client on the rest), answers each page and then its floor, round after round.
+    const cores = os.cpus().length;
+    const pinned = cores > 1 && pin(offA.child.pid, String(cores - 1));
+    const pairs = targets.filter((t) => t.floor !== undefined).map((t) => ({ page: t, floor: targets.find((x) => x.name === t.floor)! }));
+    const sideCpu = new Map<string, number[]>(
+      pairs.flatMap(({ page, floor }) => [[page.name, []] as [string, number[]], [floor.name, []] as [string, number[]]]),
+    );
+    for (let round = 0; round < SIDE_ROUNDS; round++) {
+      for (const t of pairs.flatMap(({ page, floor }) => [page, floor])) {
+        const before = cpuMsOf(offA.child.pid);
+        const u = await runLoad({ urls: [offA.origin + t.path], connections: options.connections, seconds: SIDE_SECONDS });
+        sideCpu.get(t.name)!.push((cpuMsOf(offA.child.pid) - before) / u.requests);
+      }
+    }
+    if (pinned) pin(offA.child.pid, `0-${cores - 1}`);
+    const sideBySide = pairs
+      .map(({ page, floor }) => {
+        const p = sideCpu.get(page.name)!;
+        const f = sideCpu.get(floor.name)!;
+        const perRound = p.map((x, k) => f[k]! / x);
+        return `${page.name} ${fmt(median(p), 2)} ms against its floor's ${fmt(median(f), 2)} ms: **${fmt(median(perRound), 2)}×** (rounds ${perRound.map((r) => fmt(r, 2)).join(' ')})`;
+      })
+      .join('; ');
+
     // Database queries per page: committed transactions over RENDERS uncached renders, one at a time.
     const RENDERS = 40;
     const committed = async (): Promise<number> => {
@@ -182,7 +222,9 @@ export async function scaleBench(options: ScaleOptions): Promise<string> {
       '',
       rows.join('\n'),
       '',
-      `Uncached against the Astro floor of the same HTML (one process): ${ratios} (goal ≥ 0.5×; bench/where-time-goes.md says where the rest goes).`,
+      `Uncached against the Astro floor of the same HTML (one process, the runs above): ${ratios} (goal ≥ 0.5×; bench/where-time-goes.md says where the rest goes).`,
+      '',
+      `Side by side in one run (one uncached process${pinned ? ' on a core of its own, the load client on the other' : ''}; each page and then its floor, ${SIDE_ROUNDS} rounds of ${SIDE_SECONDS} s, ${options.connections} connections; median CPU per answer, and the median of the rounds' floor ÷ page): ${sideBySide}.`,
       ...(stale.length > 0 ? ['', `⚠ A floor no longer matches its page (refresh with scripts/benchFloors.ts): ${stale.join('; ')}.`] : []),
       '',
       queryRows.join('\n'),

@@ -5,8 +5,11 @@
  */
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
+const SPECIAL = /[&<>"']/;
+
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+  // Most text a page escapes (a headline, a name) has nothing to escape: it is returned as it is, with no new string.
+  return SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c) : text;
 }
 
 /** Plain text as paragraphs: each non-empty line one escaped <p>, in order. */

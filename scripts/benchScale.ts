@@ -27,6 +27,7 @@ import { encodeJsonPacket, GoimOp } from '../src/lib/goim.ts';
 import { runLoad, type LoadResult } from './loadClient.ts';
 import { FLOOR_PAGES } from './benchFloors.ts';
 import { cpuMsOf, seededBenchDatabase } from './benchSeed.ts';
+import { median } from './benchStats.ts';
 
 export interface ScaleOptions {
   seconds: number;
@@ -44,8 +45,6 @@ function rssOf(pid: number | undefined): number {
 }
 
 const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 /** Rounds and seconds of the side-by-side floor run. */
 const SIDE_ROUNDS = 8;

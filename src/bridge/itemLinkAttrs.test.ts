@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ListItem } from '../contract/news.ts';
 import { BASE_PATH } from '../lib/safeUrl.ts';
+import { listItem } from '../../tests/support/listItem.ts';
 import { itemLinkAttrs } from './itemLinkAttrs.ts';
 
-function item(over: Partial<ListItem>): ListItem {
-  return {
-    ...{ id: 12, classId: 101, dataType: 3, targetUrl: '', channelId: 1, showType: 1, category: '', title: '稿件', imageUrl: [], imageNum: 0 },
-    ...{ label: '', isTop: 0, topTitle: '', smallText: '', intro: '', customImage: '', isVideo: 0, videoUrl: '', videoTime: '', pv: 0 },
-    ...{ interactNum: 0, time: '2026-11-20 09:53', publishTime: '2026-11-20T01:53:00.000Z', source: '', liveType: 0, startTime: '' },
-    ...over,
-  };
-}
+const item = (over: Partial<ListItem>): ListItem => listItem({ id: 12, ...over });
 
 describe('itemLinkAttrs (a link to a list item, built in code)', () => {
   it('a story of ours opens in place and carries its jump for the app', () => {

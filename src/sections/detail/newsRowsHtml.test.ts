@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ListItem } from '../../contract/news.ts';
 import { BASE_PATH } from '../../lib/safeUrl.ts';
+import { listItem } from '../../../tests/support/listItem.ts';
 import { DEFAULT_PICTURE } from './defaultPicture.ts';
 import { hotRowsHtml, relatedGridHtml, relatedTextHtml } from './newsRowsHtml.ts';
 
-function item(id: number, over: Partial<ListItem> = {}): ListItem {
-  return {
-    ...{ id, classId: 101, dataType: 3, targetUrl: '', channelId: 1, showType: 1, category: '', title: `稿件${id}`, imageUrl: [], imageNum: 0 },
-    ...{ label: '', isTop: 0, topTitle: '', smallText: '', intro: '', customImage: '', isVideo: 0, videoUrl: '', videoTime: '', pv: 0 },
-    ...{ interactNum: 0, time: '2026-11-20 09:53', publishTime: '2026-11-20T01:53:00.000Z', source: '', liveType: 0, startTime: '' },
-    ...over,
-  };
-}
+const item = (id: number, over: Partial<ListItem> = {}): ListItem => listItem({ id, title: `稿件${id}`, ...over });
 
 describe('related and hot news rows', () => {
   it('escape the title and source an editor or a feed wrote', () => {

@@ -1,40 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { ListItem } from '../../contract/news.ts';
 import { BASE_PATH } from '../../lib/safeUrl.ts';
+import { listItem } from '../../../tests/support/listItem.ts';
 import { newsCardMarkup } from './newsCardHtml.ts';
 
 const NOW = new Date('2026-11-20T04:00:00Z');
 
 function item(over: Partial<ListItem> = {}): ListItem {
-  return {
+  return listItem({
     id: 365,
     classId: 1304,
-    dataType: 3,
-    targetUrl: '',
     channelId: 13,
-    showType: 1,
-    category: '',
     title: '坡坎崖变身口袋公园',
     imageUrl: ['/media/news/365-1.webp'],
     imageNum: 1,
-    label: '',
-    isTop: 0,
-    topTitle: '',
-    smallText: '',
-    intro: '',
-    customImage: '',
-    isVideo: 0,
-    videoUrl: '',
-    videoTime: '',
-    pv: 0,
-    interactNum: 0,
-    time: '2026-11-20 09:53',
-    publishTime: '2026-11-20T01:53:00.000Z',
     source: '重庆商报',
-    liveType: 0,
-    startTime: '',
     ...over,
-  };
+  });
 }
 
 const card = (over: Partial<ListItem> = {}, options: { eager?: boolean; rank?: number } = {}) => newsCardMarkup(item(over), { now: NOW, ...options });

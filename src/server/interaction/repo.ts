@@ -123,6 +123,14 @@ const writerColumns = {
   writerPic: sql<string | null>`${users.userPic}`.as('writer_pic'),
 };
 
+/** A read of comments with their writers' columns (`writerColumns`, users joined by comments.user_id), and `extra`. */
+function selectWithWriter<E extends Record<string, SQL.Aliased>>(db: Q, extra: E) {
+  return db
+    .select({ ...getTableColumns(comments), ...writerColumns, ...extra })
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.userId));
+}
+
 function withWriter<R extends CommentRow>(row: R & { writerNickname: string | null; writerPic: string | null }): CommentWithWriter {
   const { writerNickname, writerPic, ...comment } = row;
   return { ...comment, writer: writerNickname === null ? null : { nickname: writerNickname, userPic: writerPic ?? '' } };
@@ -145,14 +153,7 @@ const topLevelPage = and(
  */
 const pageWithRepliesQuery = prepared('comments_page_with_replies', (db, name) => {
   const rank0 = sql<number>`0`.as('rank');
-  const page = db
-    .select({ ...getTableColumns(comments), ...writerColumns, rank: rank0 })
-    .from(comments)
-    .leftJoin(users, eq(users.id, comments.userId))
-    .where(topLevelPage)
-    .orderBy(desc(comments.id))
-    .limit(placeholder('limit'))
-    .offset(placeholder('offset'));
+  const page = selectWithWriter(db, { rank: rank0 }).where(topLevelPage).orderBy(desc(comments.id)).limit(placeholder('limit')).offset(placeholder('offset'));
   const pageIds = db
     .select({ id: comments.id })
     .from(comments)
@@ -160,14 +161,7 @@ const pageWithRepliesQuery = prepared('comments_page_with_replies', (db, name) =
     .orderBy(desc(comments.id))
     .limit(placeholder('limit'))
     .offset(placeholder('offset'));
-  const ranked = db
-    .select({
-      ...getTableColumns(comments),
-      ...writerColumns,
-      rank: sql<number>`row_number() over (partition by ${comments.rootId} order by ${comments.id})`.as('rank'),
-    })
-    .from(comments)
-    .leftJoin(users, eq(users.id, comments.userId))
+  const ranked = selectWithWriter(db, { rank: sql<number>`row_number() over (partition by ${comments.rootId} order by ${comments.id})`.as('rank') })
     .where(and(inArray(comments.rootId, pageIds), isNull(comments.deletedAt), visibleToViewer))
     .as('ranked');
   const replies = db
@@ -198,12 +192,7 @@ export async function listTopCommentsRepo(db: Q, q: CommentPageQuery, perRoot: n
 
 /** One comment with its writer, read in the same query (a thread's root on the reply page). */
 export async function findCommentWithWriterRepo(db: Q, id: number): Promise<CommentWithWriter | null> {
-  const rows = await db
-    .select({ ...getTableColumns(comments), ...writerColumns })
-    .from(comments)
-    .leftJoin(users, eq(users.id, comments.userId))
-    .where(eq(comments.id, id))
-    .limit(1);
+  const rows = await selectWithWriter(db, {}).where(eq(comments.id, id)).limit(1);
   return rows[0] ? withWriter(rows[0]) : null;
 }
 
@@ -216,10 +205,7 @@ export async function listRepliesRepo(
   maxId: number | undefined,
   viewerId: number | null,
 ): Promise<CommentWithWriter[]> {
-  const rows = await db
-    .select({ ...getTableColumns(comments), ...writerColumns })
-    .from(comments)
-    .leftJoin(users, eq(users.id, comments.userId))
+  const rows = await selectWithWriter(db, {})
     .where(and(eq(comments.rootId, rootId), isNull(comments.deletedAt), visibleTo(viewerId), maxId === undefined ? undefined : lte(comments.id, maxId)))
     .orderBy(asc(comments.id))
     .limit(pageSize)

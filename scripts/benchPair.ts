@@ -22,6 +22,7 @@ import { freePort } from '../tests/support/serverProcess.ts';
 import { FLOOR_PAGES } from './benchFloors.ts';
 import { runLoad } from './loadClient.ts';
 import { cpuMsOf, seededBenchDatabase } from './benchSeed.ts';
+import { median } from './benchStats.ts';
 
 const PAGES: Record<string, string> = {
   ...FLOOR_PAGES,
@@ -46,8 +47,6 @@ const base = process.env.DATABASE_URL;
 if (!base || roots.length === 0 || roots.length > 2 || pages.some((p) => !PAGES[p])) {
   throw new Error(`usage: DATABASE_URL=postgres://… node scripts/benchPair.ts <root A> [<root B>] [--pages=${Object.keys(PAGES).join(',')}]`);
 }
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 const { name: dbName, url, dataDir } = await seededBenchDatabase(base, 'bench_pair');
 const servers: { name: string; origin: string; child: ChildProcess }[] = [];

@@ -24,10 +24,17 @@ export class SubClient {
     ws.on('error', () => {});
   }
 
-  /** Opens a socket; rejects with `status <code>` when the server refuses the upgrade. */
-  static open(origin: string, options: { path?: string; headers?: Record<string, string> } = {}): Promise<SubClient> {
+  /**
+   * Opens a socket; rejects with `status <code>` when the server refuses the upgrade. `localAddress`: the loopback
+   * address it leaves from (the server allows a few sockets per address).
+   */
+  static open(origin: string, options: { path?: string; headers?: Record<string, string>; localAddress?: string } = {}): Promise<SubClient> {
     const url = origin.replace(/^http/, 'ws') + (options.path ?? '/sub');
-    const ws = new WebSocket(url, { headers: options.headers ?? {}, perMessageDeflate: false });
+    const ws = new WebSocket(url, {
+      headers: options.headers ?? {},
+      perMessageDeflate: false,
+      ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+    });
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(new SubClient(ws)));
       ws.once('unexpected-response', (_req, res) => {
